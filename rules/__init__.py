@@ -1,0 +1,1 @@
+"""Pure game logic and rules data: no discord, no database, randomness injected."""
