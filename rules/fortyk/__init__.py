@@ -1,0 +1,31 @@
+"""The 40K mission procedure ("fortyk"): missions as data, a state machine, and views for the bot."""
+
+from rules.fortyk.mission import Mission, Pack, PackError, builtin_mission, builtin_pack, parse_pack
+from rules.fortyk.models import FortyKAction, FortyKState, Phase
+from rules.fortyk.procedure import PROCEDURE, awaiting, parse_action, start, step
+from rules.fortyk.text import describe
+from rules.fortyk.units import known_units
+from rules.fortyk.views import action_for_button, prompt, scoreboard, unit_suggestions
+
+__all__ = [
+    "PROCEDURE",
+    "FortyKAction",
+    "FortyKState",
+    "Mission",
+    "Pack",
+    "PackError",
+    "Phase",
+    "action_for_button",
+    "awaiting",
+    "builtin_mission",
+    "builtin_pack",
+    "describe",
+    "known_units",
+    "parse_action",
+    "parse_pack",
+    "prompt",
+    "scoreboard",
+    "start",
+    "step",
+    "unit_suggestions",
+]

@@ -1,0 +1,236 @@
+"""40K missions as data: what a mission's set-up, battle length and victory conditions are.
+
+The procedure reads every number from a `Mission`, so a server can add missions by loading a pack
+(`parse_pack`) instead of waiting for code. The built-in pack ships "Marked for Death".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import Field, StringConstraints, ValidationError, field_validator, model_validator
+
+from rules.session import Model
+
+MAX_PACK_BYTES = 64 * 1024
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+Note = Annotated[str, StringConstraints(strip_whitespace=True, max_length=400)]
+Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
+
+
+class Zone(Model):
+    """A deployment zone the roll-off winner may pick; the other player takes `opposite`."""
+
+    name: Name
+    opposite: Name
+
+
+class Deployment(Model):
+    map: Name
+    reference: Note | None = None
+    zones: list[Zone] = Field(min_length=2, max_length=20)
+
+    @field_validator("zones")
+    @classmethod
+    def _zones_pair_up(cls, zones: list[Zone]) -> list[Zone]:
+        names = [z.name.casefold() for z in zones]
+        if len(set(names)) != len(names):
+            raise ValueError("zone names must be unique")
+        for zone in zones:
+            if zone.opposite.casefold() not in names:
+                raise ValueError(f"the opposite of {zone.name!r} ({zone.opposite!r}) is not a listed zone")
+            if zone.opposite.casefold() == zone.name.casefold():
+                raise ValueError(f"{zone.name!r} cannot be its own opposite")
+        return zones
+
+    def zone(self, name: str) -> Zone | None:
+        wanted = name.strip().casefold()
+        return next((z for z in self.zones if z.name.casefold() == wanted), None)
+
+
+class FirstTurn(Model):
+    setup_first_bonus: int = Field(default=0, ge=0, le=6)
+    seize_on: int | None = Field(default=None, ge=2, le=6)  # None: the initiative cannot be seized
+
+
+class ContinueRoll(Model):
+    """After `after_round`, the bot rolls a D6 for one player; `needs`+ keeps the battle going."""
+
+    after_round: int = Field(ge=1, le=20)
+    roller: Literal["first", "second"]
+    needs: int = Field(ge=2, le=6)
+
+
+class BattleLength(Model):
+    continue_rolls: list[ContinueRoll] = []
+    max_rounds: int = Field(ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _rolls_in_order(self) -> BattleLength:
+        rounds = [r.after_round for r in self.continue_rolls]
+        if rounds != sorted(set(rounds)):
+            raise ValueError("continue_rolls must be in increasing order of after_round, one per round")
+        if rounds and rounds[-1] >= self.max_rounds:
+            raise ValueError("every continue roll must come before max_rounds")
+        return self
+
+    def roll_after(self, round_number: int) -> ContinueRoll | None:
+        return next((r for r in self.continue_rolls if r.after_round == round_number), None)
+
+
+class Marks(Model):
+    """Marked for Death: a unit destroyed in the turn it was marked gives this many extra KP."""
+
+    bonus_kill_points: int = Field(ge=0, le=10)
+
+
+class Relics(Model):
+    reference: Note | None = None
+    placement: Note | None = None
+
+
+class ConditionKind(StrEnum):
+    MOST_KILL_POINTS = "most_kill_points"
+    HOLDS_ENEMY_RELIC = "holds_enemy_relic"
+    MORE_QUARTERS = "more_quarters"
+    PER_MARKED_SURVIVOR = "per_marked_survivor"
+
+
+class Condition(Model):
+    key: Key
+    tier: Name
+    name: Name
+    kind: ConditionKind
+    points: int = Field(ge=1, le=100)
+    split_ties: bool = True  # a tie, or nobody achieving it, splits the points rounding up
+
+    @property
+    def per_unit(self) -> bool:
+        return self.kind is ConditionKind.PER_MARKED_SURVIVOR
+
+
+class Mission(Model):
+    key: Key
+    name: Name
+    version: Name | None = None
+    blurb: Note = ""
+    deployment: Deployment
+    first_turn: FirstTurn = FirstTurn()
+    battle_length: BattleLength
+    marks: Marks | None = None
+    relics: Relics | None = None
+    table_quarters: int = Field(default=4, ge=0, le=8)
+    conditions: list[Condition] = Field(min_length=1, max_length=10)
+
+    @model_validator(mode="after")
+    def _conditions_fit(self) -> Mission:
+        keys = [c.key for c in self.conditions]
+        if len(set(keys)) != len(keys):
+            raise ValueError("condition keys must be unique")
+        kinds = {c.kind for c in self.conditions}
+        if ConditionKind.PER_MARKED_SURVIVOR in kinds and self.marks is None:
+            raise ValueError("a per_marked_survivor condition needs the mission to have marks")
+        if ConditionKind.HOLDS_ENEMY_RELIC in kinds and self.relics is None:
+            raise ValueError("a holds_enemy_relic condition needs the mission to have relics")
+        if ConditionKind.MORE_QUARTERS in kinds and self.table_quarters == 0:
+            raise ValueError("a more_quarters condition needs table_quarters above 0")
+        return self
+
+    @property
+    def title(self) -> str:
+        return f"{self.name} v{self.version}" if self.version else self.name
+
+
+class Pack(Model):
+    missions: list[Mission] = Field(min_length=1, max_length=50)
+
+    @field_validator("missions")
+    @classmethod
+    def _unique_keys(cls, missions: list[Mission]) -> list[Mission]:
+        keys = [m.key for m in missions]
+        duplicates = sorted({k for k in keys if keys.count(k) > 1})
+        if duplicates:
+            raise ValueError(f"mission keys must be unique; repeated: {', '.join(duplicates)}")
+        return missions
+
+    def get(self, key: str) -> Mission | None:
+        return next((m for m in self.missions if m.key == key), None)
+
+
+class PackError(Exception):
+    """A pack that cannot be used; `problems` lists every one, each with its line and field."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def _line_index(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int]) -> None:
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            child = (*path, key_node.value)
+            lines[child] = key_node.start_mark.line + 1
+            _line_index(value_node, child, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _line_index(item, (*path, index), lines)
+
+
+def _nearest_line(loc: tuple[Any, ...], lines: dict[tuple[Any, ...], int]) -> int | None:
+    for end in range(len(loc), -1, -1):
+        if loc[:end] in lines:
+            return lines[loc[:end]]
+    return None
+
+
+def _problems(error: ValidationError, lines: dict[tuple[Any, ...], int]) -> Iterator[str]:
+    for item in error.errors():
+        loc = tuple(item["loc"])
+        field = ".".join(str(part) for part in loc) or "(top level)"
+        line = _nearest_line(loc, lines)
+        where = f"line {line}, {field}" if line else field
+        message = item["msg"].removeprefix("Value error, ")
+        yield f"{where}: {message}"
+
+
+def parse_pack(text: str) -> Pack:
+    """Read and validate a mission pack; raise PackError naming every problem with line and field."""
+    if len(text.encode("utf-8")) > MAX_PACK_BYTES:
+        raise PackError([f"The pack is larger than {MAX_PACK_BYTES // 1024} KiB."])
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise PackError([f"{where}this is not valid YAML ({problem})."]) from None
+    if not isinstance(data, dict):
+        raise PackError(["line 1: a pack is a mapping with a `missions:` list."])
+    lines: dict[tuple[Any, ...], int] = {}
+    if node is not None:
+        _line_index(node, (), lines)
+    try:
+        return Pack.model_validate(data)
+    except ValidationError as exc:
+        raise PackError(list(_problems(exc, lines))) from None
+
+
+@cache
+def builtin_pack() -> Pack:
+    text = resources.files("rules.fortyk").joinpath("data/missions.yaml").read_text(encoding="utf-8")
+    return parse_pack(text)
+
+
+def builtin_mission(key: str) -> Mission:
+    mission = builtin_pack().get(key)
+    if mission is None:
+        raise KeyError(key)
+    return mission

@@ -1,0 +1,346 @@
+"""The state, actions and events of a 40K mission session; all JSON-serialisable pydantic models."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, TypeAdapter
+
+from rules.fortyk.mission import Mission
+from rules.session import Action, Event, GameState, Model
+
+UnitName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+
+
+class Phase(StrEnum):
+    DEPLOYMENT_ROLL = "deployment_roll"  # roll off: the winner picks the deployment zone
+    CHOOSE_ZONE = "choose_zone"
+    DEPLOYING = "deploying"  # alternate deploying; each says when they are done
+    FIRST_TURN_ROLL = "first_turn_roll"
+    CHOOSE_ORDER = "choose_order"  # the roll-off winner goes first or second
+    SEIZE = "seize"  # the opponent may try to seize the initiative
+    BATTLE = "battle"
+    SCORING = "scoring"  # each side reports its table quarters and surviving marked units
+    FINISHED = "finished"
+
+
+class RollOffRecord(Model):
+    """Every round of a roll-off, ties included, so the channel can show all the dice."""
+
+    rolls: list[tuple[int, int]]  # the dice, in player order
+    totals: list[tuple[int, int]]  # dice plus bonuses
+    bonuses: tuple[int, int] = (0, 0)
+    winner: int  # a player id
+
+
+class ZoneChoice(Model):
+    chooser: int
+    zone: str
+    opponent_zone: str
+
+
+class SeizeRecord(Model):
+    player: int
+    die: int | None  # None: the player chose not to try
+    seized: bool
+
+
+class Mark(Model):
+    """`by` marked `owner`'s unit `unit` in battle round `round`, turn `turn` (0 first, 1 second)."""
+
+    by: int
+    owner: int
+    unit: str
+    round: int
+    turn: int
+
+
+class KillReason(StrEnum):
+    UNMARKED = "unmarked"
+    MARKED_THIS_TURN = "marked_this_turn"
+    MARKED_EARLIER = "marked_earlier"  # survived the turn it was marked in: no kill points
+
+
+class Kill(Model):
+    by: int
+    owner: int
+    unit: str
+    round: int
+    turn: int
+    kill_points: int
+    reason: KillReason
+
+
+class RelicHolder(Model):
+    """`relic_owner`'s relic is carried by the enemy unit `unit`."""
+
+    relic_owner: int
+    unit: str
+
+
+class ContinueRollRecord(Model):
+    after_round: int
+    player: int
+    die: int
+    needs: int
+    continues: bool
+
+
+class EndReport(Model):
+    player: int
+    quarters: int
+    marked_alive: list[str]
+
+
+class Award(Model):
+    player: int
+    points: int
+
+
+class ConditionResult(Model):
+    key: str
+    tier: str
+    name: str
+    points: int  # what the condition is worth (per unit for the quaternary)
+    outcome: Literal["won", "split", "none", "per_unit"]
+    detail: str
+    awards: list[Award]
+
+    def points_for(self, player: int) -> int:
+        return sum(a.points for a in self.awards if a.player == player)
+
+
+class FortyKState(GameState):
+    """A whole mission in progress; the mission itself is copied in so a saved game never depends on
+    a pack that may change later."""
+
+    mission: Mission
+    phase: Phase = Phase.DEPLOYMENT_ROLL
+    deployment_roll: RollOffRecord | None = None
+    zone: ZoneChoice | None = None
+    deploys_first: int | None = None
+    setup_done: list[int] = []  # in the order the players finished deploying
+    first_turn_roll: RollOffRecord | None = None
+    seize: SeizeRecord | None = None
+    first_player: int | None = None
+    round: int = 0
+    turn: int = 0  # 0: the first player's turn of the round, 1: the second player's
+    marking_open: bool = False  # before movement: the active player may still mark
+    marks: list[Mark] = []
+    kills: list[Kill] = []
+    named_units: list[tuple[int, str]] = []  # (owner, name) in the order they were first named
+    relic_holders: list[RelicHolder] = []
+    continue_rolls: list[ContinueRollRecord] = []
+    ended_after_round: int | None = None
+    reports: list[EndReport] = []
+    results: list[ConditionResult] = []
+
+    @property
+    def second_player(self) -> int | None:
+        return None if self.first_player is None else self.opponent(self.first_player)
+
+    @property
+    def active_player(self) -> int | None:
+        """Whose turn it is during the battle."""
+        if self.phase is not Phase.BATTLE or self.first_player is None:
+            return None
+        return self.first_player if self.turn == 0 else self.opponent(self.first_player)
+
+
+# ---------------------------------------------------------------- actions
+
+
+class RollForDeployment(Action):
+    kind: Literal["roll_deployment"] = "roll_deployment"
+
+
+class ChooseZone(Action):
+    kind: Literal["choose_zone"] = "choose_zone"
+    zone: str
+
+
+class FinishDeployment(Action):
+    kind: Literal["deployment_done"] = "deployment_done"
+
+
+class RollForFirstTurn(Action):
+    kind: Literal["roll_first_turn"] = "roll_first_turn"
+
+
+class ChooseOrder(Action):
+    kind: Literal["choose_order"] = "choose_order"
+    go_first: bool
+
+
+class SeizeInitiative(Action):
+    kind: Literal["seize"] = "seize"
+    attempt: bool  # False: the player lets the opponent go first without rolling
+
+
+class MarkUnit(Action):
+    kind: Literal["mark"] = "mark"
+    unit: UnitName
+
+
+class RecordDestroyed(Action):
+    """The actor destroyed the enemy unit `unit`."""
+
+    kind: Literal["destroyed"] = "destroyed"
+    unit: UnitName
+
+
+class CaptureRelic(Action):
+    """The actor's unit `unit` takes the enemy's relic."""
+
+    kind: Literal["capture_relic"] = "capture_relic"
+    unit: UnitName
+
+
+class DropRelic(Action):
+    """The actor's unit carrying the enemy's relic drops it."""
+
+    kind: Literal["drop_relic"] = "drop_relic"
+
+
+class EndTurn(Action):
+    kind: Literal["end_turn"] = "end_turn"
+
+
+class ReportEnd(Action):
+    """The actor's table quarters, and which of their marked units are alive (None: every marked unit
+    of theirs not recorded as destroyed)."""
+
+    kind: Literal["report_end"] = "report_end"
+    quarters: int = Field(ge=0, le=8)
+    marked_alive: list[UnitName] | None = None
+
+
+FortyKAction = Annotated[
+    RollForDeployment | ChooseZone | FinishDeployment | RollForFirstTurn | ChooseOrder | SeizeInitiative
+    | MarkUnit | RecordDestroyed | CaptureRelic | DropRelic | EndTurn | ReportEnd,
+    Field(discriminator="kind"),
+]
+ACTION_ADAPTER: TypeAdapter[FortyKAction] = TypeAdapter(FortyKAction)
+
+
+# ---------------------------------------------------------------- events
+
+
+class GameOpened(Event):
+    kind: Literal["opened"] = "opened"
+    mission: str
+    players: list[int]
+
+
+class DeploymentRolled(Event):
+    kind: Literal["deployment_rolled"] = "deployment_rolled"
+    roll: RollOffRecord
+
+
+class ZoneChosen(Event):
+    kind: Literal["zone_chosen"] = "zone_chosen"
+    choice: ZoneChoice
+    deploys_first: int
+
+
+class DeploymentFinished(Event):
+    kind: Literal["deployment_finished"] = "deployment_finished"
+    player: int
+    first: bool  # finished setting up before the opponent
+
+
+class FirstTurnRolled(Event):
+    kind: Literal["first_turn_rolled"] = "first_turn_rolled"
+    roll: RollOffRecord
+
+
+class OrderChosen(Event):
+    kind: Literal["order_chosen"] = "order_chosen"
+    player: int
+    go_first: bool
+
+
+class SeizeRolled(Event):
+    kind: Literal["seize_rolled"] = "seize_rolled"
+    record: SeizeRecord
+    needs: int
+
+
+class BattleStarted(Event):
+    kind: Literal["battle_started"] = "battle_started"
+    first: int
+    second: int
+
+
+class TurnStarted(Event):
+    kind: Literal["turn_started"] = "turn_started"
+    round: int
+    player: int
+
+
+class UnitMarked(Event):
+    kind: Literal["marked"] = "marked"
+    mark: Mark
+
+
+class UnitDestroyed(Event):
+    kind: Literal["destroyed"] = "destroyed"
+    kill: Kill
+    total_kill_points: int  # the destroyer's total after this kill
+
+
+class RelicCaptured(Event):
+    kind: Literal["relic_captured"] = "relic_captured"
+    holder: RelicHolder
+
+
+class RelicDropped(Event):
+    kind: Literal["relic_dropped"] = "relic_dropped"
+    holder: RelicHolder
+    because_destroyed: bool
+
+
+class MarkSurvived(Event):
+    """The marked unit lived through the turn: it is worth no kill points from now on."""
+
+    kind: Literal["mark_survived"] = "mark_survived"
+    mark: Mark
+
+
+class TurnEnded(Event):
+    kind: Literal["turn_ended"] = "turn_ended"
+    round: int
+    player: int
+
+
+class BattleLengthRolled(Event):
+    kind: Literal["battle_length_rolled"] = "battle_length_rolled"
+    record: ContinueRollRecord
+
+
+class BattleEnded(Event):
+    kind: Literal["battle_ended"] = "battle_ended"
+    after_round: int
+    reason: Literal["roll", "last_round"]
+
+
+class EndReported(Event):
+    kind: Literal["end_reported"] = "end_reported"
+    report: EndReport
+
+
+class GameScored(Event):
+    kind: Literal["scored"] = "scored"
+    results: list[ConditionResult]
+    totals: list[Award]
+    winner: int | None
+
+
+FortyKEvent = Annotated[
+    GameOpened | DeploymentRolled | ZoneChosen | DeploymentFinished | FirstTurnRolled | OrderChosen
+    | SeizeRolled | BattleStarted | TurnStarted | UnitMarked | UnitDestroyed | RelicCaptured | RelicDropped
+    | MarkSurvived | TurnEnded | BattleLengthRolled | BattleEnded | EndReported | GameScored,
+    Field(discriminator="kind"),
+]
+EVENT_ADAPTER: TypeAdapter[FortyKEvent] = TypeAdapter(FortyKEvent)
