@@ -1,0 +1,181 @@
+"""Text layout for Discord embeds: leaderboard pages, history lines and rating changes.
+
+Pure text; the Discord layer only copies these strings into embeds. Discord's limits (title 256,
+description 4096, field value 1024, footer 2048, 25 fields, 6000 characters in all) are checked
+here so a page can never be refused, whatever names the players chose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules.scores.model import ResultRecord
+from rules.scores.ratings import RatingChange
+from rules.scores.standings import Standing
+
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FOOTER_MAX = 2048
+FIELDS_MAX = 25
+EMBED_TOTAL_MAX = 6000
+
+ROWS_PER_PAGE = 20
+MAX_EMBED_PAGES = 10
+"""Beyond this many pages a table is sent as a PNG instead: nobody clicks through 11 pages."""
+
+NAME_WIDTH = 18
+_FENCE = "```"
+
+
+@dataclass(frozen=True, slots=True)
+class EmbedField:
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EmbedPage:
+    title: str
+    description: str
+    footer: str = ""
+    fields: tuple[EmbedField, ...] = field(default_factory=tuple)
+
+    def total_chars(self) -> int:
+        return (len(self.title) + len(self.description) + len(self.footer)
+                + sum(len(f.name) + len(f.value) for f in self.fields))
+
+    def within_limits(self) -> bool:
+        return (len(self.title) <= TITLE_MAX and len(self.description) <= DESCRIPTION_MAX
+                and len(self.footer) <= FOOTER_MAX and len(self.fields) <= FIELDS_MAX
+                and all(0 < len(f.name) <= FIELD_NAME_MAX and 0 < len(f.value) <= FIELD_VALUE_MAX
+                        for f in self.fields)
+                and self.total_chars() <= EMBED_TOTAL_MAX)
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, with an ellipsis when anything was cut."""
+    if limit <= 0:
+        return ""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain_name(name: str, width: int = NAME_WIDTH) -> str:
+    """A name safe inside a code block: one line, no backticks, at most `width` characters."""
+    cleaned = " ".join(name.replace("`", "ˋ").split())
+    return clip(cleaned or "?", width)
+
+
+def name_of(names: Mapping[int, str], player: int) -> str:
+    return names.get(player) or f"user {player}"
+
+
+LEADERBOARD_HEADER = (f"{'#':>3}  {'Player':<{NAME_WIDTH}} {'G':>3} {'W-D-L':>9} "
+                      f"{'PF':>5} {'PA':>5} {'Rating':>6}")
+
+
+def leaderboard_line(standing: Standing, names: Mapping[int, str]) -> str:
+    wdl = f"{standing.wins}-{standing.draws}-{standing.losses}"
+    return (f"{standing.rank:>3}  {plain_name(name_of(names, standing.player)):<{NAME_WIDTH}} "
+            f"{standing.games:>3} {wdl:>9} {standing.points_for:>5} {standing.points_against:>5} "
+            f"{standing.rating.display:>6}")
+
+
+def paginate(lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int = DESCRIPTION_MAX,
+             overhead: int = 0) -> list[list[str]]:
+    """Split lines into pages of at most `per_page` lines whose joined text (plus `overhead`) fits `budget`.
+
+    A line longer than the budget is clipped, so every page holds at least one line and paging ends.
+    """
+    room = budget - overhead
+    if room < 2:
+        raise ValueError("no room for any line")
+    pages: list[list[str]] = []
+    page: list[str] = []
+    used = 0
+    for raw in lines:
+        line = clip(raw, room)
+        cost = len(line) + (1 if page else 0)
+        if page and (len(page) >= per_page or used + cost > room):
+            pages.append(page)
+            page, used, cost = [], 0, len(line)
+        page.append(line)
+        used += cost
+    if page or not pages:
+        pages.append(page)
+    return pages
+
+
+def leaderboard_pages(standings: Sequence[Standing], names: Mapping[int, str], *, title: str,
+                      subtitle: str = "", per_page: int = ROWS_PER_PAGE) -> list[EmbedPage]:
+    """The table as code-block pages, each within every embed limit; an empty table is one page."""
+    title = clip(title, TITLE_MAX)
+    subtitle = clip(subtitle, 200)
+    if not standings:
+        text = (subtitle + "\n" if subtitle else "") + "No confirmed games yet."
+        return [EmbedPage(title=title, description=text)]
+    head = (subtitle + "\n" if subtitle else "") + _FENCE + "\n" + LEADERBOARD_HEADER + "\n"
+    tail = "\n" + _FENCE
+    footer_room = 60  # "Page 999 of 999 · 9999 players" with room to spare
+    budget = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(title) - footer_room)
+    chunks = paginate([leaderboard_line(s, names) for s in standings], per_page=per_page,
+                      budget=budget, overhead=len(head) + len(tail))
+    count = len(chunks)
+    return [EmbedPage(title=title, description=head + "\n".join(chunk) + tail,
+                      footer=clip(f"Page {i} of {count} · {len(standings)} players", footer_room))
+            for i, chunk in enumerate(chunks, start=1)]
+
+
+def needs_image(pages: Sequence[EmbedPage]) -> bool:
+    return len(pages) > MAX_EMBED_PAGES
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "±0"
+
+
+def format_change(change: RatingChange) -> str:
+    """E.g. `1000 → 1072 (+72)`."""
+    return f"{change.before.display} → {change.after.display} ({signed(change.delta)})"
+
+
+def timestamp(result: ResultRecord, style: str = "d") -> str:
+    """A Discord timestamp tag, shown in each reader's own time zone."""
+    return f"<t:{int(result.played_at.timestamp())}:{style}>"
+
+
+def score_line(result: ResultRecord, names: Mapping[int, str] | None = None) -> str:
+    """`<@a> 20 – 15 <@b>` with the winner in bold; mentions render as names inside embeds."""
+    def who(player: int) -> str:
+        label = f"<@{player}>" if names is None else clip(name_of(names, player), 40)
+        return f"**{label}**" if result.winner == player else label
+
+    return f"{who(result.player_a)} {result.score_a} – {result.score_b} {who(result.player_b)}"
+
+
+def history_line(result: ResultRecord) -> str:
+    mission = f" · {clip(result.mission, 60)}" if result.mission else ""
+    draw = " (draw)" if result.winner is None else ""
+    return f"{timestamp(result)} {clip(result.system, 32)}{mission}: {score_line(result)}{draw}"
+
+
+def fit_lines(lines: Sequence[str], limit: int = FIELD_VALUE_MAX, *, more: str = "…and {n} more") -> str:
+    """As many whole lines as fit in `limit`, then a note of how many were left out."""
+    if not lines:
+        return "—"  # a field value may not be empty
+    clipped = [clip(line, limit) for line in lines]
+    whole = "\n".join(clipped)
+    if len(whole) <= limit:
+        return whole
+    # prefix[k]: length of the first k lines joined, each followed by a newline.
+    prefix = [0]
+    for line in clipped:
+        prefix.append(prefix[-1] + len(line) + 1)
+    for keep in range(len(clipped) - 1, 0, -1):
+        note = more.format(n=len(clipped) - keep)
+        if prefix[keep] + len(note) <= limit:
+            return "\n".join([*clipped[:keep], note])
+    return clip(more.format(n=len(clipped)), limit)
