@@ -1,0 +1,1 @@
+"""Muster's runtime: the Discord client, configuration, the store and the services every game shares."""

@@ -1,0 +1,172 @@
+"""The Discord client: start-up, cog loading, command sync-if-changed, background workers."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib.util
+import json
+import logging
+from datetime import timedelta
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot import ui
+from bot.config import Settings
+from bot.db.models import BotMeta, utcnow
+from bot.db.store import Store
+from bot.delivery import Delivery
+from bot.dice import DiceService
+from bot.games import GameRegistry
+from bot.guild_settings import GuildSettingsService
+from bot.migrate import upgrade
+from bot.results import record_session_outcome
+from bot.sessions import SessionService
+
+log = logging.getLogger("muster")
+
+COGS = (
+    "cogs.dice",
+    "cogs.settings",
+    "cogs.help",
+    "cogs.games",
+    "cogs.killteam",
+    "cogs.warcry",
+    "cogs.warmaster",
+    "cogs.fortyk",
+    "cogs.scores",
+)
+
+
+def use_api_base(api_base: str | None) -> None:
+    """Point every REST call (interaction responses included) at another Discord-compatible API."""
+    discord.http.Route.BASE = api_base or "https://discord.com/api/v10"
+
+
+class MusterBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, *, cogs: tuple[str, ...] = COGS) -> None:
+        use_api_base(settings.discord_api_base)
+        intents = discord.Intents.none()
+        intents.guilds = True  # GUILD_CREATE: channels and the server's roles; not privileged
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=ui_tree(),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+        )
+        self.settings = settings
+        self.cog_names = cogs
+        self.store = Store.from_url(settings.database_url)
+        self.dice = (
+            DiceService.seeded(self.store, settings.muster_dice_seed)
+            if settings.muster_dice_seed is not None
+            else DiceService(self.store)
+        )
+        self.games = GameRegistry()
+        self.delivery = Delivery(self.store, self, settings.sweep_seconds)
+        self.sessions = SessionService(self.store, self.dice, self.delivery, self.games)
+        self.sessions.result_hooks.append(record_session_outcome)
+        self.guild_settings = GuildSettingsService(self.store)
+        self.synced_commands = False
+        self._reminders: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        await upgrade(self.store.engine)
+        for name in self.cog_names:
+            if importlib.util.find_spec(name) is not None:
+                await self.load_extension(name)
+        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        self.dice.start()
+        self.delivery.start()
+        self._reminders = asyncio.create_task(self._remind_forever(), name="reminders")
+        await self.sync_commands_if_changed()
+
+    async def close(self) -> None:
+        log.info("shutting down")
+        if self._reminders is not None:
+            self._reminders.cancel()
+        await self.delivery.stop()
+        await self.dice.stop()
+        await super().close()
+        await self.store.close()
+
+    # ------------------------------------------------------------------ command sync
+
+    def _command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        return [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+
+    async def sync_commands_if_changed(self) -> bool:
+        """Sync the command tree only if its schema differs from the last one synced."""
+        guild = (
+            discord.Object(self.settings.muster_dev_guild_id) if self.settings.muster_dev_guild_id else None
+        )
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = self._command_payload(guild)
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+        key = f"command-hash:{guild.id if guild else 'global'}"
+        async with self.store.read() as db:
+            known = await db.get(BotMeta, key)
+        if known is not None and known.value == digest:
+            log.info("commands unchanged; no sync")
+            return False
+        await self.tree.sync(guild=guild)
+        async with self.store.write() as db:
+            await db.merge(BotMeta(key=key, value=digest))
+        self.synced_commands = True
+        log.info("synced %d commands", len(payload))
+        return True
+
+    # ------------------------------------------------------------------ reminders
+
+    async def remind_waiting_players(self) -> int:
+        """DM each player a sealed step is waiting on, once per quiet spell; the game stays open."""
+        from bot.messages import Outgoing
+
+        now = utcnow()
+        sent = 0
+        for info, state, reminded_at in await self.sessions.stale_open(
+            now - timedelta(minutes=self.settings.reminder_minutes)
+        ):
+            if reminded_at is not None:
+                continue
+            waiting = self.games.get(info.system).procedure.awaiting(state)
+            if not waiting:
+                continue
+            link = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
+            title = self.games.get(info.system).title
+            await self.sessions.queue(
+                info,
+                [
+                    Outgoing(
+                        to="dm",
+                        user_id=user,
+                        channel_id=info.channel_id,
+                        content=f"Reminder: your {title} game is waiting for your secret choice. {link}",
+                    )
+                    for user in waiting
+                ],
+            )
+            await self.sessions.mark_reminded(info.id, now)
+            sent += len(waiting)
+        return sent
+
+    async def _remind_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.remind_waiting_players()
+            except Exception:
+                log.exception("reminder sweep failed")
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+
+def ui_tree() -> type[discord.app_commands.CommandTree[Any]]:
+    from bot.errors import MusterTree
+
+    return MusterTree

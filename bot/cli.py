@@ -1,0 +1,97 @@
+"""`muster run` starts the bot; `muster migrate` upgrades the database and exits."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+from collections.abc import Sequence
+
+import discord
+from pydantic import ValidationError
+
+from bot import logs
+from bot.config import Settings, StoreSettings
+
+EXIT_CONFIG = 2
+
+
+def _config_problem(error: ValidationError) -> str:
+    problems = []
+    for item in error.errors():
+        name = str(item["loc"][0]).upper() if item["loc"] else "configuration"
+        if item["type"] == "missing":
+            problems.append(f"{name} is not set")
+        else:
+            problems.append(f"{name}: {item['msg'].removeprefix('Value error, ')}")
+    return "muster: " + "; ".join(problems) + " (see README: Configuration)"
+
+
+async def _run(settings: Settings) -> int:
+    from bot.app import MusterBot
+
+    bot = MusterBot(settings)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopping.set)
+    runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
+    stopper = asyncio.create_task(stopping.wait())
+    done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    if stopper in done:
+        await bot.close()
+        runner.cancel()
+        try:
+            await runner
+        except (asyncio.CancelledError, Exception):
+            pass
+        return 0
+    stopper.cancel()
+    try:
+        runner.result()
+    except discord.LoginFailure:
+        print(
+            "muster: Discord rejected DISCORD_TOKEN; check the token in the Developer Portal", file=sys.stderr
+        )
+        await bot.close()
+        return EXIT_CONFIG
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+    return 0
+
+
+async def _migrate(settings: StoreSettings) -> int:
+    from bot.db.engine import make_engine
+    from bot.migrate import upgrade
+
+    engine = make_engine(settings.database_url)
+    try:
+        await upgrade(engine)
+    finally:
+        await engine.dispose()
+    print("muster: database is up to date")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="muster", description="Muster, the wargame night bot for Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    sub.add_parser("migrate", help="upgrade the database to the latest schema")
+    args = parser.parse_args(argv)
+    try:
+        settings: StoreSettings = Settings() if args.command == "run" else StoreSettings()  # type: ignore[call-arg]
+    except ValidationError as error:
+        print(_config_problem(error), file=sys.stderr)
+        return EXIT_CONFIG
+    logs.configure(settings.log_level, settings.log_format)
+    if args.command == "run":
+        assert isinstance(settings, Settings)
+        return asyncio.run(_run(settings))
+    return asyncio.run(_migrate(settings))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

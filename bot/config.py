@@ -1,0 +1,66 @@
+"""Settings from the environment (and an optional `.env` file)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# Three dot-separated base64url parts: the shape of every bot token Discord issues.
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{16,}$")
+
+
+def default_database_url() -> str:
+    return f"sqlite+aiosqlite:///{Path('data').absolute() / 'muster.sqlite3'}"
+
+
+class StoreSettings(BaseSettings):
+    """What `muster migrate` needs: just the database."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    database_url: str = Field(default_factory=default_database_url)
+    log_level: str = "INFO"
+    log_format: str = "json"  # "json" or "text"
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
+
+
+class Settings(StoreSettings):
+    """Everything `muster run` reads. Only DISCORD_TOKEN is required."""
+
+    discord_token: SecretStr
+    discord_api_base: str | None = None
+    muster_dev_guild_id: int | None = None
+    reminder_minutes: float = 30.0  # default; a server may change its own
+    auto_confirm_hours: float = 24.0
+    sweep_seconds: float = 30.0
+    # Tests only: a seed makes every die the bot throws reproducible. Unset in production, where
+    # dice come from the operating system's cryptographically strong source.
+    muster_dice_seed: int | None = None
+
+    @field_validator("discord_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr) -> SecretStr:
+        token = value.get_secret_value().strip()
+        if not _TOKEN_SHAPE.match(token):
+            raise ValueError("DISCORD_TOKEN does not look like a Discord bot token")
+        return SecretStr(token)
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _api_base(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("DISCORD_API_BASE must be an http(s) URL such as http://127.0.0.1:8123/api/v10")
+        return value

@@ -1,0 +1,191 @@
+"""Tables. Portable SQL only (SQLite by default, PostgreSQL via DATABASE_URL)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timezone-aware UTC datetimes on every backend (SQLite forgets the zone otherwise)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GuildSettings(Base):
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    results_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    reminder_minutes: Mapped[float | None] = mapped_column(Float)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+
+
+class DiceRoll(Base):
+    """Audit row: every die the bot throws, anywhere."""
+
+    __tablename__ = "dice_rolls"
+    __table_args__ = (Index("ix_dice_rolls_channel", "channel_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    session_id: Mapped[str | None] = mapped_column(String(32))
+    reason: Mapped[str] = mapped_column(String(200))
+    notation: Mapped[str] = mapped_column(String(200))
+    results: Mapped[str] = mapped_column(Text)  # JSON list of ints
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class GameSession(Base):
+    """A game in progress (or finished): its pure state as JSON and a version for optimistic locking."""
+
+    __tablename__ = "game_sessions"
+    __table_args__ = (
+        Index("ix_game_sessions_guild_status", "guild_id", "status"),
+        Index("ix_game_sessions_channel_status", "channel_id", "status"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    system: Mapped[str] = mapped_column(String(32))
+    organiser_id: Mapped[int] = mapped_column(BigInteger)
+    player_a: Mapped[int] = mapped_column(BigInteger)
+    player_b: Mapped[int] = mapped_column(BigInteger)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    state: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open | finished | cancelled
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class SessionMessage(Base):
+    """A message the bot keeps editing for a session (the scoreboard, a prompt), by key."""
+
+    __tablename__ = "session_messages"
+
+    session_id: Mapped[str] = mapped_column(
+        ForeignKey("game_sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int] = mapped_column(BigInteger)
+
+
+class OutboxMessage(Base):
+    """A message owed to Discord, written in the same transaction as the state that caused it.
+
+    Delivery happens right after commit; anything not delivered (crash, outage) is retried by the
+    sweeper, so no announcement or reveal is lost and none is sent before its state is stored.
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_pending", "delivered_at", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[str | None] = mapped_column(String(32))
+    payload: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    delivered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(String(500))
+
+
+class Season(Base):
+    __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("guild_id", "name", name="uq_seasons_guild_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class GameResult(Base):
+    """One finished game, from a session or entered by hand; only confirmed results count."""
+
+    __tablename__ = "results"
+    __table_args__ = (Index("ix_results_guild_status", "guild_id", "status", "played_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    system: Mapped[str] = mapped_column(String(32))
+    mission: Mapped[str | None] = mapped_column(String(200))
+    player_a: Mapped[int] = mapped_column(BigInteger)
+    player_b: Mapped[int] = mapped_column(BigInteger)
+    faction_a: Mapped[str | None] = mapped_column(String(100))
+    faction_b: Mapped[str | None] = mapped_column(String(100))
+    score_a: Mapped[int] = mapped_column(Integer)
+    score_b: Mapped[int] = mapped_column(Integer)
+    winner_id: Mapped[int | None] = mapped_column(BigInteger)  # None: a draw
+    summary: Mapped[str] = mapped_column(Text, default="")
+    played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    session_id: Mapped[str | None] = mapped_column(String(32), unique=True)
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("seasons.id"))
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending|confirmed|disputed|void
+    reported_by: Mapped[int | None] = mapped_column(BigInteger)
+    confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    announced: Mapped[bool] = mapped_column(Boolean, default=False)
+    note: Mapped[str | None] = mapped_column(String(500))
+
+
+class RulesPack(Base):
+    """A server's own rules data (cards, decks) for one game system, validated before it is stored."""
+
+    __tablename__ = "rules_packs"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    system: Mapped[str] = mapped_column(String(32), primary_key=True)
+    content: Mapped[str] = mapped_column(Text)
+    uploaded_by: Mapped[int] = mapped_column(BigInteger)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+
+
+class BotMeta(Base):
+    """Small key/value facts about the bot itself (e.g. the hash of the last synced command set)."""
+
+    __tablename__ = "bot_meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -1,0 +1,187 @@
+"""Delivers the outbox to Discord, in order, and survives Discord's faults.
+
+A single worker sends queued messages oldest first (so a game's posts arrive in the order they
+happened), right after each commit and again on a timer, so anything left by a crash, a 5xx or a
+rate limit is sent later. A secret prompt whose DM is refused (code 50007) is never posted
+anywhere else: the channel gets a button that shows the player the prompt ephemerally instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import Any
+
+import discord
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import OutboxMessage, SessionMessage, utcnow
+from bot.db.store import Store
+from bot.games import SessionInfo
+from bot.messages import Outgoing
+from bot.render import prompt_fallback, to_discord
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+MAX_ATTEMPTS = 8
+BATCH = 50
+
+
+def enqueue(db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
+    """Add messages to the outbox inside the caller's transaction."""
+    for message in outgoing:
+        if message.to == "channel" and message.channel_id is None and info is not None:
+            message = message.model_copy(update={"channel_id": info.channel_id})
+        db.add(
+            OutboxMessage(
+                session_id=info.id if info else None, payload=message.model_dump_json(exclude_defaults=True)
+            )
+        )
+
+
+class Delivery:
+    def __init__(self, store: Store, client: discord.Client, sweep_seconds: float = 30.0) -> None:
+        self.store = store
+        self.client = client
+        self.sweep_seconds = sweep_seconds
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._task: asyncio.Task[None] | None = None
+
+    def kick(self) -> None:
+        self._idle.clear()
+        self._wake.set()
+
+    async def idle(self, limit: float = 10.0) -> None:
+        """Wait until everything queued so far has been tried (tests and shutdown use it)."""
+        self.kick()
+        await asyncio.wait_for(self._idle.wait(), limit)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="outbox-delivery")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.sweep_seconds)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+            try:
+                while await self.drain():
+                    pass
+            except Exception:
+                log.exception("outbox delivery failed; will retry")
+                await asyncio.sleep(1.0)
+            if not self._wake.is_set():
+                self._idle.set()
+
+    async def drain(self) -> int:
+        """Try every due message once; returns how many were tried."""
+        now = utcnow()
+        async with self.store.read() as db:
+            rows = list(
+                await db.scalars(
+                    select(OutboxMessage)
+                    .where(OutboxMessage.delivered_at.is_(None))
+                    .order_by(OutboxMessage.id)
+                    .limit(BATCH)
+                )
+            )
+        tried = 0
+        for row in rows:
+            if row.attempts and row.created_at + timedelta(seconds=2 ** min(row.attempts, 8)) > now:
+                continue  # backing off after a failure
+            tried += 1
+            await self._deliver_row(row)
+        return tried if tried == len(rows) and rows else 0
+
+    async def _deliver_row(self, row: OutboxMessage) -> None:
+        message = Outgoing.model_validate_json(row.payload)
+        error: str | None = None
+        done = True
+        try:
+            await self._send(row.session_id, message)
+        except discord.HTTPException as exc:
+            error = f"{exc.status} {exc.code}: {exc.text}"[:500]
+            transient = exc.status >= 500 or exc.status == 429
+            done = not transient or row.attempts + 1 >= MAX_ATTEMPTS
+            log.warning("delivery of outbox %s failed (%s)%s", row.id, error, "" if done else "; will retry")
+        except Exception as exc:  # a bug in rendering: don't retry forever
+            error = repr(exc)[:500]
+            log.exception("delivery of outbox %s failed", row.id)
+        async with self.store.write() as db:
+            await db.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.id == row.id)
+                .values(attempts=row.attempts + 1, last_error=error, delivered_at=utcnow() if done else None)
+            )
+
+    async def _send(self, session_id: str | None, message: Outgoing) -> None:
+        kwargs = to_discord(session_id, message)
+        if message.to == "dm":
+            assert message.user_id is not None
+            try:
+                dm = await self.client.create_dm(discord.Object(message.user_id))
+                await dm.send(**kwargs)
+            except discord.Forbidden as exc:
+                if exc.code != DM_CLOSED:
+                    raise
+                if message.secret and session_id is not None and message.channel_id is not None:
+                    await self._send_to_channel(
+                        message.channel_id, prompt_fallback(session_id, message.user_id)
+                    )
+                else:
+                    log.info("DMs closed for user %s; message dropped", message.user_id)
+            return
+        assert message.channel_id is not None
+        try:
+            await self._post(session_id, message, message.channel_id, kwargs)
+        except (discord.Forbidden, discord.NotFound):
+            if message.fallback_channel_id is None:
+                raise
+            note = f"\n\n{message.failure_note}" if message.failure_note else ""
+            fallback = message.model_copy(update={"content": message.content + note, "key": None})
+            await self._post(
+                session_id, fallback, message.fallback_channel_id, to_discord(session_id, fallback)
+            )
+
+    async def _send_to_channel(self, channel_id: int, kwargs: dict[str, Any]) -> None:
+        await self.client.get_partial_messageable(channel_id).send(**kwargs)
+
+    async def _post(
+        self, session_id: str | None, message: Outgoing, channel_id: int, kwargs: dict[str, Any]
+    ) -> None:
+        channel = self.client.get_partial_messageable(channel_id)
+        if message.key and session_id:
+            async with self.store.read() as db:
+                known = await db.get(SessionMessage, (session_id, message.key))
+            if known is not None:
+                try:
+                    await channel.get_partial_message(known.message_id).edit(**kwargs)
+                    return
+                except discord.NotFound:
+                    pass  # deleted by someone: post it again
+            sent = await channel.send(**kwargs)
+            async with self.store.write() as db:
+                await db.merge(
+                    SessionMessage(
+                        session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
+                    )
+                )
+            return
+        await channel.send(**kwargs)

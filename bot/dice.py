@@ -1,0 +1,130 @@
+"""The one dice service: every die the bot throws, anywhere, comes from here and is audited.
+
+Production dice come from `random.SystemRandom` (the OS's cryptographically strong source); tests
+inject a seeded `random.Random`. Audit rows for stand-alone rolls are written by a background
+writer so a `/roll` answers without waiting for the disk; rolls made inside a game step are written
+in that step's own transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import DiceRoll
+from bot.db.store import Store
+from rules.dice import Roller, RollRecord
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RollContext:
+    guild_id: int | None
+    channel_id: int | None
+    user_id: int | None
+    session_id: str | None = None
+
+
+def audit_rows(records: Sequence[RollRecord], ctx: RollContext) -> list[DiceRoll]:
+    return [
+        DiceRoll(
+            guild_id=ctx.guild_id,
+            channel_id=ctx.channel_id,
+            user_id=ctx.user_id,
+            session_id=ctx.session_id,
+            reason=r.reason[:200] or "roll",
+            notation=r.notation[:200],
+            results=json.dumps(list(r.results)),
+        )
+        for r in records
+    ]
+
+
+class DiceService:
+    def __init__(self, store: Store, source_factory: Callable[[], random.Random] | None = None) -> None:
+        self.store = store
+        self._source_factory = source_factory or random.SystemRandom
+        self._source: random.Random | None = None
+        self._pending: list[DiceRoll] = []
+        self._flushing: asyncio.Lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def seeded(cls, store: Store, seed: int) -> DiceService:
+        return cls(store, lambda: random.Random(seed))
+
+    def roller(self) -> Roller:
+        """A roller over the service's source; one shared source so a seed gives one sequence."""
+        if self._source is None:
+            self._source = self._source_factory()
+        return Roller(self._source)
+
+    def audit_later(self, roller: Roller, ctx: RollContext) -> None:
+        """Queue a roller's throws for the audit log (stand-alone rolls)."""
+        self._pending.extend(audit_rows(roller.rolls, ctx))
+        self._wake.set()
+
+    def audit_now(self, session: AsyncSession, roller: Roller, ctx: RollContext) -> None:
+        """Add a roller's throws to an open write transaction (rolls made by a game step)."""
+        session.add_all(audit_rows(roller.rolls, ctx))
+
+    async def flush(self) -> None:
+        async with self._flushing:
+            if not self._pending:
+                return
+            rows, self._pending = self._pending, []
+            try:
+                async with self.store.write() as session:
+                    session.add_all(rows)
+            except Exception:
+                log.exception("could not write %d dice audit rows; will retry", len(rows))
+                self._pending[:0] = rows
+                raise
+
+    async def recent(self, channel_id: int, limit: int = 10) -> list[DiceRoll]:
+        await self.flush()
+        async with self.store.read() as session:
+            result = await session.scalars(
+                select(DiceRoll)
+                .where(DiceRoll.channel_id == channel_id)
+                .order_by(DiceRoll.id.desc())
+                .limit(limit)
+            )
+            return list(result)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="dice-audit-writer")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+        try:
+            await self.flush()
+        except Exception:
+            log.exception("dice audit rows lost at shutdown")
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await asyncio.sleep(0.05)  # gather a burst into one transaction
+            try:
+                await self.flush()
+            except Exception:
+                await asyncio.sleep(1.0)
+                self._wake.set()

@@ -1,0 +1,74 @@
+"""One place that turns failures into short, friendly, ephemeral answers.
+
+A RuleError is the user's own mistake: its message is shown as is. Anything else is our fault: the
+user sees an error id, the log gets the traceback under the same id.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from rules.errors import RuleError
+
+log = logging.getLogger("muster.errors")
+
+
+class UserError(RuleError):
+    """A polite refusal raised by the Discord layer (bad option, missing permission...)."""
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """Answer ephemerally whether or not the interaction was already answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+def describe(error: BaseException) -> str | None:
+    """The user-facing text for an expected error, or None if it is a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, RuleError):
+        return error.message
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command only works in a server channel."
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the Manage Server permission for that."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I couldn't understand `{error.value}` for that option."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that command here."
+    return None
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    text = describe(error)
+    if text is None:
+        error_id = secrets.token_hex(4)
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        log.error(
+            "unhandled error %s in interaction %s",
+            error_id,
+            interaction.id,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        text = f"Sorry, something went wrong on my side (error id `{error_id}`). Please try again."
+    await send_ephemeral(interaction, text)
+
+
+class MusterTree(app_commands.CommandTree[Any]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await report(interaction, error)

@@ -1,0 +1,109 @@
+"""Messages as plain data: what a game wants said, before it touches Discord.
+
+Renderers turn rules events into `Outgoing` messages; they are stored in the outbox as JSON in the
+same transaction as the state that caused them, then delivered. Buttons and selects carry only a
+custom_id whose prefix routes the click back to the session (see bot/ui.py), so a message posted
+before a restart keeps working after it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+class EmbedField(BaseModel):
+    name: str
+    value: str
+    inline: bool = False
+
+
+class Embed(BaseModel):
+    title: str | None = None
+    description: str | None = None
+    colour: int | None = None
+    fields: list[EmbedField] = Field(default_factory=list)
+    footer: str | None = None
+
+    def add(self, name: str, value: str, inline: bool = False) -> Embed:
+        self.fields.append(EmbedField(name=name, value=value, inline=inline))
+        return self
+
+
+class Button(BaseModel):
+    """A session button. `action` (and optional `arg`) are handed to the game's adapter on click.
+
+    With `modal` set, the click first opens the modal the game's adapter describes in
+    `modal_for` (asked again at click time, so it works after a restart), then runs the action.
+    """
+
+    label: str
+    action: str
+    arg: str = ""
+    style: ButtonStyle = "secondary"
+    disabled: bool = False
+    modal: bool = False
+
+
+class SelectOption(BaseModel):
+    label: str
+    value: str
+    description: str | None = None
+
+
+class Select(BaseModel):
+    action: str
+    options: list[SelectOption]
+    placeholder: str | None = None
+    min_values: int = 1
+    max_values: int = 1
+
+
+class ModalField(BaseModel):
+    key: str
+    label: str
+    placeholder: str | None = None
+    style: Literal["short", "paragraph"] = "short"
+    required: bool = True
+    max_length: int | None = None
+
+
+class Modal(BaseModel):
+    title: str
+    fields: list[ModalField]
+
+
+class Outgoing(BaseModel):
+    """One message to send.
+
+    `to` says where: the session's channel, or a player's DMs. A DM with `secret=True` is a private
+    prompt: if the player's DMs are closed it is NOT sent anywhere else; instead the channel gets a
+    button that shows the player their prompt ephemerally. With `key` set, the message is edited in
+    place if one with that key was sent before for this session (a scoreboard), else posted.
+    """
+
+    to: Literal["channel", "dm"] = "channel"
+    user_id: int | None = None  # for to="dm"
+    content: str = ""
+    embeds: list[Embed] = Field(default_factory=list)
+    buttons: list[Button] = Field(default_factory=list)
+    selects: list[Select] = Field(default_factory=list)
+    secret: bool = False
+    key: str | None = None
+    channel_id: int | None = None  # overrides the session's channel (e.g. the results channel)
+    # When channel_id can't be posted to (missing permission, deleted): post here instead, with the note.
+    fallback_channel_id: int | None = None
+    failure_note: str | None = None
+
+
+class Reply(BaseModel):
+    """What the acting user sees in answer to their interaction, ephemeral unless said otherwise."""
+
+    content: str = ""
+    embeds: list[Embed] = Field(default_factory=list)
+    buttons: list[Button] = Field(default_factory=list)
+    selects: list[Select] = Field(default_factory=list)
+    ephemeral: bool = True

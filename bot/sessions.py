@@ -1,0 +1,257 @@
+"""Game sessions: load, step, save with optimistic concurrency, and queue what must be said.
+
+Every change to a session is one transaction: the versioned UPDATE of its state, the audit rows
+of the dice thrown, and the outbox rows of the messages it caused. Two clicks racing on the same
+version: one wins, the other is retried on the new state (so the last of two simultaneous seals
+sees the first and reveals once), and a restart resumes from exactly what was stored.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import GameSession, utcnow
+from bot.db.store import Store
+from bot.delivery import Delivery, enqueue
+from bot.dice import DiceService, RollContext
+from bot.games import GameRegistry, SessionInfo
+from bot.messages import Outgoing
+from rules.dice import Roller
+from rules.errors import RuleError
+from rules.session import Action, Event, GameOutcome, GameState
+
+log = logging.getLogger(__name__)
+
+MAX_CONFLICT_RETRIES = 8
+
+# Called inside the finishing transaction: store the result, return extra messages to send.
+ResultHook = Callable[[AsyncSession, SessionInfo, GameOutcome], Awaitable[list[Outgoing]]]
+
+
+class SessionNotFound(RuleError):
+    def __init__(self) -> None:
+        super().__init__("That game no longer exists.")
+
+
+class SessionClosed(RuleError):
+    def __init__(self, status: str) -> None:
+        word = "was cancelled" if status == "cancelled" else "has already finished"
+        super().__init__(f"That game {word}; nothing more can be done in it.")
+
+
+@dataclass
+class StepResult:
+    info: SessionInfo
+    state: Any
+    events: list[Event]
+
+
+def new_session_id() -> str:
+    return secrets.token_hex(6)
+
+
+def info_of(row: GameSession) -> SessionInfo:
+    return SessionInfo(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        system=row.system,
+        organiser_id=row.organiser_id,
+        players=(row.player_a, row.player_b),
+        status=row.status,
+        version=row.version,
+        title=row.title,
+    )
+
+
+class SessionService:
+    def __init__(self, store: Store, dice: DiceService, delivery: Delivery, games: GameRegistry) -> None:
+        self.store = store
+        self.dice = dice
+        self.delivery = delivery
+        self.games = games
+        self.result_hooks: list[ResultHook] = []
+
+    # ------------------------------------------------------------------ reading
+
+    async def load(self, session_id: str) -> tuple[SessionInfo, Any]:
+        async with self.store.read() as db:
+            row = await db.get(GameSession, session_id)
+            if row is None:
+                raise SessionNotFound()
+            adapter = self.games.get(row.system)
+            return info_of(row), adapter.procedure.load(row.state)
+
+    async def open_sessions(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        channel_id: int | None = None,
+        system: str | None = None,
+    ) -> list[SessionInfo]:
+        query = select(GameSession).where(GameSession.guild_id == guild_id, GameSession.status == "open")
+        if user_id is not None:
+            query = query.where(or_(GameSession.player_a == user_id, GameSession.player_b == user_id))
+        if channel_id is not None:
+            query = query.where(GameSession.channel_id == channel_id)
+        if system is not None:
+            query = query.where(GameSession.system == system)
+        async with self.store.read() as db:
+            rows = await db.scalars(query.order_by(GameSession.created_at))
+            return [info_of(r) for r in rows]
+
+    async def find_between(
+        self, guild_id: int, channel_id: int, system: str, a: int, b: int
+    ) -> SessionInfo | None:
+        for info in await self.open_sessions(guild_id, a, channel_id, system):
+            if set(info.players) == {a, b}:
+                return info
+        return None
+
+    # ------------------------------------------------------------------ writing
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        system: str,
+        build: Callable[[str, Roller], tuple[GameState, list[Event]]],
+        title: str = "",
+    ) -> StepResult:
+        """Create a session: `build(session_id, roller)` makes the first state (pure)."""
+        adapter = self.games.get(system)
+        session_id = new_session_id()
+        roller = self.dice.roller()
+        state, events = build(session_id, roller)
+        a, b = state.players
+        row = GameSession(
+            id=session_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            system=system,
+            organiser_id=organiser_id,
+            player_a=a,
+            player_b=b,
+            title=title[:200],
+            state=adapter.procedure.dump(state),
+            version=1,
+            status="open",
+        )
+        info = info_of(row)
+        outgoing = adapter.render(info, state, events)
+        async with self.store.write() as db:
+            db.add(row)
+            await db.flush()
+            self.dice.audit_now(db, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
+            enqueue(db, info, outgoing)
+            if state.finished and state.outcome is not None:
+                await self._finish(db, row, info, state.outcome)
+        self.delivery.kick()
+        return StepResult(info, state, events)
+
+    async def act(
+        self, session_id: str, user_id: int, make_action: Callable[[SessionInfo, Any], Action | None]
+    ) -> StepResult | None:
+        """Apply the action a player's input makes, retrying on a concurrent change.
+
+        `make_action` sees the freshest state each try; it may raise RuleError (nothing changes) or
+        return None (nothing to do). Returns None when there was nothing to do.
+        """
+        for _ in range(MAX_CONFLICT_RETRIES):
+            info, state = await self.load(session_id)
+            if info.status != "open":
+                raise SessionClosed(info.status)
+            adapter = self.games.get(info.system)
+            action = make_action(info, state)
+            if action is None:
+                return None
+            roller = self.dice.roller()
+            new_state, events = adapter.procedure.step(state, action, roller)
+            new_info = replace(
+                info, version=info.version + 1, status="finished" if new_state.finished else "open"
+            )
+            outgoing = adapter.render(new_info, new_state, events)
+            async with self.store.write() as db:
+                updated = await db.execute(
+                    update(GameSession)
+                    .where(GameSession.id == session_id, GameSession.version == info.version)
+                    .values(
+                        state=adapter.procedure.dump(new_state),
+                        version=info.version + 1,
+                        status=new_info.status,
+                        updated_at=utcnow(),
+                        reminded_at=None,
+                    )
+                    .execution_options(synchronize_session=False)
+                )
+                if updated.rowcount != 1:  # type: ignore[attr-defined]
+                    continue  # someone else stepped first: retry on their state
+                self.dice.audit_now(
+                    db, roller, RollContext(info.guild_id, info.channel_id, user_id, session_id)
+                )
+                enqueue(db, info, outgoing)
+                if new_state.finished and new_state.outcome is not None:
+                    row = await db.get(GameSession, session_id)
+                    assert row is not None
+                    await self._finish(db, row, new_info, new_state.outcome)
+            self.delivery.kick()
+            return StepResult(new_info, new_state, events)
+        raise RuleError("That game is very busy right now; please try again.")
+
+    async def cancel(self, session_id: str, user_id: int, may_manage: bool) -> SessionInfo:
+        info, _state = await self.load(session_id)
+        if info.status != "open":
+            raise SessionClosed(info.status)
+        if not (may_manage or user_id == info.organiser_id):
+            raise RuleError("Only the organiser of this game or someone with Manage Server can cancel it.")
+        async with self.store.write() as db:
+            await db.execute(
+                update(GameSession)
+                .where(GameSession.id == session_id)
+                .values(status="cancelled", updated_at=utcnow())
+            )
+            enqueue(db, info, [Outgoing(content=f"This game was cancelled by <@{user_id}>.")])
+        self.delivery.kick()
+        return info
+
+    async def mark_reminded(self, session_id: str, when: datetime) -> None:
+        async with self.store.write() as db:
+            await db.execute(update(GameSession).where(GameSession.id == session_id).values(reminded_at=when))
+
+    async def stale_open(self, older_than: datetime) -> list[tuple[SessionInfo, Any, datetime | None]]:
+        """Open sessions untouched since `older_than` (for reminders)."""
+        async with self.store.read() as db:
+            rows = await db.scalars(
+                select(GameSession).where(GameSession.status == "open", GameSession.updated_at < older_than)
+            )
+            found = []
+            for row in rows:
+                if row.system in self.games:
+                    state = self.games.get(row.system).procedure.load(row.state)
+                    found.append((info_of(row), state, row.reminded_at))
+            return found
+
+    # ------------------------------------------------------------------ internals
+
+    async def _finish(
+        self, db: AsyncSession, row: GameSession, info: SessionInfo, outcome: GameOutcome
+    ) -> None:
+        for hook in self.result_hooks:
+            extra = await hook(db, info, outcome)
+            enqueue(db, info, extra)
+
+    async def queue(self, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
+        """Queue messages outside a step (e.g. a reminder, an announcement)."""
+        async with self.store.write() as db:
+            enqueue(db, info, outgoing)
+        self.delivery.kick()

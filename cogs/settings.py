@@ -1,0 +1,62 @@
+"""/settings: per-server configuration (Manage Server, checked by the bot itself)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import MusterBot
+from bot.checks import guild_id_of, require_manage
+from bot.errors import UserError
+
+
+class Settings(commands.GroupCog, group_name="settings", group_description="This server's Muster settings"):
+    def __init__(self, bot: MusterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="results-channel", description="Where finished games are announced")
+    @app_commands.describe(channel="The channel for results (leave empty to use each game's own channel)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def results_channel(
+        self, interaction: discord.Interaction[MusterBot], channel: discord.TextChannel | None = None
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        await self.bot.guild_settings.update(guild_id, results_channel_id=channel.id if channel else None)
+        where = channel.mention if channel else "each game's own channel"
+        await interaction.response.send_message(f"Results will be announced in {where}.", ephemeral=True)
+
+    @app_commands.command(name="reminders", description="How long a sealed choice may wait before a reminder")
+    @app_commands.describe(minutes="Minutes of quiet before a waiting player gets a reminder DM")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def reminders(
+        self, interaction: discord.Interaction[MusterBot], minutes: app_commands.Range[int, 5, 1440]
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        if not 5 <= minutes <= 1440:
+            raise UserError("Reminders can be set between 5 and 1440 minutes.")
+        await self.bot.guild_settings.update(guild_id, reminder_minutes=float(minutes))
+        await interaction.response.send_message(
+            f"Waiting players get a reminder after {minutes} minutes.", ephemeral=True
+        )
+
+    @app_commands.command(name="show", description="Show this server's settings")
+    @app_commands.guild_only()
+    async def show(self, interaction: discord.Interaction[MusterBot]) -> None:
+        settings = await self.bot.guild_settings.get(guild_id_of(interaction))
+        channel = (
+            f"<#{settings.results_channel_id}>" if settings.results_channel_id else "each game's own channel"
+        )
+        minutes = settings.reminder_minutes or self.bot.settings.reminder_minutes
+        embed = discord.Embed(title="Muster settings")
+        embed.add_field(name="Results channel", value=channel, inline=False)
+        embed.add_field(name="Reminders", value=f"after {minutes:g} minutes of waiting", inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: MusterBot) -> None:
+    await bot.add_cog(Settings(bot))

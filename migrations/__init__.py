@@ -1,0 +1,1 @@
+"""Alembic migrations; applied at start-up and by `muster migrate`."""
