@@ -1,0 +1,766 @@
+"""A tracked Warcry battle, from the priority roll to the result, as a pure state machine.
+
+Set-up follows the core rules' order: priority roll; battle groups split, priority loser first;
+the battleplan rolled or dealt (so nobody splits knowing it, unless it was chosen beforehand);
+the priority winner picks red or blue; Daggers, Shields then Hammers are set up, priority winner
+first each time, reserves held back; objectives placed. Then battle rounds, with the tallies the
+battleplan's victory condition needs, and the tied-games rule: a tie plays another round, and more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from rules.dice import Roller
+from rules.errors import RuleError
+from rules.session import Event, GameOutcome, GameState, Model, Procedure, SideResult
+from rules.warcry import actions as act
+from rules.warcry.battlegroups import Split, split_violations
+from rules.warcry.battleplans import (
+    BattleplanInPlay,
+    DrawOptions,
+    Kind,
+    RollOffShown,
+    draw,
+    given,
+    options_for,
+    require_victory_cards,
+    shown_roll_off,
+)
+from rules.warcry.events import Notice
+from rules.warcry.models import GROUPS, Arrival, Colour, GroupName, Scoring, WarcryPack
+from rules.warcry.pack import core_pack
+from rules.warcry.warband import MAX_FIGHTERS, MAX_POINTS
+
+SYSTEM = "warcry"
+
+Phase = Literal["battle_groups", "colours", "deployment", "objectives", "battle", "finished"]
+
+GROUP_TITLES: dict[GroupName, str] = {"dagger": "Dagger", "shield": "Shield", "hammer": "Hammer"}
+
+DECIDED_BY: dict[Scoring, str] = {
+    "treasure_hunters": "the fighters carrying treasure at the end",
+    "cursed_relic": "who carries the relic at the end, else the fighters within 3\" of it",
+    "no_quarter": "the quarters captured at the end",
+    "reaper": "each battle round's blood tally",
+    "ley_lines": "the awakened objectives each player controls at the end of each round",
+    "hidden_vault": "who controls the last objective",
+    "cursed_prize": "who carries the prize at the end",
+    "altar_of_ascendancy": "who has fighters on the altar at the end",
+    "brutal_conquest": "the great champions' tallies",
+    "manual": "its victory card: report who has achieved it",
+}
+
+
+class DeployStep(Model):
+    player: int
+    group: GroupName
+    arrival: Arrival = "start"
+    done: bool = False
+
+
+class Champion(Model):
+    name: str
+    tally: int = 0
+    on_battlefield: bool = True
+
+
+class RoundRecord(Model):
+    """What happened in one finished battle round, for the scoreboard and the audit."""
+
+    number: int
+    blood: dict[int, int] = {}
+    scored: dict[int, int] = {}
+    initiative: int | None = None
+    awakened: str | None = None
+
+
+class WarcryState(GameState):
+    kind: Kind | Literal["given"]
+    phase: Phase = "battle_groups"
+    priority: RollOffShown
+    splits: dict[int, Split] = {}
+    options: DrawOptions | None = None  # kept until the battleplan is drawn, then dropped
+    battleplan: BattleplanInPlay | None = None
+    red: int | None = None
+    deployment: list[DeployStep] = []
+    round: int = 0
+    round_ended: bool = False  # the round is over but an objective must still be removed
+    vp: dict[int, int] = {}
+    carrying: dict[int, int] = {}  # Treasure Hunters: fighters carrying treasure
+    carrier: int | None = None  # Cursed Relic / Cursed Prize: whose fighter carries it
+    near: dict[int, int] = {}  # Cursed Relic: fighters within 3" of it
+    quarters: dict[int, int] = {}
+    on_altar: dict[int, int] = {}
+    blood: dict[int, int] = {}  # Reaper: this round's blood tallies
+    blood_total: dict[int, int] = {}
+    initiative: int | None = None  # this round
+    awakened: list[str] = []
+    awakened_this_round: str | None = None
+    objectives: list[str] = []  # objectives still in play
+    control: dict[str, int] = {}  # objective -> controlling player (absent: nobody)
+    vault_first: int | None = None  # Hidden Vault: who won the roll-off after round 1
+    removal_by: int | None = None
+    champions: dict[int, Champion] = {}
+    condition_met_by: int | None = None
+    last_warband_claim: int | None = None
+    history: list[RoundRecord] = []
+
+    @property
+    def winner_of_priority(self) -> int:
+        return self.priority.winner
+
+    @property
+    def loser_of_priority(self) -> int:
+        return self.priority.loser
+
+    def colour_of(self, player: int) -> Colour | None:
+        if self.red is None:
+            return None
+        return "red" if player == self.red else "blue"
+
+    def plan(self) -> BattleplanInPlay:
+        if self.battleplan is None:
+            raise RuleError("The battleplan has not been decided yet: both warbands must be split first.")
+        return self.battleplan
+
+    @property
+    def extra_rounds(self) -> bool:
+        return self.battleplan is not None and self.round > self.battleplan.rounds
+
+
+Result = tuple[WarcryState, list[Event]]
+
+
+# ---------------------------------------------------------------- start
+
+
+def start(session_id: str, players: Sequence[int], roller: Roller, kind: Kind = "matched",
+          pack: WarcryPack | None = None, battleplan: str | None = None) -> Result:
+    """Open a battle: make the priority roll; a chosen battleplan is fixed now, a random one later."""
+    pack = pack or core_pack()
+    if len(players) != 2 or players[0] == players[1]:
+        raise RuleError("A Warcry battle needs two different players.")
+    events: list[Event] = []
+    plan_in_play: BattleplanInPlay | None = None
+    options: DrawOptions | None = None
+    if battleplan:
+        plan = pack.battleplan(battleplan)
+        if plan is None:
+            known = ", ".join(b.name for b in pack.battleplans)
+            raise RuleError(f"There is no battleplan called `{battleplan}`. Choose one of: {known}.")
+        plan_in_play = given(plan, options_for("matched" if plan.table == "matched" else "champions", pack),
+                             roller)
+    else:
+        options = options_for(kind, pack)
+        require_victory_cards(options)
+    priority = shown_roll_off(roller, players, "priority roll")
+    state = WarcryState(session_id=session_id, players=list(players), kind="given" if battleplan else kind,
+                        priority=priority, options=options, battleplan=plan_in_play)
+    events.append(Notice(code="priority", roll_off=priority, who={"winner": priority.winner,
+                                                                 "loser": priority.loser},
+                         text="{winner} wins the priority roll. {loser} splits their warband first."))
+    if plan_in_play is not None:
+        events.append(_reveal(plan_in_play))
+    return state, events
+
+
+# ---------------------------------------------------------------- step
+
+
+def step(state: WarcryState, action: Any, roller: Roller) -> Result:
+    state.require_open()
+    state.require_player(action.actor)
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise RuleError("That is not something you can do in a Warcry battle.")
+    return handler(state, action, roller)
+
+
+def awaiting(state: WarcryState) -> list[int]:
+    """Warcry has no sealed choices, so no one is ever awaited in private."""
+    return []
+
+
+# ---------------------------------------------------------------- set-up handlers
+
+
+def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) -> Result:
+    _require_phase(state, "battle_groups", "Battle groups can only be split before the battleplan is drawn.")
+    order = [state.loser_of_priority, state.winner_of_priority]
+    if action.actor in state.splits:
+        raise RuleError("You have already split your warband into battle groups.")
+    if action.actor != order[0] and order[0] not in state.splits:
+        raise RuleError("The player who lost the priority roll splits their warband first; please wait.")
+    split = Split(dagger=action.dagger, shield=action.shield, hammer=action.hammer)
+    problems = split_violations(split.fighters, split)
+    if problems:
+        raise RuleError("That split breaks the battle-group rules:\n" + "\n".join(f"- {p}" for p in problems))
+    splits = {**state.splits, action.actor: split}
+    events: list[Event] = [Notice(
+        code="split", who={"player": action.actor},
+        text=f"{{player}} splits {split.fighters} fighters: Dagger {split.dagger}, Shield {split.shield}, "
+             f"Hammer {split.hammer}.")]
+    state = state.model_copy(update={"splits": splits})
+    if len(splits) < 2:
+        events.append(Notice(code="prompt", who={"player": order[1]},
+                             text="{player}, split your warband into Dagger, Shield and Hammer."))
+        return state, events
+    plan = state.battleplan
+    if plan is None:
+        assert state.options is not None
+        plan = draw(state.options, roller)
+        events.append(_reveal(plan))
+    state = state.model_copy(update={"battleplan": plan, "options": None, "phase": "colours"})
+    events.append(Notice(code="prompt", who={"winner": state.winner_of_priority},
+                         text="{winner} won the priority roll: choose red or blue deployment points."))
+    return state, events
+
+
+def _colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Result:
+    _require_phase(state, "colours", "Deployment colours are chosen once, after the battleplan is drawn.")
+    if action.actor != state.winner_of_priority:
+        raise RuleError("The player who won the priority roll chooses red or blue.")
+    red = action.actor if action.colour == "red" else state.opponent(action.actor)
+    state = state.model_copy(update={"red": red})
+    plan = state.plan()
+    steps: list[DeployStep] = []
+    events: list[Event] = [Notice(code="colours", who={"red": red, "blue": state.opponent(red)},
+                                  text="{red} takes the red deployment points, {blue} the blue.")]
+    for group in GROUPS:
+        for player in (state.winner_of_priority, state.loser_of_priority):
+            colour = state.colour_of(player)
+            assert colour is not None
+            points = plan.deployment_map.points(colour) if plan.deployment_map else None
+            arrival: Arrival = points.arrival(group) if points else "start"
+            steps.append(DeployStep(player=player, group=group, arrival=arrival, done=arrival != "start"))
+            if arrival != "start":
+                events.append(Notice(code="reserve", who={"player": player},
+                                     text=f"{{player}}'s {GROUP_TITLES[group]} waits in reserve and arrives "
+                                          f"in battle round {arrival[-1]} ({arrival})."))
+    state = state.model_copy(update={"deployment": steps, "phase": "deployment"})
+    return _advance_deployment(state, events)
+
+
+def _deploy(state: WarcryState, action: act.Deploy, roller: Roller) -> Result:
+    _require_phase(state, "deployment", "Battle groups are set up during deployment only.")
+    index = next(i for i, s in enumerate(state.deployment) if not s.done)
+    current = state.deployment[index]
+    if action.actor != current.player:
+        raise RuleError(f"It is the other player's turn to set up their {GROUP_TITLES[current.group]}.")
+    if action.group != current.group:
+        raise RuleError(f"Set up your {GROUP_TITLES[current.group]} now; Daggers come first, then Shields, "
+                        "then Hammers.")
+    steps = [s.model_copy(update={"done": True}) if i == index else s for i, s in enumerate(state.deployment)]
+    events: list[Event] = [Notice(code="deployed", who={"player": action.actor},
+                                  text=f"{{player}} has set up their {GROUP_TITLES[current.group]}.")]
+    return _advance_deployment(state.model_copy(update={"deployment": steps}), events)
+
+
+def _advance_deployment(state: WarcryState, events: list[Event]) -> Result:
+    pending = [s for s in state.deployment if not s.done]
+    if pending:
+        nxt = pending[0]
+        colour = state.colour_of(nxt.player)
+        events.append(Notice(code="prompt", who={"player": nxt.player},
+                             text=f"{{player}}, set up your {GROUP_TITLES[nxt.group]} wholly within 3\" "
+                                  f"horizontally of your {colour} {GROUP_TITLES[nxt.group]} point."))
+        return state, events
+    plan = state.plan()
+    state = state.model_copy(update={"phase": "objectives"})
+    events.append(Notice(code="prompt", text=_objectives_prompt(plan)))
+    return state, events
+
+
+def _objectives_prompt(plan: BattleplanInPlay) -> str:
+    things = []
+    if plan.objectives:
+        things.append(f"{plan.objectives} objective{'s' if plan.objectives > 1 else ''}")
+    if plan.treasure:
+        things.append(f"{plan.treasure} treasure token{'s' if plan.treasure > 1 else ''}")
+    if not things:
+        return "Nothing to place for this battleplan. Press Begin battle when you are ready."
+    return (f"Place {' and '.join(things)} where the battleplan shows. If terrain blocks a spot, roll off: "
+            "the winner places it within 1\" horizontally. Then press Begin battle.")
+
+
+def _blocked_objective(state: WarcryState, action: act.RollBlockedObjective, roller: Roller) -> Result:
+    if state.phase not in ("colours", "deployment", "objectives"):
+        raise RuleError("Objectives and treasure are placed during set-up, before the battle begins.")
+    plan = state.plan()
+    if not plan.objectives and not plan.treasure:
+        raise RuleError(f"{plan.name} places no objectives or treasure tokens, so nothing can be blocked.")
+    roll = shown_roll_off(roller, state.players, "blocked objective roll-off")
+    return state, [Notice(code="blocked_objective", roll_off=roll, who={"winner": roll.winner},
+                          text="{winner} wins the roll-off and places the blocked objective or treasure "
+                               "within 1\" horizontally of its spot, on the floor or a platform.")]
+
+
+def _begin(state: WarcryState, action: act.BeginBattle, roller: Roller) -> Result:
+    _require_phase(state, "objectives", "The battle begins once every battle group is set up.")
+    plan = state.plan()
+    labels = list(plan.objective_labels)
+    awakened = labels[:1] if plan.scoring == "ley_lines" else []
+    state = state.model_copy(update={"phase": "battle", "objectives": labels, "awakened": awakened})
+    events: list[Event] = [Notice(code="battle", text=f"The battle begins: {plan.name}.")]
+    if awakened:
+        events.append(Notice(code="awakened", text=f"Objective {awakened[0]} (the central one) is awakened; "
+                                                   "the others are dormant."))
+    return _start_round(state, 1, events)
+
+
+# ---------------------------------------------------------------- battle handlers
+
+
+def _initiative(state: WarcryState, action: act.SetInitiative, roller: Roller) -> Result:
+    _require_battle(state)
+    _require_known_player(state, action.player)
+    if state.awakened_this_round is not None and action.player != state.initiative:
+        raise RuleError("An objective was already awakened this round by the player without the initiative; "
+                        "the initiative can no longer change.")
+    state = state.model_copy(update={"initiative": action.player})
+    return state, [Notice(code="initiative", who={"player": action.player},
+                          text=f"{{player}} has the initiative in battle round {state.round}.")]
+
+
+def _treasure(state: WarcryState, action: act.SetTreasureCarriers, roller: Roller
+              ) -> Result:
+    plan = _require_scoring(state, {"treasure_hunters"}, "fighters carrying treasure")
+    _require_known_player(state, action.player)
+    other = state.carrying.get(state.opponent(action.player), 0)
+    if action.count + other > plan.treasure:
+        raise RuleError(f"There are only {plan.treasure} treasure tokens and a fighter carries one at most: "
+                        f"{action.count} plus the other side's {other} is too many.")
+    state = state.model_copy(update={"carrying": {**state.carrying, action.player: action.count}})
+    return state, [Notice(code="tally", who={"player": action.player},
+                          text=f"{{player}} has {action.count} fighter{_s(action.count)} carrying treasure.")]
+
+
+def _carrier(state: WarcryState, action: act.SetCarrier, roller: Roller) -> Result:
+    plan = _require_scoring(state, {"cursed_relic", "cursed_prize"}, "a treasure carrier")
+    thing = "relic" if plan.scoring == "cursed_relic" else "prize"
+    if action.player is None:
+        return (state.model_copy(update={"carrier": None}),
+                [Notice(code="tally", text=f"Nobody carries the {thing} now.")])
+    _require_known_player(state, action.player)
+    return (state.model_copy(update={"carrier": action.player}),
+            [Notice(code="tally", who={"player": action.player},
+                    text=f"{{player}}'s fighter carries the {thing}.")])
+
+
+def _near(state: WarcryState, action: act.SetFightersNear, roller: Roller) -> Result:
+    _require_scoring(state, {"cursed_relic"}, "fighters within 3\" of the treasure")
+    _require_known_player(state, action.player)
+    _require_at_most(action.count, MAX_FIGHTERS, "fighters within 3\"")
+    state = state.model_copy(update={"near": {**state.near, action.player: action.count}})
+    return state, [Notice(code="tally", who={"player": action.player},
+                          text=f"{{player}} has {action.count} fighter{_s(action.count)} within 3\" "
+                               "of the relic.")]
+
+
+def _carrier_damage(state: WarcryState, action: act.RollCarrierDamage, roller: Roller
+                    ) -> Result:
+    _require_scoring(state, {"cursed_relic"}, "the relic's D6 damage")
+    if state.carrier is None:
+        raise RuleError("Nobody carries the relic, so there is no damage to roll. Record the carrier first.")
+    damage = roller.d6("Cursed Relic damage")
+    return state, [Notice(code="carrier_damage", who={"player": state.carrier}, dice=[damage],
+                          text=f"The relic burns {{player}}'s carrier: {damage} damage points (D6).")]
+
+
+def _quarters(state: WarcryState, action: act.SetQuarters, roller: Roller) -> Result:
+    _require_scoring(state, {"no_quarter"}, "captured quarters")
+    _require_known_player(state, action.player)
+    other = state.quarters.get(state.opponent(action.player), 0)
+    if action.count + other > 4:
+        raise RuleError(f"The battlefield has 4 quarters: {action.count} plus the other side's {other} "
+                        "is too many.")
+    state = state.model_copy(update={"quarters": {**state.quarters, action.player: action.count}})
+    return state, [Notice(code="tally", who={"player": action.player},
+                          text=f"{{player}} holds {action.count} quarter{_s(action.count)}.")]
+
+
+def _blood(state: WarcryState, action: act.SetBloodTally, roller: Roller) -> Result:
+    _require_scoring(state, {"reaper"}, "blood tallies")
+    _require_known_player(state, action.player)
+    _require_round_open(state)
+    before = state.blood_total.get(action.player, 0)
+    if before + action.points > MAX_POINTS:
+        raise RuleError(f"An enemy warband is worth at most {MAX_POINTS} points: {before} already taken down "
+                        f"plus {action.points} this round is more than that.")
+    state = state.model_copy(update={"blood": {**state.blood, action.player: action.points}})
+    return state, [Notice(code="tally", who={"player": action.player},
+                          text=f"{{player}}'s blood tally for battle round {state.round}: {action.points}.")]
+
+
+def _awaken(state: WarcryState, action: act.AwakenObjective, roller: Roller) -> Result:
+    _require_scoring(state, {"ley_lines"}, "awakening objectives")
+    _require_round_open(state)
+    if state.initiative is None:
+        raise RuleError("Record who has the initiative this round first: the other player awakens.")
+    if action.actor == state.initiative:
+        raise RuleError("Only the player without the initiative may awaken an objective.")
+    if state.awakened_this_round is not None:
+        raise RuleError(f"Objective {state.awakened_this_round} was already awakened this round; "
+                        "only one per round.")
+    objective = _objective(state, action.objective)
+    if objective in state.awakened:
+        raise RuleError(f"Objective {objective} is already awakened; pick a dormant one.")
+    state = state.model_copy(update={"awakened": [*state.awakened, objective],
+                                     "awakened_this_round": objective})
+    return state, [Notice(code="awakened", who={"player": action.actor},
+                          text=f"{{player}} awakens objective {objective}.")]
+
+
+def _control(state: WarcryState, action: act.SetControl, roller: Roller) -> Result:
+    plan = _require_scoring(state, {"ley_lines", "hidden_vault"}, "objective control")
+    objective = _objective(state, action.objective)
+    if plan.scoring == "ley_lines" and objective not in state.awakened:
+        raise RuleError(f"Objective {objective} is dormant: only awakened objectives score in Ley Lines.")
+    control = {k: v for k, v in state.control.items() if k != objective}
+    if action.player is None:
+        return (state.model_copy(update={"control": control}),
+                [Notice(code="tally", text=f"Nobody controls objective {objective}.")])
+    _require_known_player(state, action.player)
+    control[objective] = action.player
+    return (state.model_copy(update={"control": control}),
+            [Notice(code="tally", who={"player": action.player},
+                    text=f"{{player}} controls objective {objective}.")])
+
+
+def _remove(state: WarcryState, action: act.RemoveObjective, roller: Roller) -> Result:
+    _require_scoring(state, {"hidden_vault"}, "removing objectives")
+    if state.removal_by is None:
+        raise RuleError("Objectives are removed only at the end of the first and second battle rounds.")
+    if action.actor != state.removal_by:
+        raise RuleError("It is the other player's turn to remove an objective.")
+    objective = _objective(state, action.objective)
+    control = {k: v for k, v in state.control.items() if k != objective}
+    state = state.model_copy(update={"objectives": [o for o in state.objectives if o != objective],
+                                     "control": control, "removal_by": None})
+    events: list[Event] = [Notice(code="removed", who={"player": action.actor},
+                                  text=f"{{player}} removes objective {objective} from play.")]
+    return _start_round(state, state.round + 1, events)
+
+
+def _altar(state: WarcryState, action: act.SetOnAltar, roller: Roller) -> Result:
+    _require_scoring(state, {"altar_of_ascendancy"}, "fighters on the altar")
+    _require_known_player(state, action.player)
+    _require_at_most(action.count, MAX_FIGHTERS, "fighters on the altar")
+    state = state.model_copy(update={"on_altar": {**state.on_altar, action.player: action.count}})
+    return state, [Notice(code="tally", who={"player": action.player},
+                          text=f"{{player}} has {action.count} fighter{_s(action.count)} on the altar.")]
+
+
+def _nominate(state: WarcryState, action: act.NominateChampion, roller: Roller) -> Result:
+    _require_scoring(state, {"brutal_conquest"}, "great champions")
+    _require_known_player(state, action.player)
+    current = state.champions.get(action.player)
+    if current is not None and current.on_battlefield:
+        raise RuleError(f"{current.name} is still on the battlefield as the great champion; a new one can be "
+                        "named only when there is none.")
+    champion = Champion(name=action.name.strip() or "Great champion")
+    state = state.model_copy(update={"champions": {**state.champions, action.player: champion}})
+    return state, [Notice(code="champion", who={"player": action.player},
+                          text=f"{{player}} names {champion.name} their great champion. Add the damage of "
+                               "the attack that made them champion to their tally.")]
+
+
+def _champion_tally(state: WarcryState, action: act.AddChampionTally, roller: Roller
+                    ) -> Result:
+    _require_scoring(state, {"brutal_conquest"}, "great champion tallies")
+    champion = _champion_on_field(state, action.player)
+    updated = champion.model_copy(update={"tally": champion.tally + action.amount})
+    state = state.model_copy(update={"champions": {**state.champions, action.player: updated}})
+    return state, [Notice(code="tally", who={"player": action.player},
+                          text=f"{{player}}'s great champion {updated.name}: tally {updated.tally} "
+                               f"(+{action.amount}).")]
+
+
+def _champion_down(state: WarcryState, action: act.ChampionTakenDown, roller: Roller
+                   ) -> Result:
+    _require_scoring(state, {"brutal_conquest"}, "great champions")
+    champion = _champion_on_field(state, action.player)
+    updated = champion.model_copy(update={"on_battlefield": False})
+    state = state.model_copy(update={"champions": {**state.champions, action.player: updated}})
+    return state, [Notice(code="champion", who={"player": action.player},
+                          text=f"{{player}}'s great champion {updated.name} is taken down.")]
+
+
+def _condition(state: WarcryState, action: act.SetConditionMet, roller: Roller) -> Result:
+    _require_scoring(state, {"manual"}, "reporting the victory condition")
+    if action.player is None:
+        return (state.model_copy(update={"condition_met_by": None}),
+                [Notice(code="tally", text="Nobody has achieved the victory condition now.")])
+    _require_known_player(state, action.player)
+    return (state.model_copy(update={"condition_met_by": action.player}),
+            [Notice(code="tally", who={"player": action.player},
+                    text="{player} has achieved the victory condition on the card.")])
+
+
+def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Result:
+    _require_battle(state)
+    if action.round != state.round or state.round_ended:
+        raise RuleError(f"Battle round {action.round} has already ended; this is round {state.round}."
+                        if action.round < state.round or state.round_ended
+                        else f"This is battle round {state.round}, not {action.round}.")
+    if state.last_warband_claim is not None:
+        raise RuleError("Answer the claim that only one warband is left before ending the round.")
+    plan = state.plan()
+    scored: dict[int, int] = {}
+    events: list[Event] = []
+    if plan.scoring == "reaper":
+        a, b = (state.blood.get(p, 0) for p in state.players)
+        if a != b:
+            top = state.players[0] if a > b else state.players[1]
+            scored[top] = 1
+            events.append(Notice(code="scored", who={"player": top},
+                                 text=f"Blood tallies {a} – {b}: {{player}} scores 1 victory point."))
+        else:
+            events.append(Notice(code="scored", text=f"Blood tallies level at {a}: nobody scores."))
+    elif plan.scoring == "ley_lines":
+        for player in state.players:
+            held = [o for o in state.awakened if state.control.get(o) == player]
+            if held:
+                scored[player] = len(held)
+                events.append(Notice(code="scored", who={"player": player},
+                                     text=f"{{player}} scores {len(held)} victory point{_s(len(held))} "
+                                          f"(awakened objectives {', '.join(held)})."))
+        if not scored:
+            events.append(Notice(code="scored", text="Nobody controls an awakened objective: no points."))
+    vp = {p: state.vp.get(p, 0) + scored.get(p, 0) for p in state.players}
+    record = RoundRecord(number=state.round, blood=dict(state.blood), scored=scored,
+                         initiative=state.initiative, awakened=state.awakened_this_round)
+    blood_total = {p: state.blood_total.get(p, 0) + state.blood.get(p, 0) for p in state.players}
+    state = state.model_copy(update={"vp": vp, "history": [*state.history, record],
+                                     "blood_total": blood_total})
+    events.insert(0, Notice(code="round_end", text=f"Battle round {state.round} ends."))
+    if plan.scoring == "hidden_vault" and state.round in (1, 2) and len(state.objectives) > 1:
+        if state.round == 1:
+            roll = shown_roll_off(roller, state.players, "Hidden Vault roll-off")
+            remover, first = roll.winner, roll.winner
+            events.append(Notice(code="vault_roll", roll_off=roll, who={"player": remover},
+                                 text="{player} wins the roll-off and removes one objective from play."))
+        else:
+            first = state.vault_first if state.vault_first is not None else state.players[0]
+            remover = state.opponent(first)
+            events.append(Notice(code="vault_turn", who={"player": remover},
+                                 text="{player}, remove one objective from play."))
+        state = state.model_copy(update={"removal_by": remover, "vault_first": first, "round_ended": True})
+        return state, events
+    if state.round >= plan.rounds:
+        return _judge(state, events)
+    return _start_round(state, state.round + 1, events)
+
+
+def _last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Roller
+                  ) -> Result:
+    _require_battle(state)
+    _require_known_player(state, action.player)
+    if not state.extra_rounds:
+        raise RuleError("Only in the extra rounds of a tied battle does the last warband standing win.")
+    if action.player != action.actor:
+        text = "{actor} declares that only {player}'s fighters are left on the battlefield."
+        who = {"actor": action.actor, "player": action.player}
+        events: list[Event] = [Notice(code="last_warband", who=who, text=text)]
+        return _finish(state, action.player, "only their warband is left on the battlefield", events)
+    state = state.model_copy(update={"last_warband_claim": action.actor})
+    return state, [Notice(code="last_warband_claim", who={"player": action.actor,
+                                                          "other": state.opponent(action.actor)},
+                          text="{player} says only their fighters are left on the battlefield. {other}, "
+                               "confirm or reject.")]
+
+
+def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roller: Roller
+                         ) -> Result:
+    claimant = state.last_warband_claim
+    if claimant is None:
+        raise RuleError("Nobody has claimed to be the last warband standing.")
+    if action.actor == claimant:
+        raise RuleError("Your opponent answers your claim, not you.")
+    state = state.model_copy(update={"last_warband_claim": None})
+    if not action.accept:
+        return state, [Notice(code="last_warband_rejected", who={"player": action.actor},
+                              text="{player} rejects the claim; the battle goes on.")]
+    return _finish(state, claimant, "only their warband is left on the battlefield",
+                   [Notice(code="last_warband", who={"player": claimant, "actor": action.actor},
+                           text="{actor} confirms that only {player}'s fighters are left.")])
+
+
+# ---------------------------------------------------------------- rounds and the result
+
+
+def _start_round(state: WarcryState, number: int, events: list[Event]) -> Result:
+    plan = state.plan()
+    state = state.model_copy(update={"round": number, "round_ended": False, "blood": {}, "initiative": None,
+                                     "awakened_this_round": None})
+    extra = number > plan.rounds
+    events.append(Notice(code="round_start", text=f"Battle round {number} begins"
+                         + (" (an extra round: the battle is tied)." if extra else ".")))
+    arriving = "RND2" if number == 2 else "RND3" if number == 3 else None
+    for reserve in state.deployment:
+        if arriving and reserve.arrival == arriving:
+            events.append(Notice(code="reserve_arrives", who={"player": reserve.player},
+                                 text=f"{{player}}'s {GROUP_TITLES[reserve.group]} arrives from reserve "
+                                      f"this round ({arriving})."))
+    return state, events
+
+
+def evaluate(state: WarcryState) -> tuple[int | None, dict[int, int], str]:
+    """Who achieves the victory condition now, each side's measure, and why."""
+    plan = state.plan()
+    a, b = state.players
+    scoring = plan.scoring
+
+    def higher(values: dict[int, int], what: str) -> tuple[int | None, dict[int, int], str]:
+        scores = {p: values.get(p, 0) for p in state.players}
+        if scores[a] == scores[b]:
+            return None, scores, f"level on {what} ({scores[a]} each)"
+        top = a if scores[a] > scores[b] else b
+        return top, scores, f"most {what} ({scores[top]} to {scores[state.opponent(top)]})"
+
+    if scoring == "treasure_hunters":
+        return higher(state.carrying, "fighters carrying treasure")
+    if scoring == "cursed_relic":
+        if state.carrier is not None:
+            scores = {p: int(p == state.carrier) for p in state.players}
+            return state.carrier, scores, "their fighter carries the relic"
+        return higher(state.near, "fighters within 3\" of the relic")
+    if scoring == "no_quarter":
+        return higher(state.quarters, "quarters captured")
+    if scoring in ("reaper", "ley_lines"):
+        return higher(state.vp, "victory points")
+    if scoring == "hidden_vault":
+        holder = state.control.get(state.objectives[0]) if len(state.objectives) == 1 else None
+        scores = {p: int(p == holder) for p in state.players}
+        return holder, scores, ("they control the last objective" if holder is not None
+                                else "nobody controls the last objective")
+    if scoring == "cursed_prize":
+        scores = {p: int(p == state.carrier) for p in state.players}
+        return state.carrier, scores, ("their fighter carries the prize" if state.carrier is not None
+                                       else "nobody carries the prize")
+    if scoring == "altar_of_ascendancy":
+        scores = {p: state.on_altar.get(p, 0) for p in state.players}
+        holders = [p for p in state.players if scores[p] > 0]
+        if len(holders) == 1:
+            return holders[0], scores, "only they have fighters on the altar"
+        return None, scores, "both players have fighters on the altar" if holders else "the altar is empty"
+    if scoring == "brutal_conquest":
+        standing = {p: c.tally for p, c in state.champions.items() if c.on_battlefield}
+        scores = {p: standing.get(p, 0) for p in state.players}
+        if not standing:
+            return None, scores, "no great champion is on the battlefield"
+        best = max(standing.values())
+        leaders = [p for p, t in standing.items() if t == best]
+        if len(leaders) > 1:
+            return None, scores, f"the great champions' tallies are level ({best})"
+        return leaders[0], scores, f"their great champion has the highest tally ({best})"
+    met = state.condition_met_by
+    return met, {p: int(p == met) for p in state.players}, ("they achieved the victory condition" if met
+                                                            else "nobody achieved the victory condition")
+
+
+def _judge(state: WarcryState, events: list[Event]) -> Result:
+    plan = state.plan()
+    winner, _, reason = evaluate(state)
+    if winner is not None:
+        return _finish(state, winner, reason, events)
+    if plan.otherwise_draw:
+        return _finish(state, None, f"{reason}: any other result is a draw", events)
+    events.append(Notice(code="tied", text=f"Nobody has won yet ({reason}): the battle goes on for another "
+                                           "battle round."))
+    return _start_round(state, state.round + 1, events)
+
+
+def _finish(state: WarcryState, winner: int | None, reason: str, events: list[Event]
+            ) -> Result:
+    plan = state.plan()
+    _, scores, _ = evaluate(state)
+    summary = f"{plan.name} after {state.round} battle round{_s(state.round)}: " + (
+        f"won because {reason}." if winner is not None else f"a draw, {reason}.")
+    outcome = GameOutcome(sides=[SideResult(player=p, score=scores.get(p, 0)) for p in state.players],
+                          winner=winner, mission=plan.name, summary=summary)
+    state = state.model_copy(update={"finished": True, "outcome": outcome, "phase": "finished",
+                                     "last_warband_claim": None})
+    text = ("{winner} wins: " + summary) if winner is not None else "The battle is a draw: " + summary
+    events.append(Notice(code="finished", who={"winner": winner} if winner is not None else {}, text=text))
+    return state, events
+
+
+# ---------------------------------------------------------------- guards
+
+
+def _require_phase(state: WarcryState, phase: Phase, message: str) -> None:
+    if state.phase != phase:
+        raise RuleError(message)
+
+
+def _require_battle(state: WarcryState) -> None:
+    if state.phase != "battle":
+        raise RuleError("That is recorded during the battle rounds, once the battle has begun.")
+
+
+def _require_round_open(state: WarcryState) -> None:
+    if state.round_ended:
+        raise RuleError(f"Battle round {state.round} has ended; an objective must be removed first.")
+
+
+def _require_scoring(state: WarcryState, allowed: set[Scoring], what: str) -> BattleplanInPlay:
+    _require_battle(state)
+    plan = state.plan()
+    if plan.scoring not in allowed:
+        raise RuleError(f"{plan.name} does not use {what}; it is decided by {DECIDED_BY[plan.scoring]}.")
+    return plan
+
+
+def _require_known_player(state: WarcryState, player: int) -> None:
+    if player not in state.players:
+        raise RuleError("Name one of the two players of this battle.")
+
+
+def _require_at_most(count: int, limit: int, what: str) -> None:
+    if count > limit:
+        raise RuleError(f"A warband has at most {limit} fighters, so {count} {what} is too many.")
+
+
+def _objective(state: WarcryState, name: str) -> str:
+    wanted = name.strip().casefold()
+    for objective in state.objectives:
+        if objective.casefold() == wanted:
+            return objective
+    in_play = ", ".join(state.objectives) or "none"
+    raise RuleError(f"There is no objective `{name}` in play; in play: {in_play}.")
+
+
+def _champion_on_field(state: WarcryState, player: int) -> Champion:
+    _require_known_player(state, player)
+    champion = state.champions.get(player)
+    if champion is None or not champion.on_battlefield:
+        raise RuleError("That player has no great champion on the battlefield; name one first.")
+    return champion
+
+
+def _reveal(plan: BattleplanInPlay) -> Notice:
+    return Notice(code="battleplan", battleplan=plan, dice=[d.result for d in plan.dice],
+                  text=f"The battleplan is {plan.name}.")
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+Handler = Callable[[WarcryState, Any, Roller], tuple[WarcryState, list[Event]]]
+
+_HANDLERS: dict[type, Handler] = {
+    act.SplitBattleGroups: _split, act.ChooseColour: _colour, act.Deploy: _deploy,
+    act.RollBlockedObjective: _blocked_objective, act.BeginBattle: _begin, act.SetInitiative: _initiative,
+    act.SetTreasureCarriers: _treasure, act.SetCarrier: _carrier, act.SetFightersNear: _near,
+    act.RollCarrierDamage: _carrier_damage, act.SetQuarters: _quarters, act.SetBloodTally: _blood,
+    act.AwakenObjective: _awaken, act.SetControl: _control, act.RemoveObjective: _remove,
+    act.SetOnAltar: _altar, act.NominateChampion: _nominate, act.AddChampionTally: _champion_tally,
+    act.ChampionTakenDown: _champion_down, act.SetConditionMet: _condition, act.EndRound: _end_round,
+    act.DeclareLastWarband: _last_warband, act.AnswerLastWarband: _answer_last_warband,
+}
+
+PROCEDURE: Procedure[WarcryState] = Procedure(SYSTEM, WarcryState, step, awaiting)

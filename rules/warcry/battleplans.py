@@ -1,0 +1,233 @@
+"""Deciding a battleplan: a roll on a preset table, or one card dealt from each generator deck.
+
+Every die thrown is returned with the result so the bot can show it. Drawing works from a
+`DrawOptions` snapshot rather than a whole pack, so a battle can store what it may still draw from
+and draw later (after the battle groups are split) without reading anything but its own state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, TypeVar
+
+from rules.dice import Roller
+from rules.errors import RuleError
+from rules.rolloff import roll_off
+from rules.session import Model
+from rules.warcry.models import (
+    Ability,
+    Battleplan,
+    Card,
+    DeckName,
+    DeploymentCard,
+    DeploymentMap,
+    Scoring,
+    VictoryCard,
+    WarcryPack,
+)
+
+Kind = Literal["matched", "champions", "generator", "generator-matched"]
+KINDS: tuple[Kind, ...] = ("matched", "champions", "generator", "generator-matched")
+
+NO_TWIST = "No twist."
+PACK_HINT = "A server can load its own cards with `/warcry pack load`."
+
+C = TypeVar("C", bound=Card)
+
+
+class DieShown(Model):
+    label: str
+    sides: int
+    result: int
+
+    def describe(self) -> str:
+        return f"{self.label}: rolled {self.result} on a D{self.sides}"
+
+
+class RollOffShown(Model):
+    """A roll-off as shown to players: each round's pair of dice (in `players` order) and the winner."""
+
+    players: list[int]
+    rounds: list[tuple[int, int]]
+    winner: int
+
+    @property
+    def loser(self) -> int:
+        return self.players[1] if self.winner == self.players[0] else self.players[0]
+
+
+def shown_roll_off(roller: Roller, players: Sequence[int], reason: str) -> RollOffShown:
+    result = roll_off(roller, reason=reason)
+    return RollOffShown(players=list(players), rounds=[r.rolls for r in result.rounds],
+                        winner=players[result.winner])
+
+
+def blocked_objective(roller: Roller, players: Sequence[int]) -> RollOffShown:
+    """Step 4 of a matched set-up: the roll-off winner places a blocked objective or treasure within 1"."""
+    return shown_roll_off(roller, players, "blocked objective roll-off")
+
+
+class DrawOptions(Model):
+    """What a battleplan may still be drawn from: a preset table, or the (filtered) decks."""
+
+    kind: Kind
+    battleplans: list[Battleplan] = []
+    terrain: list[Card] = []
+    deployment: list[DeploymentCard] = []
+    victory: list[VictoryCard] = []
+    twist: list[Card] = []
+
+
+class BattleplanInPlay(Model):
+    """The battleplan of one battle, self-contained so a stored battle never depends on a pack again."""
+
+    kind: Kind | Literal["given"]
+    name: str
+    table: str = ""
+    victory: str
+    scoring: Scoring
+    rounds: int = 4
+    otherwise_draw: bool = False
+    objectives: int = 0
+    treasure: int = 0
+    objective_labels: list[str] = []
+    abilities: list[Ability] = []
+    terrain: str
+    deployment: str
+    deployment_map: DeploymentMap | None = None
+    twist: str
+    cards: dict[str, str] = {}  # deck name -> card dealt
+    dice: list[DieShown] = []
+    notes: list[str] = []
+
+
+def options_for(kind: Kind, pack: WarcryPack) -> DrawOptions:
+    """The candidates for a kind of battleplan: matched play keeps only runemarked cards and no twists."""
+    matched_terrain = [c for c in pack.decks.terrain if c.matched_play]
+    if kind == "matched":
+        return DrawOptions(kind=kind, battleplans=pack.table("matched"), terrain=matched_terrain)
+    if kind == "champions":
+        return DrawOptions(kind=kind, battleplans=pack.table("champions"), terrain=matched_terrain)
+    if kind == "generator":
+        decks = pack.decks
+        return DrawOptions(kind=kind, terrain=decks.terrain, deployment=decks.deployment,
+                           victory=decks.victory, twist=decks.twist)
+    return DrawOptions(
+        kind=kind, terrain=matched_terrain,
+        deployment=[c for c in pack.decks.deployment if c.matched_play],
+        victory=[c for c in pack.decks.victory if c.matched_play],
+        twist=[],
+    )
+
+
+def roll_battleplan(kind: Kind, pack: WarcryPack, roller: Roller) -> BattleplanInPlay:
+    return draw(options_for(kind, pack), roller)
+
+
+def draw(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
+    if options.kind in ("matched", "champions"):
+        return _roll_on_table(options, roller)
+    return _deal_cards(options, roller)
+
+
+def given(plan: Battleplan, options: DrawOptions, roller: Roller) -> BattleplanInPlay:
+    """A preset battleplan chosen by the players; only the terrain card (if any) is dealt."""
+    dice: list[DieShown] = []
+    notes: list[str] = []
+    terrain, cards = _terrain_step(plan, options.terrain, roller, dice, notes)
+    return _in_play(plan, "given", terrain, cards, dice, notes)
+
+
+def require_victory_cards(options: DrawOptions) -> None:
+    """A generated battle cannot start without a victory card to decide the winner."""
+    if options.kind in ("generator", "generator-matched") and not options.victory:
+        which = "with the Matched Play runemark " if options.kind == "generator-matched" else ""
+        raise RuleError(f"The victory deck has no cards {which}loaded, so no battle can be generated. "
+                        f"{PACK_HINT}")
+
+
+# ---------------------------------------------------------------- internals
+
+
+def _roll_on_table(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
+    table = sorted(options.battleplans, key=lambda b: b.roll)
+    sides = 6 if options.kind == "matched" else 3
+    if [b.roll for b in table] != list(range(1, sides + 1)):
+        raise RuleError(f"The {options.kind} battleplan table is incomplete.")
+    label = "Matched battleplan table" if options.kind == "matched" else "Test of Champions table"
+    result = roller.roll(sides, 1, label)[0]
+    plan = table[result - 1]
+    dice = [DieShown(label=label, sides=sides, result=result)]
+    notes: list[str] = []
+    terrain, cards = _terrain_step(plan, options.terrain, roller, dice, notes)
+    return _in_play(plan, options.kind, terrain, cards, dice, notes)
+
+
+def _terrain_step(plan: Battleplan, terrain_cards: list[Card], roller: Roller, dice: list[DieShown],
+                  notes: list[str]) -> tuple[str, dict[str, str]]:
+    if not plan.deal_terrain:
+        return plan.terrain, {}
+    card = _deal("terrain", terrain_cards, roller, dice, notes, "Matched Play terrain card")
+    if card is None:
+        return plan.terrain, {}
+    return "Terrain card: " + _card_line(card, ""), {"terrain": card.name}
+
+
+def _in_play(plan: Battleplan, kind: Kind | Literal["given"], terrain: str, cards: dict[str, str],
+             dice: list[DieShown], notes: list[str]) -> BattleplanInPlay:
+    table = "Matched battleplan" if plan.table == "matched" else "Test of Champions"
+    return BattleplanInPlay(
+        kind=kind, name=plan.name, table=table, victory=plan.victory, scoring=plan.scoring,
+        rounds=plan.rounds, otherwise_draw=plan.otherwise_draw, objectives=plan.objectives,
+        treasure=plan.treasure, objective_labels=plan.labels(), abilities=plan.abilities, terrain=terrain,
+        deployment=plan.deployment_note, deployment_map=plan.deployment, twist=NO_TWIST, cards=cards,
+        dice=dice, notes=notes,
+    )
+
+
+def _deal(deck: DeckName, cards: Sequence[C], roller: Roller, dice: list[DieShown], notes: list[str],
+          what: str) -> C | None:
+    if not cards:
+        notes.append(f"The {deck} deck has no {what}s loaded, so none was dealt. {PACK_HINT}")
+        return None
+    label = f"{deck.capitalize()} deck ({len(cards)} cards)"
+    result = roller.roll(len(cards), 1, f"deal from the {deck} deck")[0]
+    dice.append(DieShown(label=label, sides=len(cards), result=result))
+    return cards[result - 1]
+
+
+def _deal_cards(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
+    matched = options.kind == "generator-matched"
+    what = "card with the Matched Play runemark" if matched else "card"
+    dice: list[DieShown] = []
+    notes: list[str] = []
+    cards: dict[str, str] = {}
+    terrain = _deal("terrain", options.terrain, roller, dice, notes, what)
+    deployment = _deal("deployment", options.deployment, roller, dice, notes, what)
+    victory = _deal("victory", options.victory, roller, dice, notes, what)
+    twist = None if matched else _deal("twist", options.twist, roller, dice, notes, what)
+    for deck, card in (("terrain", terrain), ("deployment", deployment), ("victory", victory),
+                       ("twist", twist)):
+        if card is not None:
+            cards[deck] = card.name
+    return BattleplanInPlay(
+        kind=options.kind,
+        name=victory.name if victory else "No victory card",
+        table="Battleplan generator (Matched Play cards)" if matched else "Battleplan generator",
+        victory=(victory.summary or "As written on the victory card.") if victory else "No victory card.",
+        scoring=victory.scoring if victory else "manual",
+        objectives=victory.objectives if victory else 0,
+        treasure=victory.treasure if victory else 0,
+        objective_labels=[str(i + 1) for i in range(victory.objectives)] if victory else [],
+        terrain=_card_line(terrain, "Use the alternative terrain rules."),
+        deployment=_card_line(deployment, "No deployment card: agree the deployment points yourselves."),
+        deployment_map=deployment.deployment_map() if deployment else None,
+        twist=NO_TWIST if matched else _card_line(twist, "No twist card dealt."),
+        cards=cards, dice=dice, notes=notes,
+    )
+
+
+def _card_line(card: Card | None, missing: str) -> str:
+    if card is None:
+        return missing
+    return card.name + (f" — {card.summary}" if card.summary else "")

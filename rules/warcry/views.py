@@ -1,0 +1,142 @@
+"""Read-only views of a battle for the Discord layer: what is asked now, who may do what, the score."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.warcry.battle import GROUP_TITLES, WarcryState
+from rules.warcry.events import fill
+from rules.warcry.models import Scoring
+
+NameOf = Callable[[int], str]
+
+SCORING_ACTIONS: dict[Scoring, list[str]] = {
+    "treasure_hunters": ["treasure"],
+    "cursed_relic": ["carrier", "near", "carrier_damage"],
+    "no_quarter": ["quarters"],
+    "reaper": ["blood"],
+    "ley_lines": ["awaken", "control"],
+    "hidden_vault": ["control"],
+    "cursed_prize": ["carrier"],
+    "altar_of_ascendancy": ["altar"],
+    "brutal_conquest": ["champion", "champion_tally", "champion_down"],
+    "manual": ["condition"],
+}
+
+
+def legal_actions(state: WarcryState, player: int) -> list[str]:
+    """The kinds of action `player` may take now (each may still be refused for its values)."""
+    if state.finished or player not in state.players:
+        return []
+    plan = state.battleplan
+    placing = plan is not None and (plan.objectives > 0 or plan.treasure > 0)
+    if state.phase == "battle_groups":
+        first = state.loser_of_priority
+        turn = first if first not in state.splits else state.winner_of_priority
+        return ["split"] if player == turn and player not in state.splits else []
+    extras = ["blocked_objective"] if placing else []
+    if state.phase == "colours":
+        return (["colour"] if player == state.winner_of_priority else []) + extras
+    if state.phase == "deployment":
+        current = next((s for s in state.deployment if not s.done), None)
+        mine = ["deploy"] if current is not None and current.player == player else []
+        return mine + extras
+    if state.phase == "objectives":
+        return ["begin", *extras]
+    assert plan is not None
+    if state.removal_by is not None:
+        return ["remove"] if player == state.removal_by else []
+    if state.last_warband_claim is not None:
+        return ["answer_last_warband"] if player != state.last_warband_claim else []
+    kinds = ["end_round", "initiative"]
+    for kind in SCORING_ACTIONS[plan.scoring]:
+        if kind == "awaken" and (state.initiative is None or state.initiative == player
+                                 or state.awakened_this_round is not None):
+            continue
+        if kind == "carrier_damage" and state.carrier is None:
+            continue
+        kinds.append(kind)
+    if state.extra_rounds:
+        kinds.append("last_warband")
+    return kinds
+
+
+def dormant_objectives(state: WarcryState) -> list[str]:
+    return [o for o in state.objectives if o not in state.awakened]
+
+
+def prompt(state: WarcryState, name_of: NameOf) -> str:
+    """One line: what the battle waits for now."""
+    who = {"winner": state.winner_of_priority, "loser": state.loser_of_priority}
+    if state.finished:
+        return state.outcome.summary if state.outcome else "The battle is over."
+    if state.phase == "battle_groups":
+        key = "loser" if state.loser_of_priority not in state.splits else "winner"
+        return fill(f"{{{key}}}, split your warband into Dagger, Shield and Hammer.", who, name_of)
+    if state.phase == "colours":
+        return fill("{winner}, choose red or blue deployment points.", who, name_of)
+    if state.phase == "deployment":
+        current = next(s for s in state.deployment if not s.done)
+        return fill(f"{{p}}, set up your {GROUP_TITLES[current.group]}.", {"p": current.player}, name_of)
+    if state.phase == "objectives":
+        return "Place the objectives and treasure, then press Begin battle."
+    if state.removal_by is not None:
+        return fill("{p}, remove one objective from play.", {"p": state.removal_by}, name_of)
+    if state.last_warband_claim is not None:
+        other = state.opponent(state.last_warband_claim)
+        return fill("{p}, confirm or reject the claim that only {c}'s fighters are left.",
+                    {"p": other, "c": state.last_warband_claim}, name_of)
+    extra = " (extra round: tied)" if state.extra_rounds else ""
+    return f"Battle round {state.round}{extra}: record the tallies, then end the round."
+
+
+def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
+    """The lines of the scoreboard message, for this battleplan's tallies."""
+    plan = state.battleplan
+    if plan is None:
+        return ["Battleplan: drawn once both warbands are split."]
+    lines = [f"**{plan.name}**" + (f" — battle round {state.round}" if state.round else "")]
+    names = {p: name_of(p) for p in state.players}
+    if state.red is not None:
+        lines.append(f"Red: {names[state.red]} · Blue: {names[state.opponent(state.red)]}")
+    scoring = plan.scoring
+
+    def per_player(label: str, values: dict[int, int]) -> str:
+        return f"{label}: " + " · ".join(f"{names[p]} {values.get(p, 0)}" for p in state.players)
+
+    if scoring == "treasure_hunters":
+        lines.append(per_player("Fighters carrying treasure", state.carrying))
+    elif scoring in ("cursed_relic", "cursed_prize"):
+        carrier = names[state.carrier] if state.carrier is not None else "nobody"
+        lines.append(f"Carried by: {carrier}")
+        if scoring == "cursed_relic":
+            lines.append(per_player("Fighters within 3\"", state.near))
+    elif scoring == "no_quarter":
+        lines.append(per_player("Quarters held", state.quarters))
+    elif scoring == "reaper":
+        lines.append(per_player("Victory points", state.vp))
+        lines.append(per_player(f"Blood tally, round {state.round}", state.blood))
+    elif scoring == "ley_lines":
+        lines.append(per_player("Victory points", state.vp))
+        lines.append("Awakened: " + (", ".join(state.awakened) or "none")
+                     + " · Dormant: " + (", ".join(dormant_objectives(state)) or "none"))
+    elif scoring == "altar_of_ascendancy":
+        lines.append(per_player("Fighters on the altar", state.on_altar))
+    elif scoring == "brutal_conquest":
+        for p in state.players:
+            champion = state.champions.get(p)
+            if champion is None:
+                lines.append(f"{names[p]}: no great champion yet")
+            else:
+                where = "on the battlefield" if champion.on_battlefield else "taken down"
+                lines.append(f"{names[p]}: {champion.name}, tally {champion.tally} ({where})")
+    elif scoring == "manual":
+        met = names[state.condition_met_by] if state.condition_met_by is not None else "nobody"
+        lines.append(f"Victory condition achieved by: {met}")
+    if scoring in ("ley_lines", "hidden_vault") and state.objectives:
+        held = [f"{o}: {names[state.control[o]] if o in state.control else 'nobody'}"
+                for o in state.objectives]
+        lines.append("Objectives in play — " + ", ".join(held))
+    if state.initiative is not None:
+        lines.append(f"Initiative this round: {names[state.initiative]}")
+    return lines

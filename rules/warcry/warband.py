@@ -1,0 +1,165 @@
+"""Warband muster checks from a typed roster.
+
+Roster format, one fighter a line (commas, semicolons, tabs or `|` between fields):
+    Name, points, faction runemark[, leader]
+e.g. `Iron Golem Ogor Breacher, 190, Iron Golem` or `Dominar, 135pts, Iron Golem, leader`.
+A `3x ` in front counts the line three times. Blank lines and lines starting with `#` are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.errors import RuleError
+from rules.session import Model
+
+MIN_FIGHTERS = 3
+MAX_FIGHTERS = 15
+MAX_POINTS = 1000
+MAX_ROSTER_CHARS = 8000
+MAX_ROSTER_LINES = 100
+
+FORMAT_HINT = "Write one fighter a line: `Name, points, faction runemark, leader` (`leader` on one only)."
+
+_LEADER_WORDS = {"leader", "l", "yes", "y", "true", "1", "x", "*", "★", "(leader)", "[leader]"}
+_NOT_LEADER_WORDS = {"", "no", "n", "false", "0", "-", "—"}
+_COUNT = re.compile(r"^(\d{1,2})\s*[x×]\s+(.+)$", re.IGNORECASE)
+_POINTS = re.compile(r"^(\d{1,4})\s*(?:pts?|points?|p)?\.?$", re.IGNORECASE)
+_SEPARATOR = re.compile(r"\s*[,;|\t]\s*")
+_BULLET = re.compile(r"^(?:[-*•]\s+|\d{1,2}[.)]\s+)")
+
+
+class Fighter(Model):
+    name: str
+    points: int
+    faction: str
+    leader: bool = False
+    line: int = 0
+
+
+class WarbandReport(Model):
+    fighters: list[Fighter]
+    total_points: int
+    factions: list[str]
+    leaders: list[str]
+    violations: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+class RosterError(RuleError):
+    """Lines that could not be read; `problems` names every one with its line number."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("I couldn't read every line of the roster:\n"
+                         + "\n".join(f"- {p}" for p in problems[:20]) + f"\n{FORMAT_HINT}")
+        self.problems = problems
+
+
+def parse_roster(text: str) -> list[Fighter]:
+    """Read a roster; raise RosterError naming every unreadable line."""
+    if len(text) > MAX_ROSTER_CHARS:
+        raise RuleError(f"That roster is longer than {MAX_ROSTER_CHARS} characters; a warband has at most "
+                        f"{MAX_FIGHTERS} fighters.")
+    lines = text.splitlines()
+    if len(lines) > MAX_ROSTER_LINES:
+        raise RuleError(f"That roster has more than {MAX_ROSTER_LINES} lines; a warband has at most "
+                        f"{MAX_FIGHTERS} fighters.")
+    fighters: list[Fighter] = []
+    problems: list[str] = []
+    for number, raw in enumerate(lines, start=1):
+        line = _BULLET.sub("", raw.strip())
+        if not line or line.startswith("#"):
+            continue
+        try:
+            fighters += _parse_line(line, number)
+        except ValueError as exc:
+            problems.append(f"line {number} (`{_clip(raw.strip())}`): {exc}")
+    if problems:
+        raise RosterError(problems)
+    if not fighters:
+        raise RuleError(f"The roster has no fighters in it. {FORMAT_HINT}")
+    return fighters
+
+
+def check_warband(fighters: list[Fighter]) -> WarbandReport:
+    """Every muster rule the warband breaks (all of them, not just the first)."""
+    violations: list[str] = []
+    count = len(fighters)
+    if count < MIN_FIGHTERS:
+        violations.append(f"A warband needs at least {MIN_FIGHTERS} fighters; this one has {count}.")
+    if count > MAX_FIGHTERS:
+        violations.append(f"A warband can have at most {MAX_FIGHTERS} fighters; this one has {count}.")
+    total = sum(f.points for f in fighters)
+    if total > MAX_POINTS:
+        violations.append(f"A warband can cost at most {MAX_POINTS} points; this one costs {total} "
+                          f"({total - MAX_POINTS} over).")
+    factions: dict[str, str] = {}
+    for fighter in fighters:
+        factions.setdefault(_key(fighter.faction), fighter.faction)
+    if len(factions) > 1:
+        violations.append("All fighters must share one faction runemark; this roster has "
+                          f"{len(factions)}: {', '.join(factions.values())}.")
+    leaders = [f.name for f in fighters if f.leader]
+    if not leaders:
+        violations.append("A warband needs exactly one leader; none is marked (add `, leader` to one line).")
+    elif len(leaders) > 1:
+        violations.append(f"A warband can have only one leader; {len(leaders)} are marked: "
+                          f"{', '.join(leaders)}.")
+    return WarbandReport(fighters=fighters, total_points=total, factions=list(factions.values()),
+                         leaders=leaders, violations=violations)
+
+
+def check_roster(text: str) -> WarbandReport:
+    return check_warband(parse_roster(text))
+
+
+# ---------------------------------------------------------------- internals
+
+
+def _parse_line(line: str, number: int) -> list[Fighter]:
+    copies = 1
+    counted = _COUNT.match(line)
+    if counted:
+        copies, line = int(counted.group(1)), counted.group(2)
+        if copies < 1:
+            raise ValueError("a fighter count must be at least 1")
+    fields = [f.strip() for f in _SEPARATOR.split(line)]
+    if len(fields) < 3:
+        raise ValueError("expected at least a name, points and a faction runemark separated by commas")
+    if len(fields) > 4:
+        raise ValueError("too many fields; expected name, points, faction runemark and optionally `leader`")
+    name, points_text, faction = fields[0], fields[1], fields[2]
+    leader_text = fields[3].casefold() if len(fields) == 4 else ""
+    if not name:
+        raise ValueError("the fighter has no name")
+    if len(name) > 80:
+        raise ValueError("the name is longer than 80 characters")
+    points_match = _POINTS.match(points_text)
+    if not points_match:
+        raise ValueError(f"`{_clip(points_text)}` is not a points value (a whole number such as 120)")
+    points = int(points_match.group(1))
+    if points < 1:
+        raise ValueError("a fighter costs at least 1 point")
+    if not faction:
+        raise ValueError("the faction runemark is missing")
+    if len(faction) > 60:
+        raise ValueError("the faction runemark is longer than 60 characters")
+    if leader_text in _LEADER_WORDS:
+        leader = True
+    elif leader_text in _NOT_LEADER_WORDS or leader_text in {"fighter", "follower"}:
+        leader = False
+    else:
+        raise ValueError(f"`{_clip(fields[3])}` should be `leader` or left out")
+    fighter = Fighter(name=name, points=points, faction=" ".join(faction.split()), leader=leader, line=number)
+    return [fighter] * copies
+
+
+def _key(faction: str) -> str:
+    return " ".join(faction.casefold().split())
+
+
+def _clip(text: str, size: int = 40) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"

@@ -1,0 +1,60 @@
+"""Shared helpers for the Warcry rules tests: seeded dice, a sample club pack, and a checked step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.dice import Roller
+from rules.session import Event
+from rules.warcry.battle import PROCEDURE, WarcryState
+from rules.warcry.pack import parse_pack
+from rules.warcry.models import WarcryPack
+
+ALICE = 1001
+BOB = 2002
+PLAYERS = (ALICE, BOB)
+
+# A made-up club pack (clearly not real cards) with cards with and without the Matched Play runemark.
+CLUB_PACK = """
+name: Test club cards
+decks:
+  terrain:
+    - {name: Test Ruins 1, matched_play: true}
+    - {name: Test Ruins 2, matched_play: false}
+    - {name: Test Ruins 3, matched_play: true}
+  deployment:
+    - name: Test Lines
+      matched_play: true
+    - name: Test Flank
+      matched_play: false
+      red: {hammer: RND2}
+      blue: {hammer: RND3}
+  victory:
+    - {name: Test Hold Fast, matched_play: true, summary: Hold the middle.}
+    - {name: Test Slaughter, matched_play: false, scoring: reaper}
+  twist:
+    - {name: Test Fog, matched_play: false}
+    - {name: Test Storm, matched_play: true}
+"""
+
+
+def roller(seed: int = 0) -> Roller:
+    return Roller(random.Random(seed))
+
+
+def club_pack() -> WarcryPack:
+    return parse_pack(CLUB_PACK)
+
+
+def play(state: WarcryState, action: Any, dice: Roller) -> tuple[WarcryState, list[Event]]:
+    """Step through the Procedure, checking the input is untouched and the result survives JSON."""
+    before = state.model_dump_json()
+    new_state, events = PROCEDURE.step(state, action, dice)
+    assert state.model_dump_json() == before, "step mutated its input state"
+    assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
+    return new_state, events
+
+
+def codes(events: list[Event]) -> list[str]:
+    return [getattr(e, "code", "") for e in events]
