@@ -1,0 +1,118 @@
+"""Read-only views for the Discord layer: what is asked now, a player's secret view, autocomplete."""
+
+from __future__ import annotations
+
+from rules.session import Model
+from rules.warmaster.game import all_targets, cards_on, legal_plays, slot_free, tradable_lucky_finds
+from rules.warmaster.models import CardView, PassReason, Phase, WarmasterState
+from rules.warmaster.targets import Target
+
+
+class Prompt(Model):
+    phase: Phase
+    turn: int | None  # who lays the next card
+    text: str
+
+
+class LaidView(Model):
+    placement: int
+    target: Target
+    card: CardView
+    face_up: bool
+
+
+class PrivateView(Model):
+    """What one player may see: their hand and their own face-down cards."""
+
+    player: int
+    hand: list[CardView]
+    face_down: list[LaidView]
+    laid: int
+    limit: int
+    done: PassReason | None
+    your_turn: bool
+    can_trade: bool
+    tactics_dealt: bool
+
+
+class TargetView(Model):
+    """A target with what it already holds, as anyone at the table can see it."""
+
+    target: Target
+    holds_magic: bool
+    holds_tactics: bool
+    lost: bool
+
+
+def prompt(state: WarmasterState) -> Prompt:
+    if state.phase is Phase.OVER:
+        return Prompt(phase=state.phase, turn=None, text="The game is over.")
+    if state.phase is Phase.BATTLE:
+        return Prompt(
+            phase=state.phase,
+            turn=None,
+            text="The battle is on. Turn a card face up when it is used or contacted; record each "
+            "destroyed unit with its points; finish the game to score it.",
+        )
+    if state.turn is None:
+        return Prompt(
+            phase=state.phase,
+            turn=None,
+            text="Every card that can be laid has been laid. Begin the battle when you are ready.",
+        )
+    side = state.side(state.turn)
+    return Prompt(
+        phase=state.phase,
+        turn=state.turn,
+        text=f"<@{state.turn}> lays a card ({side.laid} of {side.limit} laid so far).",
+    )
+
+
+def private_view(state: WarmasterState, player: int) -> PrivateView:
+    state.require_player(player)
+    side = state.side(player)
+    targets = {t.key: t for t in all_targets(state)}
+    face_down = [
+        LaidView(
+            placement=c.placement, target=targets[c.target_key], card=CardView.of(c.held), face_up=c.face_up
+        )
+        for c in state.laid
+        if c.player == player and not c.face_up
+    ]
+    return PrivateView(
+        player=player,
+        hand=[CardView.of(h) for h in side.hand],
+        face_down=face_down,
+        laid=side.laid,
+        limit=side.limit,
+        done=side.done,
+        your_turn=state.phase is Phase.CARDS and state.turn == player,
+        can_trade=state.phase is Phase.CARDS and bool(tradable_lucky_finds(state, side)),
+        tactics_dealt=state.tactics_dealt,
+    )
+
+
+def known_targets(state: WarmasterState) -> list[TargetView]:
+    """Every target the game knows (both players, both armies, the table, and all named so far)."""
+    lost = {loss.target_key for loss in state.losses}
+    views: list[TargetView] = []
+    for target in all_targets(state):
+        decks = {c.held.deck.value for c in cards_on(state, target.key)}
+        views.append(
+            TargetView(
+                target=target,
+                holds_magic="magic" in decks,
+                holds_tactics="tactics" in decks,
+                lost=target.key in lost,
+            )
+        )
+    return views
+
+
+def playable_targets(state: WarmasterState, player: int, card_id: str) -> list[Target]:
+    """Known targets on which the player could lay that card now (for autocomplete)."""
+    return [
+        target
+        for held, target in legal_plays(state, player)
+        if held.id == card_id and slot_free(state, target.key, held.deck)
+    ]
