@@ -79,7 +79,7 @@ def render_table(title: str, columns: Sequence[tuple[str, Align]], rows: Sequenc
     if note:
         draw.text((PADDING, top + ROW_HEIGHT * (len(shown) + 1) + 4), note, font=font, fill=MUTED)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 

@@ -113,7 +113,7 @@ def leaderboard_pages(standings: Sequence[Standing], names: Mapping[int, str], *
                       subtitle: str = "", per_page: int = ROWS_PER_PAGE) -> list[EmbedPage]:
     """The table as code-block pages, each within every embed limit; an empty table is one page."""
     title = clip(title, TITLE_MAX)
-    subtitle = clip(subtitle, 200)
+    subtitle = clip(subtitle.replace("`", "ˋ"), 200)  # a season name must not open a code block
     if not standings:
         text = (subtitle + "\n" if subtitle else "") + "No confirmed games yet."
         return [EmbedPage(title=title, description=text)]
@@ -164,10 +164,10 @@ def history_line(result: ResultRecord) -> str:
 
 def fit_lines(lines: Sequence[str], limit: int = FIELD_VALUE_MAX, *, more: str = "…and {n} more") -> str:
     """As many whole lines as fit in `limit`, then a note of how many were left out."""
-    if not lines:
-        return "—"  # a field value may not be empty
     clipped = [clip(line, limit) for line in lines]
     whole = "\n".join(clipped)
+    if not whole.strip():
+        return "—"  # Discord refuses an empty or blank field value
     if len(whole) <= limit:
         return whole
     # prefix[k]: length of the first k lines joined, each followed by a newline.

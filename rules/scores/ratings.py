@@ -95,7 +95,9 @@ class RatingLedger:
         # Library rating objects by player; values are never mutated, so snapshots are shallow copies.
         self._current: dict[int, Any] = {}
         self._snapshots: list[dict[int, Any]] = [{}]  # _snapshots[k]: state before result k*every
-        self._changes: dict[int, tuple[RatingChange, RatingChange]] = {}
+        # result id -> (player_a, player_b, before_a, after_a, before_b, after_b), library objects;
+        # turned into RatingChanges only when asked, which keeps the replay loop lean.
+        self._changes: dict[int, tuple[int, int, Any, Any, Any, Any]] = {}
         self.replayed = 0  # how many updates the last sync applied (for benchmarks and tests)
 
     def sync(self, results: Iterable[ResultRecord]) -> RatingLedger:
@@ -141,10 +143,7 @@ class RatingLedger:
         [[after_a], [after_b]] = _MODEL.rate([[before_a], [before_b]], ranks=ranks)
         self._current[a] = after_a
         self._current[b] = after_b
-        self._changes[result.id] = (
-            RatingChange(result.id, a, _ours(before_a), _ours(after_a)),
-            RatingChange(result.id, b, _ours(before_b), _ours(after_b)),
-        )
+        self._changes[result.id] = (a, b, before_a, after_a, before_b, after_b)
         self._applied.append(fp)
         if len(self._applied) % self._every == 0:
             self._snapshots.append(dict(self._current))
@@ -158,7 +157,12 @@ class RatingLedger:
 
     def change(self, result_id: int) -> tuple[RatingChange, RatingChange] | None:
         """(player_a's change, player_b's change) made by a counted result; None if it did not count."""
-        return self._changes.get(result_id)
+        found = self._changes.get(result_id)
+        if found is None:
+            return None
+        a, b, before_a, after_a, before_b, after_b = found
+        return (RatingChange(result_id, a, _ours(before_a), _ours(after_a)),
+                RatingChange(result_id, b, _ours(before_b), _ours(after_b)))
 
     def __len__(self) -> int:
         return len(self._applied)

@@ -1,0 +1,110 @@
+"""Rating replay and standings for 10,000 results in one server: prints timings, asserts nothing.
+
+Run: .venv/bin/python bench/scores.py [results] [players]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.scores import (
+    RatingBook,
+    RatingLedger,
+    ResultRecord,
+    ResultStatus,
+    replay,
+    standings,
+    to_csv,
+)
+from rules.scores.image import leaderboard_png
+from rules.scores.layout import leaderboard_pages
+
+T = TypeVar("T")
+SYSTEMS = ["warcry", "killteam", "warmaster", "40k"]
+
+
+def generate(count: int, players: int, seed: int = 7) -> list[ResultRecord]:
+    rng = random.Random(seed)
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    results = []
+    for i in range(1, count + 1):
+        a, b = (100_000 + p for p in rng.sample(range(1, players + 1), 2))
+        score_a, score_b = rng.randint(0, 30), rng.randint(0, 30)
+        winner = a if score_a > score_b else b if score_b > score_a else None
+        results.append(ResultRecord(
+            id=i, system=rng.choice(SYSTEMS), player_a=a, player_b=b,
+            score_a=score_a, score_b=score_b, winner=winner,
+            played_at=start + timedelta(minutes=rng.randint(0, 60 * 24 * 365)),
+            season_id=1 + i * 4 // count, faction_a=rng.choice(["Orks", "Tau", "Necrons", None]),
+            status=ResultStatus.CONFIRMED if rng.random() < 0.95 else rng.choice(list(ResultStatus)),
+        ))
+    return results
+
+
+def timed(label: str, action: Callable[[], T], repeat: int = 3) -> T:
+    best = float("inf")
+    value: T | None = None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        value = action()
+        best = min(best, time.perf_counter() - started)
+    print(f"{label:<58} {best * 1000:9.1f} ms")
+    assert value is not None
+    return value
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    players = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    results = timed(f"generate {count} result records ({players} players)",
+                    lambda: generate(count, players), 1)
+    confirmed = sum(r.counts for r in results)
+    print(f"{confirmed} confirmed, {len(SYSTEMS)} systems, best of 3 runs each")
+
+    overall = timed("full replay, overall (every confirmed result)", lambda: replay(results))
+    timed("full replay, one system (about a quarter)", lambda: replay(results, "warcry"))
+    timed("full replay, overall + every system", lambda: [replay(results, s) for s in [None, *SYSTEMS]])
+    timed("standings, all time (ratings given)", lambda: standings(results, overall))
+    timed("standings, one season (ratings given)", lambda: standings(results, overall, season_id=2))
+
+    def cold_leaderboard() -> object:
+        book = RatingBook().sync(results)
+        return standings(results, book.ledger(None))
+    timed("cold leaderboard: replay + standings, overall", cold_leaderboard)
+
+    def cold_system_leaderboard() -> object:
+        book = RatingBook().sync(results)
+        return standings(results, book.ledger("warcry"), system="warcry")
+    timed("cold leaderboard: replay + standings, one system", cold_system_leaderboard)
+
+    # The memo: the service keeps a ledger per server and scope between commands.
+    later = results[-1].model_copy(update={"id": count + 1, "played_at": datetime(2026, 1, 1, tzinfo=UTC),
+                                           "status": ResultStatus.CONFIRMED})
+    ordered = sorted((r for r in results if r.counts), key=lambda r: r.order_key)
+    middle = ordered[len(ordered) // 2].id
+    voided = [r.model_copy(update={"status": ResultStatus.VOID}) if r.id == middle else r for r in results]
+    for label, changed in (("warm memo: one new result at the end", [*results, later]),
+                           ("warm memo: void a result half-way back", voided)):
+        ledger = RatingLedger().sync(results)
+        started = time.perf_counter()
+        ledger.sync(changed)
+        elapsed = time.perf_counter() - started
+        print(f"{label:<58} {elapsed * 1000:9.1f} ms  ({ledger.replayed} updates replayed)")
+
+    names = {100_000 + p: f"Player {p}" for p in range(1, players + 1)}
+    table = standings(results, overall)
+    timed("embed pages for the whole table", lambda: leaderboard_pages(table, names, title="All time"))
+    timed("PNG of the whole table", lambda: leaderboard_png(table, names, title="All time"), 1)
+    timed("CSV export of every result", lambda: to_csv(results, names), 1)
+
+
+if __name__ == "__main__":
+    main()
