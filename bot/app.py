@@ -22,6 +22,7 @@ from bot.dice import DiceService
 from bot.games import GameRegistry
 from bot.guild_settings import GuildSettingsService
 from bot.migrate import upgrade
+from bot.packs import PackService
 from bot.results import record_session_outcome
 from bot.sessions import SessionService
 
@@ -70,6 +71,7 @@ class MusterBot(commands.AutoShardedBot):
         self.sessions = SessionService(self.store, self.dice, self.delivery, self.games)
         self.sessions.result_hooks.append(record_session_outcome)
         self.guild_settings = GuildSettingsService(self.store)
+        self.packs = PackService(self.store)
         self.synced_commands = False
         self._reminders: asyncio.Task[None] | None = None
 

@@ -116,6 +116,32 @@ class SessionService:
                 return info
         return None
 
+    async def last_finished_between(
+        self, guild_id: int, system: str, a: int, b: int
+    ) -> tuple[SessionInfo, Any] | None:
+        """The most recent finished game of `system` between two players (e.g. Kill Team's Control)."""
+        query = (
+            select(GameSession)
+            .where(
+                GameSession.guild_id == guild_id,
+                GameSession.system == system,
+                GameSession.status == "finished",
+            )
+            .where(
+                or_(
+                    (GameSession.player_a == a) & (GameSession.player_b == b),
+                    (GameSession.player_a == b) & (GameSession.player_b == a),
+                )
+            )
+            .order_by(GameSession.updated_at.desc())
+            .limit(1)
+        )
+        async with self.store.read() as db:
+            row = await db.scalar(query)
+            if row is None or row.system not in self.games:
+                return None
+            return info_of(row), self.games.get(row.system).procedure.load(row.state)
+
     # ------------------------------------------------------------------ writing
 
     async def open(

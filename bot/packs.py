@@ -1,0 +1,62 @@
+"""Servers' own rules packs (cards, decks): upload checks and storage, shared by every game."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.db.models import RulesPack
+from bot.db.store import Store
+from bot.errors import UserError
+
+MAX_PACK_BYTES = 64 * 1024
+
+
+async def read_attachment(attachment: discord.Attachment, limit: int = MAX_PACK_BYTES) -> str:
+    """The text of an uploaded pack file, refused politely if too large or not UTF-8 text."""
+    if attachment.size > limit:
+        raise UserError(f"That file is {attachment.size:,} bytes; a pack may be at most {limit:,} bytes.")
+    data = await attachment.read()
+    if len(data) > limit:
+        raise UserError(f"That file is larger than {limit:,} bytes.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UserError("That file is not UTF-8 text; save it as YAML or TOML text and try again.") from None
+
+
+def format_errors(errors: list[str], limit: int = 1800) -> str:
+    """Every problem, one per line, cut politely to fit a Discord message."""
+    lines: list[str] = []
+    used = 0
+    for index, error in enumerate(errors):
+        line = f"• {error}"
+        if used + len(line) > limit:
+            lines.append(f"… and {len(errors) - index} more.")
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return "\n".join(lines)
+
+
+class PackService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def get(self, guild_id: int, system: str) -> str | None:
+        async with self.store.read() as db:
+            row = await db.get(RulesPack, (guild_id, system))
+            return row.content if row else None
+
+    async def save(self, guild_id: int, system: str, content: str, uploaded_by: int) -> None:
+        async with self.store.write() as db:
+            await db.merge(
+                RulesPack(guild_id=guild_id, system=system, content=content, uploaded_by=uploaded_by)
+            )
+
+    async def delete(self, guild_id: int, system: str) -> bool:
+        async with self.store.write() as db:
+            row = await db.get(RulesPack, (guild_id, system))
+            if row is None:
+                return False
+            await db.delete(row)
+            return True
