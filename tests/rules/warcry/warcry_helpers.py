@@ -8,8 +8,8 @@ from typing import Any
 from rules.dice import Roller
 from rules.session import Event
 from rules.warcry.battle import PROCEDURE, WarcryState
-from rules.warcry.pack import parse_pack
 from rules.warcry.models import WarcryPack
+from rules.warcry.pack import parse_pack
 
 ALICE = 1001
 BOB = 2002

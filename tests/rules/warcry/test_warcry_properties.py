@@ -1,0 +1,105 @@
+"""Property tests: any sequence of actions either applies cleanly or is refused with nothing changed."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from warcry_helpers import ALICE, BOB, PLAYERS, roller
+
+from rules.errors import RuleError
+from rules.warcry import actions as act
+from rules.warcry.battle import PROCEDURE, start
+from rules.warcry.pack import core_pack
+from rules.warcry.views import legal_actions, prompt, scoreboard
+
+BATTLEPLANS = [b.name for b in core_pack().battleplans]
+people = st.sampled_from([ALICE, BOB])
+maybe_person = st.sampled_from([ALICE, BOB, None])
+objectives = st.sampled_from(["Centre", "A", "B", "C", "D", "Z"])
+small = st.integers(min_value=0, max_value=8)
+
+ACTIONS = st.one_of(
+    st.builds(act.SplitBattleGroups, actor=people, dagger=st.integers(0, 6), shield=st.integers(0, 6),
+              hammer=st.integers(0, 6)),
+    st.builds(act.ChooseColour, actor=people, colour=st.sampled_from(["red", "blue"])),
+    st.builds(act.Deploy, actor=people, group=st.sampled_from(["dagger", "shield", "hammer"])),
+    st.builds(act.RollBlockedObjective, actor=people),
+    st.builds(act.BeginBattle, actor=people),
+    st.builds(act.SetInitiative, actor=people, player=people),
+    st.builds(act.SetTreasureCarriers, actor=people, player=people, count=small),
+    st.builds(act.SetCarrier, actor=people, player=maybe_person),
+    st.builds(act.SetFightersNear, actor=people, player=people, count=small),
+    st.builds(act.RollCarrierDamage, actor=people),
+    st.builds(act.SetQuarters, actor=people, player=people, count=small),
+    st.builds(act.SetBloodTally, actor=people, player=people, points=st.integers(0, 400)),
+    st.builds(act.AwakenObjective, actor=people, objective=objectives),
+    st.builds(act.SetControl, actor=people, objective=objectives, player=maybe_person),
+    st.builds(act.RemoveObjective, actor=people, objective=objectives),
+    st.builds(act.SetOnAltar, actor=people, player=people, count=small),
+    st.builds(act.NominateChampion, actor=people, player=people, name=st.just("Champ")),
+    st.builds(act.AddChampionTally, actor=people, player=people, amount=st.integers(1, 9)),
+    st.builds(act.ChampionTakenDown, actor=people, player=people),
+    st.builds(act.SetConditionMet, actor=people, player=maybe_person),
+    st.builds(act.EndRound, actor=people, round=st.integers(1, 7)),
+    st.builds(act.DeclareLastWarband, actor=people, player=people),
+    st.builds(act.AnswerLastWarband, actor=people, accept=st.booleans()),
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), moves=st.lists(ACTIONS, max_size=80))
+def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[act.WarcryAction]) -> None:
+    dice = roller(seed)
+    state, _ = start("p", PLAYERS, dice, battleplan=plan)
+    for move in moves:
+        if state.finished:
+            break
+        before = PROCEDURE.dump(state)
+        try:
+            new_state, _ = PROCEDURE.step(state, move, dice)
+        except RuleError as refusal:
+            assert refusal.message
+            assert PROCEDURE.dump(state) == before
+            continue
+        assert PROCEDURE.dump(state) == before
+        assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
+        assert act.parse_action(move.model_dump_json()) == move
+        if move.kind not in ("blocked_objective", "carrier_damage", "remove", "answer_last_warband",
+                             "end_round", "last_warband"):
+            assert move.kind in legal_actions(state, move.actor)
+        state = new_state
+        assert all(v >= 0 for v in state.vp.values())
+        assert sum(state.quarters.values()) <= 4
+        assert len(state.objectives) <= 5
+        assert prompt(state, str) and scoreboard(state, str)
+    if state.finished:
+        assert state.outcome is not None and state.outcome.mission == plan
+        assert {s.player for s in state.outcome.sides} == set(PLAYERS)
+
+
+@settings(max_examples=40, deadline=None)
+@given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), extra=st.integers(0, 3))
+def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(plan: str, seed: int,
+                                                                         extra: int) -> None:
+    dice = roller(seed)
+    state, _ = start("p", PLAYERS, dice, battleplan=plan)
+    for player in (state.loser_of_priority, state.winner_of_priority):
+        split = act.SplitBattleGroups(actor=player, dagger=1, shield=1, hammer=1)
+        state, _ = PROCEDURE.step(state, split, dice)
+    state, _ = PROCEDURE.step(state, act.ChooseColour(actor=state.winner_of_priority, colour="red"), dice)
+    while state.phase == "deployment":
+        current = next(s for s in state.deployment if not s.done)
+        state, _ = PROCEDURE.step(state, act.Deploy(actor=current.player, group=current.group), dice)
+    state, _ = PROCEDURE.step(state, act.BeginBattle(actor=ALICE), dice)
+    for _ in range(4 + extra):
+        if state.finished:
+            break
+        if state.removal_by is not None:
+            state, _ = PROCEDURE.step(state, act.RemoveObjective(actor=state.removal_by,
+                                                                 objective=state.objectives[0]), dice)
+        state, _ = PROCEDURE.step(state, act.EndRound(actor=BOB, round=state.round), dice)
+    assert state.battleplan is not None
+    if state.battleplan.otherwise_draw:
+        assert state.finished and state.outcome is not None and state.outcome.winner is None
+    else:
+        assert not state.finished and state.round == 5 + extra
