@@ -1,0 +1,68 @@
+"""Kill Team matched play: the eleven-step pre-game sequence, Tac Ops and scoring, as pure rules."""
+
+from rules.killteam.actions import (
+    ACTION_ADAPTER,
+    Choose,
+    Done,
+    EndGame,
+    EndTurningPoint,
+    KillTeamAction,
+    RevealTacOp,
+    Score,
+    SealBid,
+    SealScouting,
+    SetBattleReady,
+)
+from rules.killteam.hand import supported_methods
+from rules.killteam.pack import KillTeamPack, PackError, TacOp, load_default_pack, parse_pack
+from rules.killteam.procedure import PROCEDURE, start, step
+from rules.killteam.state import KillTeamState, PreviousGame
+from rules.killteam.views import (
+    Option,
+    PrivateView,
+    Prompt,
+    Scoreboard,
+    awaiting,
+    legal_options,
+    private_prompt,
+    private_view,
+    prompt,
+    prompt_for,
+    scoreboard,
+)
+
+__all__ = [
+    "ACTION_ADAPTER",
+    "PROCEDURE",
+    "Choose",
+    "Done",
+    "EndGame",
+    "EndTurningPoint",
+    "KillTeamAction",
+    "KillTeamPack",
+    "KillTeamState",
+    "Option",
+    "PackError",
+    "PreviousGame",
+    "PrivateView",
+    "Prompt",
+    "RevealTacOp",
+    "Score",
+    "Scoreboard",
+    "SealBid",
+    "SealScouting",
+    "SetBattleReady",
+    "TacOp",
+    "awaiting",
+    "legal_options",
+    "load_default_pack",
+    "parse_pack",
+    "private_prompt",
+    "private_view",
+    "prompt",
+    "prompt_for",
+    "scoreboard",
+    "start",
+    "step",
+    "supported_methods",
+]

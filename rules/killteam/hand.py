@@ -1,0 +1,129 @@
+"""Which Tac Ops a player may hold: at most one faction Tac Op, the rest from one archetype.
+
+Also which archetypes can complete a hand under each selection method, so no method can leave a
+player stuck with no legal card: an archetype is only dealt from when it holds enough cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.killteam.pack import KillTeamPack, TacOp
+from rules.killteam.state import TAC_OPS_HELD, TacOpsMethod
+
+METHOD_LABELS: dict[TacOpsMethod, str] = {
+    "random": "Random",
+    "constructed": "Constructed Random",
+    "free": "Free Selection",
+    "acquired": "Acquired",
+    "bid": "Bid",
+}
+CONSTRUCTED_DECK = 6
+CONSTRUCTED_FACTION_MAX = 3
+# The smallest archetype each method deals from. Random and Free need a full hand from one archetype;
+# Acquired shares one deck, so an archetype must hold both players' hands; Bid pairs six cards.
+ARCHETYPE_MINIMUM: dict[TacOpsMethod, int] = {
+    "random": 3,
+    "free": 3,
+    "constructed": 6,
+    "acquired": 6,
+    "bid": 6,
+}
+RANDOM_DECK_MINIMUM = 6
+
+
+def fits(held: Sequence[TacOp], candidate: TacOp, faction: str | None) -> str | None:
+    """Why `candidate` cannot join `held`, or None when it can. Speaks only of the owner's cards."""
+    if any(card.id == candidate.id for card in held):
+        return f"You already hold {candidate.name}."
+    if len(held) >= TAC_OPS_HELD:
+        return f"You already hold {TAC_OPS_HELD} Tac Ops."
+    if candidate.faction is not None:
+        if candidate.faction != faction:
+            return f"{candidate.name} is a {candidate.faction} Tac Op, not one of your faction's."
+        if any(card.faction is not None for card in held):
+            return "You may hold only one faction Tac Op."
+        return None
+    archetypes = {card.archetype for card in held if card.archetype is not None}
+    if archetypes and candidate.archetype not in archetypes:
+        (mine,) = archetypes
+        return (
+            f"Your Tac Ops so far are {mine}; all your archetype Tac Ops must come from one archetype, "
+            f"and {candidate.name} is {candidate.archetype}."
+        )
+    return None
+
+
+def hand_problem(cards: Sequence[TacOp], faction: str | None, size: int, faction_max: int) -> str | None:
+    """Why a whole selection (a hand or a constructed deck) breaks the rules, or None."""
+    if len({card.id for card in cards}) != len(cards):
+        return "Pick each Tac Op only once."
+    if len(cards) != size:
+        return f"Pick exactly {size} Tac Ops."
+    foreign = [card for card in cards if card.faction is not None and card.faction != faction]
+    if foreign:
+        return f"{foreign[0].name} is not one of your faction's Tac Ops."
+    if sum(1 for card in cards if card.faction is not None) > faction_max:
+        return f"Pick at most {faction_max} faction Tac Op{'s' if faction_max != 1 else ''}."
+    archetypes = {card.archetype for card in cards if card.archetype is not None}
+    if len(archetypes) > 1:
+        return "All your archetype Tac Ops must come from one archetype."
+    return None
+
+
+def random_pool(pack: KillTeamPack, faction: str | None) -> list[str]:
+    """Random and the 'deck of 27': every dealable archetype's Tac Ops plus the player's faction ones."""
+    ops = [
+        op.id for name in pack.archetypes_with(ARCHETYPE_MINIMUM["random"]) for op in pack.archetype_ops(name)
+    ]
+    return ops + [op.id for op in pack.faction_ops(faction)]
+
+
+def acquired_pool(pack: KillTeamPack, factions: Sequence[str | None]) -> list[str]:
+    ops = [
+        op.id
+        for name in pack.archetypes_with(ARCHETYPE_MINIMUM["acquired"])
+        for op in pack.archetype_ops(name)
+    ]
+    for faction in dict.fromkeys(factions):
+        ops += [op.id for op in pack.faction_ops(faction)]
+    return ops
+
+
+def free_archetypes(pack: KillTeamPack, faction: str | None) -> list[str]:
+    """Archetypes that can complete a hand of three (with one faction Tac Op if the player has any)."""
+    needed = TAC_OPS_HELD - (1 if pack.faction_ops(faction) else 0)
+    return pack.archetypes_with(needed)
+
+
+def constructed_archetypes(pack: KillTeamPack, faction: str | None) -> list[str]:
+    """The player's faction archetypes that fill a six-card deck with up to three faction Tac Ops."""
+    needed = CONSTRUCTED_DECK - min(CONSTRUCTED_FACTION_MAX, len(pack.faction_ops(faction)))
+    usable = pack.archetypes_with(needed)
+    entry = pack.faction(faction)
+    if entry and entry.archetypes:
+        own = [name for name in usable if name in entry.archetypes]
+        if own:
+            return own
+    return usable
+
+
+def method_problem(pack: KillTeamPack, method: TacOpsMethod) -> str | None:
+    """Why this pack cannot run a Tac Ops method at all, or None. Checked before a game starts."""
+    minimum = ARCHETYPE_MINIMUM[method]
+    largest = max((len(a.tac_ops) for a in pack.archetypes), default=0)
+    if largest < minimum:
+        return (
+            f"The Kill Team pack in use ({pack.name}) can't run {METHOD_LABELS[method]} Tac Ops: that needs "
+            f"an archetype with at least {minimum} Tac Ops, and its largest has {largest}."
+        )
+    if method == "random" and len(random_pool(pack, None)) < RANDOM_DECK_MINIMUM:
+        return (
+            f"The Kill Team pack in use ({pack.name}) can't run Random Tac Ops: its deck would hold "
+            f"fewer than {RANDOM_DECK_MINIMUM} cards."
+        )
+    return None
+
+
+def supported_methods(pack: KillTeamPack) -> list[TacOpsMethod]:
+    return [method for method in METHOD_LABELS if method_problem(pack, method) is None]

@@ -1,0 +1,740 @@
+"""Read-only views of a Kill Team game for the Discord layer: what is asked now and of whom, each
+player's private prompt and hand, and the scoreboard. Public views never contain a secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from pydantic import Field
+
+from rules.errors import RuleError
+from rules.killteam.actions import Choose, Done
+from rules.killteam.hand import constructed_archetypes, fits, free_archetypes
+from rules.killteam.pack import MAP_GROUPS, MapGroup, TacOp
+from rules.killteam.state import (
+    BATTLE_READY_VP,
+    DROP_ZONES,
+    MISSION_VP_PER_TP,
+    TAC_OP_VP_EACH,
+    BidContest,
+    KillTeamState,
+    TacOpDraft,
+)
+from rules.session import Model
+
+PromptKind = Literal["choose", "done", "bid", "scouting", "private", "battle", "finished"]
+
+
+class Option(Model):
+    value: str
+    label: str
+    group: str | None = None
+    description: str = ""
+    disabled: bool = False  # shown but not allowed now; `description` says why
+
+
+class NumberRange(Model):
+    minimum: int
+    maximum: int
+
+
+class Prompt(Model):
+    """One question: who answers, the step id an answer carries, and the choices to draw."""
+
+    phase: str
+    stage: str
+    step: str | None
+    title: str
+    text: str
+    players: list[int]
+    kind: PromptKind
+    options: list[Option] = Field(default_factory=list)
+    min_values: int = 1
+    max_values: int = 1
+    number: NumberRange | None = None
+    sealed: bool = False  # answers are sealed and revealed together
+    private: bool = False  # the options differ per player: see private_view
+
+
+class HeldTacOp(Model):
+    id: str
+    name: str
+    archetype: str | None
+    faction: str | None
+    revealed: bool
+    vp: int
+
+
+class PrivateView(Model):
+    """What only `player` may see: their own prompt, their Tac Ops, what they sealed."""
+
+    player: int
+    prompt: Prompt | None
+    tac_ops: list[HeldTacOp]
+    sealed_choice: str | None
+    tokens: int | None
+
+
+class TacOpLine(Model):
+    name: str
+    vp: int
+
+
+class SideLine(Model):
+    player: int
+    role: Literal["attacker", "defender"] | None
+    faction: str | None
+    cp: int
+    mission_vp: list[int]
+    mission_total: int
+    tac_ops: list[TacOpLine]  # revealed ones only
+    hidden_tac_ops: int
+    battle_ready: bool
+    total: int
+
+
+class Scoreboard(Model):
+    mission: str | None
+    map: str | None
+    turning_point: int
+    first_initiative: int | None
+    sides: list[SideLine]
+    finished: bool
+    winner: int | None
+    draw: bool
+
+
+# ---------------------------------------------------------------------- labels
+
+
+def mission_name(state: KillTeamState, mission_id: str | None = None) -> str | None:
+    key = mission_id or state.mission
+    mission = state.pack.mission(key) if key else None
+    return mission.name if mission else key
+
+
+def map_label(state: KillTeamState, map_id: str | None = None) -> str | None:
+    key = map_id or state.map
+    card = state.pack.map(key) if key else None
+    return card.label if card else key
+
+
+def tac_op_option(op: TacOp, reason: str | None = None) -> Option:
+    return Option(
+        value=op.id,
+        label=op.name,
+        group=op.archetype or f"{op.faction} (faction)",
+        description=reason or "",
+        disabled=reason is not None,
+    )
+
+
+def _ops(state: KillTeamState, ids: list[str]) -> list[TacOp]:
+    return [op for op in (state.pack.tac_op(i) for i in ids) if op is not None]
+
+
+SIDE_OPTIONS = [Option(value="attack", label="Attack"), Option(value="defend", label="Defend")]
+INITIATIVE_OPTIONS = [
+    Option(value="take", label="Take the initiative"),
+    Option(value="give", label="Give it to my opponent"),
+]
+
+
+def _mission_options(state: KillTeamState, ids: list[str] | None = None) -> list[Option]:
+    missions = state.pack.missions if ids is None else [m for m in state.pack.missions if m.id in ids]
+    return [Option(value=m.id, label=m.name, description=m.summary) for m in missions]
+
+
+def _map_options(state: KillTeamState, ids: list[str] | None = None) -> list[Option]:
+    maps = state.pack.maps if ids is None else [m for m in state.pack.maps if m.id in ids]
+    return [Option(value=m.id, label=m.label, group=f"Maps {m.group}") for m in maps]
+
+
+def control_missions(state: KillTeamState) -> list[str]:
+    previous = state.previous.mission if state.previous else None
+    used = state.pack.mission(previous) if previous else None
+    ids = [m.id for m in state.pack.missions if used is None or m.id != used.id]
+    return ids or [m.id for m in state.pack.missions]
+
+
+def control_groups(state: KillTeamState) -> list[MapGroup]:
+    previous = state.previous.map if state.previous else None
+    used = state.pack.map(previous) if previous else None
+    stocked = [g for g in MAP_GROUPS if any(m.group == g for m in state.pack.maps)]
+    groups = [g for g in stocked if used is None or g != used.group]
+    return groups or stocked
+
+
+def faction_options(state: KillTeamState) -> list[Option]:
+    options = [
+        Option(value=f.name, label=f.name, description=f"{len(f.tac_ops)} faction Tac Ops")
+        for f in state.pack.factions
+    ]
+    return [*options, Option(value="none", label="Other (no faction Tac Ops)")]
+
+
+def bid_contest(state: KillTeamState) -> BidContest | None:
+    return state.tac.bids if state.stage in ("tac_bid", "tac_bid_decide") else state.bids
+
+
+# ---------------------------------------------------------------------- public prompt
+
+
+def _prompt(
+    state: KillTeamState,
+    title: str,
+    text: str,
+    players: list[int],
+    kind: PromptKind = "choose",
+    options: list[Option] | None = None,
+    count: int = 1,
+    **extra: object,
+) -> Prompt:
+    return Prompt.model_validate(
+        {
+            "phase": state.macro,
+            "stage": state.stage,
+            "step": state.step_id(),
+            "title": title,
+            "text": text,
+            "players": players,
+            "kind": kind,
+            "options": options or [],
+            "min_values": count,
+            "max_values": count,
+            **extra,
+        }
+    )
+
+
+def _decider(state: KillTeamState) -> list[int]:
+    return [state.decider] if state.decider is not None else []
+
+
+def _head(state: KillTeamState) -> list[int]:
+    return state.queue[:1] if state.ordered else list(state.queue)
+
+
+def _bid_prompt(state: KillTeamState, contest: BidContest) -> Prompt:
+    sealed = contest.sealed
+    assert sealed is not None
+    return _prompt(
+        state,
+        f"Sealed bid: {contest.label}",
+        "Each player secretly bids some of their remaining tokens (0 is fine). The higher bid decides; "
+        "a tie is cancelled and bid again, unless both bid 0, when a roll-off decides. Both bids are spent.",
+        sealed.waiting_for(),
+        kind="bid",
+        sealed=True,
+        private=True,
+        step=sealed.step,
+    )
+
+
+def _bid_decide_prompt(state: KillTeamState, contest: BidContest) -> Prompt:
+    category = contest.category
+    if category == "mission":
+        return _prompt(
+            state,
+            "Bid won: choose the mission",
+            "The bid winner picks any mission card.",
+            _decider(state),
+            options=_mission_options(state),
+        )
+    if category == "map":
+        return _prompt(
+            state,
+            "Bid won: choose the map",
+            "The bid winner picks any map card.",
+            _decider(state),
+            options=_map_options(state),
+        )
+    if category == "sides":
+        return _prompt(
+            state,
+            "Bid won: attacker or defender",
+            "The bid winner decides who attacks.",
+            _decider(state),
+            options=SIDE_OPTIONS,
+        )
+    if category == "initiative":
+        return _prompt(
+            state,
+            "Bid won: first initiative",
+            "The bid winner decides who has the initiative in the first turning point.",
+            _decider(state),
+            options=INITIATIVE_OPTIONS,
+        )
+    if category == "archetype":
+        names = state.pack.archetypes_with(6)
+        return _prompt(
+            state,
+            "Bid won: choose the archetype",
+            "The bid winner picks the one archetype both players take their Tac Ops from.",
+            _decider(state),
+            options=[Option(value=n, label=n) for n in names],
+        )
+    pair = state.tac.pairs[state.tac.pair_index]
+    return _prompt(
+        state,
+        "Bid won: take a Tac Op from the pair",
+        "The bid winner takes one of the two; the other player gets the other.",
+        _decider(state),
+        options=[tac_op_option(op) for op in _ops(state, pair)],
+    )
+
+
+def _row_prompt(state: KillTeamState) -> Prompt:
+    picker = state.queue[0]
+    held = _ops(state, state.tac.held.get(picker, []))
+    faction = state.faction_of(picker)
+    options = [tac_op_option(op, fits(held, op, faction)) for op in _ops(state, state.tac.row)]
+    return _prompt(
+        state,
+        "Acquired Tac Ops: take one from the row",
+        "Take one Tac Op from the public row; a card from the deck refills it. The attacker "
+        "picks first, then you alternate until each has three.",
+        [picker],
+        options=options,
+    )
+
+
+def prompt(state: KillTeamState) -> Prompt:
+    """What the game asks now, and of whom. Private options are left out (see private_view)."""
+    stage = state.stage
+    if state.finished:
+        return _prompt(state, "Game over", "The battle is over.", [], kind="finished", step=None)
+    builders: dict[str, Callable[[], Prompt]] = {
+        "side": lambda: _prompt(
+            state,
+            "Attacker or defender",
+            "The roll-off winner chooses to attack or to defend.",
+            _decider(state),
+            options=SIDE_OPTIONS,
+        ),
+        "veto_missions": lambda: _prompt(
+            state,
+            "Veto: put forward two missions",
+            "The attacker puts forward two mission cards; the defender will pick one.",
+            _decider(state),
+            options=_mission_options(state),
+            count=2,
+        ),
+        "veto_mission_pick": lambda: _prompt(
+            state,
+            "Veto: pick the mission",
+            "The defender picks one of the two missions put forward.",
+            _decider(state),
+            options=_mission_options(state, state.veto.missions if state.veto else []),
+        ),
+        "veto_maps": lambda: _prompt(
+            state,
+            "Veto: put forward three maps",
+            "The defender puts forward three map cards.",
+            _decider(state),
+            options=_map_options(state),
+            count=3,
+        ),
+        "veto_map_discard": lambda: _prompt(
+            state,
+            "Veto: discard a map",
+            "The attacker discards one of the three maps put forward.",
+            _decider(state),
+            options=_map_options(state, state.veto.maps if state.veto else []),
+        ),
+        "veto_map_pick": lambda: _prompt(
+            state,
+            "Veto: pick the map",
+            "The defender picks the map from the two that are left.",
+            _decider(state),
+            options=_map_options(
+                state,
+                [
+                    m
+                    for m in (state.veto.maps if state.veto else [])
+                    if state.veto and m != state.veto.discarded
+                ],
+            ),
+        ),
+        "control_mission": lambda: _prompt(
+            state,
+            "Control: pick the mission",
+            "The winner of your last game picks a mission that was not used in it.",
+            _decider(state),
+            options=_mission_options(state, control_missions(state)),
+        ),
+        "control_map_type": lambda: _prompt(
+            state,
+            "Control: pick the map type",
+            "The winner of your last game picks a map type that was not used in it.",
+            _decider(state),
+            options=[Option(value=g, label=f"Maps {g}") for g in control_groups(state)],
+        ),
+        "control_map": lambda: _prompt(
+            state,
+            "Control: pick the map",
+            "The loser of your last game picks a map card of the chosen type.",
+            _decider(state),
+            options=_map_options(
+                state, [m.id for m in state.pack.maps if state.control and m.group == state.control.group]
+            ),
+        ),
+        "drop_zone": lambda: _prompt(
+            state,
+            "Defender: choose your drop zone",
+            "The defender picks a drop zone; the attacker has the other.",
+            _decider(state),
+            options=[Option(value=z, label=f"Drop zone {z}") for z in DROP_ZONES],
+        ),
+        "faction": lambda: _prompt(
+            state,
+            "Select your kill team",
+            "Pick your operatives from your roster and show them to your opponent, "
+            "then say which faction you play (for its Tac Ops). Each player gains "
+            "3 CP.",
+            list(state.queue),
+            options=faction_options(state),
+        ),
+        "tac_private": lambda: _prompt(
+            state,
+            "Tac Ops: choose in private",
+            "Each player picks their Tac Ops in private.",
+            [p for p, d in state.tac.drafts.items() if d.phase != "done"],
+            kind="private",
+            private=True,
+            step=None,
+        ),
+        "tac_row": lambda: _row_prompt(state),
+        "equipment": lambda: _prompt(
+            state,
+            "Equipment",
+            "Pick up to 10 points of your faction's equipment, give it to your "
+            "operatives and show it to your opponent, then press Done.",
+            list(state.queue),
+            kind="done",
+        ),
+        "barricades": lambda: _prompt(
+            state,
+            f"Barricade {5 - len(state.queue)} of 4",
+            "Set up one barricade near your drop zone (the defender starts; "
+            "two each, taking turns), then press Done.",
+            _head(state),
+            kind="done",
+        ),
+        "operatives": lambda: _prompt(
+            state,
+            f"Operatives: group {7 - len(state.queue)} of 6",
+            "Set up one of your three groups of operatives, wholly in your drop "
+            "zone with an order each (the defender starts; taking turns), then "
+            "press Done.",
+            _head(state),
+            kind="done",
+        ),
+        "scouting": lambda: _prompt(
+            state,
+            "Scouting: pick in secret",
+            "Each player secretly picks a scouting option; both are revealed together.",
+            state.scouting.waiting_for() if state.scouting else [],
+            kind="scouting",
+            options=scouting_options(state),
+            sealed=True,
+            step=state.scouting.step if state.scouting else None,
+        ),
+        "scouting_resolve": lambda: _prompt(
+            state,
+            "Scouting: resolve",
+            "Carry out your scouting pick (the attacker first), then press Done.",
+            _head(state),
+            kind="done",
+        ),
+        "initiative_choice": lambda: _prompt(
+            state,
+            "First initiative",
+            "The roll-off winner decides who has the initiative in the first turning point.",
+            _decider(state),
+            options=INITIATIVE_OPTIONS,
+        ),
+        "battle": lambda: _prompt(
+            state,
+            f"Turning point {state.turning_point}",
+            "Play the turning point and record your VP as you score them; each "
+            "player presses End turning point when it is over.",
+            list(state.queue),
+            kind="battle",
+            step=f"battle:{state.turning_point}",
+        ),
+    }
+    if stage in ("bid", "tac_bid"):
+        contest = bid_contest(state)
+        assert contest is not None
+        return _bid_prompt(state, contest)
+    if stage in ("bid_decide", "tac_bid_decide"):
+        contest = bid_contest(state)
+        assert contest is not None
+        return _bid_decide_prompt(state, contest)
+    builder = builders.get(stage)
+    if builder is None:
+        raise RuntimeError(f"no prompt for stage {stage!r}")
+    return builder()
+
+
+def scouting_options(state: KillTeamState) -> list[Option]:
+    return [Option(value=s.id, label=s.name, description=s.effect) for s in state.pack.scouting]
+
+
+# ---------------------------------------------------------------------- private prompt
+
+
+def _draft_prompt(state: KillTeamState, player: int, draft: TacOpDraft) -> Prompt | None:
+    faction = state.faction_of(player)
+    step = f"tac:{player}:{draft.question}"
+    base = {"phase": state.macro, "stage": state.stage, "step": step, "players": [player], "private": True}
+    faction_ops = state.pack.faction_ops(faction)
+    if draft.phase == "archetype":
+        names = (constructed_archetypes if state.tacops_method == "constructed" else free_archetypes)(
+            state.pack, faction
+        )
+        return Prompt.model_validate(
+            {
+                **base,
+                "kind": "choose",
+                "title": "Tac Ops: choose your archetype",
+                "text": "Pick the archetype your Tac Ops come from (only you see it).",
+                "options": [Option(value=n, label=n) for n in names],
+            }
+        )
+    if draft.phase in ("build", "pick"):
+        assert draft.archetype is not None
+        pool = state.pack.archetype_ops(draft.archetype) + faction_ops
+        options = [tac_op_option(op) for op in pool]
+        if draft.phase == "build":
+            count, title = 6, "Tac Ops: build your deck of six"
+            text = "Pick six Tac Ops: up to three of your faction's, the rest from your archetype."
+        else:
+            count, title = 3, "Tac Ops: pick your three"
+            text = "Pick three Tac Ops: at most one of your faction's, the rest from your archetype."
+        return Prompt.model_validate(
+            {
+                **base,
+                "kind": "choose",
+                "title": title,
+                "text": text,
+                "options": options,
+                "min_values": count,
+                "max_values": count,
+            }
+        )
+    if draft.phase == "draw":
+        held = _ops(state, state.tac.held.get(player, []))
+        options = [tac_op_option(op, fits(held, op, faction)) for op in _ops(state, draft.pair)]
+        return Prompt.model_validate(
+            {
+                **base,
+                "kind": "choose",
+                "title": f"Tac Ops: keep one ({len(held) + 1} of 3)",
+                "text": "You drew these; keep one and discard the other.",
+                "options": options,
+            }
+        )
+    return None
+
+
+def private_prompt(state: KillTeamState, player: int) -> Prompt | None:
+    """The player's own secret question, if the game is waiting for one from them."""
+    if state.finished:
+        return None
+    if state.stage in ("bid", "tac_bid"):
+        contest = bid_contest(state)
+        if contest is None or contest.sealed is None or player not in contest.sealed.waiting_for():
+            return None
+        left = contest.tokens[player]
+        return _prompt(
+            state,
+            f"Your sealed bid: {contest.label}",
+            f"You have {left} token{'s' if left != 1 else ''}. Bid 0 to {left}; only you see it "
+            "until both have bid.",
+            [player],
+            kind="bid",
+            options=[Option(value=str(n), label=str(n)) for n in range(left + 1)],
+            number=NumberRange(minimum=0, maximum=left),
+            sealed=True,
+            private=True,
+            step=contest.sealed.step,
+        )
+    if state.stage == "scouting" and state.scouting and player in state.scouting.waiting_for():
+        return _prompt(
+            state,
+            "Your scouting pick",
+            "Pick in secret; both picks are revealed together.",
+            [player],
+            kind="scouting",
+            options=scouting_options(state),
+            sealed=True,
+            private=True,
+            step=state.scouting.step,
+        )
+    if state.stage == "tac_private":
+        draft = state.tac.drafts.get(player)
+        return _draft_prompt(state, player, draft) if draft else None
+    return None
+
+
+def private_view(state: KillTeamState, player: int) -> PrivateView:
+    held = state.tac.held.get(player, [])
+    revealed = state.tac.revealed.get(player, [])
+    score = state.scores.get(player)
+    cards = [
+        HeldTacOp(
+            id=op.id,
+            name=op.name,
+            archetype=op.archetype,
+            faction=op.faction,
+            revealed=op.id in revealed,
+            vp=score.tac_ops.get(op.id, 0) if score else 0,
+        )
+        for op in _ops(state, held)
+    ]
+    sealed_choice: str | None = None
+    tokens: int | None = None
+    contest = bid_contest(state)
+    if contest is not None:
+        tokens = contest.tokens.get(player)
+        if contest.sealed and not contest.sealed.revealed and player in contest.sealed.entries:
+            sealed_choice = contest.sealed.entries[player].choice
+    if state.scouting and not state.scouting.revealed and player in state.scouting.entries:
+        sealed_choice = state.scouting.entries[player].choice
+    return PrivateView(
+        player=player,
+        prompt=private_prompt(state, player),
+        tac_ops=cards,
+        sealed_choice=sealed_choice,
+        tokens=tokens,
+    )
+
+
+def prompt_for(state: KillTeamState, player: int) -> Prompt | None:
+    """The question `player` can answer now: their private one, else the public one if it is theirs."""
+    private = private_prompt(state, player)
+    if private is not None:
+        return private
+    public = prompt(state)
+    return public if player in public.players and not public.private else None
+
+
+def legal_options(state: KillTeamState, player: int) -> list[Option]:
+    asked = prompt_for(state, player)
+    return [o for o in asked.options if not o.disabled] if asked else []
+
+
+def awaiting(state: KillTeamState) -> list[int]:
+    """Players whose sealed or private answer the game waits for (for reminders)."""
+    if state.finished:
+        return []
+    if state.stage in ("bid", "tac_bid"):
+        contest = bid_contest(state)
+        return contest.sealed.waiting_for() if contest and contest.sealed else []
+    if state.stage == "scouting" and state.scouting:
+        return state.scouting.waiting_for()
+    if state.stage == "tac_private":
+        return [p for p in state.players if state.tac.drafts.get(p) and state.tac.drafts[p].phase != "done"]
+    return []
+
+
+# ---------------------------------------------------------------------- answering
+
+
+def check_answer(state: KillTeamState, action: Choose | Done) -> Prompt:
+    """Refuse an answer from the wrong player, to an old question, or with options not offered."""
+    asked = prompt_for(state, action.actor)
+    if asked is None:
+        raise RuleError(_why_not(state, action.actor))
+    if action.step != asked.step:
+        raise RuleError("That button belongs to an earlier question; please use the current one.")
+    if isinstance(action, Done):
+        if asked.kind != "done":
+            raise RuleError(f"The game is waiting for an answer to: {asked.title}.")
+        return asked
+    if asked.kind != "choose":
+        raise RuleError(f"The game is waiting for something else: {asked.title}.")
+    values = action.values
+    if len(set(values)) != len(values):
+        raise RuleError("Pick each option only once.")
+    if not asked.min_values <= len(values) <= asked.max_values:
+        wanted = (
+            str(asked.min_values)
+            if asked.min_values == asked.max_values
+            else f"{asked.min_values} to {asked.max_values}"
+        )
+        raise RuleError(f"Pick {wanted} option{'s' if asked.max_values != 1 else ''} here.")
+    offered = {o.value: o for o in asked.options}
+    for value in values:
+        option = offered.get(value)
+        if option is None:
+            raise RuleError("That option isn't available for this question.")
+        if option.disabled:
+            raise RuleError(option.description or "That option isn't allowed now.")
+    return asked
+
+
+def _why_not(state: KillTeamState, actor: int) -> str:
+    public = prompt(state)
+    if public.kind == "finished":
+        return "This game has already finished."
+    if public.private or public.sealed:
+        return "You have already answered this; waiting for your opponent."
+    if state.decider is not None:
+        return "This choice is your opponent's to make; please wait for them."
+    if state.ordered and actor in state.queue:
+        return "It's your opponent's turn; yours comes next."
+    return "You have already answered this; waiting for your opponent."
+
+
+# ---------------------------------------------------------------------- scoreboard
+
+
+def scoreboard(state: KillTeamState) -> Scoreboard:
+    sides: list[SideLine] = []
+    for player in state.players:
+        score = state.scores.get(player)
+        revealed = state.tac.revealed.get(player, [])
+        held = state.tac.held.get(player, [])
+        role: Literal["attacker", "defender"] | None = None
+        if state.attacker is not None:
+            role = "attacker" if player == state.attacker else "defender"
+        lines = [
+            TacOpLine(name=op.name, vp=score.tac_ops.get(op.id, 0) if score else 0)
+            for op in _ops(state, [i for i in held if i in revealed])
+        ]
+        sides.append(
+            SideLine(
+                player=player,
+                role=role,
+                faction=state.faction_of(player),
+                cp=state.cp.get(player, 0),
+                mission_vp=list(score.mission) if score else [0, 0, 0, 0],
+                mission_total=score.mission_total if score else 0,
+                tac_ops=lines,
+                hidden_tac_ops=len(held) - len(lines),
+                battle_ready=bool(score and score.battle_ready),
+                total=score.total if score else 0,
+            )
+        )
+    winner = state.outcome.winner if state.outcome else None
+    return Scoreboard(
+        mission=mission_name(state),
+        map=map_label(state),
+        turning_point=state.turning_point,
+        first_initiative=state.first_initiative,
+        sides=sides,
+        finished=state.finished,
+        winner=winner,
+        draw=state.finished and winner is None,
+    )
+
+
+CAPS_TEXT = (
+    f"Caps: mission {MISSION_VP_PER_TP} VP per turning point and 16 in all; each Tac Op "
+    f"{TAC_OP_VP_EACH} VP (6 in all); {BATTLE_READY_VP} VP for a Battle Ready painted roster; 24 at most."
+)
