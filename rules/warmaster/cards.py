@@ -126,10 +126,22 @@ def _check_deck(deck: str, node: yaml.Node, items: Any, errors: list[tuple[int, 
     seen: dict[str, int] = {}
     for index, (item, item_node) in enumerate(zip(items, node.value, strict=True)):
         where = f"{deck}[{index + 1}]"
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            where += f" ({item['name']})"
+        raw_name = item.get("name") if isinstance(item, dict) else None
+        if isinstance(raw_name, str):
+            where += f" ({raw_name})"
+            folded = raw_name.strip().casefold()
+            if folded in seen:
+                errors.append(
+                    (
+                        _line(item_node),
+                        f"{where}: `{raw_name}` is already listed on line "
+                        f"{seen[folded]}; raise its `copies` instead.",
+                    )
+                )
+                continue
+            seen[folded] = _line(item_node)
         try:
-            card = CardDef.model_validate(item)
+            cards.append(CardDef.model_validate(item))
         except ValidationError as exc:
             for problem in exc.errors():
                 loc = [str(part) for part in problem["loc"]]
@@ -138,19 +150,6 @@ def _check_deck(deck: str, node: yaml.Node, items: Any, errors: list[tuple[int, 
                 label = f" `{'.'.join(loc)}`" if loc else ""
                 message = problem["msg"].removeprefix("Value error, ")
                 errors.append((line, f"{where}{label}: {message}"))
-            continue
-        folded = card.name.casefold()
-        if folded in seen:
-            errors.append(
-                (
-                    _line(item_node),
-                    f"{where}: `{card.name}` is already listed on line "
-                    f"{seen[folded]}; raise its `copies` instead.",
-                )
-            )
-            continue
-        seen[folded] = _line(item_node)
-        cards.append(card)
     total = deck_size(cards)
     if total > MAX_DECK_CARDS:
         errors.append((_line(node), f"`{deck}` holds {total} cards; at most {MAX_DECK_CARDS} are allowed."))
