@@ -1,0 +1,60 @@
+"""A loopback Discord (REST + gateway) that the real discord.py client connects to, and the driver
+tests use to act as users. See README.md in this folder."""
+
+from .emulator import DefaultWorld, Emulator, Fault, RecordedRequest
+from .harness import BotProcess, capture_errors, discord_globals_restored, run_bot, start_bot_process
+from .interactions import (
+    AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
+    MODAL,
+    UPDATE_MESSAGE,
+    CommandNotFound,
+    EmulatorError,
+    InteractionFailed,
+    InteractionRecord,
+    InteractionResponse,
+    InteractionTimeout,
+    ModalField,
+    ModalPrompt,
+    NotAllowed,
+    OptionError,
+)
+from .model import Attachment, Channel, Guild, Member, Message, Role, User, permissions
+
+__all__ = [
+    "AUTOCOMPLETE_RESULT",
+    "CHANNEL_MESSAGE",
+    "DEFERRED_CHANNEL_MESSAGE",
+    "DEFERRED_UPDATE_MESSAGE",
+    "MODAL",
+    "UPDATE_MESSAGE",
+    "Attachment",
+    "BotProcess",
+    "Channel",
+    "CommandNotFound",
+    "DefaultWorld",
+    "Emulator",
+    "EmulatorError",
+    "Fault",
+    "Guild",
+    "InteractionFailed",
+    "InteractionRecord",
+    "InteractionResponse",
+    "InteractionTimeout",
+    "Member",
+    "Message",
+    "ModalField",
+    "ModalPrompt",
+    "NotAllowed",
+    "OptionError",
+    "RecordedRequest",
+    "Role",
+    "User",
+    "capture_errors",
+    "discord_globals_restored",
+    "permissions",
+    "run_bot",
+    "start_bot_process",
+]

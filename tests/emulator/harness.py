@@ -1,0 +1,164 @@
+"""Running a bot against the emulator: in this process (a task) or as a child process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+import discord
+import discord.gateway
+import discord.http
+
+from .emulator import Emulator
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+@contextlib.contextmanager
+def discord_globals_restored() -> Iterator[None]:
+    """Undo a bot's changes to discord.py's process-wide URLs (Route.BASE, DEFAULT_GATEWAY)."""
+    base = discord.http.Route.BASE
+    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
+class ErrorRecords(logging.Handler):
+    """Collects ERROR log records: discord.py's default handlers only log a failed command."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def describe(self) -> str:
+        lines = []
+        for record in self.records:
+            lines.append(f"{record.name}: {record.getMessage()}")
+            if record.exc_info and record.exc_info[1] is not None:
+                lines.append(f"  {type(record.exc_info[1]).__name__}: {record.exc_info[1]}")
+        return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def capture_errors(*logger_names: str) -> Iterator[ErrorRecords]:
+    handler = ErrorRecords()
+    loggers = [logging.getLogger(name) for name in (logger_names or ("discord",))]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+
+
+@contextlib.asynccontextmanager
+async def run_bot(bot: ClientT, emu: Emulator, *, ready_timeout: float = 10.0) -> AsyncIterator[ClientT]:
+    """Start `bot.start(emu.token)` as a task, wait for its gateway session, close it on exit.
+
+    The bot must already point discord.py at the emulator (Route.BASE = emu.api_base), as a bot
+    configured with DISCORD_API_BASE does.
+    """
+    task = asyncio.create_task(bot.start(emu.token), name="bot-under-test")
+    try:
+        ready = asyncio.create_task(emu.wait_ready(ready_timeout))
+        done, _ = await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            ready.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ready
+            task.result()  # re-raises the start-up error
+            raise RuntimeError("the bot stopped before connecting to the gateway")
+        ready.result()
+        yield bot
+    finally:
+        await bot.close()
+        try:
+            await asyncio.wait_for(task, timeout=10)
+        except asyncio.CancelledError:
+            pass
+
+
+class BotProcess:
+    """A bot running as a child process (e.g. `muster run`), its output kept in a file."""
+
+    def __init__(self, process: asyncio.subprocess.Process, log_path: Path) -> None:
+        self.process = process
+        self.log_path = log_path
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+    def output(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    async def stop(self, timeout: float = 10.0) -> int:  # noqa: ASYNC109
+        """SIGTERM (a graceful shutdown), then SIGKILL if it does not exit in `timeout` seconds."""
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.process.wait(), timeout)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    self.process.kill()
+                await self.process.wait()
+        assert self.process.returncode is not None
+        return self.process.returncode
+
+
+async def start_bot_process(
+    argv: Sequence[str],
+    emu: Emulator,
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
+    ready_timeout: float = 30.0,
+) -> BotProcess:
+    """Start `argv` with DISCORD_TOKEN/DISCORD_API_BASE pointing at `emu`; wait for its session."""
+    full_env = {**os.environ, **emu.env(), "PYTHONUNBUFFERED": "1", **(env or {})}
+    log = tempfile.NamedTemporaryFile(prefix="bot-", suffix=".log", delete=False)
+    log_path = Path(log.name)
+    process = await asyncio.create_subprocess_exec(
+        *argv, env=full_env, cwd=cwd, stdout=log, stderr=asyncio.subprocess.STDOUT
+    )
+    log.close()
+    bot = BotProcess(process, log_path)
+    waiter = asyncio.create_task(emu.wait_ready(ready_timeout))
+    exited = asyncio.create_task(process.wait())
+    done, _ = await asyncio.wait({waiter, exited}, return_when=asyncio.FIRST_COMPLETED)
+    if exited in done:
+        waiter.cancel()
+        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+            await waiter
+        raise RuntimeError(f"bot process exited with {process.returncode} before connecting:\n{bot.output()}")
+    exited.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await exited
+    try:
+        waiter.result()
+    except TimeoutError:
+        await bot.stop()
+        raise RuntimeError(f"bot process did not connect within {ready_timeout} s:\n{bot.output()}") from None
+    return bot
+
+
+PYTHON = sys.executable

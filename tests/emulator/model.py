@@ -1,0 +1,743 @@
+"""The emulated Discord world: users, guilds, roles, channels, members, messages, attachments.
+
+Objects here are plain mutable records owned by one `Emulator`; they know how to render
+themselves as Discord API payloads (the shapes discord.py 2.7 parses).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import mimetypes
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+JSON = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+# Message flags.
+FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Channel types.
+GUILD_TEXT = 0
+DM = 1
+
+# Gateway intents the emulator looks at.
+INTENT_GUILDS = 1 << 0
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_PRESENCES = 1 << 8
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
+INTENT_MESSAGE_CONTENT = 1 << 15
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
+
+ALL_PERMISSIONS = discord.Permissions.all().value
+ADMINISTRATOR = discord.Permissions(administrator=True).value
+VIEW_CHANNEL = discord.Permissions(view_channel=True).value
+
+
+def permissions(*names: str, **flags: bool) -> int:
+    """Permission bits from discord.py's flag names ("manage_guild", "send_messages", ...)."""
+    value = discord.Permissions(**{name: True for name in names}, **flags).value
+    return int(value)
+
+
+EVERYONE_PERMISSIONS = permissions(
+    "view_channel",
+    "send_messages",
+    "send_messages_in_threads",
+    "read_message_history",
+    "embed_links",
+    "attach_files",
+    "add_reactions",
+    "use_external_emojis",
+    "use_application_commands",
+    "create_instant_invite",
+    "change_nickname",
+)
+BOT_PERMISSIONS = permissions(
+    "view_channel",
+    "send_messages",
+    "send_messages_in_threads",
+    "read_message_history",
+    "embed_links",
+    "attach_files",
+    "add_reactions",
+    "use_external_emojis",
+    "use_application_commands",
+)
+DM_APP_PERMISSIONS = permissions(
+    "view_channel",
+    "send_messages",
+    "read_message_history",
+    "embed_links",
+    "attach_files",
+    "add_reactions",
+    "use_external_emojis",
+    "use_application_commands",
+)
+
+
+class Snowflakes:
+    """Time-based, strictly increasing snowflake ids (19 digits today, like Discord's)."""
+
+    def __init__(self, worker: int = 1) -> None:
+        self._worker = worker & 0x1F
+        self._last_ms = 0
+        self._increment = 0
+
+    def next(self) -> int:
+        now_ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        if now_ms <= self._last_ms:
+            now_ms = self._last_ms
+            self._increment += 1
+            if self._increment >= 4096:
+                now_ms += 1
+                self._increment = 0
+        else:
+            self._increment = 0
+        self._last_ms = now_ms
+        return (now_ms << 22) | (self._worker << 17) | self._increment
+
+
+def snowflake_time(snowflake: int) -> dt.datetime:
+    return dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, tz=dt.UTC)
+
+
+def iso(moment: dt.datetime) -> str:
+    return moment.isoformat()
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    global_name: str | None = None
+    dms_open: bool = True
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    @property
+    def display_name(self) -> str:
+        return self.global_name or self.name
+
+    def payload(self) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.global_name,
+            "discriminator": "0",
+            "avatar": None,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+            "primary_guild": None,
+            "collectibles": None,
+            "display_name_styles": None,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+    def __repr__(self) -> str:
+        return f"<User {self.name} {self.id}{' bot' if self.bot else ''}>"
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    guild_id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+    bot_id: int | None = None
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
+    def payload(self) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "name": self.name,
+            "description": None,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "managed": self.managed,
+            "mentionable": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "flags": 0,
+        }
+        if self.bot_id is not None:
+            data["tags"] = {"bot_id": str(self.bot_id)}
+        return data
+
+    def __repr__(self) -> str:
+        return f"<Role {self.name} {self.id}>"
+
+
+@dataclass
+class Overwrite:
+    """A channel permission overwrite; type 0 targets a role, type 1 a member."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> JSON:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass(eq=False)
+class Channel:
+    id: int
+    name: str
+    type: int = GUILD_TEXT
+    guild_id: int | None = None
+    position: int = 0
+    topic: str | None = None
+    recipient: User | None = None
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
+    messages: list[Message] = field(default_factory=list)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    @property
+    def last_message_id(self) -> int | None:
+        return self.messages[-1].id if self.messages else None
+
+    def payload(self, *, with_guild_id: bool = True) -> JSON:
+        if self.is_dm:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": _opt_str(self.last_message_id),
+                "recipients": [self.recipient.payload()],
+                "flags": 0,
+            }
+        data: JSON = {
+            "id": str(self.id),
+            "type": self.type,
+            "name": self.name,
+            "position": self.position,
+            "parent_id": None,
+            "topic": self.topic,
+            "nsfw": False,
+            "last_message_id": _opt_str(self.last_message_id),
+            "rate_limit_per_user": 0,
+            "permission_overwrites": [ow.payload() for ow in self.overwrites.values()],
+            "flags": 0,
+        }
+        if with_guild_id:
+            data["guild_id"] = str(self.guild_id)
+        return data
+
+    def __repr__(self) -> str:
+        if self.is_dm and self.recipient is not None:
+            return f"<DM with {self.recipient.name} {self.id}>"
+        return f"<Channel #{self.name} {self.id}>"
+
+
+@dataclass(eq=False)
+class Member:
+    user: User
+    guild_id: int
+    role_ids: list[int] = field(default_factory=list)
+    joined_at: dt.datetime = field(default_factory=utcnow)
+    nick: str | None = None
+
+    def payload(self, *, with_user: bool = True, permissions: int | None = None) -> JSON:
+        data: JSON = {
+            "roles": [str(r) for r in self.role_ids],
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "joined_at": iso(self.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+            "avatar_decoration_data": None,
+        }
+        if with_user:
+            data["user"] = self.user.payload()
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    joined_at: dt.datetime = field(default_factory=utcnow)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def text_channels(self) -> list[Channel]:
+        return list(self.channels.values())
+
+    def channel(self, name: str) -> Channel:
+        name = name.lstrip("#")
+        for channel in self.channels.values():
+            if channel.name == name:
+                return channel
+        raise KeyError(f"guild {self.name!r} has no channel #{name}")
+
+    def role(self, name: str) -> Role:
+        for role in self.roles.values():
+            if role.name == name:
+                return role
+        raise KeyError(f"guild {self.name!r} has no role {name!r}")
+
+    def base_permissions(self, user_id: int) -> int:
+        if user_id == self.owner_id:
+            return ALL_PERMISSIONS
+        member = self.members.get(user_id)
+        if member is None:
+            return 0
+        value = self.everyone.permissions
+        for role_id in member.role_ids:
+            role = self.roles.get(role_id)
+            if role is not None:
+                value |= role.permissions
+        if value & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        return value
+
+    def channel_permissions(self, channel: Channel, user_id: int) -> int:
+        """Discord's permission algorithm: base, then @everyone, role and member overwrites."""
+        value = self.base_permissions(user_id)
+        if value == ALL_PERMISSIONS or user_id not in self.members:
+            return value
+        everyone = channel.overwrites.get(self.id)
+        if everyone is not None:
+            value = (value & ~everyone.deny) | everyone.allow
+        member = self.members[user_id]
+        allow = deny = 0
+        for role_id in member.role_ids:
+            overwrite = channel.overwrites.get(role_id)
+            if overwrite is not None and overwrite.type == 0:
+                allow |= overwrite.allow
+                deny |= overwrite.deny
+        value = (value & ~deny) | allow
+        own = channel.overwrites.get(user_id)
+        if own is not None and own.type == 1:
+            value = (value & ~own.deny) | own.allow
+        if not value & VIEW_CHANNEL:
+            return 0
+        return value
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": [role.payload() for role in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "max_stage_video_channel_users": 50,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "incidents_data": None,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Guild {self.name} {self.id}>"
+
+
+@dataclass(eq=False)
+class Attachment:
+    """A file held by the emulator (sent by the bot, or uploaded by a user for an option)."""
+
+    id: int
+    filename: str
+    data: bytes
+    url: str
+    content_type: str | None = None
+    description: str | None = None
+    width: int | None = None
+    height: int | None = None
+    ephemeral: bool = False
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        id: int,
+        filename: str,
+        data: bytes,
+        cdn_base: str,
+        channel_id: int,
+        content_type: str | None = None,
+        description: str | None = None,
+    ) -> Attachment:
+        if content_type is None or content_type == "application/octet-stream":
+            guessed, _ = mimetypes.guess_type(filename)
+            content_type = guessed or content_type
+            if content_type is not None and content_type.startswith("text/"):
+                content_type += "; charset=utf-8"
+        width = height = None
+        if content_type is not None and content_type.startswith("image/"):
+            width, height = _image_size(data)
+        url = f"{cdn_base}/attachments/{channel_id}/{id}/{filename}"
+        return cls(
+            id=id,
+            filename=filename,
+            data=data,
+            url=url,
+            content_type=content_type,
+            description=description,
+            width=width,
+            height=height,
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def text(self, encoding: str = "utf-8") -> str:
+        return self.data.decode(encoding)
+
+    def is_text(self) -> bool:
+        if self.content_type is not None and (
+            self.content_type.startswith("text/") or "json" in self.content_type or "csv" in self.content_type
+        ):
+            return True
+        return self.filename.lower().endswith((".txt", ".csv", ".json", ".yaml", ".yml", ".toml", ".md"))
+
+    def payload(self) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+            "description": self.description,
+            "ephemeral": self.ephemeral,
+            "flags": 0,
+        }
+        if self.width is not None:
+            data["width"] = self.width
+            data["height"] = self.height
+        return data
+
+    def __repr__(self) -> str:
+        return f"<Attachment {self.filename} {self.size} bytes>"
+
+
+def _image_size(data: bytes) -> tuple[int | None, int | None]:
+    try:
+        import io
+
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as image:
+            return image.width, image.height
+    except Exception:
+        return None, None
+
+
+@dataclass
+class MessageVersion:
+    """One state of a message, kept so tests can read everything a user ever saw."""
+
+    content: str
+    embeds: list[JSON]
+    components: list[JSON]
+    attachments: list[Attachment]
+    flags: int
+    at: dt.datetime
+
+
+@dataclass(eq=False)
+class Message:
+    id: int
+    channel: Channel
+    author: User
+    content: str = ""
+    embeds: list[JSON] = field(default_factory=list)
+    components: list[JSON] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    created_at: dt.datetime = field(default_factory=utcnow)
+    edited_at: dt.datetime | None = None
+    deleted: bool = False
+    # Set when the message answers an interaction: the interaction's id and its user (who alone
+    # sees it when ephemeral), the interaction kind and command name for interaction_metadata.
+    interaction_id: int | None = None
+    interaction_user: User | None = None
+    interaction_type: int | None = None
+    interaction_name: str | None = None
+    interacted_message_id: int | None = None
+    webhook_id: int | None = None
+    application_id: int | None = None
+    message_reference: JSON | None = None
+    poll: JSON | None = None
+    reactions: dict[str, set[int]] = field(default_factory=dict)
+    history: list[MessageVersion] = field(default_factory=list)
+
+    @property
+    def guild_id(self) -> int | None:
+        return self.channel.guild_id
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def jump_url(self) -> str:
+        return f"https://discord.com/channels/{self.guild_id or '@me'}/{self.channel.id}/{self.id}"
+
+    def snapshot(self) -> MessageVersion:
+        return MessageVersion(
+            content=self.content,
+            embeds=list(self.embeds),
+            components=list(self.components),
+            attachments=list(self.attachments),
+            flags=self.flags,
+            at=self.edited_at or self.created_at,
+        )
+
+    # --- reading components -------------------------------------------------------------------
+
+    def walk_components(self) -> Iterator[JSON]:
+        yield from walk_components(self.components)
+
+    def buttons(self) -> list[JSON]:
+        return [c for c in self.walk_components() if c.get("type") == 2]
+
+    def selects(self) -> list[JSON]:
+        return [c for c in self.walk_components() if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def button(self, *, label: str | None = None, custom_id: str | None = None) -> JSON:
+        """The one button matching `label` (exact) or `custom_id` (exact, or a prefix ending in ':')."""
+        matches = [b for b in self.buttons() if _component_matches(b, label=label, custom_id=custom_id)]
+        if not matches:
+            available = [(b.get("label"), b.get("custom_id")) for b in self.buttons()]
+            raise LookupError(
+                f"message {self.id} has no button with label={label!r} custom_id={custom_id!r}; "
+                f"buttons: {available}"
+            )
+        if len(matches) > 1:
+            raise LookupError(f"message {self.id} has {len(matches)} buttons matching label={label!r}")
+        return matches[0]
+
+    def select(self, custom_id: str | None = None) -> JSON:
+        selects = self.selects()
+        matches = [s for s in selects if custom_id is None or _component_matches(s, custom_id=custom_id)]
+        if len(matches) != 1:
+            available = [s.get("custom_id") for s in selects]
+            raise LookupError(
+                f"message {self.id}: {len(matches)} selects match custom_id={custom_id!r}; "
+                f"selects: {available}"
+            )
+        return matches[0]
+
+    # --- text, for assertions and leak checks --------------------------------------------------
+
+    def text(self) -> str:
+        """Everything a reader sees in the current version: content, embeds, components, text files."""
+        return _version_text(self.snapshot())
+
+    def all_text(self) -> str:
+        """Every version's text, so an edit cannot hide what was once shown."""
+        versions = [*self.history, self.snapshot()]
+        return "\n".join(_version_text(v) for v in versions)
+
+    def embed_text(self) -> str:
+        return "\n".join(_embed_text(e) for e in self.embeds)
+
+    # --- payload ------------------------------------------------------------------------------
+
+    def payload(self) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.type,
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso(self.created_at),
+            "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload() for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "flags": self.flags,
+        }
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+        if self.application_id is not None:
+            data["application_id"] = str(self.application_id)
+        if self.interaction_id is not None and self.interaction_user is not None:
+            metadata: JSON = {
+                "id": str(self.interaction_id),
+                "type": self.interaction_type or 2,
+                "user": self.interaction_user.payload(),
+                "authorizing_integration_owners": (
+                    {"0": str(self.guild_id)} if self.guild_id is not None else {"0": "0"}
+                ),
+            }
+            if self.interaction_name is not None:
+                metadata["name"] = self.interaction_name
+                metadata["command_type"] = 1
+            if self.interacted_message_id is not None:
+                metadata["interacted_message_id"] = str(self.interacted_message_id)
+            data["interaction_metadata"] = metadata
+        if self.message_reference is not None:
+            data["message_reference"] = self.message_reference
+        if self.poll is not None:
+            data["poll"] = self.poll
+        if self.reactions:
+            data["reactions"] = [
+                {"emoji": {"id": None, "name": emoji}, "count": len(users), "me": self.author.id in users}
+                for emoji, users in self.reactions.items()
+            ]
+        return data
+
+    def __repr__(self) -> str:
+        flags = " ephemeral" if self.ephemeral else ""
+        preview = self.content[:40] or (self.embeds[0].get("title", "") if self.embeds else "")
+        return f"<Message {self.id} in {self.channel!r}{flags} {preview!r}>"
+
+
+def walk_components(components: list[JSON]) -> Iterator[JSON]:
+    for component in components:
+        yield component
+        children = component.get("components")
+        if isinstance(children, list):
+            yield from walk_components(children)
+        for key in ("accessory", "component"):
+            child = component.get(key)
+            if isinstance(child, dict):
+                yield from walk_components([child])
+
+
+def _component_matches(component: JSON, *, label: str | None = None, custom_id: str | None = None) -> bool:
+    if label is not None and component.get("label") != label:
+        return False
+    if custom_id is not None:
+        actual = component.get("custom_id") or ""
+        if custom_id.endswith(":"):
+            return bool(actual.startswith(custom_id))
+        return bool(actual == custom_id)
+    return True
+
+
+def _embed_text(embed: JSON) -> str:
+    parts: list[str] = []
+    for key in ("title", "description", "url"):
+        if embed.get(key):
+            parts.append(str(embed[key]))
+    for sub, key in (("author", "name"), ("footer", "text")):
+        value = (embed.get(sub) or {}).get(key)
+        if value:
+            parts.append(str(value))
+    for embed_field in embed.get("fields") or []:
+        parts.append(str(embed_field.get("name", "")))
+        parts.append(str(embed_field.get("value", "")))
+    return "\n".join(parts)
+
+
+def component_text(components: list[JSON]) -> str:
+    parts: list[str] = []
+    for component in walk_components(components):
+        for key in ("label", "placeholder", "content", "value", "description", "title"):
+            value = component.get(key)
+            if isinstance(value, str) and value:
+                parts.append(value)
+        for option in component.get("options") or []:
+            parts.append(str(option.get("label", "")))
+            if option.get("description"):
+                parts.append(str(option["description"]))
+    return "\n".join(parts)
+
+
+def _version_text(version: MessageVersion) -> str:
+    parts = [version.content]
+    parts.extend(_embed_text(e) for e in version.embeds)
+    parts.append(component_text(version.components))
+    for attachment in version.attachments:
+        parts.append(attachment.filename)
+        if attachment.is_text():
+            try:
+                parts.append(attachment.text())
+            except UnicodeDecodeError:
+                pass
+    return "\n".join(p for p in parts if p)
+
+
+def _opt_str(value: int | None) -> str | None:
+    return None if value is None else str(value)

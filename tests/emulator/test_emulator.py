@@ -1,0 +1,361 @@
+"""The emulator proves itself against the real discord.py client (the ping bot, not Muster)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import discord
+import pytest
+
+from . import (
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    MODAL,
+    UPDATE_MESSAGE,
+    CommandNotFound,
+    DefaultWorld,
+    Emulator,
+    InteractionFailed,
+    NotAllowed,
+    OptionError,
+    capture_errors,
+    discord_globals_restored,
+    run_bot,
+    start_bot_process,
+)
+from .harness import ErrorRecords
+from .model import FLAG_EPHEMERAL
+from .pingbot import PingBot
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+# --- start-up ----------------------------------------------------------------------------------
+
+
+async def test_start_up_registers_commands_from_the_real_client(emu: Emulator, bot: PingBot) -> None:
+    paths = [(r.method, r.path) for r in emu.requests]
+    assert ("GET", "/users/@me") in paths
+    assert ("GET", "/oauth2/applications/@me") in paths
+    assert ("GET", "/gateway/bot") in paths
+    assert len(emu.sync_requests()) == 1
+
+    names = {c["name"] for c in emu.commands.all()}
+    assert {"ping", "secret", "panel", "dm", "feedback", "game", "admin"} <= names
+    game = emu.commands.find("game", 1, None)
+    assert game is not None
+    start = next(o for o in game["options"] if o["name"] == "start")
+    assert start["type"] == 1
+    assert [(o["name"], o["type"]) for o in start["options"]] == [("opponent", 6), ("rounds", 4), ("mode", 3)]
+    admin = emu.commands.find("admin", 1, None)
+    assert admin is not None and admin["default_member_permissions"] == str(
+        discord.Permissions(manage_guild=True).value
+    )
+
+    assert emu.gateway.identify_count == 1
+    assert all(len(str(c["id"])) >= 15 for c in emu.commands.all())
+    assert bot.shard_count == 1
+
+
+async def test_wrong_token_is_refused(emu: Emulator, logged_errors: ErrorRecords) -> None:
+    with discord_globals_restored():
+        client = PingBot(emu.api_base)
+        with pytest.raises(discord.LoginFailure):
+            await client.login("bad.token.value")
+        await client.close()
+    assert emu.requests[-1].status == 401
+
+
+# --- slash commands ----------------------------------------------------------------------------
+
+
+async def test_slash_command_answers_within_three_seconds(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    record = await emu.slash(world.alice, world.channel, "ping")
+    response = await record.response(timeout=3)
+
+    assert response.type == CHANNEL_MESSAGE
+    assert response.content == "pong"
+    assert not response.ephemeral
+    assert record.latency is not None and record.latency < 3
+    assert emu.last_message(world.channel) is response.message
+    assert response.message is not None and response.message.interaction_user is world.alice
+    assert "member" in record.payload and "user" not in record.payload
+    assert record.payload["context"] == 0
+
+
+async def test_ephemeral_answer_is_seen_only_by_the_invoker(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    response = await (await emu.slash(world.alice, world.channel, "secret")).response()
+
+    assert response.ephemeral and response.flags & FLAG_EPHEMERAL
+    assert response.message not in emu.messages(world.channel)
+    assert response.message in emu.all_visible_to(world.alice)
+    assert "for your eyes only" in emu.text_visible_to(world.alice)
+    assert "for your eyes only" not in emu.text_visible_to(world.bob)
+
+
+async def test_options_are_built_from_the_registered_schema(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    record = await emu.slash(
+        world.alice, world.channel, "game start", opponent=world.bob, rounds=4, mode="Bid"
+    )
+    response = await record.response()
+
+    assert response.content.startswith("Alice vs Bob: 4 rounds, bid")
+    resolved = record.payload["data"]["resolved"]
+    assert str(world.bob.id) in resolved["users"] and str(world.bob.id) in resolved["members"]
+
+    with pytest.raises(CommandNotFound):
+        await emu.slash(world.alice, world.channel, "nosuch")
+    with pytest.raises(CommandNotFound):
+        await emu.slash(world.alice, world.channel, "game finish")
+    with pytest.raises(CommandNotFound):
+        await emu.slash(world.alice, world.channel, "game")
+    with pytest.raises(OptionError, match="no option"):
+        await emu.slash(world.alice, world.channel, "game start", opponent=world.bob, colour="red")
+    with pytest.raises(OptionError, match="requires opponent"):
+        await emu.slash(world.alice, world.channel, "game start")
+    with pytest.raises(OptionError, match="outside"):
+        await emu.slash(world.alice, world.channel, "game start", opponent=world.bob, rounds=9)
+    with pytest.raises(OptionError, match="choices"):
+        await emu.slash(world.alice, world.channel, "game start", opponent=world.bob, mode="guess")
+
+
+async def test_discord_hides_commands_behind_default_permissions(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    organiser = await (await emu.slash(world.carol, world.channel, "admin")).response()
+    assert organiser.content == "admin ok True"
+    assert (
+        int(organiser.record.payload["member"]["permissions"]) & discord.Permissions(manage_guild=True).value
+    )
+
+    with pytest.raises(NotAllowed):
+        await emu.slash(world.alice, world.channel, "admin")
+    # A stale client can still send it: the bot, not the library, must check.
+    forced = await (await emu.slash(world.alice, world.channel, "admin", bypass_checks=True)).response()
+    assert forced.content == "admin ok False"
+
+
+async def test_autocomplete_returns_the_bots_choices(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    record = await emu.autocomplete(
+        world.alice, world.channel, "game faction", focused="faction", faction="elv"
+    )
+    response = await record.response()
+    assert [c["name"] for c in response.choices] == ["Elves", "Dark Elves"]
+
+
+async def test_deferred_response_is_filled_in(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    record = await emu.slash(world.alice, world.channel, "slow")
+    assert (await record.response()).type == DEFERRED_CHANNEL_MESSAGE
+    message = await record.settled()
+    assert message is not None and message.content == "done slowly"
+    assert message.embeds[0]["title"] == "Result"
+    assert not message.loading
+    assert message.history[0].content == ""
+
+
+# --- components and modals ---------------------------------------------------------------------
+
+
+async def test_persistent_button_survives_a_restart(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    panel = await (await emu.slash(world.alice, world.channel, "panel")).response()
+    assert panel.message is not None
+    clicked = await (await emu.click(world.bob, panel.message, label="Count 0")).response()
+    assert clicked.type == UPDATE_MESSAGE
+    assert panel.message.content == "Count: 1"
+
+    await bot.close()
+    with discord_globals_restored():
+        restarted = PingBot(emu.api_base, sync=False)
+        async with run_bot(restarted, emu):
+            again = await (await emu.click(world.alice, panel.message, custom_id="pingbot:count:")).response()
+            assert again.type == UPDATE_MESSAGE
+            assert panel.message.content == "Count: 2"
+            assert panel.message.button(label="Count 2")
+    assert len(emu.sync_requests()) == 1
+    assert emu.gateway.identify_count == 2
+
+
+async def test_select_menu(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    prompt = await (await emu.slash(world.alice, world.channel, "pick")).response()
+    assert prompt.message is not None
+    picked = await (await emu.select(world.bob, prompt.message, "pingbot:pick", ["dwarfs"])).response()
+    assert picked.content == "picked dwarfs" and picked.ephemeral
+    with pytest.raises(OptionError):
+        await emu.select(world.bob, prompt.message, "pingbot:pick", ["goblins"])
+
+
+async def test_modal_opens_and_submits(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    opened = await (await emu.slash(world.alice, world.channel, "feedback")).response()
+    assert opened.type == MODAL and opened.modal is not None
+    assert opened.modal.custom_id == "pingbot:feedback"
+    assert [f.custom_id for f in opened.modal.fields] == ["feedback:text", "feedback:mood"]
+
+    with pytest.raises(OptionError, match="required"):
+        await emu.submit_modal(world.alice, opened.modal, {"feedback:mood": "calm"})
+    with pytest.raises(NotAllowed):
+        await emu.submit_modal(world.bob, opened.modal, {"feedback:text": "hijack"})
+
+    thanks = await (
+        await emu.submit_modal(world.alice, "pingbot:feedback", {"feedback:text": "great"})
+    ).response()
+    assert thanks.content == "thanks: great (mood none)" and thanks.ephemeral
+
+
+async def test_attachments_round_trip(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    upload = emu.upload("army.txt", b"orks,1000\n")
+    response = await (await emu.slash(world.alice, world.channel, "upload", file=upload)).response()
+
+    assert response.message is not None
+    [echo] = response.message.attachments
+    assert echo.filename == "echo.csv" and echo.content_type is not None and "csv" in echo.content_type
+    assert echo.text().splitlines() == ["name,size", "army.txt,10", "ORKS,1000"]
+    assert emu.requests_to("GET", rf"/attachments/\d+/{upload.id}/army.txt")[0].status == 200
+
+
+# --- DMs ---------------------------------------------------------------------------------------
+
+
+async def test_direct_messages_and_closed_dms(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    sent = await (await emu.slash(world.alice, world.channel, "dm")).response()
+    assert sent.content == "sent"
+    assert [m.content for m in emu.dms(world.alice)] == ["hello Alice"]
+
+    emu.close_dms(world.bob)
+    refused = await (await emu.slash(world.alice, world.channel, "dm", user=world.bob)).response()
+    assert refused.content == "forbidden 50007"
+    assert emu.dms(world.bob) == []
+    assert emu.requests_to("POST", r"/channels/\d+/messages")[-1].response["code"] == 50007
+
+
+async def test_interactions_in_dms_carry_the_user(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    dm = emu.dm_channel(world.alice)
+    record = await emu.slash(world.alice, dm, "panel")
+    panel = await record.response()
+    assert "user" in record.payload and "member" not in record.payload and "guild_id" not in record.payload
+    assert record.payload["context"] == 1
+    assert panel.message is not None and panel.message.channel is dm
+
+    click = await emu.click(world.alice, panel.message, label="Count 0")
+    assert (await click.response()).type == UPDATE_MESSAGE
+    with pytest.raises(NotAllowed):
+        await emu.click(world.bob, panel.message, label="Count 1")
+    with pytest.raises(NotAllowed):
+        await emu.slash(world.alice, dm, "admin")
+
+
+# --- faults ------------------------------------------------------------------------------------
+
+
+async def test_rate_limit_is_retried(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    fault = emu.inject("POST", r"/channels/\d+/messages", status=429, retry_after=0.05)
+    record = await emu.slash(world.alice, world.channel, "announce", text="hear ye")
+    done = await record.settled()
+
+    assert done is not None and done.content == "posted" and done.ephemeral
+    assert fault.hits == 1
+    statuses = [r.status for r in emu.requests_to("POST", r"/channels/\d+/messages")]
+    assert statuses == [429, 200]
+    assert emu.last_message(world.channel).content == "hear ye"
+
+
+async def test_server_error_is_retried(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    fault = emu.inject("POST", r"/channels/\d+/messages", status=502)
+    done = await (await emu.slash(world.alice, world.channel, "announce", text="again")).settled(timeout=5)
+    assert done is not None and done.content == "posted"
+    assert fault.hits == 1
+    assert [r.status for r in emu.requests_to("POST", r"/channels/\d+/messages")] == [502, 200]
+
+
+async def test_missing_channel_permission_is_forbidden(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    results = emu.add_channel(world.guild, "results")
+    emu.deny_bot(results, "send_messages")
+    with pytest.raises(discord.Forbidden) as refused:
+        await bot.get_partial_messageable(results.id).send("result")
+    assert refused.value.code == 50013
+    record = await emu.slash(world.alice, results, "ping")
+    assert not int(record.payload["app_permissions"]) & discord.Permissions(send_messages=True).value
+    assert (await record.response()).content == "pong"  # answering an interaction needs no permission
+
+
+async def test_dropped_gateway_resumes(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    await emu.drop_gateway()
+    await emu.wait_ready()
+    response = await (await emu.slash(world.alice, world.channel, "ping")).response()
+    assert response.content == "pong"
+    assert emu.gateway.resume_count == 1 and emu.gateway.identify_count == 1
+
+
+async def test_invalid_session_identifies_again(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    started = time.perf_counter()
+    await emu.invalidate_session()
+    await emu.wait_ready(timeout=15)
+    assert emu.gateway.identify_count == 2
+    assert time.perf_counter() - started >= 4.5  # discord.py waits 5 s before identifying again
+    assert (await (await emu.slash(world.alice, world.channel, "ping")).response()).content == "pong"
+
+
+async def test_late_response_is_rejected(
+    emu: Emulator, world: DefaultWorld, bot: PingBot, logged_errors: ErrorRecords
+) -> None:
+    emu.response_deadline = 0.0
+    record = await emu.slash(world.alice, world.channel, "ping")
+    with pytest.raises(InteractionFailed, match="10062"):
+        await record.response()
+    emu.response_deadline = 3.0
+    await emu.wait_until(lambda: bot.tree.errors, 3, "the bot to see the failure")
+    assert isinstance(bot.tree.errors[0].__cause__, discord.NotFound)
+    bot.tree.errors.clear()
+    logged_errors.records.clear()
+
+
+async def test_unknown_endpoint_is_recorded(emu: Emulator, bot: PingBot) -> None:
+    with pytest.raises(discord.NotFound):
+        await bot.fetch_premium_sticker_packs()
+    assert [r.path for r in emu.unknown_requests] == ["/sticker-packs"]
+    emu.unknown_requests.clear()
+
+
+async def test_discord_limits_are_enforced(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    with pytest.raises(discord.HTTPException) as rejected:
+        await bot.get_partial_messageable(world.channel.id).send("x" * 2001)
+    assert rejected.value.code == 50035 and "content" in str(rejected.value)
+    assert len(emu.invalid_requests) == 1
+    emu.invalid_requests.clear()
+
+
+# --- a bot in another process ----------------------------------------------------------------------
+
+
+async def test_bot_as_a_subprocess(emu: Emulator, world: DefaultWorld) -> None:
+    process = await start_bot_process([sys.executable, "-m", "tests.emulator.pingbot"], emu, cwd=REPO)
+    try:
+        await emu.wait_commands_synced(["ping"])
+        response = await (await emu.slash(world.bob, world.channel, "ping")).response()
+        assert response.content == "pong"
+    finally:
+        code = await process.stop()
+    assert code == 0, process.output()
+    assert "Traceback" not in process.output()
+
+
+async def test_two_bots_in_a_row_need_no_cleanup(emu: Emulator, world: DefaultWorld) -> None:
+    for _ in range(2):
+        with discord_globals_restored(), capture_errors() as errors:
+            client = PingBot(emu.api_base)
+            async with run_bot(client, emu):
+                assert (
+                    await (await emu.slash(world.alice, world.channel, "ping")).response()
+                ).content == "pong"
+        assert not errors.records
