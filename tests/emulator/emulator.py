@@ -139,6 +139,7 @@ class Emulator:
         token_lifetime: float = 15 * 60.0,
         privileged_intents: int = 0,
         connect_timeout: float = 10.0,
+        min_reaction_time: float = 0.05,
     ) -> None:
         self.ids = Snowflakes()
         self.host = host
@@ -150,6 +151,10 @@ class Emulator:
         self.privileged_intents = privileged_intents
         self.connect_timeout = connect_timeout
         self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
+        # A person cannot click a button the instant it appears; discord.py also drops a click on a
+        # View (or a modal submit) that arrives before the response carrying it has returned. The
+        # driver waits this long after a message's last change before acting on it (0 disables).
+        self.min_reaction_time = min_reaction_time
         self.application_flags = 0
 
         self.users: dict[int, User] = {}
@@ -181,14 +186,16 @@ class Emulator:
     # --- lifecycle ----------------------------------------------------------------------------
 
     async def start(self) -> Emulator:
+        from .control import ControlApi
         from .server import RestApi
 
         rest = RestApi(self)
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("GET", "/gateway", self.gateway.handle)
         app.router.add_route("GET", "/gateway-resume", self.gateway.handle)
+        ControlApi(self).add_routes(app)
         app.router.add_route("*", "/{tail:.*}", rest.handle)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
@@ -199,6 +206,10 @@ class Emulator:
 
     async def stop(self) -> None:
         await self.gateway.close_all()
+        for task in list(self._background):
+            task.cancel()
+        if self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -616,15 +627,22 @@ class Emulator:
         channel: Channel,
         predicate: Callable[[Message], bool] | None = None,
         *,
+        after: InteractionRecord | Message | int | None = None,
         timeout: float = 3.0,  # noqa: ASYNC109
         include_ephemeral: bool = False,
     ) -> Message:
-        """Wait for a new message in `channel` (posted after this call) matching `predicate`."""
-        seen = {m.id for m in channel.messages}
+        """Wait for a message in `channel` matching `predicate`, posted after `after` (an
+        interaction, a message or an id: ids grow with time) or, by default, after this call."""
+        if after is None:
+            seen = {m.id for m in channel.messages}
+            threshold = 0
+        else:
+            seen = set()
+            threshold = after if isinstance(after, int) else after.id
 
         def found() -> Message | None:
             for message in channel.messages:
-                if message.id in seen or message.deleted:
+                if message.id in seen or message.id <= threshold or message.deleted:
                     continue
                 if message.ephemeral and not include_ephemeral:
                     continue
@@ -639,9 +657,10 @@ class Emulator:
         user: User,
         predicate: Callable[[Message], bool] | None = None,
         *,
+        after: InteractionRecord | Message | int | None = None,
         timeout: float = 3.0,  # noqa: ASYNC109
     ) -> Message:
-        return await self.wait_for_message(self.dm_channel(user), predicate, timeout=timeout)
+        return await self.wait_for_message(self.dm_channel(user), predicate, after=after, timeout=timeout)
 
     # --- driver: acting as users --------------------------------------------------------------
 
@@ -730,6 +749,7 @@ class Emulator:
             raise NotAllowed(f"button {button.get('label')!r} on message {message.id} is disabled")
         if button.get("style") in (5, 6) or not button.get("custom_id"):
             raise NotAllowed(f"button {button.get('label')!r} opens a link; it sends no interaction")
+        await self._react_after(message.changed_at)
         data: JSON = {"custom_id": button["custom_id"], "component_type": 2}
         if button.get("id") is not None:
             data["id"] = button["id"]
@@ -765,6 +785,7 @@ class Emulator:
         else:
             for value in values:
                 wire.append(self._resolve_entity(value, message.channel, resolved))
+        await self._react_after(message.changed_at)
         data: JSON = {"custom_id": component["custom_id"], "component_type": kind, "values": wire}
         if component.get("id") is not None:
             data["id"] = component["id"]
@@ -813,6 +834,7 @@ class Emulator:
                         raise OptionError(f"modal field {item.custom_id!r}: longer than {item.max_length}")
                     if value and item.min_length is not None and len(value) < item.min_length:
                         raise OptionError(f"modal field {item.custom_id!r}: shorter than {item.min_length}")
+        await self._react_after(prompt.opened_at)
         resolved: dict[str, dict[str, JSON]] = {}
         submitted = [
             self._submitted_component(c, values, prompt.channel, resolved) for c in prompt.components
@@ -1000,6 +1022,11 @@ class Emulator:
             out["value"] = value
         return out
 
+    async def _react_after(self, changed_at: float) -> None:
+        wait = changed_at + self.min_reaction_time - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
     async def _send(
         self,
         kind: int,
@@ -1104,6 +1131,7 @@ class Emulator:
         message.history.append(message.snapshot())
         apply_fields(message, fields, editing=True)
         message.edited_at = utcnow()
+        message.changed_at = time.perf_counter()
         if not message.ephemeral:
             await self.gateway.dispatch_message_event(
                 message.guild_id, "MESSAGE_UPDATE", self._message_event(message)

@@ -90,6 +90,7 @@ class ModalPrompt:
     channel: Channel
     source_message: Message | None
     opened_by: InteractionRecord
+    opened_at: float = field(default_factory=time.perf_counter)
 
     @property
     def fields(self) -> list[ModalField]:

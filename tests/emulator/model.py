@@ -534,12 +534,14 @@ class Message:
     interaction_type: int | None = None
     interaction_name: str | None = None
     interacted_message_id: int | None = None
+    original_response_id: int | None = None  # on followups: the interaction's first response
     webhook_id: int | None = None
     application_id: int | None = None
     message_reference: JSON | None = None
     poll: JSON | None = None
     reactions: dict[str, set[int]] = field(default_factory=dict)
     history: list[MessageVersion] = field(default_factory=list)
+    changed_at: float = field(default_factory=time.perf_counter)  # perf_counter of the last change
 
     @property
     def guild_id(self) -> int | None:
@@ -650,12 +652,19 @@ class Message:
                     {"0": str(self.guild_id)} if self.guild_id is not None else {"0": "0"}
                 ),
             }
-            if self.interaction_name is not None:
-                metadata["name"] = self.interaction_name
-                metadata["command_type"] = 1
             if self.interacted_message_id is not None:
                 metadata["interacted_message_id"] = str(self.interacted_message_id)
+            if self.original_response_id is not None:
+                metadata["original_response_message_id"] = str(self.original_response_id)
             data["interaction_metadata"] = metadata
+            if self.interaction_name is not None and self.interaction_type == 2:
+                # The deprecated field, still sent for application command responses.
+                data["interaction"] = {
+                    "id": str(self.interaction_id),
+                    "type": 2,
+                    "name": self.interaction_name,
+                    "user": self.interaction_user.payload(),
+                }
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
         if self.poll is not None:

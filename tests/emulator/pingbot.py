@@ -207,10 +207,12 @@ class PingBot(commands.AutoShardedBot):
 
     tree: RecordingTree
 
-    def __init__(self, api_base: str | None = None, *, sync: bool = True) -> None:
+    def __init__(
+        self, api_base: str | None = None, *, sync: bool = True, intents: discord.Intents | None = None
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents or discord.Intents.default(),
             help_command=None,
             tree_cls=RecordingTree,
         )

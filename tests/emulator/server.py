@@ -912,6 +912,8 @@ class RestApi:
         else:
             fields["flags"] = int(payload.get("flags") or 0) & RESPONSE_FLAGS
             message = await self.emu.post_message(record.channel, fields, record=record)
+            if original is not None and original is not record.source_message:
+                message.original_response_id = original.id
         record.followups.append(message)
         self.emu.notify()
         if not req.flag("wait"):

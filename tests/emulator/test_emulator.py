@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
 import sys
 import time
 from pathlib import Path
 
+import aiohttp
 import discord
 import pytest
 
@@ -335,6 +339,66 @@ async def test_discord_limits_are_enforced(emu: Emulator, world: DefaultWorld, b
     emu.invalid_requests.clear()
 
 
+# --- the world changing under a connected bot --------------------------------------------------
+
+
+async def test_world_changes_reach_the_connected_bot(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    # Every dispatch must parse: an exception in a gateway event parser stops discord.py.
+    league = emu.add_guild("League")
+    hall = emu.add_channel(league, "hall")
+    dave = emu.add_user("dave")
+    emu.add_member(league, dave)
+    emu.set_manage_guild(league, dave, True)
+    emu.deny_bot(hall, "attach_files")
+    await emu.wait_until(lambda: bot.get_guild(league.id) and bot.get_channel(hall.id), 3, "the new guild")
+
+    channel = bot.get_channel(hall.id)
+    assert isinstance(channel, discord.TextChannel)
+    assert await emu.wait_until(
+        lambda: not channel.permissions_for(channel.guild.me).attach_files, 3, "update"
+    )
+    sent = await channel.send("hello league")
+    assert emu.last_message(hall).content == "hello league"
+    await sent.edit(content="hello again")
+    await sent.delete()
+    assert emu.messages(hall) == [] and emu.messages(hall, include_deleted=True)[0].history[0].content == (
+        "hello league"
+    )
+    record = await emu.slash(dave, hall, "game start", opponent=dave)
+    assert "manage_guild=True" in (await record.response()).content
+    follow = await emu.slash(dave, hall, "ping")
+    posted = await emu.wait_for_message(hall, after=follow)
+    assert posted.content == "pong"
+
+
+async def test_privileged_intents_are_refused_unless_enabled(emu: Emulator, world: DefaultWorld) -> None:
+    intents = discord.Intents.default()
+    intents.members = True
+    with discord_globals_restored(), capture_errors():
+        client = PingBot(emu.api_base, intents=intents)
+        with pytest.raises(discord.PrivilegedIntentsRequired):
+            async with run_bot(client, emu):
+                pass
+
+
+async def test_member_chunking_with_the_members_intent() -> None:
+    from .model import INTENT_GUILD_MEMBERS
+
+    intents = discord.Intents.default()
+    intents.members = True
+    async with Emulator(privileged_intents=INTENT_GUILD_MEMBERS) as emu:
+        club = emu.add_default_world().guild
+        with discord_globals_restored(), capture_errors() as errors:
+            client = PingBot(emu.api_base, intents=intents, sync=False)
+            async with run_bot(client, emu):
+                guild = await emu.wait_until(lambda: client.get_guild(club.id), 3, "the guild")
+                members = await guild.chunk()
+                assert {m.name for m in members} >= {"alice", "bob", "carol"}
+        assert not errors.records
+
+
 # --- a bot in another process ----------------------------------------------------------------------
 
 
@@ -359,3 +423,55 @@ async def test_two_bots_in_a_row_need_no_cleanup(emu: Emulator, world: DefaultWo
                     await (await emu.slash(world.alice, world.channel, "ping")).response()
                 ).content == "pong"
         assert not errors.records
+
+
+async def test_standalone_emulator_with_its_control_api() -> None:
+    """`python -m tests.emulator` + a bot process, driven over HTTP as a sandbox or benchmark would."""
+    emulator = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.emulator",
+        "--port",
+        "0",
+        "--json",
+        cwd=REPO,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    bot: asyncio.subprocess.Process | None = None
+    try:
+        assert emulator.stdout is not None
+        info = json.loads(await asyncio.wait_for(emulator.stdout.readline(), 10))
+        control = info["api_base"].removesuffix("/api/v10") + "/_emulator"
+        env = {**os.environ, "DISCORD_TOKEN": info["token"], "DISCORD_API_BASE": info["api_base"]}
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.emulator.pingbot",
+            cwd=REPO,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        async with aiohttp.ClientSession() as http:
+            for _ in range(100):
+                async with http.get(f"{control}/state") as reply:
+                    state = await reply.json()
+                if state["connected"] and "game" in state["commands"]:
+                    break
+                await asyncio.sleep(0.1)
+            body = {
+                "user": "alice",
+                "channel": "games",
+                "command": "game start",
+                "options": {"opponent": {"user": "bob"}, "rounds": 2},
+            }
+            async with http.post(f"{control}/slash", json=body) as reply:
+                answer = await reply.json()
+    finally:
+        for process in (bot, emulator):
+            if process is not None and process.returncode is None:
+                process.terminate()
+                await process.wait()
+    assert answer["type"] == 4
+    assert answer["message"]["content"].startswith("Alice vs Bob: 2 rounds")
+    assert emulator.returncode == 0
