@@ -118,8 +118,8 @@ def start(
         raise RuleError(f"Choose a mission method from: {', '.join(MISSION_METHODS)}.")
     if tacops_method not in TACOPS_METHODS:
         raise RuleError(f"Choose a Tac Ops method from: {', '.join(TACOPS_METHODS)}.")
-    mission_method_: MissionMethod = mission_method  # type: ignore[assignment]  # checked just above
-    tacops_method_: TacOpsMethod = tacops_method  # type: ignore[assignment]
+    mission_method_: MissionMethod = mission_method
+    tacops_method_: TacOpsMethod = tacops_method
     pack = pack or load_default_pack()
     problem = method_problem(pack, tacops_method_)
     if problem:

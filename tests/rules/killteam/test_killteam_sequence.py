@@ -1,0 +1,132 @@
+"""Steps 2-4 and 6-10: sides, drop zone, CP, the set-up prompts in order, scouting, first initiative."""
+
+from __future__ import annotations
+
+from killteam_helpers import ALICE, BOB, FULL_PACK, Table
+
+from rules.killteam import Choose, Done, SealScouting, awaiting, private_view, prompt
+from rules.killteam.events import (
+    CommandPointsAdded,
+    DropZoneChosen,
+    FactionChosen,
+    InitiativeDecided,
+    KillzoneReady,
+    PlayerDone,
+    RolledOff,
+    ScoutingRevealed,
+    SideChosen,
+)
+from rules.killteam.pack import InitiativeRow
+from rules.sealed import ChoiceSealed, ChoicesRevealed
+
+
+def test_steps_two_to_four() -> None:
+    table = Table("random", "free", seed=4)
+    assert [type(e).__name__ for e in table.events][-2:] == ["KillzoneReady", "RolledOff"]
+    killzone = table.of(KillzoneReady)[0]
+    assert killzone.map.startswith("Map ") and killzone.group in ("1-3", "4-6", "7-9")
+    winner = table.of(RolledOff)[0].winner
+    assert table.of(RolledOff)[0].purpose == "attacker and defender"
+    table.choose(winner, "attack")
+    assert table.of(SideChosen)[0].attacker == winner
+    assert prompt(table.state).players == [table.defender]
+    assert table.refused(Choose(actor=winner, step=table.state.step_id(), values=["A"])) == (
+        "This choice is your opponent's to make; please wait for them.")
+    table.choose(table.defender, "B")
+    assert table.of(DropZoneChosen)[0].zone == "B" and table.state.drop_zone == "B"
+    # step 4: both say their faction, in any order; then each gains 3 CP
+    assert sorted(prompt(table.state).players) == [ALICE, BOB]
+    assert [o.value for o in table.asked(BOB).options] == ["Alpha", "Beta", "none"]
+    table.choose(BOB, "none")
+    assert table.refused(Choose(actor=BOB, step=table.state.step_id(), values=["Beta"])) == (
+        "You have already answered this; waiting for your opponent.")
+    assert table.state.cp == {}
+    table.choose(ALICE, "Beta")
+    assert [(e.player, e.faction) for e in table.of(FactionChosen)] == [(BOB, None), (ALICE, "Beta")]
+    assert table.of(CommandPointsAdded)[0].totals == {ALICE: 3, BOB: 3}
+    assert table.stage == "tac_private"
+
+
+def test_set_up_prompts_run_in_the_seeds_order() -> None:
+    table = Table("random", "free", seed=4)
+    table.auto(until="equipment")
+    attacker, defender = table.attacker, table.defender
+    # equipment: both, any order
+    table.done(attacker)
+    assert table.refused(Done(actor=attacker, step=table.state.step_id())) == (
+        "You have already answered this; waiting for your opponent.")
+    table.done(defender)
+    # barricades: the defender first, alternating, two each
+    assert table.stage == "barricades"
+    assert table.refused(Done(actor=attacker, step=table.state.step_id())) == (
+        "It's your opponent's turn; yours comes next.")
+    order = []
+    while table.stage == "barricades":
+        player = prompt(table.state).players[0]
+        order.append(player)
+        table.done(player)
+    assert order == [defender, attacker, defender, attacker]
+    # operatives: three groups each, the defender first
+    order = []
+    while table.stage == "operatives":
+        player = prompt(table.state).players[0]
+        order.append(player)
+        table.done(player)
+    assert order == [defender, attacker] * 3
+    whats = [e.what for e in table.of(PlayerDone)]
+    assert whats == ["equipment"] * 2 + ["a barricade"] * 4 + ["a group of operatives"] * 6
+    assert table.stage == "scouting"
+
+
+def test_scouting_is_sealed_revealed_together_and_resolved_attacker_first() -> None:
+    table = Table("random", "free", seed=4)
+    table.auto(until="scouting")
+    attacker, defender = table.attacker, table.defender
+    assert sorted(awaiting(table.state)) == [ALICE, BOB]
+    public = prompt(table.state)
+    assert public.sealed and [o.value for o in public.options] == ["fortify", "infiltrate", "recon"]
+    ambush = SealScouting(actor=defender, step="scouting", option="ambush", nonce="nonce-bad-01")
+    assert table.refused(ambush) == "Pick one of the scouting options: Fortify, Infiltrate, Recon."
+    before = prompt(table.state)
+    table.scout(defender, "Recon")
+    after = prompt(table.state)  # the public prompt only loses the defender from its list
+    assert after.players == [attacker] and after.model_copy(update={"players": before.players}) == before
+    sealed = table.of(ChoiceSealed)[-1]
+    assert sealed.player == defender and "recon" not in sealed.model_dump_json().lower()
+    assert private_view(table.state, defender).sealed_choice == "recon"
+    assert private_view(table.state, attacker).sealed_choice is None
+    assert awaiting(table.state) == [attacker]
+    again = SealScouting(actor=defender, step="scouting", option="fortify", nonce="nonce-again-1")
+    assert table.refused(again) == "You have already sealed your choice for this step; it cannot be changed."
+    table.scout(attacker, "infiltrate")
+    revealed = table.of(ChoicesRevealed)[-1]
+    assert {e.player: e.choice for e in revealed.entries} == {attacker: "infiltrate", defender: "recon"}
+    assert table.of(ScoutingRevealed)[0].order == [attacker, defender]
+    assert table.stage == "scouting_resolve" and prompt(table.state).players == [attacker]
+    assert table.refused(Done(actor=defender, step=table.state.step_id())) == (
+        "It's your opponent's turn; yours comes next.")
+    table.done(attacker)
+    table.done(defender)
+    # the shipped rule has no table, so the players roll off and the winner decides
+    rolled = table.of(RolledOff)[-1]
+    assert rolled.purpose == "the first initiative" and table.stage == "initiative_choice"
+    table.choose(rolled.winner, "take")
+    assert table.state.first_initiative == rolled.winner
+    assert table.of(InitiativeDecided)[-1].how == "roll-off"
+    assert table.stage == "battle" and table.state.turning_point == 1
+
+
+def test_a_servers_initiative_table_decides_without_a_roll_off() -> None:
+    rule = FULL_PACK.initiative.model_copy(update={"table": [
+        InitiativeRow(attacker="fortify", defender="recon", initiative="defender")]})
+    pack = FULL_PACK.model_copy(update={"initiative": rule})
+    table = Table("random", "free", seed=4, pack=pack)
+    table.auto(until="scouting")
+    table.scout(table.attacker, "fortify")
+    table.scout(table.defender, "recon")
+    rolls_before = len(table.of(RolledOff))
+    table.done(table.attacker)
+    table.done(table.defender)
+    assert table.state.first_initiative == table.defender
+    assert table.of(InitiativeDecided)[-1].how == "scouting"
+    assert len(table.of(RolledOff)) == rolls_before and table.stage == "battle"
