@@ -13,7 +13,7 @@ class Choose(Action):
     """Answer the current question (a button or menu): one or more option values."""
 
     kind: Literal["choose"] = "choose"
-    step: str
+    step: str = Field(max_length=60)
     values: list[str] = Field(min_length=1, max_length=10)
 
 
@@ -21,21 +21,21 @@ class Done(Action):
     """Press "done" on a prompt that only asks the players to do something at the table."""
 
     kind: Literal["done"] = "done"
-    step: str
+    step: str = Field(max_length=60)
 
 
 class SealBid(Action):
     """A sealed bid of tokens; the nonce (made by the bot) hides it inside the commitment."""
 
     kind: Literal["bid"] = "bid"
-    step: str
+    step: str = Field(max_length=60)
     amount: int
     nonce: str = Field(min_length=8, max_length=128)
 
 
 class SealScouting(Action):
     kind: Literal["scouting"] = "scouting"
-    step: str
+    step: str = Field(max_length=60)
     option: str = Field(max_length=40)
     nonce: str = Field(min_length=8, max_length=128)
 

@@ -52,7 +52,7 @@ def open_round(
                 tokens=dict(contest.tokens),
             ),
         ]
-    step = f"{contest.prefix}:{category}:{round_no}"
+    step = f"{contest.prefix}.{category}.{round_no}"
     sealed = SealedRound(step=step, label=label, players=players)
     return contest.model_copy(
         update={

@@ -203,8 +203,8 @@ class KillTeamState(GameState):
         return None if self.attacker is None else self.opponent(self.attacker)
 
     def step_id(self) -> str:
-        """The id an answer to the current public question must carry."""
-        return f"{self.stage}:{self.question}"
+        """The id an answer to the current public question must carry (no ':' so it fits a custom id)."""
+        return f"{self.stage}.{self.question}"
 
     def faction_of(self, player: int) -> str | None:
         return self.factions.get(player)

@@ -463,7 +463,7 @@ def prompt(state: KillTeamState) -> Prompt:
             "player presses End turning point when it is over.",
             list(state.queue),
             kind="battle",
-            step=f"battle:{state.turning_point}",
+            step=f"battle.{state.turning_point}",
         ),
     }
     if stage in ("bid", "tac_bid"):
@@ -489,7 +489,7 @@ def scouting_options(state: KillTeamState) -> list[Option]:
 
 def _draft_prompt(state: KillTeamState, player: int, draft: TacOpDraft) -> Prompt | None:
     faction = state.faction_of(player)
-    step = f"tac:{player}:{draft.question}"
+    step = f"tac.{player}.{draft.question}"
     base = {"phase": state.macro, "stage": state.stage, "step": step, "players": [player], "private": True}
     faction_ops = state.pack.faction_ops(faction)
     if draft.phase == "archetype":

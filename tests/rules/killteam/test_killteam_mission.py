@@ -131,7 +131,7 @@ def test_control_without_a_usable_previous_game_falls_back_to_random(previous: P
 
 def test_bid_categories_in_order_tokens_spent_winner_decides() -> None:
     table = Table("bid", "free", seed=5)
-    assert table.of(BidRoundOpened)[0].step == "bid:mission:1"
+    assert table.of(BidRoundOpened)[0].step == "bid.mission.1"
     assert sorted(prompt(table.state).players) == sorted([ALICE, BOB])
     table.bid(ALICE, 3)
     sealed = table.of(ChoiceSealed)[-1]
@@ -180,9 +180,9 @@ def test_a_tie_is_cancelled_and_bid_again_without_spending() -> None:
     assert (tie.category, tie.amount) == ("mission", 4)
     assert table.stage == "bid" and table.state.bids is not None
     assert table.state.bids.tokens == {ALICE: 10, BOB: 10}
-    assert table.of(BidRoundOpened)[-1].step == "bid:mission:2"
+    assert table.of(BidRoundOpened)[-1].step == "bid.mission.2"
     # a bid for the cancelled round is refused
-    stale = SealBid(actor=ALICE, step="bid:mission:1", amount=2, nonce="nonce-stale-1")
+    stale = SealBid(actor=ALICE, step="bid.mission.1", amount=2, nonce="nonce-stale-1")
     assert table.refused(stale) == "That bid belongs to an earlier round; please bid in the current one."
     table.bid(ALICE, 2)
     table.bid(BOB, 6)
@@ -203,7 +203,7 @@ def test_zero_zero_is_settled_by_a_roll_off() -> None:
 
 def test_bad_bids_are_refused_specifically() -> None:
     table = Table("bid", "free")
-    step_id = "bid:mission:1"
+    step_id = "bid.mission.1"
     assert table.refused(SealBid(actor=ALICE, step=step_id, amount=11, nonce="nonce-0001")) == (
         "You have 10 tokens left, so bid from 0 to 10.")
     assert table.refused(SealBid(actor=ALICE, step=step_id, amount=-1, nonce="nonce-0002")) == (

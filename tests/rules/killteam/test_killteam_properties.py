@@ -68,7 +68,7 @@ def draw_action(rng: random.Random, state: KillTeamState, revealed_steps: list[s
     if roll < 40 and revealed_steps:  # try to change an already revealed sealed choice
         return SealBid(actor=player, step=rng.choice(revealed_steps), amount=0, nonce=nonce)
     if roll < 70:  # a stranger or a stale button
-        return Done(actor=rng.choice([player, 4242]), step="stale:0")
+        return Done(actor=rng.choice([player, 4242]), step="stale.0")
     asked = prompt_for(state, player)
     if state.stage == "battle" or asked is None:
         held = state.tac.held.get(player, []) + state.tac.held.get(other, [])[:1]
@@ -111,7 +111,7 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
                 assert new.sealed.entries[player] == entry, "a sealed bid changed"
     for reveal in (e for e in events if isinstance(e, ChoicesRevealed) and not e.step.startswith("scouting")):
         records = [r for c in contests(after) for r in c.history
-                   if f"{c.prefix}:{r.category}:{r.round}" == reveal.step]
+                   if f"{c.prefix}.{r.category}.{r.round}" == reveal.step]
         assert len(records) == 1
         assert records[0].bids == {e.player: int(e.choice) for e in reveal.entries}
     for score in after.scores.values():

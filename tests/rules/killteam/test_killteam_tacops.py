@@ -85,7 +85,7 @@ def test_a_second_faction_tac_op_cannot_be_kept() -> None:
     options = {o.value: o for o in table.asked(ALICE).options}
     assert options["alpha-op-2"].disabled and options["alpha-op-2"].description == (
         "You may hold only one faction Tac Op.")
-    message = table.refused(Choose(actor=ALICE, step=f"tac:{ALICE}:5", values=["alpha-op-2"]))
+    message = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["alpha-op-2"]))
     assert message == "You may hold only one faction Tac Op."
     table.choose(ALICE, "recon-op-1")
     assert table.state.tac.held[ALICE] == ["alpha-op-1", "recon-op-1"]
@@ -95,7 +95,7 @@ def test_archetype_tac_ops_must_share_one_archetype() -> None:
     table = at_tac_ops("random")
     with_draft(table, ALICE, ["recon-op-1"], TacOpDraft(phase="draw", pair=["security-op-1", "recon-op-2"],
                                                         deck=["recon-op-3"], question=5))
-    message = table.refused(Choose(actor=ALICE, step=f"tac:{ALICE}:5", values=["security-op-1"]))
+    message = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["security-op-1"]))
     assert message.startswith("Your Tac Ops so far are Recon; all your archetype Tac Ops must come from one")
 
 
@@ -207,7 +207,7 @@ def test_acquired_refuses_another_factions_tac_op() -> None:
 def test_bid_tac_ops_archetype_then_pairs() -> None:
     table = at_tac_ops("bid")
     opened = table.of(BidRoundOpened)[-1]
-    assert opened.step == "tacbid:archetype:1" and opened.tokens == {ALICE: 10, BOB: 10}
+    assert opened.step == "tacbid.archetype.1" and opened.tokens == {ALICE: 10, BOB: 10}
     table.bid(ALICE, 2)
     table.bid(BOB, 5)
     assert [o.value for o in table.asked(BOB).options] == list(ARCHETYPES)
