@@ -187,7 +187,52 @@ async def admin(interaction: discord.Interaction[Any]) -> None:
     )
 
 
-ALL_COMMANDS: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [
+class CardLayout(discord.ui.LayoutView):
+    """A components-v2 message: a container with text and a button."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+        reveal: discord.ui.Button[Any] = discord.ui.Button(label="Reveal", custom_id="pingbot:reveal")
+        reveal.callback = self.reveal  # type: ignore[method-assign]
+        self.add_item(
+            discord.ui.Container(discord.ui.TextDisplay("A face-down card"), discord.ui.ActionRow(reveal))
+        )
+
+    async def reveal(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("revealed", ephemeral=True)
+
+
+@app_commands.command(name="card", description="A components-v2 message")
+async def card(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(view=CardLayout())
+
+
+@app_commands.command(name="history", description="Reads the channel back")
+async def history(interaction: discord.Interaction[Any]) -> None:
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel | discord.DMChannel)
+    messages = [m async for m in channel.history(limit=10)]
+    first = await channel.fetch_message(messages[-1].id) if messages else None
+    await interaction.response.send_message(
+        f"{len(messages)} messages, oldest {first.content if first else '-'!r}"
+    )
+
+
+@app_commands.context_menu(name="Greet")
+async def greet(interaction: discord.Interaction[Any], user: discord.User) -> None:
+    await interaction.response.send_message(f"hi {user.display_name}")
+
+
+@app_commands.context_menu(name="Quote")
+async def quote(interaction: discord.Interaction[Any], message: discord.Message) -> None:
+    await interaction.response.send_message(f"> {message.content}")
+
+
+ALL_COMMANDS: list[Any] = [
+    card,
+    history,
+    greet,
+    quote,
     ping,
     secret,
     panel,

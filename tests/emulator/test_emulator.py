@@ -226,6 +226,24 @@ async def test_attachments_round_trip(emu: Emulator, world: DefaultWorld, bot: P
     assert emu.requests_to("GET", rf"/attachments/\d+/{upload.id}/army.txt")[0].status == 200
 
 
+async def test_components_v2_context_menus_and_history(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    card = await (await emu.slash(world.alice, world.channel, "card")).response()
+    assert card.message is not None and card.message.content == ""
+    assert "A face-down card" in card.message.text()
+    revealed = await (await emu.click(world.bob, card.message, label="Reveal")).response()
+    assert revealed.content == "revealed" and revealed.ephemeral
+
+    greeted = await (await emu.user_command(world.alice, world.channel, "Greet", world.bob)).response()
+    assert greeted.content == "hi Bob" and greeted.message is not None
+    quoted = await (await emu.message_command(world.bob, "Quote", greeted.message)).response()
+    assert quoted.content == "> hi Bob"
+
+    read = await (await emu.slash(world.carol, world.channel, "history")).response()
+    assert read.content == "3 messages, oldest ''"  # the card (v2, no content), "hi Bob", the quote
+
+
 # --- DMs ---------------------------------------------------------------------------------------
 
 
@@ -475,3 +493,75 @@ async def test_standalone_emulator_with_its_control_api() -> None:
     assert answer["type"] == 4
     assert answer["message"]["content"].startswith("Alice vs Bob: 2 rounds")
     assert emulator.returncode == 0
+
+
+# --- the protocol, without discord.py ------------------------------------------------------------
+
+
+async def _receive(ws: aiohttp.ClientWebSocketResponse) -> dict[str, object]:
+    message = await asyncio.wait_for(ws.receive(), 3)
+    assert message.type is aiohttp.WSMsgType.TEXT, message
+    data: dict[str, object] = json.loads(message.data)
+    return data
+
+
+async def test_raw_gateway_and_callback_protocol(emu: Emulator, world: DefaultWorld) -> None:
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(f"{emu.gateway_url}?v=10&encoding=json&compress=zlib-stream") as ws:
+            hello = await _receive(ws)
+            assert hello["op"] == 10 and hello["d"] == {
+                "heartbeat_interval": 41250,
+                "_trace": ["muster-emulator"],
+            }
+            await ws.send_json({"op": 1, "d": None})
+            assert (await _receive(ws))["op"] == 11
+            await ws.send_json(
+                {"op": 2, "d": {"token": emu.token, "intents": 1 | 1 << 9, "shard": [0, 1], "properties": {}}}
+            )
+            ready = await _receive(ws)
+            assert ready["t"] == "READY" and ready["s"] == 1
+            data = ready["d"]
+            assert isinstance(data, dict)
+            assert data["guilds"] == [{"id": str(world.guild.id), "unavailable": True}]
+            assert data["resume_gateway_url"] == emu.resume_gateway_url and data["shard"] == [0, 1]
+            assert data["application"] == {"id": str(emu.application_id), "flags": 0}
+            guild_create = await _receive(ws)
+            assert guild_create["t"] == "GUILD_CREATE" and guild_create["s"] == 2
+            session_id = data["session_id"]
+
+            emu.commands.replace(None, [{"name": "ping", "description": "Answers pong", "type": 1}])
+            record = await emu.slash(world.alice, world.channel, "ping")
+            event = await _receive(ws)
+            assert event["t"] == "INTERACTION_CREATE" and event["s"] == 3
+            url = f"{emu.api_base}/interactions/{record.id}/{record.token}/callback"
+            async with http.post(url, json={"type": 4, "data": {"content": "pong"}}) as reply:
+                assert reply.status == 204
+            async with http.post(url, json={"type": 4, "data": {"content": "again"}}) as reply:
+                assert reply.status == 400 and (await reply.json())["code"] == 40060
+            assert (await record.response()).content == "pong"
+            await ws.close(code=4000)  # as discord.py closes to reconnect: the session stays resumable
+
+        # Missed events are replayed on RESUME; an unknown session is invalidated.
+        emu.add_channel(world.guild, "missed")
+        await asyncio.sleep(0.05)
+        async with http.ws_connect(emu.resume_gateway_url) as ws:
+            await _receive(ws)
+            await ws.send_json({"op": 6, "d": {"token": emu.token, "session_id": session_id, "seq": 3}})
+            replayed = await _receive(ws)
+            assert replayed["t"] == "MESSAGE_CREATE" and replayed["s"] == 4  # the "pong" answer
+            assert (await _receive(ws))["t"] == "CHANNEL_CREATE"
+            assert (await _receive(ws))["t"] == "RESUMED"
+            # A clean close (1000) ends the session: it can no longer be resumed.
+        async with http.ws_connect(emu.gateway_url) as ws:
+            await _receive(ws)
+            await ws.send_json({"op": 6, "d": {"token": emu.token, "session_id": session_id, "seq": 5}})
+            assert await _receive(ws) == {"op": 9, "d": False, "s": None, "t": None}
+        async with http.ws_connect(emu.gateway_url) as ws:
+            await _receive(ws)
+            await ws.send_json({"op": 6, "d": {"token": emu.token, "session_id": "nope", "seq": 1}})
+            assert await _receive(ws) == {"op": 9, "d": False, "s": None, "t": None}
+        async with http.ws_connect(emu.gateway_url) as ws:
+            await _receive(ws)
+            await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 1}})
+            closed = await ws.receive()
+            assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4004
