@@ -173,4 +173,6 @@ def roll_notation(notation: str, roller: Roller, reason: str = "roll") -> RollRe
         results.append(TermResult(term, dice, kept, term.sign * value))
     modifier = sum(c.sign * c.value for c in constants)
     total = sum(r.value for r in results) + modifier
-    return RollResult(notation.replace(" ", ""), tuple(results), modifier, total, successes if counting else None)
+    return RollResult(
+        notation.replace(" ", ""), tuple(results), modifier, total, successes if counting else None
+    )

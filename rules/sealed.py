@@ -71,8 +71,9 @@ class ChoicesRevealed(Event):
     entries: list[RevealedEntry]
 
 
-def seal(round_: SealedRound, session_id: str, player: int, choice: str, nonce: str
-         ) -> tuple[SealedRound, list[Event]]:
+def seal(
+    round_: SealedRound, session_id: str, player: int, choice: str, nonce: str
+) -> tuple[SealedRound, list[Event]]:
     """Seal one player's choice; the last seal reveals the round. Refusals never echo the choice."""
     if player not in round_.players:
         raise RuleError("You are not part of this sealed choice.")
@@ -82,13 +83,25 @@ def seal(round_: SealedRound, session_id: str, player: int, choice: str, nonce: 
         raise RuleError("You have already sealed your choice for this step; it cannot be changed.")
     digest = commitment(session_id, round_.step, player, choice, nonce)
     entries = {**round_.entries, player: SealedEntry(choice=choice, nonce=nonce, commitment=digest)}
-    events: list[Event] = [ChoiceSealed(step=round_.step, label=round_.label, player=player, commitment=digest)]
+    events: list[Event] = [
+        ChoiceSealed(step=round_.step, label=round_.label, player=player, commitment=digest)
+    ]
     revealed = len(entries) == len(round_.players)
     new_round = round_.model_copy(update={"entries": entries, "revealed": revealed})
     if revealed:
-        events.append(ChoicesRevealed(
-            step=round_.step, label=round_.label,
-            entries=[RevealedEntry(player=p, choice=entries[p].choice, nonce=entries[p].nonce,
-                                   commitment=entries[p].commitment) for p in round_.players],
-        ))
+        events.append(
+            ChoicesRevealed(
+                step=round_.step,
+                label=round_.label,
+                entries=[
+                    RevealedEntry(
+                        player=p,
+                        choice=entries[p].choice,
+                        nonce=entries[p].nonce,
+                        commitment=entries[p].commitment,
+                    )
+                    for p in round_.players
+                ],
+            )
+        )
     return new_round, events

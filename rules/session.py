@@ -77,8 +77,13 @@ StepFunction = Callable[[S, Any, Roller], tuple[S, list[Event]]]
 class Procedure(Generic[S]):
     """Binds a game system's name, state model and step function, so the bot can run any game."""
 
-    def __init__(self, system: str, state_type: type[S], step: Callable[[S, Any, Roller], tuple[S, list[Event]]],
-                 awaiting: Callable[[S], list[int]] | None = None) -> None:
+    def __init__(
+        self,
+        system: str,
+        state_type: type[S],
+        step: Callable[[S, Any, Roller], tuple[S, list[Event]]],
+        awaiting: Callable[[S], list[int]] | None = None,
+    ) -> None:
         self.system = system
         self.state_type = state_type
         self._step = step
