@@ -314,7 +314,7 @@ class Emulator:
     ) -> Guild:
         if owner is None:
             owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner")
-        guild = Guild(id=self.ids.next(), name=name, owner_id=owner.id)
+        guild = Guild(id=self.ids.next_in_new_millisecond(), name=name, owner_id=owner.id)
         guild.roles[guild.id] = Role(
             id=guild.id, guild_id=guild.id, name="@everyone", permissions=everyone_permissions
         )

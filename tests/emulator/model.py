@@ -107,6 +107,13 @@ class Snowflakes:
         self._last_ms = now_ms
         return (now_ms << 22) | (self._worker << 17) | self._increment
 
+    def next_in_new_millisecond(self) -> int:
+        """An id in a fresh millisecond: guild ids minted together then spread over shards
+        ((id >> 22) % shard_count), as real guilds created at different times do."""
+        self._last_ms = max(self._last_ms + 1, int(time.time() * 1000) - DISCORD_EPOCH_MS)
+        self._increment = 0
+        return (self._last_ms << 22) | (self._worker << 17)
+
 
 def snowflake_time(snowflake: int) -> dt.datetime:
     return dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, tz=dt.UTC)

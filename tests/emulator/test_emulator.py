@@ -391,6 +391,27 @@ async def test_world_changes_reach_the_connected_bot(
     assert posted.content == "pong"
 
 
+async def test_two_shards_each_get_their_guilds() -> None:
+    async with Emulator(shard_count=2) as emu:
+        world = emu.add_default_world()
+        other = emu.add_guild("League")
+        hall = emu.add_channel(other, "hall")
+        emu.add_member(other, world.alice)
+        with discord_globals_restored(), capture_errors() as errors:
+            client = PingBot(emu.api_base)
+            async with run_bot(client, emu):
+                await emu.wait_commands_synced()
+                assert client.shard_count == 2
+                assert sorted(s.shard_id for s in emu.gateway.live_sessions()) == [0, 1]
+                for guild, channel in ((world.guild, world.channel), (other, hall)):
+                    record = await emu.slash(world.alice, channel, "ping")
+                    assert (await record.response()).content == "pong"
+                    session = emu.gateway.session_for(guild.id)
+                    assert session is not None and session.shard_id == (guild.id >> 22) % 2
+                assert {(world.guild.id >> 22) % 2, (other.id >> 22) % 2} == {0, 1}
+        assert not errors.records
+
+
 async def test_privileged_intents_are_refused_unless_enabled(emu: Emulator, world: DefaultWorld) -> None:
     intents = discord.Intents.default()
     intents.members = True
