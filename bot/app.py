@@ -11,6 +11,8 @@ from datetime import timedelta
 from typing import Any
 
 import discord
+import discord.gateway
+import yarl
 from discord.ext import commands
 
 from bot import ui
@@ -76,6 +78,11 @@ class MusterBot(commands.AutoShardedBot):
         self._reminders: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        if self.settings.discord_api_base:
+            # After an invalid session discord.py reconnects to DEFAULT_GATEWAY, not to the URL
+            # it was given: pin it to the API's own gateway so a proxy or emulator keeps working.
+            _shards, url, _limit = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         await upgrade(self.store.engine)
         for name in self.cog_names:
             if importlib.util.find_spec(name) is not None:

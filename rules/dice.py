@@ -136,19 +136,23 @@ def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
             if sides > MAX_SIDES:
                 raise RuleError(f"Dice can have at most {MAX_SIDES} sides. Try {NOTATION_EXAMPLES}.")
             if keep and not 1 <= keep[1] <= count:
-                raise RuleError(f"You can keep between 1 and {count} of {count} dice in `{notation}`.")
+                raise RuleError(
+                    f"You can keep between 1 and {count} of {count} dice in `{notation}`. Try {NOTATION_EXAMPLES}."
+                )
             if target is not None and keep:
-                raise RuleError("Count successes or keep dice, not both, in one term.")
+                raise RuleError(
+                    f"Count successes or keep dice, not both, in one term. Try {NOTATION_EXAMPLES}."
+                )
             terms.append(DiceTerm(count, sides, keep, target, sign))
         pos = match.end()
     if not terms:
         raise RuleError(f"`{notation}` has no dice in it. Try {NOTATION_EXAMPLES}.")
     if len(terms) + len(constants) > MAX_TERMS:
-        raise RuleError(f"At most {MAX_TERMS} terms in one roll.")
+        raise RuleError(f"At most {MAX_TERMS} terms in one roll. Try {NOTATION_EXAMPLES}.")
     if sum(t.count for t in terms) > MAX_DICE:
-        raise RuleError(f"At most {MAX_DICE} dice in one roll.")
+        raise RuleError(f"At most {MAX_DICE} dice in one roll. Try {NOTATION_EXAMPLES}.")
     if any(abs(c.value) > 1_000_000 for c in constants):
-        raise RuleError("That modifier is too large.")
+        raise RuleError(f"That modifier is too large. Try {NOTATION_EXAMPLES}.")
     return terms, constants
 
 

@@ -1,0 +1,106 @@
+"""Fixtures that run the real Muster bot, in this process, against the Discord emulator.
+
+`muster` starts the bot with a fresh SQLite file and seeded dice; `await muster.restart()` closes it
+and starts a new bot object on the same database (the in-process stand-in for a restart; the
+process-level restart tests use `start_bot_process`). After each test the fixture fails on any
+logged error, unknown endpoint or request Discord would reject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from bot.app import MusterBot
+from bot.config import Settings
+from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
+from tests.emulator.harness import ErrorRecords
+
+DICE_SEED = 20261122
+
+
+class Muster:
+    """The bot under test and the world it lives in."""
+
+    def __init__(self, emu: Emulator, world: DefaultWorld, database_url: str, **overrides: Any) -> None:
+        self.emu = emu
+        self.world = world
+        self.database_url = database_url
+        self.overrides = overrides
+        self.bot: MusterBot | None = None
+        self._runner: Any = None
+
+    def settings(self) -> Settings:
+        values: dict[str, Any] = {
+            "discord_token": SecretStr(self.emu.token),
+            "database_url": self.database_url,
+            "discord_api_base": self.emu.api_base,
+            "muster_dice_seed": DICE_SEED,
+            "sweep_seconds": 0.5,
+            "log_format": "text",
+        }
+        values.update(self.overrides)
+        return Settings(**values)
+
+    async def start(self) -> MusterBot:
+        self.bot = MusterBot(self.settings())
+        self._runner = run_bot(self.bot, self.emu)
+        await self._runner.__aenter__()
+        await self.emu.wait_commands_synced()
+        return self.bot
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.__aexit__(None, None, None)
+
+    async def restart(self) -> MusterBot:
+        await self.stop()
+        return await self.start()
+
+    async def settle(self) -> None:
+        """Wait until every message the bot owes Discord has been tried."""
+        assert self.bot is not None
+        await self.bot.delivery.idle()
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[Emulator]:
+    async with Emulator() as emulator:
+        yield emulator
+
+
+@pytest.fixture
+def world(emu: Emulator) -> DefaultWorld:
+    return emu.add_default_world()
+
+
+@pytest.fixture
+def logged_errors() -> Iterator[ErrorRecords]:
+    with capture_errors("discord", "muster", "bot") as records:
+        yield records
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'muster.sqlite3'}"
+
+
+@pytest.fixture
+async def muster(
+    emu: Emulator, world: DefaultWorld, database_url: str, logged_errors: ErrorRecords
+) -> AsyncIterator[Muster]:
+    with discord_globals_restored():
+        harness = Muster(emu, world, database_url)
+        await harness.start()
+        try:
+            yield harness
+        finally:
+            await harness.stop()
+    assert not logged_errors.records, f"errors logged:\n{logged_errors.describe()}"
+    assert not emu.unknown_requests, f"unknown endpoints: {emu.unknown_requests!r}"
+    assert not emu.invalid_requests, f"rejected requests: {[r.response for r in emu.invalid_requests]!r}"
