@@ -29,7 +29,7 @@ from rules.fortyk.scoring import kill_points
 from rules.fortyk.units import alive_units, holder_of_relic, known_units, markable_units, marked_survivors
 from rules.session import Model
 
-__all__ = ["Button", "Prompt", "Scoreboard", "SideBoard", "action_for_button", "known_units",
+__all__ = ["Button", "Prompt", "Purpose", "Scoreboard", "SideBoard", "action_for_button", "known_units",
            "markable_units", "prompt", "scoreboard", "unit_suggestions"]
 
 
@@ -178,8 +178,11 @@ def action_for_button(state: FortyKState, key: str, actor: int, unit: str | None
     raise RuleError("That button belongs to an earlier step of the game; use the latest message.")
 
 
-def unit_suggestions(state: FortyKState, actor: int, purpose: Literal["mark", "destroyed", "relic", "report"],
-                     typed: str = "", limit: int = 25) -> list[str]:
+Purpose = Literal["mark", "destroyed", "relic", "report"]
+
+
+def unit_suggestions(state: FortyKState, actor: int, purpose: Purpose, typed: str = "",
+                     limit: int = 25) -> list[str]:
     """Names for autocomplete: enemy units to mark or kill, own units to take the relic or report alive."""
     enemy = state.opponent(actor) if actor in state.players else state.players[0]
     if purpose == "mark":

@@ -1,0 +1,449 @@
+"""/40k: a 40K mission (Marked for Death and any a server loads) run in a channel with buttons.
+
+A thin adapter: the rules live in rules/fortyk; this file parses options and clicks into rules actions
+and draws events, the prompt and the scoreboard as messages. Event lines go in embeds so mentions
+name the players without pinging them; only the players who must act now are pinged.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render
+from bot.app import MusterBot
+from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
+from bot.errors import UserError
+from bot.games import Click, GameAdapter, SessionInfo
+from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply
+from bot.packs import format_errors, read_attachment
+from rules.errors import RuleError
+from rules.fortyk import (
+    PROCEDURE,
+    FortyKState,
+    Mission,
+    PackError,
+    Phase,
+    action_for_button,
+    builtin_pack,
+    describe,
+    parse_pack,
+    prompt,
+    scoreboard,
+    start,
+    unit_suggestions,
+)
+from rules.fortyk.models import GameScored, ReportEnd
+from rules.fortyk.views import Purpose, Scoreboard
+from rules.session import Action, Event
+
+SYSTEM = PROCEDURE.system
+COLOUR = 0x7A1F1F
+NONE_WORDS = {"none", "no", "-", "0", "nothing"}
+
+
+def parse_quarters(text: str, limit: int) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise RuleError(f"Enter how many table quarters you claim as a number from 0 to {limit}.") from None
+    if not 0 <= value <= limit:
+        raise RuleError(f"Enter how many table quarters you claim as a number from 0 to {limit}.")
+    return value
+
+
+def parse_unit_list(text: str | None) -> list[str] | None:
+    """Comma- or line-separated unit names; empty means "work it out", a word like "none" means none."""
+    if text is None or not text.strip():
+        return None
+    if text.strip().casefold() in NONE_WORDS:
+        return []
+    names = [part.strip() for chunk in text.splitlines() for part in chunk.split(",")]
+    names = [n for n in names if n]
+    if any(len(n) > 80 for n in names):
+        raise RuleError("Unit names can be at most 80 characters long.")
+    return names
+
+
+def report_action(state: FortyKState, actor: int, quarters: str, marked_alive: str | None) -> ReportEnd:
+    return ReportEnd(
+        actor=actor,
+        quarters=parse_quarters(quarters, state.mission.table_quarters),
+        marked_alive=parse_unit_list(marked_alive),
+    )
+
+
+def _side_text(board: Scoreboard, index: int) -> str:
+    side = board.sides[index]
+    lines = [f"<@{side.player}>"]
+    if side.zone:
+        lines.append(f"Zone: {side.zone}")
+    lines.append(f"Kill points: **{side.kill_points}**")
+    if side.kills:
+        kills = ", ".join(f"{k.unit} ({k.kill_points})" for k in side.kills)
+        lines.append(f"Destroyed: {kills}")
+    if side.marks_made:
+        lines.append(f"Marked: {', '.join(side.marks_made)}")
+    if side.marked_alive:
+        lines.append(f"Own marked units alive: {', '.join(side.marked_alive)}")
+    if side.carries_enemy_relic:
+        lines.append(f"Carries the enemy relic: {side.carries_enemy_relic}")
+    if side.quarters is not None:
+        lines.append(f"Table quarters: {side.quarters}")
+    if side.total is not None:
+        lines.append(f"Total: **{side.total}**")
+    return "\n".join(lines)[:1024]
+
+
+def scoreboard_embed(state: FortyKState) -> Embed:
+    board = scoreboard(state)
+    if board.phase is Phase.BATTLE:
+        status = f"Battle round {board.round} (at most {board.max_rounds}) · <@{board.active}>'s turn"
+    elif board.phase is Phase.FINISHED:
+        status = f"Finished · <@{board.winner}> wins" if board.winner is not None else "Finished · a draw"
+    elif board.phase is Phase.SCORING:
+        status = "The battle is over: reporting table quarters"
+    else:
+        status = "Setting up"
+    embed = Embed(title=f"{board.mission} — {board.deployment_map}", description=status, colour=COLOUR)
+    embed.add("Player 1", _side_text(board, 0), inline=True)
+    embed.add("Player 2", _side_text(board, 1), inline=True)
+    if board.dice:
+        embed.add("Dice", "\n".join(board.dice)[-1024:])
+    for result in board.results:
+        worth = f"+{result.points} per unit" if result.outcome == "per_unit" else f"{result.points} pts"
+        awards = " · ".join(f"<@{a.player}> {a.points}" for a in result.awards)
+        embed.add(f"{result.tier}: {result.name} ({worth})", f"{result.detail}\n{awards}"[:1024])
+    embed.footer = "Kills count when recorded: record them in the turn they happen."
+    return embed
+
+
+def buttons_for(state: FortyKState) -> list[Button]:
+    result = []
+    for spec in prompt(state).buttons:
+        action, _, arg = spec.key.partition(":")
+        result.append(
+            Button(label=spec.label, action=action, arg=arg, style=spec.style, modal=spec.needs is not None)
+        )
+    return result
+
+
+class FortyKAdapter(GameAdapter[FortyKState]):
+    procedure = PROCEDURE
+    title = "40K mission"
+
+    def action_for(self, info: SessionInfo, state: FortyKState, click: Click) -> Action | None:
+        key = f"{click.action}:{click.arg}" if click.arg else click.action
+        if key == "report_end":
+            return report_action(
+                state, click.user_id, click.fields.get("quarters", ""), click.fields.get("marked_alive")
+            )
+        return action_for_button(state, key, click.user_id, click.fields.get("unit"))
+
+    def modal_for(self, info: SessionInfo, state: FortyKState, click: Click) -> Modal | None:
+        user = click.user_id
+        if click.action == "report_end":
+            alive = unit_suggestions(state, user, "report")
+            hint = ", ".join(alive) if alive else "none"
+            return Modal(
+                title="End of the battle",
+                fields=[
+                    ModalField(
+                        key="quarters",
+                        label=f"Table quarters you claim (0-{state.mission.table_quarters})",
+                        placeholder="More units wholly inside than the enemy; no flyers",
+                        max_length=1,
+                    ),
+                    ModalField(
+                        key="marked_alive",
+                        label="Your marked units still alive",
+                        style="paragraph",
+                        required=False,
+                        max_length=1000,
+                        placeholder=f"Empty: all not recorded destroyed ({hint})"[:100],
+                    ),
+                ],
+            )
+        purposes: dict[str, tuple[str, Purpose]] = {
+            "mark": ("Mark an enemy unit", "mark"),
+            "destroyed": ("Record an enemy unit destroyed", "destroyed"),
+            "capture_relic": ("Your unit taking the enemy relic", "relic"),
+        }
+        if click.action not in purposes:
+            return None
+        title, purpose = purposes[click.action]
+        known = unit_suggestions(state, user, purpose)
+        placeholder = ("Known: " + ", ".join(known)) if known else "The unit's name, e.g. Intercessors"
+        return Modal(
+            title=title,
+            fields=[ModalField(key="unit", label="Unit", placeholder=placeholder[:100], max_length=80)],
+        )
+
+    def render(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[Outgoing]:
+        lines = [line for line in (describe(e, state.players) for e in events) if line]
+        now = prompt(state)
+        board = Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)])
+        text = "\n".join(lines)
+        if now.text and not state.finished:
+            text = f"{text}\n\n**Now:** {now.text}" if text else f"**Now:** {now.text}"
+        ping = " ".join(f"<@{p}>" for p in now.acting)
+        step = Outgoing(
+            content=ping, embeds=[Embed(description=text[-4000:], colour=COLOUR)], buttons=buttons_for(state)
+        )
+        messages = [board, step]
+        scored = next((e for e in events if isinstance(e, GameScored)), None)
+        if scored is not None and state.outcome is not None:
+            messages.append(
+                Outgoing(
+                    embeds=[
+                        Embed(
+                            title=f"Result: {state.mission.title}",
+                            description=state.outcome.summary[:4000],
+                            colour=COLOUR,
+                        )
+                    ]
+                )
+            )
+        return messages
+
+    def reply(self, info: SessionInfo, state: FortyKState, events: list[Event], actor: int) -> Reply:
+        first = next((line for line in (describe(e, state.players) for e in events) if line), "")
+        return Reply(content=f"Done. {first}"[:2000] if first else "Done.")
+
+    def summary(self, info: SessionInfo, state: FortyKState) -> str:
+        if state.phase is Phase.BATTLE:
+            return f"{state.mission.name}: battle round {state.round}, <@{state.active_player}>'s turn"
+        return f"{state.mission.name}: {prompt(state).text}"[:200]
+
+
+async def _missions(bot: MusterBot, guild_id: int | None) -> dict[str, Mission]:
+    """Built-in missions, then the server's own pack (its keys replace built-in ones)."""
+    missions = {m.key: m for m in builtin_pack().missions}
+    if guild_id is not None:
+        text = await bot.packs.get(guild_id, SYSTEM)
+        if text:
+            try:
+                missions.update({m.key: m for m in parse_pack(text).missions})
+            except PackError:
+                pass  # a stored pack was valid when saved; a later rules change must not break /40k start
+    return missions
+
+
+class FortyK(
+    commands.GroupCog, group_name="40k", group_description="40K missions: set-up, turns, kill points"
+):
+    def __init__(self, bot: MusterBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.games.register(FortyKAdapter())
+
+    # ------------------------------------------------------------ starting
+
+    @app_commands.command(
+        name="start", description="Start a 40K mission against another player in this channel"
+    )
+    @app_commands.describe(opponent="Who you are playing", mission="The mission (default: Marked for Death)")
+    @app_commands.guild_only()
+    async def start_game(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        opponent: discord.User,
+        mission: str = "marked-for-death",
+    ) -> None:
+        require_opponent(interaction, opponent)
+        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
+        missions = await _missions(self.bot, guild_id)
+        chosen = missions.get(mission.strip())
+        if chosen is None:
+            names = ", ".join(f"`{k}` ({m.name})" for k, m in missions.items())
+            raise UserError(f"There is no mission `{mission}` here. Choose one of: {names}.")
+        caller = interaction.user.id
+        existing = await self.bot.sessions.find_between(guild_id, channel_id, SYSTEM, caller, opponent.id)
+        if existing is not None:
+            raise UserError(
+                f"You already have a 40K game with <@{opponent.id}> in this channel "
+                f"(`{existing.id}`); finish or cancel it first."
+            )
+        players = [caller, opponent.id]
+        result = await self.bot.sessions.open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=caller,
+            system=SYSTEM,
+            build=lambda sid, _roller: start(sid, players, chosen),
+            title=f"{chosen.name}: <@{caller}> vs <@{opponent.id}>",
+        )
+        await interaction.response.send_message(
+            f"{chosen.title} started (`{result.info.id}`): roll off with the button below.", ephemeral=True
+        )
+
+    @start_game.autocomplete("mission")
+    async def mission_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        missions = await _missions(self.bot, interaction.guild_id)
+        needle = current.casefold()
+        return [
+            app_commands.Choice(name=m.title[:100], value=key)
+            for key, m in missions.items()
+            if needle in key or needle in m.name.casefold()
+        ][:25]
+
+    # ------------------------------------------------------------ in-game commands
+
+    async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
+        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
+        games = await self.bot.sessions.open_sessions(
+            guild_id, user_id=interaction.user.id, channel_id=channel_id, system=SYSTEM
+        )
+        if not games:
+            raise UserError("You have no 40K game in this channel; start one with `/40k start`.")
+        if len(games) > 1:
+            raise UserError(
+                "You have more than one 40K game in this channel: use the buttons on that game's "
+                "latest message instead."
+            )
+        return games[0]
+
+    async def _act(
+        self, interaction: discord.Interaction[MusterBot], key: str, unit: str | None = None
+    ) -> None:
+        info = await self._my_game(interaction)
+        user = interaction.user.id
+        result = await self.bot.sessions.act(
+            info.id, user, lambda _i, s: action_for_button(s, key, user, unit)
+        )
+        assert result is not None
+        adapter = self.bot.games.get(SYSTEM)
+        reply = adapter.reply(result.info, result.state, result.events, user)
+        await interaction.response.send_message(reply.content, ephemeral=True)
+
+    async def _suggest(
+        self, interaction: discord.Interaction[MusterBot], current: str, purpose: Purpose
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
+        games = await self.bot.sessions.open_sessions(
+            interaction.guild_id,
+            user_id=interaction.user.id,
+            channel_id=interaction.channel_id,
+            system=SYSTEM,
+        )
+        if len(games) != 1:
+            return []
+        _info, state = await self.bot.sessions.load(games[0].id)
+        names = unit_suggestions(state, interaction.user.id, purpose, current)
+        return [app_commands.Choice(name=n, value=n) for n in names]
+
+    @app_commands.command(name="mark", description="Mark an enemy unit for death (start of your turn)")
+    @app_commands.describe(unit="The enemy unit (names used so far are suggested)")
+    async def mark(self, interaction: discord.Interaction[MusterBot], unit: str) -> None:
+        await self._act(interaction, "mark", unit)
+
+    @mark.autocomplete("unit")
+    async def mark_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, "mark")
+
+    @app_commands.command(name="destroyed", description="Record an enemy unit you destroyed")
+    @app_commands.describe(unit="The enemy unit (names used so far are suggested)")
+    async def destroyed(self, interaction: discord.Interaction[MusterBot], unit: str) -> None:
+        await self._act(interaction, "destroyed", unit)
+
+    @destroyed.autocomplete("unit")
+    async def destroyed_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, "destroyed")
+
+    @app_commands.command(name="relic", description="One of your units takes the enemy relic")
+    @app_commands.describe(unit="Your unit that now carries the enemy relic")
+    async def relic(self, interaction: discord.Interaction[MusterBot], unit: str) -> None:
+        await self._act(interaction, "capture_relic", unit)
+
+    @relic.autocomplete("unit")
+    async def relic_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, "relic")
+
+    @app_commands.command(name="drop-relic", description="Your unit carrying the enemy relic drops it")
+    async def drop_relic(self, interaction: discord.Interaction[MusterBot]) -> None:
+        await self._act(interaction, "drop_relic")
+
+    @app_commands.command(name="end-turn", description="End your turn (the bot rolls for battle length)")
+    async def end_turn(self, interaction: discord.Interaction[MusterBot]) -> None:
+        await self._act(interaction, "end_turn")
+
+    @app_commands.command(
+        name="quarters", description="At the end: your table quarters and marked units alive"
+    )
+    @app_commands.describe(
+        quarters="Table quarters you claim (more units wholly inside than the enemy; flyers excluded)",
+        marked_alive="Your marked units still alive, comma-separated (empty: all not recorded destroyed)",
+    )
+    async def quarters(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        quarters: app_commands.Range[int, 0, 8],
+        marked_alive: str | None = None,
+    ) -> None:
+        info = await self._my_game(interaction)
+        user = interaction.user.id
+        result = await self.bot.sessions.act(
+            info.id, user, lambda _i, s: report_action(s, user, str(quarters), marked_alive)
+        )
+        assert result is not None
+        reply = self.bot.games.get(SYSTEM).reply(result.info, result.state, result.events, user)
+        await interaction.response.send_message(reply.content, ephemeral=True)
+
+    @quarters.autocomplete("marked_alive")
+    async def alive_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        choices = await self._suggest(interaction, "", "report")
+        if not choices:
+            return []
+        everything = ", ".join(c.value for c in choices)[:100]
+        return [app_commands.Choice(name=everything, value=everything)]
+
+    @app_commands.command(name="board", description="Show your game's scoreboard (only to you)")
+    async def board(self, interaction: discord.Interaction[MusterBot]) -> None:
+        info = await self._my_game(interaction)
+        _info, state = await self.bot.sessions.load(info.id)
+        await interaction.response.send_message(embed=render.embed(scoreboard_embed(state)), ephemeral=True)
+
+    # ------------------------------------------------------------ missions as data
+
+    pack = app_commands.Group(name="pack", description="This server's own 40K missions")
+
+    @pack.command(name="load", description="Load this server's 40K mission pack (YAML; Manage Server)")
+    @app_commands.describe(file="A YAML file with a `missions:` list, like the built-in one")
+    async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
+        require_manage(interaction)
+        guild_id = guild_id_of(interaction)
+        text = await read_attachment(file)
+        try:
+            loaded = parse_pack(text)
+        except PackError as error:
+            raise UserError(
+                "That pack has problems; nothing was changed:\n" + format_errors(error.problems)
+            ) from None
+        await self.bot.packs.save(guild_id, SYSTEM, text, interaction.user.id)
+        names = ", ".join(f"`{m.key}` ({m.name})" for m in loaded.missions)
+        await interaction.response.send_message(
+            f"Loaded {len(loaded.missions)} mission(s): {names}.", ephemeral=True
+        )
+
+    @pack.command(name="missions", description="List the missions /40k start can use here")
+    async def pack_missions(self, interaction: discord.Interaction[MusterBot]) -> None:
+        missions = await _missions(self.bot, interaction.guild_id)
+        lines = [f"`{key}` — {m.title}: {m.blurb}"[:300] for key, m in missions.items()]
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+
+async def setup(bot: MusterBot) -> None:
+    await bot.add_cog(FortyK(bot))
