@@ -7,7 +7,6 @@ import contextlib
 import logging
 import os
 import signal
-import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -99,12 +98,15 @@ class BotProcess:
     def __init__(self, process: asyncio.subprocess.Process, log_path: Path) -> None:
         self.process = process
         self.log_path = log_path
+        self._final_output: str | None = None
 
     @property
     def returncode(self) -> int | None:
         return self.process.returncode
 
     def output(self) -> str:
+        if self._final_output is not None:
+            return self._final_output
         try:
             return self.log_path.read_text(errors="replace")
         except FileNotFoundError:
@@ -122,6 +124,9 @@ class BotProcess:
                     self.process.kill()
                 await self.process.wait()
         assert self.process.returncode is not None
+        if self._final_output is None:
+            self._final_output = self.output()
+            self.log_path.unlink(missing_ok=True)
         return self.process.returncode
 
 
@@ -149,6 +154,7 @@ async def start_bot_process(
         waiter.cancel()
         with contextlib.suppress(asyncio.CancelledError, TimeoutError):
             await waiter
+        await bot.stop()
         raise RuntimeError(f"bot process exited with {process.returncode} before connecting:\n{bot.output()}")
     exited.cancel()
     with contextlib.suppress(asyncio.CancelledError):
@@ -159,6 +165,3 @@ async def start_bot_process(
         await bot.stop()
         raise RuntimeError(f"bot process did not connect within {ready_timeout} s:\n{bot.output()}") from None
     return bot
-
-
-PYTHON = sys.executable
