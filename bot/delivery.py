@@ -51,6 +51,7 @@ class Delivery:
         self._idle = asyncio.Event()
         self._idle.set()
         self._task: asyncio.Task[None] | None = None
+        self._busy = asyncio.Lock()
 
     def kick(self) -> None:
         self._idle.clear()
@@ -67,7 +68,8 @@ class Delivery:
 
     async def stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
+            async with self._busy:  # never cancel a delivery between its send and its bookkeeping
+                self._task.cancel()
             try:
                 await self._task
             except asyncio.CancelledError:
@@ -82,8 +84,9 @@ class Delivery:
                 pass
             self._wake.clear()
             try:
-                while await self.drain():
-                    pass
+                async with self._busy:
+                    while await self.drain():
+                        pass
             except Exception:
                 log.exception("outbox delivery failed; will retry")
                 await asyncio.sleep(1.0)

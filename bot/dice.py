@@ -107,7 +107,8 @@ class DiceService:
 
     async def stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
+            async with self._flushing:  # never cancel the writer in the middle of a transaction
+                self._task.cancel()
             try:
                 await self._task
             except asyncio.CancelledError:

@@ -1,0 +1,64 @@
+"""Shared by the benchmarks: the emulator, the real bot in-process, a bare pong command, percentiles."""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+from pydantic import SecretStr
+
+from bot.app import MusterBot
+from bot.config import Settings
+from tests.emulator import DefaultWorld, Emulator, discord_globals_restored, run_bot
+
+
+def add_pong(bot: MusterBot) -> None:
+    """The floor: a command that does nothing but answer, so discord.py's own cost is measured."""
+
+    @bot.tree.command(name="pong", description="Benchmark floor")
+    async def pong(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("pong")
+
+    _ = pong
+
+
+@contextlib.asynccontextmanager
+async def bench_bot(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld, MusterBot]]:
+    with tempfile.TemporaryDirectory() as tmp, discord_globals_restored():
+        async with Emulator(min_reaction_time=0.0) as emu:
+            world = emu.add_default_world()
+            settings = Settings(
+                discord_token=SecretStr(emu.token),
+                database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}",
+                discord_api_base=emu.api_base,
+                muster_dice_seed=seed,
+                log_level="WARNING",
+                log_format="text",
+            )
+            bot = MusterBot(settings)
+            add_pong(bot)
+            async with run_bot(bot, emu):
+                await emu.wait_commands_synced(["pong", "roll"])
+                yield emu, world, bot
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * p / 100
+    low, high = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
+
+
+def summary(name: str, samples_s: list[float]) -> str:
+    ms = [s * 1000 for s in samples_s]
+    return (
+        f"{name:<28} n={len(ms):<5} p50={percentile(ms, 50):7.2f} ms  p99={percentile(ms, 99):7.2f} ms  "
+        f"mean={statistics.fmean(ms):7.2f} ms"
+    )
