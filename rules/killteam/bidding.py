@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam.common import roll_off_players
-from rules.killteam.events import BidRoundOpened, BidTied, BidWon, Notice
+from rules.killteam.events import BidRoundOpened, BidTied, BidWon, Notice, SecretAsked
 from rules.killteam.state import BID_TOKENS, BidContest, BidRecord
 from rules.sealed import SealedRound, seal
 from rules.session import Event
@@ -54,17 +54,12 @@ def open_round(
         ]
     step = f"{contest.prefix}.{category}.{round_no}"
     sealed = SealedRound(step=step, label=label, players=players)
-    return contest.model_copy(
-        update={
-            "category": category,
-            "label": label,
-            "round": round_no,
-            "sealed": sealed,
-            "winner": None,
-        }
-    ), [
+    opened: list[Event] = [
         BidRoundOpened(step=step, category=category, label=label, round=round_no, tokens=dict(contest.tokens))
     ]
+    opened += [SecretAsked(step=step, private_to=player) for player in players]
+    update = {"category": category, "label": label, "round": round_no, "sealed": sealed, "winner": None}
+    return contest.model_copy(update=update), opened
 
 
 def place_bid(

@@ -105,6 +105,13 @@ class CommandPointsAdded(Event):
     totals: dict[int, int]
 
 
+class SecretAsked(Event):
+    """Private: a new sealed or private question is waiting for `private_to` (send them the prompt)."""
+
+    kind: Literal["secret_asked"] = "secret_asked"
+    step: str
+
+
 class BidRoundOpened(Event):
     kind: Literal["bid_opened"] = "bid_opened"
     step: str

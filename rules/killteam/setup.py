@@ -18,6 +18,7 @@ from rules.killteam.events import (
     Notice,
     PlayerDone,
     ScoutingRevealed,
+    SecretAsked,
 )
 from rules.killteam.state import COMMAND_POINTS, KillTeamState
 from rules.killteam.views import check_answer, map_label, mission_name
@@ -116,7 +117,8 @@ def done(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 def enter_scouting(state: KillTeamState, roller: Roller) -> Step:
     sealed = SealedRound(step=SCOUTING_STEP, label="scouting pick", players=list(state.players))
-    return ask(state, "scouting", scouting=sealed), []
+    asked: list[Event] = [SecretAsked(step=SCOUTING_STEP, private_to=p) for p in state.players]
+    return ask(state, "scouting", scouting=sealed), asked
 
 
 def scouting(state: KillTeamState, action: Any, roller: Roller) -> Step:

@@ -19,6 +19,7 @@ from rules.killteam.common import ask, complete, expect
 from rules.killteam.events import (
     ArchetypeChosen,
     Notice,
+    SecretAsked,
     TacOpKept,
     TacOpPairOffered,
     TacOpRevealed,
@@ -76,8 +77,13 @@ def enter(state: KillTeamState, roller: Roller) -> Step:
             events += drawn
         else:
             draft = TacOpDraft(phase="archetype")
+            events.append(_asked(player, draft))
         state = _with_draft(state, player, draft)
     return state, events
+
+
+def _asked(player: int, draft: TacOpDraft) -> SecretAsked:
+    return SecretAsked(step=f"tac.{player}.{draft.question}", private_to=player)
 
 
 def _with_draft(state: KillTeamState, player: int, draft: TacOpDraft, **tac_update: Any) -> KillTeamState:
@@ -109,9 +115,10 @@ def _draw(
         cards = _ops(state, pair)
         if any(fits(held, card, faction) is None for card in cards):
             events.append(TacOpsDrawn(cards=cards, private_to=player))
-            return draft.model_copy(
+            drawn = draft.model_copy(
                 update={"deck": deck, "set_aside": aside, "pair": pair, "question": draft.question + 1}
-            ), events
+            )
+            return drawn, [*events, _asked(player, drawn)]
         aside += pair
         events.append(
             TacOpsSetAside(
@@ -120,9 +127,8 @@ def _draw(
                 reason="Neither card fits the Tac Ops you hold, so both go aside and you draw again.",
             )
         )
-    raise RuntimeError(
-        "no Tac Op left that fits the hand"
-    )  # pragma: no cover - dealable archetypes prevent it
+    # dealable archetypes always leave a fitting card in the deck or among those set aside
+    raise RuntimeError("no Tac Op left that fits the hand")  # pragma: no cover
 
 
 # ---------------------------------------------------------------------- Random, Constructed Random, Free
@@ -139,7 +145,7 @@ def private_choice(state: KillTeamState, action: Any, roller: Roller) -> Step:
         draft = draft.model_copy(
             update={"phase": phase, "archetype": choice.values[0], "question": draft.question + 1}
         )
-        return _with_draft(state, player, draft), []
+        return _with_draft(state, player, draft), [_asked(player, draft)]
     cards = _ops(state, choice.values)
     if draft.phase == "build":
         problem = hand_problem(cards, faction, 6, 3)

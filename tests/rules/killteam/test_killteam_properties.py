@@ -29,11 +29,12 @@ from rules.killteam import (
     SealBid,
     SealScouting,
     SetBattleReady,
+    private_prompt,
     prompt_for,
     start,
     step,
 )
-from rules.killteam.events import TacOpRevealed
+from rules.killteam.events import SecretAsked, TacOpRevealed
 from rules.killteam.state import (
     BID_TOKENS,
     MISSION_METHODS,
@@ -125,6 +126,14 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
         assert sum(1 for c in cards if c and c.faction) <= 1
         assert all(c.faction == after.faction_of(player) for c in cards if c and c.faction)
         assert len({c.archetype for c in cards if c and c.archetype}) <= 1
+    # every new secret question is announced to its player (the bot DMs the prompt on that event)
+    asked = {e.private_to: e.step for e in events if isinstance(e, SecretAsked)}
+    for player in (ALICE, BOB):
+        was, now = private_prompt(before, player), private_prompt(after, player)
+        if now is not None and (was is None or was.step != now.step):
+            assert asked.get(player) == now.step, f"no SecretAsked for {player}'s new prompt {now.step}"
+        if player in asked:
+            assert now is not None and now.step == asked[player]
     for shown in (e for e in events if isinstance(e, TacOpRevealed)):
         assert shown.card.id in after.tac.revealed[shown.player]
     if after.tac.secret:  # (a revealed card may share its name with the opponent's secret copy)
