@@ -33,7 +33,7 @@ BATCH = 50
 def enqueue(db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
     """Add messages to the outbox inside the caller's transaction."""
     for message in outgoing:
-        if message.to == "channel" and message.channel_id is None and info is not None:
+        if message.channel_id is None and info is not None:  # a DM keeps it for its fallback
             message = message.model_copy(update={"channel_id": info.channel_id})
         db.add(
             OutboxMessage(

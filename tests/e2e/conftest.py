@@ -17,6 +17,7 @@ from pydantic import SecretStr
 
 from bot.app import MusterBot
 from bot.config import Settings
+from bot.games import GameAdapter
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
 from tests.emulator.harness import ErrorRecords
 
@@ -33,6 +34,7 @@ class Muster:
         self.overrides = overrides
         self.bot: MusterBot | None = None
         self._runner: Any = None
+        self.extra_adapters: list[GameAdapter[Any]] = []
 
     def settings(self) -> Settings:
         values: dict[str, Any] = {
@@ -48,6 +50,8 @@ class Muster:
 
     async def start(self) -> MusterBot:
         self.bot = MusterBot(self.settings())
+        for adapter in self.extra_adapters:  # test-only games, registered before any interaction
+            self.bot.games.register(adapter)
         self._runner = run_bot(self.bot, self.emu)
         await self._runner.__aenter__()
         await self.emu.wait_commands_synced()

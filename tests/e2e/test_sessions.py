@@ -1,0 +1,186 @@
+"""The shared session and sealed-choice mechanisms, through the emulator, with a minimal game."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import GameResult
+from tests.e2e.conftest import Muster
+from tests.e2e.toy_game import ToyAdapter, start
+from tests.emulator import Message
+
+
+@pytest.fixture
+async def toy(muster: Muster) -> AsyncIterator[Muster]:
+    muster.extra_adapters.append(ToyAdapter())
+    await muster.restart()
+    yield muster
+
+
+async def open_game(m: Muster) -> str:
+    assert m.bot is not None
+    w = m.world
+    result = await m.bot.sessions.open(
+        guild_id=w.guild.id,
+        channel_id=w.channel.id,
+        organiser_id=w.alice.id,
+        system="toy",
+        build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
+    )
+    await m.settle()
+    return result.info.id
+
+
+def prompt_in(messages: list[Message]) -> Message:
+    return [m for m in messages if "Pick a number" in m.content][-1]
+
+
+def reveals(m: Muster) -> list[Message]:
+    return [msg for msg in m.emu.messages(m.world.channel) if msg.content.startswith("Revealed")]
+
+
+async def test_sealed_picks_in_dms_reveal_once_and_verify(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    sid = await open_game(toy)
+    alice_prompt, bob_prompt = prompt_in(emu.dms(w.alice)), prompt_in(emu.dms(w.bob))
+    answer = await (await emu.click(w.alice, alice_prompt, label="3")).response()
+    assert answer.ephemeral and "3 is sealed" in answer.content
+    await toy.settle()
+    sealed = [m for m in emu.messages(w.channel) if "has sealed" in m.content]
+    assert len(sealed) == 1 and re.search(r"`[0-9a-f]{64}`", sealed[0].content)
+    assert "pick 3" not in emu.text_visible_to(w.bob).lower() and "picked 3" not in emu.text_visible_to(w.bob)
+    await (await emu.click(w.bob, bob_prompt, label="1")).response()
+    await toy.settle()
+    [reveal] = reveals(toy)
+    assert f"<@{w.alice.id}> picked 3" in reveal.content and f"<@{w.bob.id}> picked 1" in reveal.content
+    nonce = re.search(rf"<@{w.alice.id}> picked 3 \(nonce `(\w+)`\)", reveal.content).group(1)  # type: ignore[union-attr]
+    commitment = re.search(r"`([0-9a-f]{64})`", sealed[0].content).group(1)  # type: ignore[union-attr]
+    ok = await (
+        await emu.slash(
+            w.carol,
+            w.channel,
+            "verify",
+            game=sid,
+            step="pick",
+            player=w.alice,
+            choice="3",
+            nonce=nonce,
+            commitment=commitment,
+        )
+    ).response()
+    assert "matches" in ok.content
+    bad = await (
+        await emu.slash(
+            w.carol,
+            w.channel,
+            "verify",
+            game=sid,
+            step="pick",
+            player=w.alice,
+            choice="2",
+            nonce=nonce,
+            commitment=commitment,
+        )
+    ).response()
+    assert "does not match" in bad.content
+    assert toy.bot is not None
+    async with toy.bot.store.read() as db:
+        [row] = (await db.scalars(select(GameResult).where(GameResult.session_id == sid))).all()
+    assert (row.winner_id, row.score_a, row.score_b, row.system) == (w.alice.id, 3, 1, "toy")
+    late = await (await emu.click(w.bob, bob_prompt, label="2")).response()
+    assert late.ephemeral and "finished" in late.content
+
+
+async def test_closed_dms_fall_back_to_an_ephemeral_prompt_only_its_owner_can_open(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    emu.close_dms(w.bob)
+    await open_game(toy)
+    fallback = [m for m in emu.messages(w.channel) if "Open my secret prompt" in str(m.components)]
+    assert len(fallback) == 1 and f"<@{w.bob.id}>" in fallback[0].content
+    assert "Pick a number" not in fallback[0].content
+    stranger = await (await emu.click(w.alice, fallback[0], label="Open my secret prompt")).response()
+    assert stranger.ephemeral and "only" in stranger.content
+    mine = await (await emu.click(w.bob, fallback[0], label="Open my secret prompt")).response()
+    assert mine.ephemeral and "Pick a number" in mine.content
+    sealed = await (await emu.click(w.bob, mine.message, label="2")).response()  # type: ignore[arg-type]
+    assert sealed.ephemeral and "2 is sealed" in sealed.content
+    await (await emu.click(w.alice, prompt_in(emu.dms(w.alice)), label="1")).response()
+    await toy.settle()
+    assert len(reveals(toy)) == 1
+
+
+async def test_two_seals_at_the_same_instant_reveal_once(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    await open_game(toy)
+    a, b = prompt_in(emu.dms(w.alice)), prompt_in(emu.dms(w.bob))
+    records = await asyncio.gather(emu.click(w.alice, a, label="2"), emu.click(w.bob, b, label="3"))
+    for record in records:
+        assert "is sealed" in (await record.response()).content
+    await toy.settle()
+    assert len(reveals(toy)) == 1
+
+
+async def test_restart_between_the_seals_loses_nothing_and_reveals_once(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    sid = await open_game(toy)
+    await (await emu.click(w.alice, prompt_in(emu.dms(w.alice)), label="3")).response()
+    await toy.settle()
+    await toy.restart()
+    # The button sent before the restart still works: its custom_id carries the session.
+    await (await emu.click(w.bob, prompt_in(emu.dms(w.bob)), label="2")).response()
+    await toy.settle()
+    [reveal] = reveals(toy)
+    assert f"<@{w.alice.id}> picked 3" in reveal.content
+    assert toy.bot is not None
+    info, _ = await toy.bot.sessions.load(sid)
+    assert info.status == "finished"
+
+
+async def test_games_list_and_cancel_permissions(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    sid = await open_game(toy)
+    listed = await (await emu.slash(w.bob, w.channel, "games")).response()
+    assert sid in listed.text() and listed.ephemeral
+    refused = await (await emu.slash(w.bob, w.channel, "game cancel", game=sid)).response()
+    assert refused.ephemeral and "organiser" in refused.content
+    done = await (await emu.slash(w.carol, w.channel, "game cancel", game=sid)).response()
+    assert done.ephemeral and "cancelled" in done.content
+    click = await (await emu.click(w.alice, prompt_in(emu.dms(w.alice)), label="1")).response()
+    assert click.ephemeral and "cancelled" in click.content
+    empty = await (await emu.slash(w.bob, w.channel, "games")).response()
+    assert "no open games" in empty.content
+
+
+async def test_waiting_player_gets_a_reminder_and_the_game_stays_open(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    toy.overrides["reminder_minutes"] = 0.0
+    await toy.restart()
+    sid = await open_game(toy)
+    await (await emu.click(w.alice, prompt_in(emu.dms(w.alice)), label="1")).response()
+    await toy.settle()
+    assert toy.bot is not None
+    assert await toy.bot.remind_waiting_players() == 1
+    await toy.settle()
+    assert any("Reminder" in m.content for m in emu.dms(w.bob))
+    assert not any("Reminder" in m.content for m in emu.dms(w.alice))
+    assert await toy.bot.remind_waiting_players() == 0  # once per quiet spell
+    info, _ = await toy.bot.sessions.load(sid)
+    assert info.status == "open"
+
+
+async def test_dm_route_faults_delay_but_never_lose_a_prompt(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    emu.inject("POST", r"/channels/\d+/messages", status=429, count=2)
+    emu.inject("POST", r"/channels/\d+/messages", status=500, count=1)
+    await open_game(toy)
+    await emu.wait_until(
+        lambda: any("Pick a number" in m.content for m in emu.dms(w.bob)), 10, "bob's prompt"
+    )
+    await emu.wait_until(
+        lambda: any("Pick a number" in m.content for m in emu.dms(w.alice)), 10, "alice's prompt"
+    )

@@ -1,0 +1,358 @@
+"""Warcry through the emulator: battleplans, warband and battle-group checks, packs, and whole battles
+from /warcry battle to a stored result, including a restart mid-battle."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+
+from bot.db.models import GameResult
+from rules.warcry.battle import WarcryState
+from tests.e2e.conftest import Muster
+from tests.emulator.interactions import InteractionResponse
+from tests.emulator.model import Message, User
+
+MATCHED = ["Treasure Hunters", "The Cursed Relic", "No Quarter", "Reaper", "Ley Lines", "The Hidden Vault"]
+
+
+def _with_component(muster: Muster, custom_id: str) -> Message:
+    """The latest channel message holding a component whose custom_id is (or starts with) `custom_id`."""
+    for message in reversed(muster.emu.messages(muster.world.channel)):
+        ids = [b.get("custom_id", "") for b in message.buttons()]
+        ids += [s.get("custom_id", "") for s in message.selects()]
+        if any(i == custom_id or (custom_id.endswith(":") and i.startswith(custom_id)) for i in ids):
+            return message
+    raise LookupError(f"no message with component {custom_id!r}")
+
+
+async def press(muster: Muster, user: User, custom_id: str) -> InteractionResponse:
+    message = _with_component(muster, custom_id)
+    response = await (await muster.emu.click(user, message, custom_id=custom_id)).response()
+    await muster.settle()
+    return response
+
+
+async def choose(muster: Muster, user: User, custom_id: str, value: str) -> InteractionResponse:
+    message = _with_component(muster, custom_id)
+    response = await (await muster.emu.select(user, message, custom_id, [value])).response()
+    await muster.settle()
+    return response
+
+
+async def form(muster: Muster, user: User, custom_id: str, values: dict[str, str]) -> InteractionResponse:
+    """Open a button's form and fill its fields in order (`values` keys name them for the reader)."""
+    opened = await press(muster, user, custom_id)
+    assert opened.modal is not None, opened.text()
+    fields = [f.custom_id for f in opened.modal.fields]
+    assert len(fields) == len(values)
+    filled = dict(zip(fields, values.values(), strict=True))
+    record = await muster.emu.submit_modal(user, opened.modal, filled, channel=muster.world.channel)
+    response = await record.response()
+    await muster.settle()
+    return response
+
+
+async def slash(muster: Muster, user: User, command: str, **options: object) -> InteractionResponse:
+    response = await (await muster.emu.slash(user, muster.world.channel, command, **options)).response()
+    await muster.settle()
+    return response
+
+
+async def battle_state(muster: Muster, sid: str) -> WarcryState:
+    assert muster.bot is not None
+    _info, state = await muster.bot.sessions.load(sid)
+    assert isinstance(state, WarcryState)
+    return state
+
+
+def channel_text(muster: Muster) -> str:
+    return "\n".join(m.text() for m in muster.emu.messages(muster.world.channel))
+
+
+class Battle:
+    """Two emulated players driving one battle by its scoreboard's buttons."""
+
+    def __init__(self, muster: Muster, sid: str) -> None:
+        self.muster = muster
+        self.sid = sid
+        w = muster.world
+        self.users = {w.alice.id: w.alice, w.bob.id: w.bob}
+
+    def cid(self, action: str, arg: str = "") -> str:
+        return f"s:{self.sid}:{action}:{arg}"
+
+    def mid(self, action: str, arg: str = "") -> str:
+        """A button that opens a form first."""
+        return f"sm:{self.sid}:{action}:{arg}"
+
+    async def state(self) -> WarcryState:
+        return await battle_state(self.muster, self.sid)
+
+    async def set_up(self) -> WarcryState:
+        state = await self.state()
+        for player in (state.loser_of_priority, state.winner_of_priority):
+            answer = await form(
+                self.muster,
+                self.users[player],
+                self.mid("split"),
+                {"dagger": "3", "shield": "4", "hammer": "3"},
+            )
+            assert answer.ephemeral and "Dagger 3, Shield 4, Hammer 3" in answer.content
+        state = await self.state()
+        assert state.battleplan is not None
+        await press(self.muster, self.users[state.winner_of_priority], self.cid("colour", "red"))
+        state = await self.state()
+        while state.phase == "deployment":
+            current = next(s for s in state.deployment if not s.done)
+            await press(self.muster, self.users[current.player], self.cid("deploy", current.group))
+            state = await self.state()
+        await press(self.muster, self.users[state.players[0]], self.cid("begin"))
+        state = await self.state()
+        assert state.phase == "battle" and state.round == 1
+        return state
+
+    async def number(self, action: str, player: int, value: int) -> InteractionResponse:
+        return await form(
+            self.muster, self.users[player], self.mid(action, str(player)), {"value": str(value)}
+        )
+
+    async def end_round(self, by: int) -> WarcryState:
+        state = await self.state()
+        await press(self.muster, self.users[by], self.cid("end_round", str(state.round)))
+        return await self.state()
+
+
+async def open_battle(muster: Muster, **options: object) -> Battle:
+    w = muster.world
+    answer = await slash(muster, w.alice, "warcry battle", opponent=w.bob, **options)
+    assert answer.ephemeral, answer.text()
+    assert muster.bot is not None
+    [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warcry")
+    return Battle(muster, info.id)
+
+
+async def stored_result(muster: Muster, sid: str) -> GameResult:
+    assert muster.bot is not None
+    async with muster.bot.store.read() as db:
+        row = await db.scalar(select(GameResult).where(GameResult.session_id == sid))
+    assert row is not None
+    return row
+
+
+# ---------------------------------------------------------------- whole battles
+
+
+async def test_a_reaper_battle_from_the_command_to_a_stored_result(muster: Muster) -> None:
+    w = muster.world
+    alice, bob = w.alice.id, w.bob.id
+    battle = await open_battle(muster, battleplan="Reaper")
+    text = channel_text(muster)
+    assert "wins the priority roll" in text and "Battleplan: Reaper" in text and "🎲" in text
+    await battle.set_up()
+    text = channel_text(muster)
+    assert "takes the red deployment points" in text and "has set up their Hammer" in text
+
+    # Round 1: Alice takes down 120 points, Bob 80 -> Alice scores.
+    assert (await battle.number("blood", alice, 120)).ephemeral
+    await battle.number("blood", bob, 80)
+    state = await battle.end_round(bob)
+    assert state.vp == {alice: 1, bob: 0} and state.round == 2
+    assert "scores 1 victory point" in channel_text(muster)
+
+    # A stranger's click and a bad entry are refused ephemerally; nothing changes.
+    refused = await press(muster, w.carol, battle.cid("end_round", "2"))
+    assert refused.ephemeral and "only they can use" in refused.content
+    bad = await battle.number("blood", bob, 1001)
+    assert bad.ephemeral and "from 0 to 1000" in bad.content
+    assert (await battle.state()) == state
+
+    await battle.number("blood", bob, 200)
+    await battle.end_round(alice)
+    await battle.end_round(alice)  # round 3: nobody takes anyone down
+    await battle.number("blood", alice, 10)
+    state = await battle.end_round(bob)
+    assert state.finished and state.outcome is not None
+    assert state.vp == {alice: 2, bob: 1} and state.outcome.winner == alice
+
+    row = await stored_result(muster, battle.sid)
+    assert row.system == "warcry" and row.mission == "Reaper" and row.winner_id == alice
+    assert {row.player_a: row.score_a, row.player_b: row.score_b} == {alice: 2, bob: 1}
+    assert "wins: Reaper after 4 battle rounds" in channel_text(muster)
+    scoreboard = _scoreboard(muster)
+    assert not scoreboard.buttons()  # a finished battle leaves no buttons behind
+
+
+def _scoreboard(muster: Muster) -> Message:
+    boards = [
+        m
+        for m in muster.emu.messages(muster.world.channel)
+        if m.embeds and str(m.embeds[0].get("title", "")).startswith("Warcry:")
+    ]
+    assert len(boards) == 1, "the scoreboard is one message, edited in place"
+    return boards[0]
+
+
+async def test_a_hidden_vault_battle_from_the_command_to_a_stored_result(muster: Muster) -> None:
+    w = muster.world
+    alice, bob = w.alice.id, w.bob.id
+    battle = await open_battle(muster, battleplan="The Hidden Vault")
+    await battle.set_up()
+    assert "Place 3 objectives" in channel_text(muster) or "objective" in channel_text(muster)
+
+    state = await battle.end_round(alice)
+    assert state.removal_by is not None and state.round == 1
+    first = state.removal_by
+    second = state.opponent(first)
+    assert re.search(r"wins the roll-off and removes one objective", channel_text(muster))
+    refused = await choose(muster, battle.users[second], f"ss:{battle.sid}:remove", "A")
+    assert refused.ephemeral and "other player's turn" in refused.content
+    await choose(muster, battle.users[first], f"ss:{battle.sid}:remove", "B")
+    state = await battle.state()
+    assert state.objectives == ["A", "C"] and state.round == 2
+
+    state = await battle.end_round(first)
+    assert state.removal_by == second
+    await choose(muster, battle.users[second], f"ss:{battle.sid}:remove", "A")
+    state = await battle.state()
+    assert state.objectives == ["C"] and state.round == 3
+
+    # The Hidden Vault has no blood tally: no such button, and a forged click is refused.
+    assert not any(
+        b.get("custom_id", "").startswith(f"sm:{battle.sid}:blood:") for b in _scoreboard(muster).buttons()
+    )
+    forged = await muster.emu.submit_modal(
+        w.alice, f"m:{battle.sid}:blood:{alice}", {"value": "50"}, channel=w.channel
+    )
+    answer = await forged.response()
+    assert answer.ephemeral and "does not use blood tallies" in answer.content
+
+    await choose(muster, w.bob, f"ss:{battle.sid}:control", f"C|{bob}")
+    await battle.end_round(alice)
+    state = await battle.end_round(alice)
+    assert state.finished and state.outcome is not None and state.outcome.winner == bob
+    row = await stored_result(muster, battle.sid)
+    assert row.mission == "The Hidden Vault" and row.winner_id == bob
+    assert {row.player_a: row.score_a, row.player_b: row.score_b} == {alice: 0, bob: 1}
+
+
+async def test_a_restart_mid_battle_loses_nothing_and_a_tie_plays_a_fifth_round(muster: Muster) -> None:
+    w = muster.world
+    alice, bob = w.alice.id, w.bob.id
+    battle = await open_battle(muster, battleplan="Reaper")
+    await battle.set_up()
+    await battle.number("blood", alice, 60)
+    await battle.end_round(bob)
+    await battle.number("blood", bob, 90)
+    before = await battle.end_round(bob)
+    assert before.round == 3 and before.vp == {alice: 1, bob: 1}
+
+    await muster.restart()
+    assert (await battle.state()) == before
+    # The scoreboard posted before the restart still works.
+    await battle.number("blood", alice, 30)
+    await battle.end_round(alice)
+    await battle.number("blood", bob, 30)
+    state = await battle.end_round(alice)
+    assert state.round == 5 and not state.finished and state.vp == {alice: 2, bob: 2}
+    assert "the battle goes on for another battle round" in channel_text(muster)
+    assert "extra round" in channel_text(muster)
+    await battle.number("blood", alice, 25)
+    state = await battle.end_round(bob)
+    assert state.finished and state.outcome is not None and state.outcome.winner == alice
+    assert "after 5 battle rounds" in state.outcome.summary
+    assert (await stored_result(muster, battle.sid)).winner_id == alice
+
+
+async def test_a_second_battle_between_the_same_players_here_is_refused(muster: Muster) -> None:
+    w = muster.world
+    await open_battle(muster)
+    again = await slash(muster, w.bob, "warcry battle", opponent=w.alice)
+    assert again.ephemeral and "already have a Warcry battle" in again.content
+    generated = await slash(muster, w.carol, "warcry battle", opponent=w.alice, kind="generator")
+    assert generated.ephemeral and "victory deck has no cards" in generated.content
+
+
+# ---------------------------------------------------------------- stand-alone commands
+
+
+async def test_battleplan_shows_the_table_entry_for_the_die(muster: Muster) -> None:
+    w = muster.world
+    for _ in range(6):
+        answer = await slash(muster, w.alice, "warcry battleplan", kind="matched")
+        assert not answer.ephemeral
+        shown = answer.message.embed_text() if answer.message else ""
+        die = int(re.search(r"rolled (\d) on a D6", shown).group(1))  # type: ignore[union-attr]
+        assert f"Battleplan: {MATCHED[die - 1]}" in shown and "No twist." in shown
+    champions = await slash(muster, w.alice, "warcry battleplan", kind="champions")
+    assert "on a D3" in champions.message.embed_text()  # type: ignore[union-attr]
+    empty = await slash(muster, w.alice, "warcry battleplan", kind="generator")
+    assert "deck has no cards loaded" in empty.message.embed_text()  # type: ignore[union-attr]
+
+
+async def test_blocked_objective_roll_off(muster: Muster) -> None:
+    w = muster.world
+    answer = await slash(muster, w.alice, "warcry blocked-objective", opponent=w.bob)
+    assert not answer.ephemeral and "wins** and places" in answer.content
+
+
+async def test_warband_by_form_and_by_file(muster: Muster) -> None:
+    w = muster.world
+    opened = await (await muster.emu.slash(w.alice, w.channel, "warcry warband")).response()
+    assert opened.modal is not None
+    field = opened.modal.fields[0].custom_id
+    roster = "Dominar, 400, Iron Golem, leader\nBreacher, 300, Iron Golem\nLegionary, 300, Iron Golem"
+    done = await (await muster.emu.submit_modal(w.alice, opened.modal, {field: roster})).response()
+    assert done.ephemeral and "can be mustered" in done.content and "1000 points" in done.content
+
+    bad = "A, 600, Cult, leader\nB, 500, Other, leader\n"
+    upload = muster.emu.upload("roster.txt", bad.encode())
+    answer = await slash(muster, w.alice, "warcry warband", roster=upload)
+    assert answer.ephemeral and "breaks 4 muster rules" in answer.content
+    unreadable = muster.emu.upload("roster.txt", b"A, 100, Cult, leader\nB hundred Cult\n")
+    answer = await slash(muster, w.alice, "warcry warband", roster=unreadable)
+    assert answer.ephemeral and "line 2" in answer.content
+
+
+async def test_battlegroups_checks_and_lists(muster: Muster) -> None:
+    w = muster.world
+    ok = await slash(muster, w.alice, "warcry battlegroups", fighters=15, dagger=5, shield=5, hammer=5)
+    assert ok.ephemeral and "valid split" in ok.content
+    bad = await slash(muster, w.alice, "warcry battlegroups", fighters=10, dagger=3, shield=3, hammer=4)
+    assert bad.ephemeral and "at least a third" in bad.content and "4 of 10" in bad.content
+    listed = await slash(muster, w.alice, "warcry battlegroups", fighters=3)
+    assert "Dagger 1 · Shield 1 · Hammer 1" in listed.content
+    too_many = await slash(muster, w.alice, "warcry battlegroups", fighters=16)
+    assert too_many.ephemeral and "3 to 15" in too_many.content
+
+
+CLUB_PACK = """name: Club cards
+decks:
+  terrain:
+    - {name: Club Ruins, matched_play: true}
+  deployment:
+    - {name: Club Lines, matched_play: true, red: {hammer: RND2}}
+  victory:
+    - {name: Club Hold, matched_play: true, summary: Hold the middle.}
+  twist:
+    - {name: Club Fog}
+"""
+
+
+async def test_pack_load_needs_manage_server_lists_every_error_and_feeds_the_generator(
+    muster: Muster,
+) -> None:
+    w = muster.world
+    upload = muster.emu.upload("pack.yaml", CLUB_PACK.encode())
+    refused = await slash(muster, w.alice, "warcry pack load", file=upload)
+    assert refused.ephemeral and "Manage Server" in refused.content
+    broken = muster.emu.upload(
+        "pack.yaml", b"name: X\ndecks:\n  twist:\n    - {colour: red}\n    - {name: Y, z: 1}\n"
+    )
+    answer = await slash(muster, w.carol, "warcry pack load", file=broken)
+    assert answer.ephemeral and "line 4" in answer.content and "line 5" in answer.content
+    loaded = await slash(muster, w.carol, "warcry pack load", file=upload)
+    assert loaded.ephemeral and "terrain 1" in loaded.content
+    dealt = await slash(muster, w.alice, "warcry battleplan", kind="generator-matched")
+    shown = dealt.message.embed_text()  # type: ignore[union-attr]
+    assert "Club Hold" in shown and "Club Ruins" in shown and "Club Fog" not in shown and "No twist." in shown
