@@ -13,7 +13,7 @@ from bot.games import Click, GameAdapter, SessionInfo
 from bot.messages import Button, Outgoing, Reply
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.sealed import ChoicesRevealed, ChoiceSealed, SealedRound, seal
+from rules.sealed import ChoiceSealed, ChoicesRevealed, SealedRound, seal
 from rules.session import Action, Event, GameOutcome, GameState, Procedure, SideResult
 
 
