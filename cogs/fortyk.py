@@ -34,13 +34,22 @@ from rules.fortyk import (
     start,
     unit_suggestions,
 )
-from rules.fortyk.models import GameScored, ReportEnd
+from rules.fortyk.models import (
+    EndReported,
+    GameScored,
+    RelicCaptured,
+    RelicDropped,
+    ReportEnd,
+    UnitDestroyed,
+    UnitMarked,
+)
 from rules.fortyk.views import Purpose, Scoreboard
 from rules.session import Action, Event
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x7A1F1F
 NONE_WORDS = {"none", "no", "-", "0", "nothing"}
+IN_TURN_EVENTS = (UnitMarked, UnitDestroyed, RelicCaptured, RelicDropped, EndReported)
 
 
 def parse_quarters(text: str, limit: int) -> int:
@@ -185,9 +194,11 @@ class FortyKAdapter(GameAdapter[FortyKState]):
         now = prompt(state)
         board = Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)])
         text = "\n".join(lines)
-        if now.text and not state.finished:
+        # Within a turn (a mark, a kill, a relic) the question stays the same: no repeat, no ping.
+        asks_anew = not all(isinstance(e, IN_TURN_EVENTS) for e in events)
+        if asks_anew and now.text and not state.finished:
             text = f"{text}\n\n**Now:** {now.text}" if text else f"**Now:** {now.text}"
-        ping = " ".join(f"<@{p}>" for p in now.acting)
+        ping = " ".join(f"<@{p}>" for p in now.acting) if asks_anew else ""
         step = Outgoing(
             content=ping, embeds=[Embed(description=text[-4000:], colour=COLOUR)], buttons=buttons_for(state)
         )

@@ -25,11 +25,15 @@ def _mention(player: int) -> str:
     return f"<@{player}>"
 
 
+def _count(value: int, label: str) -> str:
+    return f"{value} {label}" if value == 1 or label == "KP" else f"{value} {label}s"
+
+
 def _compare(condition: Condition, players: list[int], values: list[int], label: str,
              better: str) -> ConditionResult:
     """Higher value takes the condition; equal values split it (or give nothing if it is not split)."""
     a, b = players
-    detail = f"{_mention(a)} {values[0]} {label}, {_mention(b)} {values[1]} {label}"
+    detail = f"{_mention(a)} {_count(values[0], label)}, {_mention(b)} {_count(values[1], label)}"
     if values[0] != values[1]:
         winner = a if values[0] > values[1] else b
         return ConditionResult(
@@ -57,7 +61,7 @@ def score_condition(state: FortyKState, condition: Condition) -> ConditionResult
         return _compare(condition, players, [kill_points(state, p) for p in players], "KP", "has more")
     if condition.kind is ConditionKind.MORE_QUARTERS:
         quarters = [_report(state.reports, p).quarters for p in players]
-        return _compare(condition, players, quarters, "quarters", "claims more")
+        return _compare(condition, players, quarters, "quarter", "claims more")
     if condition.kind is ConditionKind.HOLDS_ENEMY_RELIC:
         holding = [holder_of_relic(state, state.opponent(p)) is not None for p in players]
         if holding[0] != holding[1]:
