@@ -78,6 +78,7 @@ class RoundRecord(Model):
 
 class WarcryState(GameState):
     kind: Kind | Literal["given"]
+    names: dict[int, str] = {}  # display names for labels that cannot mention a user (buttons, forms)
     phase: Phase = "battle_groups"
     priority: RollOffShown
     splits: dict[int, Split] = {}
@@ -137,7 +138,8 @@ Result = tuple[WarcryState, list[Event]]
 
 
 def start(session_id: str, players: Sequence[int], roller: Roller, kind: Kind = "matched",
-          pack: WarcryPack | None = None, battleplan: str | None = None) -> Result:
+          pack: WarcryPack | None = None, battleplan: str | None = None,
+          names: dict[int, str] | None = None) -> Result:
     """Open a battle: make the priority roll; a chosen battleplan is fixed now, a random one later."""
     pack = pack or core_pack()
     if len(players) != 2 or players[0] == players[1]:
@@ -157,6 +159,7 @@ def start(session_id: str, players: Sequence[int], roller: Roller, kind: Kind = 
         require_victory_cards(options)
     priority = shown_roll_off(roller, players, "priority roll")
     state = WarcryState(session_id=session_id, players=list(players), kind="given" if battleplan else kind,
+                        names={p: n[:40] for p, n in (names or {}).items() if p in players},
                         priority=priority, options=options, battleplan=plan_in_play)
     events.append(Notice(code="priority", roll_off=priority, who={"winner": priority.winner,
                                                                  "loser": priority.loser},
