@@ -12,7 +12,9 @@ from sqlalchemy import select
 from bot.db.models import GameResult
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
+from bot.messages import Button, Outgoing
 from tests.emulator import Message
+from tests.emulator.harness import ErrorRecords
 
 
 @pytest.fixture
@@ -184,3 +186,23 @@ async def test_dm_route_faults_delay_but_never_lose_a_prompt(toy: Muster) -> Non
     await emu.wait_until(
         lambda: any("Pick a number" in m.content for m in emu.dms(w.alice)), 10, "alice's prompt"
     )
+
+
+async def test_an_unexpected_error_gets_a_friendly_answer_with_an_id_and_a_logged_traceback(
+    toy: Muster, logged_errors: ErrorRecords
+) -> None:
+    emu, w = toy.emu, toy.world
+    sid = await open_game(toy)
+    assert toy.bot is not None
+    info, _ = await toy.bot.sessions.load(sid)
+    await toy.bot.sessions.queue(
+        info, [Outgoing(content="debug", buttons=[Button(label="Boom", action="boom")])]
+    )
+    await toy.settle()
+    message = [m for m in emu.messages(w.channel) if m.content == "debug"][0]
+    answer = await (await emu.click(w.alice, message, label="Boom")).response()
+    error_id = re.search(r"error id `([0-9a-f]{8})`", answer.content)
+    assert answer.ephemeral and error_id and "RuntimeError" not in answer.content
+    logged = [r for r in logged_errors.records if error_id.group(1) in r.getMessage()]
+    assert logged and logged[0].exc_info is not None
+    logged_errors.records.clear()  # expected here; the fixture fails on any other

@@ -64,6 +64,8 @@ class ToyAdapter(GameAdapter[PickState]):
     title = "Pick"
 
     def action_for(self, info: SessionInfo, state: PickState, click: Click) -> Pick | None:
+        if click.action == "boom":
+            raise RuntimeError("a bug in a game adapter")
         if click.action != "pick":
             return None
         return Pick(actor=click.user_id, value=int(click.arg), nonce=click.nonce)
