@@ -22,12 +22,11 @@ FOOTER_MAX = 2048
 FIELDS_MAX = 25
 EMBED_TOTAL_MAX = 6000
 
-ROWS_PER_PAGE = 20
+ROWS_PER_PAGE = 15
 MAX_EMBED_PAGES = 10
 """Beyond this many pages a table is sent as a PNG instead: nobody clicks through 11 pages."""
 
-NAME_WIDTH = 18
-_FENCE = "```"
+NAME_WIDTH = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +63,7 @@ def clip(text: str, limit: int) -> str:
 
 
 def plain_name(name: str, width: int = NAME_WIDTH) -> str:
-    """A name safe inside a code block: one line, no backticks, at most `width` characters."""
+    """A name as one plain line (no backticks, no line breaks) of at most `width` characters."""
     cleaned = " ".join(name.replace("`", "ˋ").split())
     return clip(cleaned or "?", width)
 
@@ -73,15 +72,14 @@ def name_of(names: Mapping[int, str], player: int) -> str:
     return names.get(player) or f"user {player}"
 
 
-LEADERBOARD_HEADER = (f"{'#':>3}  {'Player':<{NAME_WIDTH}} {'G':>3} {'W-D-L':>9} "
-                      f"{'PF':>5} {'PA':>5} {'Rating':>6}")
+LEADERBOARD_HEADER = "`  #` player — games · W-D-L · points for–against · **rating**"
 
 
-def leaderboard_line(standing: Standing, names: Mapping[int, str]) -> str:
-    wdl = f"{standing.wins}-{standing.draws}-{standing.losses}"
-    return (f"{standing.rank:>3}  {plain_name(name_of(names, standing.player)):<{NAME_WIDTH}} "
-            f"{standing.games:>3} {wdl:>9} {standing.points_for:>5} {standing.points_against:>5} "
-            f"{standing.rating.display:>6}")
+def leaderboard_line(standing: Standing) -> str:
+    """One row; the mention shows as the member's name inside an embed, and pings nobody there."""
+    return (f"`{standing.rank:>3}` <@{standing.player}> — {standing.games} · "
+            f"{standing.wins}-{standing.draws}-{standing.losses} · "
+            f"{standing.points_for}–{standing.points_against} · **{standing.rating.display}**")
 
 
 def paginate(lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int = DESCRIPTION_MAX,
@@ -109,22 +107,21 @@ def paginate(lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int
     return pages
 
 
-def leaderboard_pages(standings: Sequence[Standing], names: Mapping[int, str], *, title: str,
-                      subtitle: str = "", per_page: int = ROWS_PER_PAGE) -> list[EmbedPage]:
-    """The table as code-block pages, each within every embed limit; an empty table is one page."""
+def leaderboard_pages(standings: Sequence[Standing], *, title: str, subtitle: str = "",
+                      per_page: int = ROWS_PER_PAGE) -> list[EmbedPage]:
+    """The table as embed pages, each within every embed limit; an empty table is one page."""
     title = clip(title, TITLE_MAX)
-    subtitle = clip(subtitle.replace("`", "ˋ"), 200)  # a season name must not open a code block
+    subtitle = clip(" ".join(subtitle.split()), 200)
+    head = (subtitle + "\n" if subtitle else "")
     if not standings:
-        text = (subtitle + "\n" if subtitle else "") + "No confirmed games yet."
-        return [EmbedPage(title=title, description=text)]
-    head = (subtitle + "\n" if subtitle else "") + _FENCE + "\n" + LEADERBOARD_HEADER + "\n"
-    tail = "\n" + _FENCE
+        return [EmbedPage(title=title, description=head + "No confirmed games yet.")]
+    head += LEADERBOARD_HEADER + "\n"
     footer_room = 60  # "Page 999 of 999 · 9999 players" with room to spare
     budget = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(title) - footer_room)
-    chunks = paginate([leaderboard_line(s, names) for s in standings], per_page=per_page,
-                      budget=budget, overhead=len(head) + len(tail))
+    chunks = paginate([leaderboard_line(s) for s in standings], per_page=per_page, budget=budget,
+                      overhead=len(head))
     count = len(chunks)
-    return [EmbedPage(title=title, description=head + "\n".join(chunk) + tail,
+    return [EmbedPage(title=title, description=head + "\n".join(chunk),
                       footer=clip(f"Page {i} of {count} · {len(standings)} players", footer_room))
             for i, chunk in enumerate(chunks, start=1)]
 
