@@ -1,0 +1,589 @@
+"""/warmaster: the Players Society magic item and tactics cards, dealt and laid by the rules.
+
+A thin adapter over rules/warmaster: options and clicks become rules actions, events become
+messages. Each hand goes to its owner as a secret DM (the platform falls back to an "Open my secret
+prompt" button when DMs are closed); the channel only ever sees what the table would see: a
+face-down card is "a face-down magic item card on Knights" until its owner turns it up.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import MusterBot
+from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
+from bot.errors import UserError
+from bot.games import Click, GameAdapter, SessionInfo
+from bot.messages import Button, Embed, Outgoing, Reply
+from bot.packs import format_errors, read_attachment
+from bot.router import send_reply
+from rules.session import Action, Event
+from rules.warmaster import (
+    PROCEDURE,
+    BeginBattle,
+    CardDef,
+    FinishGame,
+    PackError,
+    PassTurn,
+    Phase,
+    PlayCard,
+    RecordLoss,
+    RevealCard,
+    TargetRef,
+    TradeLuckyFind,
+    WarmasterState,
+    builtin_magic_deck,
+    known_targets,
+    parse_pack,
+    private_view,
+    prompt,
+    start,
+    vp_summary,
+)
+from rules.warmaster.cards import Pack, deck_size
+from rules.warmaster.models import CardsDrawn, GameFinished, HandDealt, TurnToLay
+from rules.warmaster.targets import CharacterRole, Side, Target, TargetKind, UnitType
+from rules.warmaster.text import card_line, event_text, summary_lines
+from rules.warmaster.views import PrivateView
+
+log = logging.getLogger(__name__)
+
+SYSTEM = PROCEDURE.system
+COLOUR = 0x2E4A7A
+HOW_TO_PLAY = (
+    "Lay a card on your turn with `/warmaster play card:<card> target:<name>`; a new target also "
+    "needs its `kind` (and side, unit type or role). `/warmaster hand` shows this again."
+)
+
+KindOption = Literal["unit", "character", "terrain", "table", "player", "army"]
+SideOption = Literal["mine", "enemy", "neutral"]
+UnitTypeOption = Literal["infantry", "cavalry", "chariot", "monster", "artillery", "machine"]
+RoleOption = Literal["general", "wizard", "runesmith", "hero"]
+
+
+# ------------------------------------------------------------------ drawing
+
+
+def _chunks(lines: list[str], limit: int = 1024) -> str:
+    text = "\n".join(lines)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def target_label(target: Target, viewer: int) -> str:
+    """A target seen from one player: 'Knights — your cavalry unit'."""
+    if target.kind is TargetKind.TABLE:
+        return "the table"
+    own = target.owner == viewer
+    if target.kind is TargetKind.PLAYER:
+        return "you (player)" if own else "your opponent (player)"
+    if target.kind is TargetKind.ARMY:
+        return "your army" if own else "the enemy army"
+    if target.kind is TargetKind.TERRAIN:
+        return f"{target.name} — terrain"
+    whose = "your" if own else "enemy"
+    if target.kind is TargetKind.UNIT:
+        detail = f"{target.unit_type} unit" if target.unit_type else "unit"
+    else:
+        detail = str(target.role) if target.role else "character"
+    return f"{target.name} — {whose} {detail}"
+
+
+def hand_embed(view: PrivateView) -> Embed:
+    embed = Embed(title="Your Warmaster cards", colour=COLOUR)
+    status = f"Laid {view.laid} of {view.limit}."
+    if view.your_turn:
+        status += " **It is your turn to lay a card.**"
+    embed.description = f"{status}\n{HOW_TO_PLAY}"
+    embed.add("In your hand", _chunks([card_line(c) for c in view.hand] or ["(empty)"]))
+    if view.face_down:
+        lines = [f"#{v.placement} **{v.card.name}** on {v.target.describe()}" for v in view.face_down]
+        embed.add("Your face-down cards (turn one up with /warmaster reveal)", _chunks(lines))
+    if not view.tactics_dealt:
+        embed.footer = "No tactics deck is loaded on this server: only magic item cards were dealt."
+    return embed
+
+
+def private_reply(state: WarmasterState, player: int) -> Reply:
+    view = private_view(state, player)
+    buttons = (
+        [Button(label="Trade my Lucky Find!", action="trade", style="primary")] if view.can_trade else []
+    )
+    return Reply(embeds=[hand_embed(view)], buttons=buttons)
+
+
+def board_embed(state: WarmasterState) -> Embed:
+    """The running summary: every laid card as the table sees it, losses and VP."""
+    targets = {v.target.key: v.target for v in known_targets(state)}
+    now = prompt(state)
+    embed = Embed(title="Warmaster cards", description=now.text, colour=COLOUR)
+    for side in state.sides:
+        lines = []
+        for laid in state.laid:
+            if laid.player != side.player:
+                continue
+            where = targets[laid.target_key].describe()
+            if laid.face_up:
+                lines.append(
+                    f"#{laid.placement} **{laid.held.card.name}** ({laid.held.card.cost_text()}) on {where}"
+                )
+            else:
+                lines.append(f"#{laid.placement} face-down {laid.held.deck.label} card on {where}")
+        header = f"<@{side.player}>: laid {side.laid} of {side.limit}"
+        embed.add(
+            "First player" if side.player == state.first else "Second player",
+            _chunks([header, *lines]),
+            inline=False,
+        )
+    if state.losses:
+        lost = [
+            f"{targets[loss.target_key].describe()}: {loss.base_points} {loss.card_costs:+d} → "
+            f"{loss.vp} VP to <@{loss.to_player}>"
+            for loss in state.losses
+        ]
+        embed.add("Destroyed", _chunks(lost))
+    if state.phase is not Phase.CARDS:
+        embed.add(
+            "Victory points" + ("" if state.phase is Phase.OVER else " so far"),
+            _chunks(summary_lines(vp_summary(state))),
+        )
+    return embed
+
+
+def channel_buttons(state: WarmasterState) -> list[Button]:
+    if state.finished:
+        return []
+    buttons = [Button(label="Show my cards", action="hand")]
+    if state.phase is Phase.CARDS and state.turn is not None:
+        buttons.append(Button(label="Nothing I hold fits: pass", action="pass"))
+    if state.phase is Phase.CARDS and state.turn is None:
+        buttons.append(Button(label="Begin the battle", action="begin", style="primary"))
+    return buttons
+
+
+def dm_heading(info: SessionInfo, events: Sequence[Event]) -> str:
+    drawn = [card.name for e in events if isinstance(e, CardsDrawn) for card in e.cards]
+    if drawn:
+        return f"Your Lucky Find! brought {', '.join(f'**{name}**' for name in drawn)}."
+    return f"Your Warmaster cards for the game in <#{info.channel_id}> (`{info.id}`). Keep them secret!"
+
+
+class WarmasterAdapter(GameAdapter[WarmasterState]):
+    procedure = PROCEDURE
+    title = "Warmaster cards"
+
+    def action_for(self, info: SessionInfo, state: WarmasterState, click: Click) -> Action | None:
+        actor = click.user_id
+        match click.action:
+            case "pass":
+                return PassTurn(actor=actor)
+            case "trade":
+                return TradeLuckyFind(actor=actor)
+            case "begin":
+                return BeginBattle(actor=actor)
+        return None  # "hand": the router answers with private_prompt
+
+    def render(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
+        messages: list[Outgoing] = []
+        for player in state.players:
+            mine = [e for e in events if e.private_to == player and isinstance(e, HandDealt | CardsDrawn)]
+            if mine:
+                reply = private_reply(state, player)
+                messages.append(
+                    Outgoing(
+                        to="dm",
+                        user_id=player,
+                        secret=True,
+                        content=dm_heading(info, mine),
+                        embeds=reply.embeds,
+                        buttons=reply.buttons,
+                    )
+                )
+        public = [text for text in (event_text(e) for e in events if e.private_to is None) if text]
+        if public:
+            turn = next((e.player for e in events if isinstance(e, TurnToLay)), None)
+            messages.append(
+                Outgoing(
+                    content=f"<@{turn}>" if turn else "",
+                    embeds=[Embed(description=_chunks(public, 4000), colour=COLOUR)],
+                    buttons=channel_buttons(state),
+                )
+            )
+        messages.append(Outgoing(key="board", embeds=[board_embed(state)]))
+        if any(isinstance(e, GameFinished) for e in events) and state.outcome is not None:
+            messages.append(
+                Outgoing(
+                    embeds=[Embed(title="Warmaster result", colour=COLOUR, description=state.outcome.summary)]
+                )
+            )
+        return messages
+
+    def reply(self, info: SessionInfo, state: WarmasterState, events: list[Event], actor: int) -> Reply:
+        lines = [
+            event_text(e)
+            for e in events
+            if e.private_to in (None, actor) and not isinstance(e, HandDealt | CardsDrawn)
+        ]
+        drawn = [e for e in events if isinstance(e, CardsDrawn) and e.private_to == actor]
+        text = "\n".join(line for line in lines if line)[:1900] or "Done."
+        if drawn:
+            return Reply(content=text, embeds=private_reply(state, actor).embeds)
+        return Reply(content=text)
+
+    def private_prompt(self, info: SessionInfo, state: WarmasterState, user_id: int) -> Reply | None:
+        if user_id not in state.players:
+            return None
+        return private_reply(state, user_id)
+
+    def summary(self, info: SessionInfo, state: WarmasterState) -> str:
+        return prompt(state).text[:200]
+
+
+# ------------------------------------------------------------------ packs
+
+
+async def server_pack(bot: MusterBot, guild_id: int) -> Pack | None:
+    text = await bot.packs.get(guild_id, SYSTEM)
+    if not text:
+        return None
+    try:
+        return parse_pack(text)
+    except PackError:
+        log.warning("stored Warmaster pack of guild %s no longer parses; using the built-in deck", guild_id)
+        return None
+
+
+def deck_line(label: str, cards: list[CardDef] | None) -> str:
+    if not cards:
+        return f"{label}: none"
+    return f"{label}: {len(cards)} cards ({deck_size(cards)} with copies)"
+
+
+# ------------------------------------------------------------------ the cog
+
+
+class Warmaster(
+    commands.GroupCog, group_name="warmaster", group_description="Warmaster magic item and tactics cards"
+):
+    def __init__(self, bot: MusterBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.games.register(WarmasterAdapter())
+
+    async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
+        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
+        games = await self.bot.sessions.open_sessions(
+            guild_id, user_id=interaction.user.id, channel_id=channel_id, system=SYSTEM
+        )
+        if not games:
+            raise UserError("You have no Warmaster game in this channel; start one with `/warmaster game`.")
+        if len(games) > 1:
+            raise UserError(
+                "You have more than one Warmaster game in this channel; finish or cancel one first."
+            )
+        return games[0]
+
+    async def _my_state(self, interaction: discord.Interaction[MusterBot]) -> WarmasterState | None:
+        """For autocomplete: the caller's one game here, or None (never an error)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return None
+        games = await self.bot.sessions.open_sessions(
+            interaction.guild_id,
+            user_id=interaction.user.id,
+            channel_id=interaction.channel_id,
+            system=SYSTEM,
+        )
+        if len(games) != 1:
+            return None
+        _info, state = await self.bot.sessions.load(games[0].id)
+        assert isinstance(state, WarmasterState)
+        return state
+
+    async def _act(self, interaction: discord.Interaction[MusterBot], action: Action) -> None:
+        info = await self._my_game(interaction)
+        result = await self.bot.sessions.act(info.id, interaction.user.id, lambda _i, _s: action)
+        assert result is not None
+        reply = self.bot.games.get(SYSTEM).reply(
+            result.info, result.state, result.events, interaction.user.id
+        )
+        await send_reply(interaction, info.id, reply)
+
+    # ------------------------------------------------------------ starting
+
+    @app_commands.command(name="game", description="Deal Warmaster magic item and tactics cards for a game")
+    @app_commands.describe(
+        opponent="Who you are playing",
+        my_points="Your army's points",
+        their_points="Your opponent's army's points",
+        first="Who has the first turn (default: a roll-off)",
+    )
+    @app_commands.guild_only()
+    async def game(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        opponent: discord.User,
+        my_points: int,
+        their_points: int,
+        first: discord.User | None = None,
+    ) -> None:
+        require_opponent(interaction, opponent)
+        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
+        caller = interaction.user.id
+        if first is not None and first.id not in (caller, opponent.id):
+            raise UserError("The player with the first turn must be you or your opponent.")
+        existing = await self.bot.sessions.find_between(guild_id, channel_id, SYSTEM, caller, opponent.id)
+        if existing is not None:
+            raise UserError(
+                f"You already have a Warmaster game with <@{opponent.id}> in this channel "
+                f"(`{existing.id}`); finish or cancel it first."
+            )
+        pack = await server_pack(self.bot, guild_id)
+        magic = pack.magic if pack else None
+        tactics = pack.tactics if pack else None
+        players = [caller, opponent.id]
+        first_id = first.id if first else None
+        result = await self.bot.sessions.open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=caller,
+            system=SYSTEM,
+            build=lambda sid, roller: start(
+                sid, players, [my_points, their_points], roller, first=first_id, magic=magic, tactics=tactics
+            ),
+            title=f"Warmaster: <@{caller}> vs <@{opponent.id}>",
+        )
+        await interaction.response.send_message(
+            f"Cards dealt (`{result.info.id}`): your hand is in your DMs, or behind `/warmaster hand`.",
+            ephemeral=True,
+        )
+
+    # ------------------------------------------------------------ the card phase
+
+    @app_commands.command(name="hand", description="Show your hand and your face-down cards (only to you)")
+    async def hand(self, interaction: discord.Interaction[MusterBot]) -> None:
+        info = await self._my_game(interaction)
+        _info, state = await self.bot.sessions.load(info.id)
+        await send_reply(interaction, info.id, private_reply(state, interaction.user.id))
+
+    @app_commands.command(name="play", description="Lay a card from your hand on a target (on your turn)")
+    @app_commands.describe(
+        card="A card from your hand",
+        target="A target used before, or a new name (then give its kind)",
+        kind="For a new target: what it is",
+        side="For a new unit or character: yours or the enemy's",
+        unit_type="For a new unit: its type",
+        role="For a new character: General, Wizard, Runesmith or Hero",
+        shoots="For a new unit or character: does it shoot?",
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        card: str,
+        target: str,
+        kind: KindOption | None = None,
+        side: SideOption | None = None,
+        unit_type: UnitTypeOption | None = None,
+        role: RoleOption | None = None,
+        shoots: bool | None = None,
+    ) -> None:
+        ref = await self._target_ref(interaction, target, kind, side, unit_type, role, shoots)
+        await self._act(interaction, PlayCard(actor=interaction.user.id, card=card, target=ref))
+
+    async def _target_ref(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        target: str,
+        kind: str | None,
+        side: str | None,
+        unit_type: str | None = None,
+        role: str | None = None,
+        shoots: bool | None = None,
+    ) -> TargetRef:
+        state = await self._my_state(interaction)
+        if state is not None and any(v.target.key == target for v in known_targets(state)):
+            return TargetRef(key=target)
+        if kind in ("player", "army") and side is None:
+            side = "enemy"
+        return TargetRef(
+            name=target,
+            kind=TargetKind(kind) if kind else None,
+            side=Side(side) if side else None,
+            unit_type=UnitType(unit_type) if unit_type else None,
+            role=CharacterRole(role) if role else None,
+            shooting=shoots,
+        )
+
+    @play.autocomplete("card")
+    async def card_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        state = await self._my_state(interaction)
+        if state is None:
+            return []
+        needle = current.casefold()
+        choices = []
+        for card in private_view(state, interaction.user.id).hand:
+            if card.special == "lucky_find":
+                continue
+            cost = "no cost" if card.cost is None else f"{card.cost:+d}"
+            label = f"{card.name} ({card.deck.label}, {cost}; {card.carrier})"
+            if needle in label.casefold() or needle == card.id.casefold():
+                choices.append(app_commands.Choice(name=label[:100], value=card.id))
+        return choices[:25]
+
+    @play.autocomplete("target")
+    async def target_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        state = await self._my_state(interaction)
+        if state is None:
+            return []
+        me = interaction.user.id
+        needle = current.casefold()
+        chosen = next(
+            (h for h in state.side(me).hand if h.id == getattr(interaction.namespace, "card", None)), None
+        )
+        choices = []
+        for view in known_targets(state):
+            if view.lost:
+                continue
+            label = target_label(view.target, me)
+            if needle and needle not in label.casefold():
+                continue
+            if chosen is not None:
+                carrier = chosen.card.carrier
+                full = view.holds_magic if chosen.deck.value == "magic" else view.holds_tactics
+                if carrier is None or full or not carrier.allows(view.target):
+                    continue
+            taken = [d for d, held in (("magic", view.holds_magic), ("tactics", view.holds_tactics)) if held]
+            if taken:
+                label += f" (holds {' and '.join(taken)})"
+            choices.append(app_commands.Choice(name=label[:100], value=view.target.key))
+        if current.strip() and not any(c.name.casefold().startswith(needle) for c in choices):
+            choices.insert(
+                0,
+                app_commands.Choice(name=f"New target: {current.strip()}"[:100], value=current.strip()[:100]),
+            )
+        return choices[:25]
+
+    @app_commands.command(name="pass", description="Pass: no card you hold can be laid on any target")
+    async def pass_turn(self, interaction: discord.Interaction[MusterBot]) -> None:
+        await self._act(interaction, PassTurn(actor=interaction.user.id))
+
+    @app_commands.command(name="lucky-find", description="Trade your Lucky Find! for two magic item cards")
+    async def lucky_find(self, interaction: discord.Interaction[MusterBot]) -> None:
+        await self._act(interaction, TradeLuckyFind(actor=interaction.user.id))
+
+    @app_commands.command(name="reveal", description="Turn one of your face-down cards face up")
+    @app_commands.describe(card="Your face-down card (by its number)")
+    async def reveal(self, interaction: discord.Interaction[MusterBot], card: int) -> None:
+        await self._act(interaction, RevealCard(actor=interaction.user.id, placement=card))
+
+    @reveal.autocomplete("card")
+    async def reveal_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: int | str
+    ) -> list[app_commands.Choice[int]]:
+        state = await self._my_state(interaction)
+        if state is None:
+            return []
+        me = interaction.user.id
+        return [
+            app_commands.Choice(
+                name=f"#{v.placement} {v.card.name} on {target_label(v.target, me)}"[:100], value=v.placement
+            )
+            for v in private_view(state, me).face_down
+        ][:25]
+
+    @app_commands.command(name="begin", description="End the card phase: the battle begins, no more cards")
+    async def begin(self, interaction: discord.Interaction[MusterBot]) -> None:
+        await self._act(interaction, BeginBattle(actor=interaction.user.id))
+
+    # ------------------------------------------------------------ the battle
+
+    @app_commands.command(name="lost", description="Record a destroyed unit or character and its points")
+    @app_commands.describe(
+        target="The unit or character (those named so far are suggested)",
+        points="Its points value in the army list, before cards",
+        side="For one not named before: yours or the enemy's",
+        kind="For one not named before: unit or character",
+    )
+    async def lost(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        target: str,
+        points: int,
+        side: Literal["mine", "enemy"] | None = None,
+        kind: Literal["unit", "character"] | None = None,
+    ) -> None:
+        ref = await self._target_ref(interaction, target, kind or ("unit" if side else None), side)
+        await self._act(interaction, RecordLoss(actor=interaction.user.id, target=ref, base_points=points))
+
+    @lost.autocomplete("target")
+    async def lost_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        state = await self._my_state(interaction)
+        if state is None:
+            return []
+        me = interaction.user.id
+        needle = current.casefold()
+        return [
+            app_commands.Choice(name=target_label(v.target, me)[:100], value=v.target.key)
+            for v in known_targets(state)
+            if v.target.kind in (TargetKind.UNIT, TargetKind.CHARACTER)
+            and not v.lost
+            and needle in target_label(v.target, me).casefold()
+        ][:25]
+
+    @app_commands.command(name="finish", description="End the game and score it from the destroyed units")
+    async def finish(self, interaction: discord.Interaction[MusterBot]) -> None:
+        await self._act(interaction, FinishGame(actor=interaction.user.id))
+
+    # ------------------------------------------------------------ decks as data
+
+    pack = app_commands.Group(name="pack", description="This server's own Warmaster decks")
+
+    @pack.command(
+        name="load", description="Load this server's tactics (and magic item) cards (YAML; Manage Server)"
+    )
+    @app_commands.describe(file="A YAML file with a `tactics:` list (and optionally `magic:`)")
+    async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
+        require_manage(interaction)
+        guild_id = guild_id_of(interaction)
+        text = await read_attachment(file)
+        try:
+            loaded = parse_pack(text)
+        except PackError as error:
+            raise UserError(
+                "That pack has problems; nothing was changed:\n" + format_errors(error.errors)
+            ) from None
+        await self.bot.packs.save(guild_id, SYSTEM, text, interaction.user.id)
+        magic = deck_line("Magic items", loaded.magic) if loaded.magic else "Magic items: the built-in deck"
+        await interaction.response.send_message(
+            f"Loaded {loaded.name or 'the pack'}. {deck_line('Tactics', loaded.tactics)}. {magic}. "
+            "New games deal from it.",
+            ephemeral=True,
+        )
+
+    @pack.command(name="show", description="Which decks new Warmaster games deal from here")
+    async def pack_show(self, interaction: discord.Interaction[MusterBot]) -> None:
+        pack = await server_pack(self.bot, guild_id_of(interaction))
+        magic = pack.magic if pack and pack.magic else list(builtin_magic_deck())
+        tactics = pack.tactics if pack else None
+        lines = [deck_line("Magic items", magic), deck_line("Tactics", tactics)]
+        if not tactics:
+            lines.append(
+                "Without a tactics deck, games deal magic item cards only; load one with "
+                "`/warmaster pack load`."
+            )
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+
+async def setup(bot: MusterBot) -> None:
+    await bot.add_cog(Warmaster(bot))
