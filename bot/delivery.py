@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 import discord
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import OutboxMessage, SessionMessage, utcnow
@@ -94,26 +94,29 @@ class Delivery:
                 self._idle.set()
 
     async def drain(self) -> int:
-        """Try every due message once; returns how many were tried."""
+        """Try every due message once, oldest first; returns how many were tried."""
         now = utcnow()
         async with self.store.read() as db:
             rows = list(
                 await db.scalars(
                     select(OutboxMessage)
                     .where(OutboxMessage.delivered_at.is_(None))
+                    .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))
                     .order_by(OutboxMessage.id)
                     .limit(BATCH)
                 )
             )
-        tried = 0
-        for row in rows:
-            if row.attempts and row.created_at + timedelta(seconds=2 ** min(row.attempts, 8)) > now:
-                continue  # backing off after a failure
-            tried += 1
-            await self._deliver_row(row)
-        return tried if tried == len(rows) and rows else 0
+        outcomes = [await self._deliver_row(row) for row in rows]
+        if outcomes:
+            async with self.store.write() as db:
+                for values in outcomes:
+                    await db.execute(
+                        update(OutboxMessage).where(OutboxMessage.id == values.pop("id")).values(**values)
+                    )
+        return len(rows)
 
-    async def _deliver_row(self, row: OutboxMessage) -> None:
+    async def _deliver_row(self, row: OutboxMessage) -> dict[str, Any]:
+        """Send one message; returns the row's new bookkeeping (written with the batch)."""
         message = Outgoing.model_validate_json(row.payload)
         error: str | None = None
         done = True
@@ -127,12 +130,14 @@ class Delivery:
         except Exception as exc:  # a bug in rendering: don't retry forever
             error = repr(exc)[:500]
             log.exception("delivery of outbox %s failed", row.id)
-        async with self.store.write() as db:
-            await db.execute(
-                update(OutboxMessage)
-                .where(OutboxMessage.id == row.id)
-                .values(attempts=row.attempts + 1, last_error=error, delivered_at=utcnow() if done else None)
-            )
+        now = utcnow()
+        return {
+            "id": row.id,
+            "attempts": row.attempts + 1,
+            "last_error": error,
+            "delivered_at": now if done else None,
+            "next_attempt_at": None if done else now + timedelta(seconds=2 ** min(row.attempts + 1, 8)),
+        }
 
     async def _send(self, session_id: str | None, message: Outgoing) -> None:
         kwargs = to_discord(session_id, message)
