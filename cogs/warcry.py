@@ -320,7 +320,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         if state.phase != "battle" or state.removal_by is not None or state.last_warband_claim is not None:
             return buttons, selects
         for player in state.players:
-            if state.initiative != player:
+            if "initiative" in kinds and state.initiative != player:
                 buttons.append(
                     Button(label=f"Initiative: {names[player]}", action="initiative", arg=str(player))
                 )

@@ -317,7 +317,7 @@ def _begin(state: WarcryState, action: act.BeginBattle, roller: Roller) -> Resul
 
 
 def _initiative(state: WarcryState, action: act.SetInitiative, roller: Roller) -> Result:
-    _require_battle(state)
+    _require_scoring(state, {"ley_lines"}, "a record of who has the initiative")
     _require_known_player(state, action.player)
     if state.awakened_this_round is not None and action.player != state.initiative:
         raise RuleError("An objective was already awakened this round by the player without the initiative; "

@@ -48,7 +48,7 @@ def legal_actions(state: WarcryState, player: int) -> list[str]:
         return ["remove"] if player == state.removal_by else []
     if state.last_warband_claim is not None:
         return ["answer_last_warband"] if player != state.last_warband_claim else []
-    kinds = ["end_round", "initiative"]
+    kinds = ["end_round", "initiative"] if plan.scoring == "ley_lines" else ["end_round"]
     for kind in SCORING_ACTIONS[plan.scoring]:
         if kind == "awaken" and (state.initiative is None or state.initiative == player
                                  or state.awakened_this_round is not None):
@@ -86,8 +86,39 @@ def prompt(state: WarcryState, name_of: NameOf) -> str:
         other = state.opponent(state.last_warband_claim)
         return fill("{p}, confirm or reject the claim that only {c}'s fighters are left.",
                     {"p": other, "c": state.last_warband_claim}, name_of)
-    extra = " (extra round: tied)" if state.extra_rounds else ""
-    return f"Battle round {state.round}{extra}: record the tallies, then end the round."
+    extra = " (an extra round: the battle is tied)" if state.extra_rounds else ""
+    return f"Battle round {state.round}{extra}: " + fill(_round_hint(state), _hint_who(state), name_of)
+
+
+ROUND_HINTS: dict[Scoring, str] = {
+    "treasure_hunters": "keep the count of fighters carrying treasure up to date, then end the round.",
+    "cursed_relic": "record who carries the relic (roll its D6 damage after the carrier's activation) "
+                    "and the fighters within 3\", then end the round.",
+    "no_quarter": "keep the count of quarters each player holds up to date, then end the round.",
+    "reaper": "enter each player's blood tally for this round, then end the round.",
+    "hidden_vault": "record who controls each objective, then end the round.",
+    "cursed_prize": "record who carries the prize, then end the round.",
+    "altar_of_ascendancy": "keep the count of fighters on the altar up to date, then end the round.",
+    "brutal_conquest": "name great champions and add to their tallies, then end the round.",
+    "manual": "record who has achieved the victory card's condition, then end the round.",
+}
+
+
+def _round_hint(state: WarcryState) -> str:
+    plan = state.battleplan
+    assert plan is not None
+    if plan.scoring != "ley_lines":
+        return ROUND_HINTS[plan.scoring]
+    if state.initiative is None:
+        return "record who has the initiative; the other player may then awaken a dormant objective."
+    if state.awakened_this_round is None and dormant_objectives(state):
+        return ("{other} may awaken a dormant objective; record who controls the awakened ones, "
+                "then end the round.")
+    return "record who controls the awakened objectives, then end the round."
+
+
+def _hint_who(state: WarcryState) -> dict[str, int]:
+    return {"other": state.opponent(state.initiative)} if state.initiative is not None else {}
 
 
 def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:

@@ -428,3 +428,19 @@ def test_a_generated_deployment_card_sets_the_reserves() -> None:
         reserves = {s.arrival for s in state.deployment if s.group == "hammer"}
         expected = {"RND2", "RND3"} if state.battleplan.cards.get("deployment") == "Test Flank" else {"start"}
         assert reserves == expected
+
+
+def test_each_round_prompt_says_what_the_battleplan_needs() -> None:
+    state, dice = open_battle("Ley Lines")
+    state = set_up(state, dice)
+    assert "record who has the initiative" in prompt(state, name_of)
+    state, _ = play(state, act.SetInitiative(actor=ALICE, player=ALICE), dice)
+    assert "Bob may awaken a dormant objective" in prompt(state, name_of)
+    reaper, dice = open_battle("Reaper")
+    reaper = set_up(reaper, dice)
+    assert "blood tally" in prompt(reaper, name_of) and "initiative" not in legal_actions(reaper, ALICE)
+    with pytest.raises(RuleError, match="Reaper does not use a record of who has the initiative"):
+        PROCEDURE.step(reaper, act.SetInitiative(actor=ALICE, player=ALICE), dice)
+    for _ in range(4):
+        reaper, _ = end_round(reaper, dice)
+    assert "extra round: the battle is tied" in prompt(reaper, name_of)
