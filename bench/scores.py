@@ -39,13 +39,21 @@ def generate(count: int, players: int, seed: int = 7) -> list[ResultRecord]:
         a, b = (100_000 + p for p in rng.sample(range(1, players + 1), 2))
         score_a, score_b = rng.randint(0, 30), rng.randint(0, 30)
         winner = a if score_a > score_b else b if score_b > score_a else None
-        results.append(ResultRecord(
-            id=i, system=rng.choice(SYSTEMS), player_a=a, player_b=b,
-            score_a=score_a, score_b=score_b, winner=winner,
-            played_at=start + timedelta(minutes=rng.randint(0, 60 * 24 * 365)),
-            season_id=1 + i * 4 // count, faction_a=rng.choice(["Orks", "Tau", "Necrons", None]),
-            status=ResultStatus.CONFIRMED if rng.random() < 0.95 else rng.choice(list(ResultStatus)),
-        ))
+        results.append(
+            ResultRecord(
+                id=i,
+                system=rng.choice(SYSTEMS),
+                player_a=a,
+                player_b=b,
+                score_a=score_a,
+                score_b=score_b,
+                winner=winner,
+                played_at=start + timedelta(minutes=rng.randint(0, 60 * 24 * 365)),
+                season_id=1 + i * 4 // count,
+                faction_a=rng.choice(["Orks", "Tau", "Necrons", None]),
+                status=ResultStatus.CONFIRMED if rng.random() < 0.95 else rng.choice(list(ResultStatus)),
+            )
+        )
     return results
 
 
@@ -64,8 +72,9 @@ def timed(label: str, action: Callable[[], T], repeat: int = 3) -> T:
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     players = int(sys.argv[2]) if len(sys.argv) > 2 else 60
-    results = timed(f"generate {count} result records ({players} players)",
-                    lambda: generate(count, players), 1)
+    results = timed(
+        f"generate {count} result records ({players} players)", lambda: generate(count, players), 1
+    )
     confirmed = sum(r.counts for r in results)
     print(f"{confirmed} confirmed, {len(SYSTEMS)} systems, best of 3 runs each")
 
@@ -78,21 +87,30 @@ def main() -> None:
     def cold_leaderboard() -> object:
         book = RatingBook().sync(results)
         return standings(results, book.ledger(None))
+
     timed("cold leaderboard: replay + standings, overall", cold_leaderboard)
 
     def cold_system_leaderboard() -> object:
         book = RatingBook().sync(results)
         return standings(results, book.ledger("warcry"), system="warcry")
+
     timed("cold leaderboard: replay + standings, one system", cold_system_leaderboard)
 
     # The memo: the service keeps a ledger per server and scope between commands.
-    later = results[-1].model_copy(update={"id": count + 1, "played_at": datetime(2026, 1, 1, tzinfo=UTC),
-                                           "status": ResultStatus.CONFIRMED})
+    later = results[-1].model_copy(
+        update={
+            "id": count + 1,
+            "played_at": datetime(2026, 1, 1, tzinfo=UTC),
+            "status": ResultStatus.CONFIRMED,
+        }
+    )
     ordered = sorted((r for r in results if r.counts), key=lambda r: r.order_key)
     middle = ordered[len(ordered) // 2].id
     voided = [r.model_copy(update={"status": ResultStatus.VOID}) if r.id == middle else r for r in results]
-    for label, changed in (("warm memo: one new result at the end", [*results, later]),
-                           ("warm memo: void a result half-way back", voided)):
+    for label, changed in (
+        ("warm memo: one new result at the end", [*results, later]),
+        ("warm memo: void a result half-way back", voided),
+    ):
         ledger = RatingLedger().sync(results)
         started = time.perf_counter()
         ledger.sync(changed)

@@ -19,10 +19,21 @@ from pydantic import ValidationError
 from rules.scores.model import ResultRecord, ResultStatus
 
 COLUMNS: tuple[str, ...] = (
-    "id", "played_at", "system", "mission",
-    "player_a", "player_a_name", "faction_a", "score_a",
-    "player_b", "player_b_name", "faction_b", "score_b",
-    "winner", "season_id", "status",
+    "id",
+    "played_at",
+    "system",
+    "mission",
+    "player_a",
+    "player_a_name",
+    "faction_a",
+    "score_a",
+    "player_b",
+    "player_b_name",
+    "faction_b",
+    "score_b",
+    "winner",
+    "season_id",
+    "status",
 )
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
@@ -51,14 +62,25 @@ def to_csv(results: Iterable[ResultRecord], names: Mapping[int, str] | None = No
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for r in results:
-        writer.writerow([
-            r.id, r.played_at.isoformat(), _guard(r.system), _guard(r.mission),
-            r.player_a, _guard(names.get(r.player_a)), _guard(r.faction_a), r.score_a,
-            r.player_b, _guard(names.get(r.player_b)), _guard(r.faction_b), r.score_b,
-            "" if r.winner is None else r.winner,
-            "" if r.season_id is None else r.season_id,
-            r.status.value,
-        ])
+        writer.writerow(
+            [
+                r.id,
+                r.played_at.isoformat(),
+                _guard(r.system),
+                _guard(r.mission),
+                r.player_a,
+                _guard(names.get(r.player_a)),
+                _guard(r.faction_a),
+                r.score_a,
+                r.player_b,
+                _guard(names.get(r.player_b)),
+                _guard(r.faction_b),
+                r.score_b,
+                "" if r.winner is None else r.winner,
+                "" if r.season_id is None else r.season_id,
+                r.status.value,
+            ]
+        )
     return out.getvalue()
 
 
@@ -88,21 +110,23 @@ def parse_csv(text: str | bytes) -> list[ResultRecord]:
             raise CsvError(f"Line {line}: expected {len(COLUMNS)} columns, found {len(row)}.")
         cell = dict(zip(COLUMNS, row, strict=True))
         try:
-            records.append(ResultRecord(
-                id=_int(cell, "id", line),
-                played_at=_time(cell["played_at"], line),
-                system=_unguard(cell["system"]) or "",
-                mission=_unguard(cell["mission"]),
-                player_a=_int(cell, "player_a", line),
-                faction_a=_unguard(cell["faction_a"]),
-                score_a=_int(cell, "score_a", line),
-                player_b=_int(cell, "player_b", line),
-                faction_b=_unguard(cell["faction_b"]),
-                score_b=_int(cell, "score_b", line),
-                winner=_optional_int(cell, "winner", line),
-                season_id=_optional_int(cell, "season_id", line),
-                status=_status(cell, line),
-            ))
+            records.append(
+                ResultRecord(
+                    id=_int(cell, "id", line),
+                    played_at=_time(cell["played_at"], line),
+                    system=_unguard(cell["system"]) or "",
+                    mission=_unguard(cell["mission"]),
+                    player_a=_int(cell, "player_a", line),
+                    faction_a=_unguard(cell["faction_a"]),
+                    score_a=_int(cell, "score_a", line),
+                    player_b=_int(cell, "player_b", line),
+                    faction_b=_unguard(cell["faction_b"]),
+                    score_b=_int(cell, "score_b", line),
+                    winner=_optional_int(cell, "winner", line),
+                    season_id=_optional_int(cell, "season_id", line),
+                    status=_status(cell, line),
+                )
+            )
         except ValidationError as exc:
             problem = exc.errors()[0]
             where = ".".join(str(part) for part in problem["loc"]) or "row"

@@ -31,13 +31,21 @@ RULE = (90, 94, 99)
 Align = Literal["left", "right"]
 
 LEADERBOARD_COLUMNS: tuple[tuple[str, Align], ...] = (
-    ("#", "right"), ("Player", "left"), ("Games", "right"), ("W", "right"), ("D", "right"),
-    ("L", "right"), ("PF", "right"), ("PA", "right"), ("Rating", "right"),
+    ("#", "right"),
+    ("Player", "left"),
+    ("Games", "right"),
+    ("W", "right"),
+    ("D", "right"),
+    ("L", "right"),
+    ("PF", "right"),
+    ("PA", "right"),
+    ("Rating", "right"),
 )
 
 
-def render_table(title: str, columns: Sequence[tuple[str, Align]], rows: Sequence[Sequence[str]],
-                 *, note: str = "") -> bytes:
+def render_table(
+    title: str, columns: Sequence[tuple[str, Align]], rows: Sequence[Sequence[str]], *, note: str = ""
+) -> bytes:
     """A striped table with a title, one header row and `rows`; returns PNG bytes."""
     font = ImageFont.load_default(size=FONT_SIZE)
     bold = ImageFont.load_default(size=FONT_SIZE + 4)
@@ -55,8 +63,7 @@ def render_table(title: str, columns: Sequence[tuple[str, Align]], rows: Sequenc
     note_width = int(font.getlength(note)) if note else 0
     width = 2 * PADDING + max(table_width, title_width, note_width)
     title_height = FONT_SIZE + 4 + PADDING
-    height = (PADDING + title_height + ROW_HEIGHT * (len(shown) + 1) + PADDING
-              + (ROW_HEIGHT if note else 0))
+    height = PADDING + title_height + ROW_HEIGHT * (len(shown) + 1) + PADDING + (ROW_HEIGHT if note else 0)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((PADDING, PADDING), title, font=bold, fill=TEXT)
@@ -84,13 +91,25 @@ def render_table(title: str, columns: Sequence[tuple[str, Align]], rows: Sequenc
 
 
 def leaderboard_rows(standings: Sequence[Standing], names: Mapping[int, str]) -> list[list[str]]:
-    return [[str(s.rank), clip(" ".join(name_of(names, s.player).split()) or "?", 32), str(s.games),
-             str(s.wins), str(s.draws), str(s.losses), str(s.points_for), str(s.points_against),
-             str(s.rating.display)] for s in standings]
+    return [
+        [
+            str(s.rank),
+            clip(" ".join(name_of(names, s.player).split()) or "?", 32),
+            str(s.games),
+            str(s.wins),
+            str(s.draws),
+            str(s.losses),
+            str(s.points_for),
+            str(s.points_against),
+            str(s.rating.display),
+        ]
+        for s in standings
+    ]
 
 
-def leaderboard_png(standings: Sequence[Standing], names: Mapping[int, str], *, title: str,
-                    note: str = "") -> bytes:
+def leaderboard_png(
+    standings: Sequence[Standing], names: Mapping[int, str], *, title: str, note: str = ""
+) -> bytes:
     """The whole leaderboard as one PNG."""
     if not standings:
         return render_table(clip(title, 200), LEADERBOARD_COLUMNS, [], note=note or "No confirmed games yet.")

@@ -44,15 +44,24 @@ class EmbedPage:
     fields: tuple[EmbedField, ...] = field(default_factory=tuple)
 
     def total_chars(self) -> int:
-        return (len(self.title) + len(self.description) + len(self.footer)
-                + sum(len(f.name) + len(f.value) for f in self.fields))
+        return (
+            len(self.title)
+            + len(self.description)
+            + len(self.footer)
+            + sum(len(f.name) + len(f.value) for f in self.fields)
+        )
 
     def within_limits(self) -> bool:
-        return (len(self.title) <= TITLE_MAX and len(self.description) <= DESCRIPTION_MAX
-                and len(self.footer) <= FOOTER_MAX and len(self.fields) <= FIELDS_MAX
-                and all(0 < len(f.name) <= FIELD_NAME_MAX and 0 < len(f.value) <= FIELD_VALUE_MAX
-                        for f in self.fields)
-                and self.total_chars() <= EMBED_TOTAL_MAX)
+        return (
+            len(self.title) <= TITLE_MAX
+            and len(self.description) <= DESCRIPTION_MAX
+            and len(self.footer) <= FOOTER_MAX
+            and len(self.fields) <= FIELDS_MAX
+            and all(
+                0 < len(f.name) <= FIELD_NAME_MAX and 0 < len(f.value) <= FIELD_VALUE_MAX for f in self.fields
+            )
+            and self.total_chars() <= EMBED_TOTAL_MAX
+        )
 
 
 def clip(text: str, limit: int) -> str:
@@ -77,13 +86,16 @@ LEADERBOARD_HEADER = "`  #` player — games · W-D-L · points for–against ·
 
 def leaderboard_line(standing: Standing) -> str:
     """One row; the mention shows as the member's name inside an embed, and pings nobody there."""
-    return (f"`{standing.rank:>3}` <@{standing.player}> — {standing.games} · "
-            f"{standing.wins}-{standing.draws}-{standing.losses} · "
-            f"{standing.points_for}–{standing.points_against} · **{standing.rating.display}**")
+    return (
+        f"`{standing.rank:>3}` <@{standing.player}> — {standing.games} · "
+        f"{standing.wins}-{standing.draws}-{standing.losses} · "
+        f"{standing.points_for}–{standing.points_against} · **{standing.rating.display}**"
+    )
 
 
-def paginate(lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int = DESCRIPTION_MAX,
-             overhead: int = 0) -> list[list[str]]:
+def paginate(
+    lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int = DESCRIPTION_MAX, overhead: int = 0
+) -> list[list[str]]:
     """Split lines into pages of at most `per_page` lines whose joined text (plus `overhead`) fits `budget`.
 
     A line longer than the budget is clipped, so every page holds at least one line and paging ends.
@@ -107,23 +119,30 @@ def paginate(lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int
     return pages
 
 
-def leaderboard_pages(standings: Sequence[Standing], *, title: str, subtitle: str = "",
-                      per_page: int = ROWS_PER_PAGE) -> list[EmbedPage]:
+def leaderboard_pages(
+    standings: Sequence[Standing], *, title: str, subtitle: str = "", per_page: int = ROWS_PER_PAGE
+) -> list[EmbedPage]:
     """The table as embed pages, each within every embed limit; an empty table is one page."""
     title = clip(title, TITLE_MAX)
     subtitle = clip(" ".join(subtitle.split()), 200)
-    head = (subtitle + "\n" if subtitle else "")
+    head = subtitle + "\n" if subtitle else ""
     if not standings:
         return [EmbedPage(title=title, description=head + "No confirmed games yet.")]
     head += LEADERBOARD_HEADER + "\n"
     footer_room = 60  # "Page 999 of 999 · 9999 players" with room to spare
     budget = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(title) - footer_room)
-    chunks = paginate([leaderboard_line(s) for s in standings], per_page=per_page, budget=budget,
-                      overhead=len(head))
+    chunks = paginate(
+        [leaderboard_line(s) for s in standings], per_page=per_page, budget=budget, overhead=len(head)
+    )
     count = len(chunks)
-    return [EmbedPage(title=title, description=head + "\n".join(chunk),
-                      footer=clip(f"Page {i} of {count} · {len(standings)} players", footer_room))
-            for i, chunk in enumerate(chunks, start=1)]
+    return [
+        EmbedPage(
+            title=title,
+            description=head + "\n".join(chunk),
+            footer=clip(f"Page {i} of {count} · {len(standings)} players", footer_room),
+        )
+        for i, chunk in enumerate(chunks, start=1)
+    ]
 
 
 def needs_image(pages: Sequence[EmbedPage]) -> bool:
@@ -146,6 +165,7 @@ def timestamp(result: ResultRecord, style: str = "d") -> str:
 
 def score_line(result: ResultRecord, names: Mapping[int, str] | None = None) -> str:
     """`<@a> 20 – 15 <@b>` with the winner in bold; mentions render as names inside embeds."""
+
     def who(player: int) -> str:
         label = f"<@{player}>" if names is None else clip(name_of(names, player), 40)
         return f"**{label}**" if result.winner == player else label

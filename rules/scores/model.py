@@ -113,20 +113,33 @@ def winner_from_scores(player_a: int, player_b: int, score_a: int, score_b: int)
     return None
 
 
-def record_from_outcome(outcome: GameOutcome, *, result_id: int, system: str, played_at: datetime,
-                        season_id: int | None = None,
-                        status: ResultStatus = ResultStatus.PENDING) -> ResultRecord:
+def record_from_outcome(
+    outcome: GameOutcome,
+    *,
+    result_id: int,
+    system: str,
+    played_at: datetime,
+    season_id: int | None = None,
+    status: ResultStatus = ResultStatus.PENDING,
+) -> ResultRecord:
     """A finished session's outcome as a result record (the game decided the winner, not the scores)."""
     if len(outcome.sides) != 2:
         raise ValueError("a result needs exactly two sides")
     side_a, side_b = outcome.sides
     return ResultRecord(
-        id=result_id, system=system, mission=outcome.mission,
-        player_a=side_a.player, player_b=side_b.player,
-        score_a=max(0, min(MAX_SCORE, side_a.score)), score_b=max(0, min(MAX_SCORE, side_b.score)),
-        winner=outcome.winner, played_at=played_at,
-        faction_a=_clip(side_a.faction, FACTION_MAX), faction_b=_clip(side_b.faction, FACTION_MAX),
-        season_id=season_id, status=status,
+        id=result_id,
+        system=system,
+        mission=outcome.mission,
+        player_a=side_a.player,
+        player_b=side_b.player,
+        score_a=max(0, min(MAX_SCORE, side_a.score)),
+        score_b=max(0, min(MAX_SCORE, side_b.score)),
+        winner=outcome.winner,
+        played_at=played_at,
+        faction_a=_clip(side_a.faction, FACTION_MAX),
+        faction_b=_clip(side_b.faction, FACTION_MAX),
+        season_id=season_id,
+        status=status,
     )
 
 
@@ -137,9 +150,18 @@ def _clip(text: str | None, limit: int) -> str | None:
     return text[:limit] or None
 
 
-def check_manual_entry(*, reporter: int, opponent: int, opponent_is_bot: bool, system: str,
-                       my_score: int, their_score: int, mission: str | None = None,
-                       my_faction: str | None = None, their_faction: str | None = None) -> None:
+def check_manual_entry(
+    *,
+    reporter: int,
+    opponent: int,
+    opponent_is_bot: bool,
+    system: str,
+    my_score: int,
+    their_score: int,
+    mission: str | None = None,
+    my_faction: str | None = None,
+    their_faction: str | None = None,
+) -> None:
     """Refuse a hand-entered result politely and specifically before anything is stored."""
     if opponent == reporter:
         raise RuleError("You can't record a game against yourself. Pick your opponent.")

@@ -123,7 +123,7 @@ class RatingLedger:
         for fp in self._applied[base:]:
             self._changes.pop(fp[1], None)
         del self._applied[base:]
-        del self._snapshots[k + 1:]
+        del self._snapshots[k + 1 :]
         self._current = dict(self._snapshots[k])
 
     def _apply(self, result: ResultRecord, fp: _Fingerprint) -> None:
@@ -161,8 +161,10 @@ class RatingLedger:
         if found is None:
             return None
         a, b, before_a, after_a, before_b, after_b = found
-        return (RatingChange(result_id, a, _ours(before_a), _ours(after_a)),
-                RatingChange(result_id, b, _ours(before_b), _ours(after_b)))
+        return (
+            RatingChange(result_id, a, _ours(before_a), _ours(after_a)),
+            RatingChange(result_id, b, _ours(before_b), _ours(after_b)),
+        )
 
     def __len__(self) -> int:
         return len(self._applied)
@@ -207,8 +209,10 @@ class RatingBook:
 
     def changes(self, result: ResultRecord) -> dict[str | None, tuple[RatingChange, RatingChange] | None]:
         """A result's rating changes in its own system and overall (keys: system name, None)."""
-        return {result.system: self.ledger(result.system).change(result.id),
-                None: self.ledger(None).change(result.id)}
+        return {
+            result.system: self.ledger(result.system).change(result.id),
+            None: self.ledger(None).change(result.id),
+        }
 
 
 def ratings_of(ledger: RatingLedger | Mapping[int, Rating], player: int) -> Rating:

@@ -76,13 +76,21 @@ class Standing:
         return self.points_for - self.points_against
 
 
-def select(results: Iterable[ResultRecord], *, system: str | None = None, season_id: int | None = None,
-           statuses: frozenset[ResultStatus] = frozenset({ResultStatus.CONFIRMED})) -> list[ResultRecord]:
+def select(
+    results: Iterable[ResultRecord],
+    *,
+    system: str | None = None,
+    season_id: int | None = None,
+    statuses: frozenset[ResultStatus] = frozenset({ResultStatus.CONFIRMED}),
+) -> list[ResultRecord]:
     """Results of the given statuses (confirmed by default), optionally of one system and season."""
-    return [r for r in results
-            if r.status in statuses
-            and (system is None or r.system == system)
-            and (season_id is None or r.season_id == season_id)]
+    return [
+        r
+        for r in results
+        if r.status in statuses
+        and (system is None or r.system == system)
+        and (season_id is None or r.season_id == season_id)
+    ]
 
 
 def tallies(results: Iterable[ResultRecord]) -> dict[int, Tally]:
@@ -96,8 +104,13 @@ def tallies(results: Iterable[ResultRecord]) -> dict[int, Tally]:
     return table
 
 
-def standings(results: Iterable[ResultRecord], ratings: RatingLedger | Mapping[int, Rating], *,
-              system: str | None = None, season_id: int | None = None) -> list[Standing]:
+def standings(
+    results: Iterable[ResultRecord],
+    ratings: RatingLedger | Mapping[int, Rating],
+    *,
+    system: str | None = None,
+    season_id: int | None = None,
+) -> list[Standing]:
     """The ranked league table; `ratings` should be the ledger of the same scope (`system`)."""
     table = tallies(select(results, system=system, season_id=season_id))
     rated = {player: ratings_of(ratings, player) for player in table}
@@ -107,10 +120,20 @@ def standings(results: Iterable[ResultRecord], ratings: RatingLedger | Mapping[i
         return (-t.league_points, -rated[player].ordinal, -t.points_difference, player)
 
     ranked = sorted(table, key=order)
-    return [Standing(rank=i, player=p, games=table[p].games, wins=table[p].wins, draws=table[p].draws,
-                     losses=table[p].losses, points_for=table[p].points_for,
-                     points_against=table[p].points_against, rating=rated[p])
-            for i, p in enumerate(ranked, start=1)]
+    return [
+        Standing(
+            rank=i,
+            player=p,
+            games=table[p].games,
+            wins=table[p].wins,
+            draws=table[p].draws,
+            losses=table[p].losses,
+            points_for=table[p].points_for,
+            points_against=table[p].points_against,
+            rating=rated[p],
+        )
+        for i, p in enumerate(ranked, start=1)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,11 +166,16 @@ class PlayerSummary:
     last_played: datetime | None = None
 
 
-def player_summary(results: Iterable[ResultRecord], player: int, *,
-                   overall: RatingLedger | Mapping[int, Rating] | None = None,
-                   by_system: Mapping[str, RatingLedger | Mapping[int, Rating]] | None = None,
-                   system: str | None = None, season_id: int | None = None,
-                   top_factions: int = 3) -> PlayerSummary:
+def player_summary(
+    results: Iterable[ResultRecord],
+    player: int,
+    *,
+    overall: RatingLedger | Mapping[int, Rating] | None = None,
+    by_system: Mapping[str, RatingLedger | Mapping[int, Rating]] | None = None,
+    system: str | None = None,
+    season_id: int | None = None,
+    top_factions: int = 3,
+) -> PlayerSummary:
     """A player's record, systems, favourite factions (most played, then by name) and head-to-heads."""
     mine = [r for r in select(results, system=system, season_id=season_id) if r.involves(player)]
     total = Tally()
@@ -162,16 +190,31 @@ def player_summary(results: Iterable[ResultRecord], player: int, *,
         if faction:
             factions[faction] += 1
         systems[result.system] += 1
-    heads = [HeadToHead(opponent=o, games=t.games, wins=t.wins, draws=t.draws, losses=t.losses,
-                        points_for=t.points_for, points_against=t.points_against)
-             for o, t in against.items()]
+    heads = [
+        HeadToHead(
+            opponent=o,
+            games=t.games,
+            wins=t.wins,
+            draws=t.draws,
+            losses=t.losses,
+            points_for=t.points_for,
+            points_against=t.points_against,
+        )
+        for o, t in against.items()
+    ]
     heads.sort(key=lambda h: (-h.games, h.opponent))
     return PlayerSummary(
-        player=player, games=total.games, wins=total.wins, draws=total.draws, losses=total.losses,
-        points_for=total.points_for, points_against=total.points_against,
+        player=player,
+        games=total.games,
+        wins=total.wins,
+        draws=total.draws,
+        losses=total.losses,
+        points_for=total.points_for,
+        points_against=total.points_against,
         rating=INITIAL if overall is None else ratings_of(overall, player),
-        system_ratings={s: ratings_of(ledger, player) for s, ledger in sorted((by_system or {}).items())
-                        if s in systems},
+        system_ratings={
+            s: ratings_of(ledger, player) for s, ledger in sorted((by_system or {}).items()) if s in systems
+        },
         systems=sorted(systems.items(), key=lambda item: (-item[1], item[0])),
         favourite_factions=sorted(factions.items(), key=lambda item: (-item[1], item[0]))[:top_factions],
         opponents=heads,
@@ -179,11 +222,21 @@ def player_summary(results: Iterable[ResultRecord], player: int, *,
     )
 
 
-def history(results: Iterable[ResultRecord], *, user: int | None = None, vs: int | None = None,
-            system: str | None = None, season_id: int | None = None, limit: int | None = None,
-            statuses: frozenset[ResultStatus] = frozenset({ResultStatus.CONFIRMED})) -> list[ResultRecord]:
+def history(
+    results: Iterable[ResultRecord],
+    *,
+    user: int | None = None,
+    vs: int | None = None,
+    system: str | None = None,
+    season_id: int | None = None,
+    limit: int | None = None,
+    statuses: frozenset[ResultStatus] = frozenset({ResultStatus.CONFIRMED}),
+) -> list[ResultRecord]:
     """Games newest first; `user` and `vs` together mean games between the two of them."""
-    chosen = [r for r in select(results, system=system, season_id=season_id, statuses=statuses)
-              if (user is None or r.involves(user)) and (vs is None or r.involves(vs))]
+    chosen = [
+        r
+        for r in select(results, system=system, season_id=season_id, statuses=statuses)
+        if (user is None or r.involves(user)) and (vs is None or r.involves(vs))
+    ]
     chosen.sort(key=lambda r: r.order_key, reverse=True)
     return chosen if limit is None else chosen[:limit]

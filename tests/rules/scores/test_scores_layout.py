@@ -34,17 +34,33 @@ from rules.scores.layout import (
 
 def table(count: int, big_ids: bool = False) -> list[Standing]:
     base = 10**19 if big_ids else 1000  # real snowflakes are up to 20 digits
-    return [Standing(rank=i, player=base + i, games=99_999, wins=33_333, draws=33_333, losses=33_333,
-                     points_for=123_456, points_against=654_321, rating=Rating(mu=50.0 - i * 0.01, sigma=1.0))
-            for i in range(1, count + 1)]
+    return [
+        Standing(
+            rank=i,
+            player=base + i,
+            games=99_999,
+            wins=33_333,
+            draws=33_333,
+            losses=33_333,
+            points_for=123_456,
+            points_against=654_321,
+            rating=Rating(mu=50.0 - i * 0.01, sigma=1.0),
+        )
+        for i in range(1, count + 1)
+    ]
 
 
 @settings(max_examples=60, deadline=None)
-@given(count=st.integers(min_value=0, max_value=120), title=st.text(max_size=400),
-       subtitle=st.text(max_size=400), per_page=st.integers(min_value=1, max_value=200),
-       big=st.booleans())
-def test_pages_never_exceed_embed_limits(count: int, title: str, subtitle: str, per_page: int,
-                                         big: bool) -> None:
+@given(
+    count=st.integers(min_value=0, max_value=120),
+    title=st.text(max_size=400),
+    subtitle=st.text(max_size=400),
+    per_page=st.integers(min_value=1, max_value=200),
+    big=st.booleans(),
+)
+def test_pages_never_exceed_embed_limits(
+    count: int, title: str, subtitle: str, per_page: int, big: bool
+) -> None:
     rows = table(count, big_ids=big)
     pages = leaderboard_pages(rows, title=title, subtitle=subtitle, per_page=per_page)
     assert pages
@@ -60,11 +76,15 @@ def test_pages_never_exceed_embed_limits(count: int, title: str, subtitle: str, 
 def test_past_one_embed_it_pages() -> None:
     pages = leaderboard_pages(table(40), title="Warcry — Season 1")
     assert len(pages) == 3
-    assert [p.footer for p in pages] == ["Page 1 of 3 · 40 players", "Page 2 of 3 · 40 players",
-                                         "Page 3 of 3 · 40 players"]
+    assert [p.footer for p in pages] == [
+        "Page 1 of 3 · 40 players",
+        "Page 2 of 3 · 40 players",
+        "Page 3 of 3 · 40 players",
+    ]
     assert pages[0].description.startswith(LEADERBOARD_HEADER)
     assert pages[0].description.splitlines()[1] == (
-        "`  1` <@1001> — 99999 · 33333-33333-33333 · 123456–654321 · **1940**")
+        "`  1` <@1001> — 99999 · 33333-33333-33333 · 123456–654321 · **1940**"
+    )
     assert not needs_image(pages)
     assert needs_image(leaderboard_pages(table(250), title="Big"))
 
@@ -101,14 +121,24 @@ def test_fit_lines_says_how_many_were_left_out() -> None:
 def test_embed_page_limit_check() -> None:
     assert not EmbedPage(title="t", description="x" * 4097).within_limits()
     assert not EmbedPage(title="t", description="", fields=(EmbedField("n", "v" * 1025),)).within_limits()
-    assert not EmbedPage(title="t", description="x" * 4000,
-                         fields=(EmbedField("n", "v" * 1000), EmbedField("n", "v" * 1000))).within_limits()
+    assert not EmbedPage(
+        title="t", description="x" * 4000, fields=(EmbedField("n", "v" * 1000), EmbedField("n", "v" * 1000))
+    ).within_limits()
     assert EmbedPage(title="t", description="x" * 4000, fields=(EmbedField("n", "v" * 1000),)).within_limits()
 
 
 def test_result_lines() -> None:
-    r = ResultRecord(id=1, system="warcry", mission="Dominate", player_a=1, player_b=2, score_a=20,
-                     score_b=15, winner=1, played_at=datetime(2025, 5, 4, 20, 30, tzinfo=UTC))
+    r = ResultRecord(
+        id=1,
+        system="warcry",
+        mission="Dominate",
+        player_a=1,
+        player_b=2,
+        score_a=20,
+        score_b=15,
+        winner=1,
+        played_at=datetime(2025, 5, 4, 20, 30, tzinfo=UTC),
+    )
     assert score_line(r) == "**<@1>** 20 – 15 <@2>"
     assert score_line(r, {1: "Ann"}) == "**Ann** 20 – 15 user 2"
     assert history_line(r) == "<t:1746390600:d> warcry · Dominate: **<@1>** 20 – 15 <@2>"

@@ -38,24 +38,60 @@ LEAGUE = [
 
 
 def league(system: str = "warcry", season_id: int | None = 1) -> list[ResultRecord]:
-    return [ResultRecord(id=i + 1, system=system, player_a=a, player_b=b, score_a=sa, score_b=sb, winner=w,
-                         played_at=T0 + timedelta(days=i), season_id=season_id, faction_a=f"F{a}",
-                         faction_b=f"F{b}")
-            for i, (a, b, sa, sb, w) in enumerate(LEAGUE)]
+    return [
+        ResultRecord(
+            id=i + 1,
+            system=system,
+            player_a=a,
+            player_b=b,
+            score_a=sa,
+            score_b=sb,
+            winner=w,
+            played_at=T0 + timedelta(days=i),
+            season_id=season_id,
+            faction_a=f"F{a}",
+            faction_b=f"F{b}",
+        )
+        for i, (a, b, sa, sb, w) in enumerate(LEAGUE)
+    ]
 
 
 def not_counted() -> list[ResultRecord]:
     """Results that must change nothing: pending, disputed and void games."""
-    return [ResultRecord(id=100 + i, system="warcry", player_a=DAN, player_b=ALICE, score_a=30, score_b=0,
-                         winner=DAN, played_at=T0 + timedelta(days=20 + i), season_id=1, status=status)
-            for i, status in enumerate([ResultStatus.PENDING, ResultStatus.DISPUTED, ResultStatus.VOID])]
+    return [
+        ResultRecord(
+            id=100 + i,
+            system="warcry",
+            player_a=DAN,
+            player_b=ALICE,
+            score_a=30,
+            score_b=0,
+            winner=DAN,
+            played_at=T0 + timedelta(days=20 + i),
+            season_id=1,
+            status=status,
+        )
+        for i, status in enumerate([ResultStatus.PENDING, ResultStatus.DISPUTED, ResultStatus.VOID])
+    ]
 
 
 def test_hand_worked_table() -> None:
     results = league() + not_counted()
     table = standings(results, replay(results, "warcry"), system="warcry")
-    rows = [(s.rank, s.player, s.games, s.wins, s.draws, s.losses, s.points_for, s.points_against,
-             s.league_points) for s in table]
+    rows = [
+        (
+            s.rank,
+            s.player,
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.points_for,
+            s.points_against,
+            s.league_points,
+        )
+        for s in table
+    ]
     assert rows == [
         (1, ALICE, 4, 3, 1, 0, 69, 35, 10),
         (2, CARA, 5, 2, 1, 2, 62, 66, 7),
@@ -87,14 +123,39 @@ def test_order_of_input_does_not_matter() -> None:
 def test_rating_breaks_a_tie_on_league_points_before_points_difference() -> None:
     # Equal league points: the better rating ranks higher even with a much worse points difference.
     results = [
-        ResultRecord(id=1, system="warcry", player_a=1, player_b=2, score_a=5, score_b=4, winner=1,
-                     played_at=T0),
-        ResultRecord(id=2, system="warcry", player_a=3, player_b=4, score_a=30, score_b=0, winner=3,
-                     played_at=T0 + timedelta(hours=1)),
-        ResultRecord(id=3, system="warcry", player_a=1, player_b=3, score_a=1, score_b=0, winner=1,
-                     played_at=T0 + timedelta(hours=2)),
-        ResultRecord(id=4, system="warcry", player_a=3, player_b=2, score_a=9, score_b=8, winner=3,
-                     played_at=T0 + timedelta(hours=3)),
+        ResultRecord(
+            id=1, system="warcry", player_a=1, player_b=2, score_a=5, score_b=4, winner=1, played_at=T0
+        ),
+        ResultRecord(
+            id=2,
+            system="warcry",
+            player_a=3,
+            player_b=4,
+            score_a=30,
+            score_b=0,
+            winner=3,
+            played_at=T0 + timedelta(hours=1),
+        ),
+        ResultRecord(
+            id=3,
+            system="warcry",
+            player_a=1,
+            player_b=3,
+            score_a=1,
+            score_b=0,
+            winner=1,
+            played_at=T0 + timedelta(hours=2),
+        ),
+        ResultRecord(
+            id=4,
+            system="warcry",
+            player_a=3,
+            player_b=2,
+            score_a=9,
+            score_b=8,
+            winner=3,
+            played_at=T0 + timedelta(hours=3),
+        ),
     ]
     ledger = replay(results, "warcry")
     table = standings(results, ledger)
@@ -107,8 +168,9 @@ def test_rating_breaks_a_tie_on_league_points_before_points_difference() -> None
 
 def test_filters_by_system_and_season() -> None:
     warcry = league("warcry", season_id=1)
-    kill_team = [r.model_copy(update={"id": r.id + 1000, "system": "killteam", "season_id": 2})
-                 for r in league()[:3]]
+    kill_team = [
+        r.model_copy(update={"id": r.id + 1000, "system": "killteam", "season_id": 2}) for r in league()[:3]
+    ]
     results = warcry + kill_team
     book = RatingBook().sync(results)
     kt = standings(results, book.ledger("killteam"), system="killteam")
@@ -126,17 +188,24 @@ def test_filters_by_system_and_season() -> None:
 def test_player_summary() -> None:
     results = league() + not_counted()
     book = RatingBook().sync(results)
-    summary = player_summary(results, CARA, overall=book.ledger(None),
-                             by_system={"warcry": book.ledger("warcry")})
+    summary = player_summary(
+        results, CARA, overall=book.ledger(None), by_system={"warcry": book.ledger("warcry")}
+    )
     assert (summary.games, summary.wins, summary.draws, summary.losses) == (5, 2, 1, 2)
     assert (summary.points_for, summary.points_against) == (62, 66)
     assert summary.favourite_factions == [("F3", 5)]
     assert summary.systems == [("warcry", 5)]
     assert summary.system_ratings == {"warcry": book.ledger("warcry").rating(CARA)}
-    heads = {h.opponent: (h.games, h.wins, h.draws, h.losses, h.points_for, h.points_against)
-             for h in summary.opponents}
-    assert heads == {BOB: (2, 1, 0, 1, 26, 25), ALICE: (1, 0, 0, 1, 12, 18), DAN: (1, 1, 0, 0, 14, 13),
-                     EVE: (1, 0, 1, 0, 10, 10)}
+    heads = {
+        h.opponent: (h.games, h.wins, h.draws, h.losses, h.points_for, h.points_against)
+        for h in summary.opponents
+    }
+    assert heads == {
+        BOB: (2, 1, 0, 1, 26, 25),
+        ALICE: (1, 0, 0, 1, 12, 18),
+        DAN: (1, 1, 0, 0, 14, 13),
+        EVE: (1, 0, 1, 0, 10, 10),
+    }
     assert summary.opponents[0].opponent == BOB  # most games first
     assert summary.last_played == T0 + timedelta(days=11)
 
@@ -149,21 +218,27 @@ def test_summary_of_a_stranger_is_empty() -> None:
 
 def test_favourite_factions_most_played_then_name() -> None:
     base = league()[0]
-    results = [base.model_copy(update={"id": i, "faction_a": f, "played_at": T0 + timedelta(hours=i)})
-               for i, f in enumerate(["Orks", "Aeldari", "Orks", "Aeldari", "Necrons", None, "Tau"])]
+    results = [
+        base.model_copy(update={"id": i, "faction_a": f, "played_at": T0 + timedelta(hours=i)})
+        for i, f in enumerate(["Orks", "Aeldari", "Orks", "Aeldari", "Necrons", None, "Tau"])
+    ]
     summary = player_summary(results, ALICE, top_factions=3)
     assert summary.favourite_factions == [("Aeldari", 2), ("Orks", 2), ("Necrons", 1)]
 
 
-@pytest.mark.parametrize(("user", "vs", "system", "expected"), [
-    (None, None, None, list(range(12, 0, -1))),
-    (CARA, None, None, [12, 7, 6, 4, 2]),
-    (CARA, BOB, None, [7, 6]),
-    (None, DAN, None, [5, 4, 3]),
-    (CARA, None, "killteam", []),
-])
-def test_history_newest_first(user: int | None, vs: int | None, system: str | None,
-                              expected: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("user", "vs", "system", "expected"),
+    [
+        (None, None, None, list(range(12, 0, -1))),
+        (CARA, None, None, [12, 7, 6, 4, 2]),
+        (CARA, BOB, None, [7, 6]),
+        (None, DAN, None, [5, 4, 3]),
+        (CARA, None, "killteam", []),
+    ],
+)
+def test_history_newest_first(
+    user: int | None, vs: int | None, system: str | None, expected: list[int]
+) -> None:
     results = league() + not_counted()
     assert [r.id for r in history(results, user=user, vs=vs, system=system)] == expected
 

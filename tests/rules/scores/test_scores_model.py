@@ -23,8 +23,16 @@ T0 = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
 
 
 def record(**changes: object) -> ResultRecord:
-    fields: dict[str, object] = {"id": 1, "system": "warcry", "player_a": 1, "player_b": 2, "score_a": 3,
-                                 "score_b": 2, "winner": 1, "played_at": T0}
+    fields: dict[str, object] = {
+        "id": 1,
+        "system": "warcry",
+        "player_a": 1,
+        "player_b": 2,
+        "score_a": 3,
+        "score_b": 2,
+        "winner": 1,
+        "played_at": T0,
+    }
     fields.update(changes)
     return ResultRecord.model_validate(fields)
 
@@ -36,17 +44,20 @@ def test_a_valid_record() -> None:
     assert r.side(2) == (2, 3, "Orks") and r.opponent_of(2) == 1 and r.involves(1) and not r.involves(3)
 
 
-@pytest.mark.parametrize("changes", [
-    {"player_b": 1},
-    {"winner": 3},
-    {"score_a": -1},
-    {"score_b": MAX_SCORE + 1},
-    {"system": "  "},
-    {"system": "x" * 33},
-    {"faction_a": "x" * 101},
-    {"status": "lost"},
-    {"extra": 1},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"player_b": 1},
+        {"winner": 3},
+        {"score_a": -1},
+        {"score_b": MAX_SCORE + 1},
+        {"system": "  "},
+        {"system": "x" * 33},
+        {"faction_a": "x" * 101},
+        {"status": "lost"},
+        {"extra": 1},
+    ],
+)
 def test_nonsense_is_refused(changes: dict[str, object]) -> None:
     with pytest.raises(ValidationError):
         record(**changes)
@@ -76,28 +87,47 @@ def test_confirmed_in_order() -> None:
     same_time_high_id = record(id=3)
     pending = record(id=4, status=ResultStatus.PENDING)
     assert confirmed_in_order([later, same_time_high_id, pending, same_time_low_id]) == [
-        same_time_low_id, same_time_high_id, later]
+        same_time_low_id,
+        same_time_high_id,
+        later,
+    ]
 
 
 def test_record_from_a_session_outcome() -> None:
-    outcome = GameOutcome(sides=[SideResult(player=10, score=12, faction="Iron Golems"),
-                                 SideResult(player=20, score=15, faction=None)],
-                          winner=10, mission="Marked for Death")
+    outcome = GameOutcome(
+        sides=[
+            SideResult(player=10, score=12, faction="Iron Golems"),
+            SideResult(player=20, score=15, faction=None),
+        ],
+        winner=10,
+        mission="Marked for Death",
+    )
     r = record_from_outcome(outcome, result_id=5, system="40k", played_at=T0, season_id=2)
     assert (r.player_a, r.player_b, r.score_a, r.score_b, r.winner) == (10, 20, 12, 15, 10)
     assert r.faction_a == "Iron Golems" and r.faction_b is None and r.mission == "Marked for Death"
     assert r.status is ResultStatus.PENDING and r.season_id == 2
-    negative = GameOutcome(sides=[SideResult(player=10, score=-3), SideResult(player=20, score=0)],
-                           winner=None)
+    negative = GameOutcome(
+        sides=[SideResult(player=10, score=-3), SideResult(player=20, score=0)], winner=None
+    )
     assert record_from_outcome(negative, result_id=6, system="40k", played_at=T0).score_a == 0
     with pytest.raises(ValueError):
-        record_from_outcome(GameOutcome(sides=[SideResult(player=1, score=0)], winner=None),
-                            result_id=7, system="40k", played_at=T0)
+        record_from_outcome(
+            GameOutcome(sides=[SideResult(player=1, score=0)], winner=None),
+            result_id=7,
+            system="40k",
+            played_at=T0,
+        )
 
 
 def entry(**changes: object) -> None:
-    fields: dict[str, object] = {"reporter": 1, "opponent": 2, "opponent_is_bot": False, "system": "warcry",
-                                 "my_score": 10, "their_score": 8}
+    fields: dict[str, object] = {
+        "reporter": 1,
+        "opponent": 2,
+        "opponent_is_bot": False,
+        "system": "warcry",
+        "my_score": 10,
+        "their_score": 8,
+    }
     fields.update(changes)
     check_manual_entry(**fields)  # type: ignore[arg-type]
 
@@ -107,17 +137,20 @@ def test_a_good_entry_passes() -> None:
     entry(my_score=0, their_score=MAX_SCORE, mission="Dominate", my_faction="Orks", their_faction="Tau")
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"opponent": 1}, "against yourself"),
-    ({"opponent_is_bot": True}, "Bots don't play"),
-    ({"system": " "}, "which game system"),
-    ({"system": "x" * 40}, "too long"),
-    ({"my_score": -1}, "Your score can't be negative"),
-    ({"their_score": -5}, "Their score can't be negative"),
-    ({"my_score": MAX_SCORE + 1}, "looks like a typo"),
-    ({"mission": "m" * 201}, "mission name is too long"),
-    ({"their_faction": "f" * 101}, "Their faction name is too long"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"opponent": 1}, "against yourself"),
+        ({"opponent_is_bot": True}, "Bots don't play"),
+        ({"system": " "}, "which game system"),
+        ({"system": "x" * 40}, "too long"),
+        ({"my_score": -1}, "Your score can't be negative"),
+        ({"their_score": -5}, "Their score can't be negative"),
+        ({"my_score": MAX_SCORE + 1}, "looks like a typo"),
+        ({"mission": "m" * 201}, "mission name is too long"),
+        ({"their_faction": "f" * 101}, "Their faction name is too long"),
+    ],
+)
 def test_bad_entries_are_refused_specifically(changes: dict[str, object], message: str) -> None:
     with pytest.raises(RuleError) as caught:
         entry(**changes)

@@ -12,10 +12,26 @@ from rules.scores import INITIAL, Rating, RatingBook, RatingLedger, ResultRecord
 from rules.scores.layout import format_change
 
 
-def game(result_id: int, a: int, b: int, winner: int | None, hours: int = 0, system: str = "warcry",
-         status: ResultStatus = ResultStatus.CONFIRMED) -> ResultRecord:
-    return ResultRecord(id=result_id, system=system, player_a=a, player_b=b, score_a=1, score_b=0,
-                        winner=winner, played_at=T0 + timedelta(hours=hours), status=status)
+def game(
+    result_id: int,
+    a: int,
+    b: int,
+    winner: int | None,
+    hours: int = 0,
+    system: str = "warcry",
+    status: ResultStatus = ResultStatus.CONFIRMED,
+) -> ResultRecord:
+    return ResultRecord(
+        id=result_id,
+        system=system,
+        player_a=a,
+        player_b=b,
+        score_a=1,
+        score_b=0,
+        winner=winner,
+        played_at=T0 + timedelta(hours=hours),
+        status=status,
+    )
 
 
 def test_newcomer_rating_and_display() -> None:
@@ -43,8 +59,10 @@ def test_side_does_not_matter() -> None:
 
 def test_only_confirmed_results_in_scope_count() -> None:
     confirmed = [game(1, 1, 2, 1)]
-    noise = [game(2, 2, 1, 2, 1, status=s) for s in (ResultStatus.PENDING, ResultStatus.DISPUTED,
-                                                      ResultStatus.VOID)]
+    noise = [
+        game(2, 2, 1, 2, 1, status=s)
+        for s in (ResultStatus.PENDING, ResultStatus.DISPUTED, ResultStatus.VOID)
+    ]
     other_system = [game(3, 2, 1, 2, 2, system="killteam")]
     assert replay(confirmed + noise + other_system, "warcry").ratings() == replay(confirmed).ratings()
     assert replay(confirmed + other_system).ratings() != replay(confirmed).ratings()
@@ -87,11 +105,14 @@ def test_change_of_a_voided_result_is_gone() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(result_lists(min_size=1), st.data())
-def test_voiding_replays_to_the_ratings_without_the_result(results: list[ResultRecord],
-                                                           data: st.DataObject) -> None:
+def test_voiding_replays_to_the_ratings_without_the_result(
+    results: list[ResultRecord], data: st.DataObject
+) -> None:
     victim = data.draw(st.integers(min_value=0, max_value=len(results) - 1))
-    voided = [r.model_copy(update={"status": ResultStatus.VOID}) if i == victim else r
-              for i, r in enumerate(results)]
+    voided = [
+        r.model_copy(update={"status": ResultStatus.VOID}) if i == victim else r
+        for i, r in enumerate(results)
+    ]
     without = [r for i, r in enumerate(results) if i != victim]
     for system in [None, *SYSTEMS]:
         expected = replay(without, system).ratings()
@@ -120,8 +141,9 @@ def test_memo_always_equals_a_fresh_replay(versions: list[list[ResultRecord]], e
 
 
 def test_appending_replays_only_the_new_result() -> None:
-    results = [game(i, 1 + i % 3, 1 + (i + 1) % 3, None if i % 4 == 0 else 1 + i % 3, i)
-               for i in range(1, 40)]
+    results = [
+        game(i, 1 + i % 3, 1 + (i + 1) % 3, None if i % 4 == 0 else 1 + i % 3, i) for i in range(1, 40)
+    ]
     memo = RatingLedger(checkpoint_every=8).sync(results[:-1])
     assert memo.replayed == 38
     memo.sync(results)
