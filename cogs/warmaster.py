@@ -408,8 +408,6 @@ class Warmaster(
         state = await self._my_state(interaction)
         if state is not None and any(v.target.key == target for v in known_targets(state)):
             return TargetRef(key=target)
-        if kind in ("player", "army") and side is None:
-            side = "enemy"
         return TargetRef(
             name=target,
             kind=TargetKind(kind) if kind else None,

@@ -531,7 +531,7 @@ def _surely_playable(state: WarmasterState, held: HeldCard) -> str | None:
     (wizards, machines, terrain ...) depends on the armies, so there the player's word is taken.
     """
     carrier = held.card.carrier
-    if carrier in (Restriction.UNIT, Restriction.CHARACTER_OR_UNIT):
+    if carrier in (Restriction.UNIT, Restriction.CHARACTER_OR_UNIT, Restriction.ANY):
         return "every army has units, so name one of yours or of the enemy's"
     if carrier in (Restriction.GENERAL, Restriction.WIZARD_OR_GENERAL, Restriction.CHARACTER):
         generals = {t.owner for t in state.targets if t.role is CharacterRole.GENERAL}

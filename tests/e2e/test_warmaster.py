@@ -155,8 +155,12 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
 
     # A restart mid-phase loses nothing: same state, and the game carries on.
     before = (await game_state(muster, sid)).model_dump_json()
+    posted_before = latest_with(muster, "Show my cards")
     await muster.restart()
     assert (await game_state(muster, sid)).model_dump_json() == before
+    # A button posted before the restart still works.
+    shown = await (await emu.click(w.alice, posted_before, label="Show my cards")).response()
+    assert shown.ephemeral and "Spears" in shown.text()
     hand = await slash(muster, w.bob, "warmaster hand")
     assert hand.ephemeral and "Old Wood" in hand.text()
 
@@ -174,7 +178,6 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     state = await game_state(muster, sid)
     assert state.turn is None and [c.player for c in state.laid] == [w.alice.id, w.bob.id] * 3 + [w.alice.id]
     assert (state.side(w.alice.id).laid, state.side(w.bob.id).laid) == (4, 3)
-    # Clicking a button posted before the restart still works.
     begun = await (
         await emu.click(w.bob, latest_with(muster, "Begin the battle"), label="Begin the battle")
     ).response()
