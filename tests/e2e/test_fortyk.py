@@ -3,6 +3,8 @@ restart mid-game, and refusals answered ephemerally with nothing changed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from bot.db.models import GameResult
@@ -27,19 +29,19 @@ async def click(muster: Muster, user: User, label: str) -> InteractionResponse:
     return response
 
 
-async def slash(muster: Muster, user: User, command: str, **options: object) -> InteractionResponse:
+async def slash(muster: Muster, user: User, command: str, **options: Any) -> InteractionResponse:
     response = await (await muster.emu.slash(user, muster.world.channel, command, **options)).response()
     await muster.settle()
     return response
 
 
 async def modal(muster: Muster, user: User, label: str, values: dict[str, str]) -> InteractionResponse:
-    """Press a button that opens a form and submit it; `values` are keyed by the start of each field's label."""
+    """Press a button that opens a form and submit it; `values` are keyed by each field label's start."""
     opened = await click(muster, user, label)
     assert opened.modal is not None, opened.text()
     by_id = {}
     for start, value in values.items():
-        [field] = [f for f in opened.modal.fields if f.label.startswith(start)]
+        [field] = [f for f in opened.modal.fields if (f.label or "").startswith(start)]
         by_id[field.custom_id] = value
     record = await muster.emu.submit_modal(user, opened.modal, by_id, channel=muster.world.channel)
     response = await record.response()
@@ -202,3 +204,53 @@ async def test_a_second_game_between_the_same_players_is_refused(muster: Muster)
     assert again.ephemeral and "already have a 40K game" in again.content
     unknown = await slash(muster, w.alice, "40k start", opponent=w.carol, mission="no-such-mission")
     assert unknown.ephemeral and "marked-for-death" in unknown.content
+
+
+SHORT_WAR = """missions:
+  - key: short-war
+    name: Short War
+    deployment:
+      map: Dawn of War
+      zones:
+        - {name: North edge, opposite: South edge}
+        - {name: South edge, opposite: North edge}
+    battle_length:
+      max_rounds: 3
+    marks:
+      bonus_kill_points: 1
+    conditions:
+      - {key: kp, tier: Primary, name: Kill points, kind: most_kill_points, points: 10}
+"""
+
+
+async def test_a_server_loads_its_own_mission_and_plays_it(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    good = emu.upload("missions.yaml", SHORT_WAR.encode())
+    refused = await slash(muster, w.alice, "40k pack load", file=good)
+    assert refused.ephemeral and "Manage Server" in refused.content
+
+    bad = emu.upload(
+        "bad.yaml",
+        SHORT_WAR.replace("max_rounds: 3", "max_rounds: many").replace("points: 10", "points: 0").encode(),
+    )
+    problems = await slash(muster, w.carol, "40k pack load", file=bad)
+    assert problems.ephemeral and "nothing was changed" in problems.content
+    assert "line 10, missions.0.battle_length.max_rounds" in problems.content
+    assert "line 14, missions.0.conditions.0.points" in problems.content
+
+    loaded = await slash(muster, w.carol, "40k pack load", file=good)
+    assert loaded.ephemeral and "`short-war` (Short War)" in loaded.content
+    choices = await (
+        await emu.autocomplete(
+            w.alice, w.channel, "40k start", focused="mission", mission="short", opponent=w.bob
+        )
+    ).response()
+    assert [c["value"] for c in choices.choices] == ["short-war"]
+
+    await slash(muster, w.alice, "40k start", opponent=w.bob, mission="short-war")
+    assert muster.bot is not None
+    [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="fortyk")
+    await click(muster, w.alice, "Roll off for deployment")
+    assert "North edge" in channel_text(muster) and "Dawn of War" in channel_text(muster)
+    state = await game_state(muster, info.id)
+    assert state.mission.key == "short-war" and state.mission.battle_length.max_rounds == 3
