@@ -1,0 +1,301 @@
+"""Kill Team through the emulator: whole games with secrets in DMs, the closed-DM path, leaks, races."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from sqlalchemy import select
+
+from bot.db.models import GameResult
+from rules.killteam import KillTeamState, Prompt, private_view, prompt_for
+from rules.sealed import verify
+from tests.e2e.conftest import Muster
+from tests.e2e.killteam_driver import KillTeamTable, component_ids, mentions_number, shown_text
+
+
+def channel_text(muster: Muster) -> str:
+    return "\n".join(f"{m.content}\n{m.embed_text()}" for m in muster.emu.messages(muster.world.channel))
+
+
+def reveals(muster: Muster, label: str) -> list[str]:
+    return [
+        m.embed_text()
+        for m in muster.emu.messages(muster.world.channel)
+        if f"Revealed, the {label}" in m.embed_text()
+    ]
+
+
+async def stored_result(muster: Muster, sid: str) -> GameResult:
+    assert muster.bot is not None
+    async with muster.bot.store.read() as db:
+        row = await db.scalar(select(GameResult).where(GameResult.session_id == sid))
+    assert row is not None
+    return row
+
+
+async def test_bid_game_start_to_finish_with_secrets_in_dms(muster: Muster) -> None:
+    w = muster.world
+    loaded = await KillTeamTable.load_pack(muster)
+    assert "Loaded **Club pack**" in loaded and "Bid" in loaded
+    table = await KillTeamTable.open(muster, "bid", "bid")
+    alice, bob = w.alice.id, w.bob.id
+    # both get their sealed bid prompt in DMs; the channel only says to check them
+    assert "bid to choose the mission" in muster.emu.dms(w.alice)[-1].text()
+    assert "bid to choose the mission" in muster.emu.dms(w.bob)[-1].text()
+    assert "check your DMs" in channel_text(muster)
+    await table.answer(alice, "7")
+    assert "has sealed their bid to choose the mission" in channel_text(muster)
+    # before Bob seals, Alice's 7 appears nowhere Bob (or anyone in the channel) can read
+    assert not mentions_number(shown_text(muster, w.bob), 7)
+    assert not mentions_number(channel_text(muster), 7)
+    await table.bid_by_modal(bob, "2")
+    (reveal,) = reveals(muster, "bid to choose the mission")
+    assert "**7 tokens**" in reveal and "**2 tokens**" in reveal
+    # the reveal carries what /verify needs, and the commitments check out
+    checks = {}
+    for player in (alice, bob):
+        found = re.search(rf"<@{player}>: choice `(\d+)`, nonce `(\w+)`, commitment `(\w+)`", reveal)
+        assert found, reveal
+        checks[player] = found.groups()
+        assert verify(table.sid, "bid.mission.1", player, *checks[player])
+    choice, nonce, commitment = checks[alice]
+    record = await muster.emu.slash(
+        w.bob,
+        w.channel,
+        "verify",
+        game=table.sid,
+        step="bid.mission.1",
+        player=w.alice,
+        choice=choice,
+        nonce=nonce,
+        commitment=commitment,
+    )
+    assert "matches" in (await record.response()).content
+    # the winner picks the mission on the channel's buttons
+    await table.answer(alice, "secure")
+    # map: a tie is cancelled and bid again; 0-0 goes to a roll-off
+    await table.answer(alice, "3")
+    await table.answer(bob, "3")
+    assert "that bid is cancelled" in channel_text(muster)
+    await table.answer(alice, "0")
+    await table.answer(bob, "0")
+    state = await table.state()
+    assert state.stage == "bid_decide"
+    winner = state.decider
+    assert winner is not None
+    await table.answer(winner, "B7")  # eighteen maps: a menu
+    state = await table.play(until=lambda s: s.macro == "tac_ops")
+    assert (state.mission, state.map) == ("secure", "B7")
+    # Tac Ops by bid: Alice outbids for the archetype, then the pairs
+    await table.answer(alice, "4")
+    await table.answer(bob, "1")
+    await table.answer(alice, "Recon")
+    state = await table.play(until=lambda s: s.macro == "battle")
+    assert sorted(state.tac.held[alice] + state.tac.held[bob]) == [f"recon-op-{i}" for i in range(1, 7)]
+    # scoring by command; caps are refused with the cap named
+    over = await table.slash(alice, "killteam score", mission_vp=5)
+    assert over.ephemeral and "the cap is 4 mission VP per turning point" in over.content
+    scored = await table.slash(alice, "killteam score", mission_vp=3)
+    assert scored.ephemeral
+    card = state.tac.held[alice][0]
+    await table.slash(alice, "killteam score", tacop=card, tacop_vp=2)
+    state = await table.play()
+    assert state.finished and state.outcome is not None and state.outcome.winner == alice
+    result = await stored_result(muster, table.sid)
+    assert (result.score_a, result.score_b, result.winner_id, result.mission) == (5, 0, alice, "Secure")
+    board = [m for m in muster.emu.messages(w.channel) if "Kill Team: Secure on Map B7" in m.embed_text()]
+    assert len(board) == 1 and "wins" in board[0].embed_text()  # one scoreboard, edited in place
+
+
+async def test_veto_game_with_secret_random_tac_ops(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "veto", "random")
+    alice, bob = w.alice.id, w.bob.id
+    state = await table.state()
+    winner = state.decider
+    assert winner is not None
+    await table.answer(winner, "attack")
+    attacker, defender = winner, bob if winner == alice else alice
+    await table.answer(attacker, ["loot", "capture"])
+    await table.answer(defender, "capture")
+    await table.answer(defender, ["A1", "A5", "B9"])
+    await table.answer(attacker, "A5")
+    await table.answer(defender, "B9")
+    await table.answer(defender, "B")
+    await table.answer(alice, "Alpha")
+    await table.answer(bob, "Beta")
+    state = await table.play(until=lambda s: s.macro != "tac_ops" and s.stage != "faction")
+    hands = {p: list(state.tac.held[p]) for p in state.players}
+    # each hand reached its owner in DMs, and no one else ever saw it
+    for player, user, other in ((alice, w.alice, w.bob), (bob, w.bob, w.alice)):
+        mine = " ".join(m.text() for m in muster.emu.dms(user))
+        assert "Your secret Tac Ops" in mine
+        others = shown_text(muster, other, own_dms=False)
+        for card in hands[player]:
+            op = state.pack.tac_op(card)
+            assert op is not None and op.name in mine and op.name not in others
+    revealed = await table.slash(alice, "killteam reveal-tacop", tacop=hands[alice][0])
+    assert revealed.ephemeral
+    name = state.pack.tac_op(hands[alice][0]).name  # type: ignore[union-attr]
+    assert f"reveals the Tac Op **{name}**" in channel_text(muster)
+    again = await table.slash(alice, "killteam reveal-tacop", tacop=hands[alice][0])
+    assert again.ephemeral and "already revealed" in again.content
+    state = await table.play(until=lambda s: s.macro == "battle")
+    await table.slash(bob, "killteam score", mission_vp=2)
+    state = await table.play()
+    assert state.finished and state.outcome is not None and state.outcome.mission == "Capture"
+    result = await stored_result(muster, table.sid)
+    assert result.winner_id == bob and result.faction_a == "Alpha" and result.faction_b == "Beta"
+
+
+async def test_closed_dms_use_the_ephemeral_prompt_path(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    muster.emu.close_dms(w.bob)
+    table = await KillTeamTable.open(muster, "bid", "random")
+    table.closed.add(w.bob.id)
+    alice, bob = w.alice.id, w.bob.id
+    assert not muster.emu.dms(w.bob)
+    fallback = [
+        m
+        for m in muster.emu.messages(w.channel)
+        if f"p:{table.sid}:{bob}" in {c.get("custom_id") for c in m.walk_components()}
+    ]
+    assert fallback and "DMs are closed" in fallback[-1].content
+    await table.answer(bob, "6")  # through "Open my secret prompt"
+    # Bob's bid was only ever shown to Bob
+    assert not mentions_number(shown_text(muster, w.alice), 6)
+    await table.answer(alice, "1")
+    (reveal,) = reveals(muster, "bid to choose the mission")
+    assert "**6 tokens**" in reveal
+    state = await table.play()
+    assert state.finished
+    assert len(state.tac.held[bob]) == 3  # Bob's secret Tac Ops were picked behind the button too
+    assert not muster.emu.dms(w.bob)
+    seen_by_alice = shown_text(muster, w.alice, own_dms=False)
+    for card in state.tac.held[bob]:
+        op = state.pack.tac_op(card)
+        assert op is not None and op.name not in seen_by_alice
+    assert all(f"<@{bob}>" not in m.text() for m in muster.emu.dms(w.alice))
+
+
+async def test_concurrent_seals_reveal_once(muster: Muster) -> None:
+    w = muster.world
+    table = await KillTeamTable.open(muster, "bid", "free")
+    emu = muster.emu
+    state = await table.state()
+    clicks = []
+    for user, amount in ((w.alice, "4"), (w.bob, "5")):
+        asked = prompt_for(state, user.id)
+        assert asked is not None
+        ids = component_ids(table.sid, asked, private_view(state, user.id).tokens)
+        message = table.find(user, ids[amount], private=True)
+        clicks.append(emu.click(user, message, custom_id=ids[amount]))
+    records = await asyncio.gather(*clicks)
+    for record in records:
+        assert (await record.response()).ephemeral is not None
+    await muster.settle()
+    assert len(reveals(muster, "bid to choose the mission")) == 1
+    state = await table.state()
+    assert state.bids is not None and [r.bids for r in state.bids.history] == [{w.alice.id: 4, w.bob.id: 5}]
+    assert state.bids.tokens == {w.alice.id: 6, w.bob.id: 5}
+
+
+async def test_a_restart_between_the_seals_reveals_once(muster: Muster) -> None:
+    w = muster.world
+    table = await KillTeamTable.open(muster, "bid", "free")
+    await table.answer(w.alice.id, "8")
+    await muster.restart()
+    assert not reveals(muster, "bid to choose the mission")
+    await table.answer(w.bob.id, "1")  # the DM's buttons still work after the restart
+    (reveal,) = reveals(muster, "bid to choose the mission")
+    assert "**8 tokens**" in reveal
+
+
+async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Muster) -> None:
+    w, emu = muster.world, muster.emu
+    table = await KillTeamTable.open(muster, "bid", "free")
+    before = (await table.state()).model_dump_json()
+    # over the tokens, non-numeric and negative bids, typed in the modal
+    for text, expected in (
+        ("11", "You have 10 tokens left"),
+        ("lots", "whole number of tokens"),
+        ("-2", "can't be negative"),
+    ):
+        answered = await table.bid_by_modal(w.alice.id, text)
+        assert answered.ephemeral and expected in answered.content
+    assert (await table.state()).model_dump_json() == before
+    # a second game between the same players in the same channel
+    second = await (
+        await emu.slash(
+            w.bob,
+            w.channel,
+            "killteam start",
+            opponent=w.alice,
+            mission_method="random",
+            tacops_method="free",
+        )
+    ).response()
+    assert second.ephemeral and "already have a Kill Team game" in second.content
+    # sealing twice, from the same DM
+    state = await table.state()
+    asked = prompt_for(state, w.alice.id)
+    assert isinstance(asked, Prompt)
+    ids = component_ids(table.sid, asked, 10)
+    alice_dm = table.find(w.alice, ids["3"], private=True)
+    await table.answer(w.alice.id, "3")
+    twice = await (await emu.click(w.alice, alice_dm, custom_id=ids["4"])).response()
+    assert twice.ephemeral and "already sealed" in twice.content
+    # scoring before the battle
+    early = await table.slash(w.bob.id, "killteam score", mission_vp=1)
+    assert early.ephemeral and "once the battle has begun" in early.content
+    # a pack with problems is listed line by line; loading needs Manage Server
+    refused = await (
+        await emu.slash(
+            w.alice,
+            w.channel,
+            "killteam pack load",
+            bypass_checks=True,
+            file=emu.upload("p.yaml", b"name: x\nmaps: []\n"),
+        )
+    ).response()
+    assert refused.ephemeral and "Manage Server" in refused.content
+    broken = await KillTeamTable.load_pack(
+        muster, "name: Broken\nmissions: [{name: Loot}]\nmaps:\n  - id: Q\n"
+    )
+    assert "can't be used" in broken and "line 4: maps[0]" in broken
+    state = await table.state()
+    assert isinstance(state, KillTeamState) and state.bids is not None
+    assert state.bids.sealed is not None and list(state.bids.sealed.entries) == [w.alice.id]
+    # the winner's choice: a stranger and the other player are refused, nothing changes
+    await table.answer(w.bob.id, "1")
+    state = await table.state()
+    asked = prompt_for(state, w.alice.id)
+    assert asked is not None and asked.stage == "bid_decide"
+    ids = component_ids(table.sid, asked)
+    post = table.find(w.alice, ids["loot"], private=False)
+    before = state.model_dump_json()
+    stranger = await (await emu.click(w.carol, post, custom_id=ids["loot"])).response()
+    assert stranger.ephemeral and "are playing this game" in stranger.content
+    opponent = await (await emu.click(w.bob, post, custom_id=ids["loot"])).response()
+    assert opponent.ephemeral and "your opponent's to make" in opponent.content
+    assert (await table.state()).model_dump_json() == before
+
+
+async def test_a_tac_op_hand_breaking_the_rules_is_refused(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "free")
+    await table.play(until=lambda s: s.stage == "faction")
+    await table.answer(w.alice.id, "Alpha")
+    await table.answer(w.bob.id, "Beta")
+    await table.answer(w.alice.id, "Recon")
+    refused = await table.answer(w.alice.id, ["alpha-op-1", "alpha-op-2", "recon-op-1"])
+    assert refused.ephemeral and refused.content == "Pick at most 1 faction Tac Op."
+    picked = await table.answer(w.alice.id, ["alpha-op-1", "recon-op-2", "recon-op-3"])
+    assert picked.ephemeral
+    state = await table.state()
+    assert state.tac.held[w.alice.id] == ["alpha-op-1", "recon-op-2", "recon-op-3"]
+    assert "Recon op 2" not in shown_text(muster, w.bob)
