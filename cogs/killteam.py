@@ -67,6 +67,12 @@ MISSION_METHOD_LABELS = {
 }
 TACOPS_LABELS: dict[str, str] = {str(key): label for key, label in METHOD_LABELS.items()}
 MAX_BUTTON_CHOICES = 10
+DONE_WORDS = {
+    "equipment": "has picked their equipment",
+    "a barricade": "has set up a barricade",
+    "a group of operatives": "has set up a group of operatives",
+    "their scouting": "has carried out their scouting pick",
+}
 
 
 def who(player: int) -> str:
@@ -174,8 +180,7 @@ def describe(event: Event, state: KillTeamState) -> str | None:
             a, b = event.players
             rolls = ", then ".join(f"{x}–{y}" for x, y in event.rounds)
             return (
-                f"Roll-off for the {event.purpose}: {who(a)} against {who(b)}, {rolls}: "
-                f"{who(event.winner)} wins."
+                f"Roll-off ({event.purpose}): {who(a)} against {who(b)}, {rolls}: {who(event.winner)} wins."
             )
         case ev.SideChosen():
             return f"{who(event.attacker)} is the **attacker**; {who(event.defender)} is the **defender**."
@@ -245,11 +250,7 @@ def describe(event: Event, state: KillTeamState) -> str | None:
         case ev.TacOpRevealed():
             return f"{who(event.player)} reveals the Tac Op {_card(event.card)}."
         case ev.PlayerDone():
-            return (
-                f"{who(event.player)} has set up {event.what}."
-                if event.what != "equipment"
-                else (f"{who(event.player)} has picked their equipment.")
-            )
+            return f"{who(event.player)} {DONE_WORDS.get(event.what, 'is done with ' + event.what)}."
         case ev.ScoutingRevealed():
             order = " then ".join(who(p) for p in event.order)
             return f"Scouting is resolved in this order: {order}."

@@ -88,7 +88,7 @@ def enter(state: KillTeamState, roller: Roller) -> Step:
         control = ControlState(winner=winner, loser=state.opponent(winner))
         return ask(state, "control_mission", decider=winner, control=control), events
     if method == "veto":
-        winner, rolled = roll_off_players(list(state.players), roller, "attacker and defender (Veto)")
+        winner, rolled = roll_off_players(list(state.players), roller, "Veto: attacker and defender")
         return ask(state, "side", decider=winner, veto=VetoState()), [*events, rolled]
     contest = new_contest("bid", list(state.players))
     category, label = BID_CATEGORIES[0]

@@ -170,9 +170,22 @@ async def test_closed_dms_use_the_ephemeral_prompt_path(muster: Muster) -> None:
     await table.answer(alice, "1")
     (reveal,) = reveals(muster, "bid to choose the mission")
     assert "**6 tokens**" in reveal
-    state = await table.play()
-    assert state.finished
+    state = await table.play(until=lambda s: s.macro == "battle")
     assert len(state.tac.held[bob]) == 3  # Bob's secret Tac Ops were picked behind the button too
+    hand = await table.slash(bob, "killteam hand")
+    assert hand.ephemeral
+    for card in state.tac.held[bob]:
+        assert state.pack.tac_op(card).name in hand.text()  # type: ignore[union-attr]
+    # Bob's roster is Battle Ready: a button on the channel's battle prompt
+    asked = prompt_for(state, bob)
+    assert asked is not None
+    ready = component_ids(table.sid, asked)["Battle Ready painted (+2)"]
+    post = table.find(w.bob, ready, private=False)
+    pressed = await (await muster.emu.click(w.bob, post, custom_id=ready)).response()
+    assert pressed.ephemeral
+    state = await table.play()
+    assert state.finished and state.scores[bob].battle_ready
+    assert (await stored_result(muster, table.sid)).score_b == 2
     assert not muster.emu.dms(w.bob)
     seen_by_alice = shown_text(muster, w.alice, own_dms=False)
     for card in state.tac.held[bob]:

@@ -54,7 +54,7 @@ def test_random_deals_one_mission_and_one_map_reproducibly() -> None:
 def test_veto_sequence() -> None:
     table = Table("veto", "free", seed=3)
     rolled = table.of(RolledOff)[0]
-    assert rolled.purpose == "attacker and defender (Veto)"
+    assert rolled.purpose == "Veto: attacker and defender"
     winner, loser = rolled.winner, ALICE if rolled.winner == BOB else BOB
     assert prompt(table.state).players == [winner]
     assert table.refused(Choose(actor=loser, step=table.state.step_id(), values=["attack"])) == (
