@@ -224,11 +224,11 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
         return messages
 
     def reply(self, info: SessionInfo, state: WarmasterState, events: list[Event], actor: int) -> Reply:
-        lines = [
-            event_text(e)
-            for e in events
-            if e.private_to in (None, actor) and not isinstance(e, HandDealt | CardsDrawn)
+        # The actor's own private lines first (e.g. which card went face down), then what the table saw.
+        shown = [
+            e for e in events if e.private_to in (None, actor) and not isinstance(e, HandDealt | CardsDrawn)
         ]
+        lines = [event_text(e) for e in sorted(shown, key=lambda e: e.private_to is None)]
         drawn = [e for e in events if isinstance(e, CardsDrawn) and e.private_to == actor]
         text = "\n".join(line for line in lines if line)[:1900] or "Done."
         if drawn:

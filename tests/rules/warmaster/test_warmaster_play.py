@@ -267,7 +267,10 @@ def test_pass_refused_when_a_known_target_is_open() -> None:
         act(state, PassTurn(actor=ALICE))
 
 
-@pytest.mark.parametrize("card_name", ["Sword of Might", "Hammer of Pain", "Crown of Command", "Lucky Charm"])
+@pytest.mark.parametrize(
+    "card_name",
+    ["Sword of Might", "Hammer of Pain", "Crown of Command", "Lucky Charm", "Bad Luck! It's the Blank!"],
+)
 def test_pass_refused_for_cards_every_army_can_take(card_name: str) -> None:
     state, _ = new_game()
     state = give(state, ALICE, BY_NAME[card_name])
