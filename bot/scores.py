@@ -1,0 +1,759 @@
+"""The score service: recording, confirming, disputing, resolving and voiding results; seasons;
+announcements; and the data the leaderboards, history and export read.
+
+The numbers come from `rules.scores` (pure); this module only moves rows in and out of the store
+and talks to Discord. Every query is scoped to one server, so nothing leaks between servers.
+
+Life of a result:
+- hand-entered (`/scores record`): *pending*, the opponent confirms or disputes with a button (in
+  the results channel and in a DM); a pending result confirms itself after `auto_confirm_hours`.
+- from a finished session: *confirmed* at once (both players played it through the bot, whose rules
+  computed the outcome), then announced.
+- *disputed*: waits for someone with Manage Server (`/scores resolve`); *void*: never counts.
+Announcing is driven by the `announced` flag: a worker posts every confirmed, unannounced result
+(so a crash or an outage only delays it) and then sets the flag.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from sqlalchemy import event, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import GameResult, GameSession, Season, utcnow
+from bot.games import SessionInfo
+from bot.messages import Outgoing
+from rules.errors import RuleError
+from rules.scores import (
+    RatingBook,
+    ResultRecord,
+    ResultStatus,
+    check_manual_entry,
+    winner_from_scores,
+)
+from rules.scores.layout import clip, format_change, score_line
+from rules.session import GameOutcome
+
+if TYPE_CHECKING:
+    from bot.app import MusterBot
+
+log = logging.getLogger("muster.scores")
+
+SYSTEM_TITLES: dict[str, str] = {
+    "killteam": "Kill Team",
+    "warcry": "Warcry",
+    "warmaster": "Warmaster",
+    "fortyk": "Warhammer 40,000",
+}
+_ALIASES: dict[str, str] = {
+    "kill-team": "killteam",
+    "kt": "killteam",
+    "40k": "fortyk",
+    "40-k": "fortyk",
+    "warhammer-40k": "fortyk",
+    "warhammer-40-000": "fortyk",
+    "warhammer-40000": "fortyk",
+    "w40k": "fortyk",
+}
+ANNOUNCE_COLOUR = 0x2E8B57
+DISPUTE_COLOUR = 0xC0392B
+ANNOUNCE_BATCH = 25
+
+
+def system_key(text: str) -> str:
+    """The stored name of a game system: lower case words joined by hyphens, common aliases merged."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.strip().lower()).strip("-")[:32].strip("-")
+    return _ALIASES.get(slug, slug)
+
+
+def system_title(key: str) -> str:
+    return SYSTEM_TITLES.get(key, key.replace("-", " ").title() if key else "Game")
+
+
+def record_of(row: GameResult) -> ResultRecord:
+    return ResultRecord(
+        id=row.id,
+        system=row.system,
+        mission=row.mission,
+        player_a=row.player_a,
+        player_b=row.player_b,
+        score_a=row.score_a,
+        score_b=row.score_b,
+        winner=row.winner_id,
+        played_at=row.played_at,
+        faction_a=row.faction_a,
+        faction_b=row.faction_b,
+        season_id=row.season_id,
+        status=ResultStatus(row.status),
+    )
+
+
+_COLUMNS = (
+    GameResult.id,
+    GameResult.system,
+    GameResult.mission,
+    GameResult.player_a,
+    GameResult.player_b,
+    GameResult.score_a,
+    GameResult.score_b,
+    GameResult.winner_id,
+    GameResult.played_at,
+    GameResult.faction_a,
+    GameResult.faction_b,
+    GameResult.season_id,
+    GameResult.status,
+)
+
+
+def _record_of_columns(values: Sequence[Any]) -> ResultRecord:
+    (
+        rid,
+        system,
+        mission,
+        a,
+        b,
+        score_a,
+        score_b,
+        winner,
+        played_at,
+        faction_a,
+        faction_b,
+        season_id,
+        status,
+    ) = values
+    return ResultRecord(
+        id=rid,
+        system=system,
+        mission=mission,
+        player_a=a,
+        player_b=b,
+        score_a=score_a,
+        score_b=score_b,
+        winner=winner,
+        played_at=played_at,
+        faction_a=faction_a,
+        faction_b=faction_b,
+        season_id=season_id,
+        status=ResultStatus(status),
+    )
+
+
+@dataclass(frozen=True)
+class SeasonChoice:
+    """What a leaderboard or export covers: one season, or all time (`season` None)."""
+
+    season: Season | None
+
+    @property
+    def season_id(self) -> int | None:
+        return self.season.id if self.season else None
+
+    @property
+    def label(self) -> str:
+        return f"Season: {self.season.name}" if self.season else "All time"
+
+    @property
+    def token(self) -> str:
+        return str(self.season.id) if self.season else "all"
+
+
+class NameCache:
+    """Display names for images and exports (embeds use mentions, which Discord renders itself).
+
+    Names seen in interactions are remembered; the rest are fetched one member at a time (no
+    privileged intent needed), at most `fetch_limit` per request, and kept for an hour.
+    """
+
+    TTL = 3600.0
+
+    def __init__(self, fetch_limit: int = 50) -> None:
+        self.fetch_limit = fetch_limit
+        self._names: dict[tuple[int, int], tuple[str, float]] = {}
+
+    def remember(self, guild_id: int | None, user: discord.abc.User | None) -> None:
+        if guild_id is not None and user is not None:
+            self._names[(guild_id, user.id)] = (user.display_name, time.monotonic())
+
+    async def names(self, guild: discord.Guild | None, guild_id: int, users: Iterable[int]) -> dict[int, str]:
+        found: dict[int, str] = {}
+        missing: list[int] = []
+        now = time.monotonic()
+        for user in dict.fromkeys(users):
+            known = self._names.get((guild_id, user))
+            if known is not None and now - known[1] < self.TTL:
+                found[user] = known[0]
+            else:
+                missing.append(user)
+        for user in missing[: self.fetch_limit]:
+            if guild is None:
+                break
+            try:
+                member = await guild.fetch_member(user)
+            except discord.HTTPException:
+                continue  # left the server, or Discord is busy: the caller shows the id instead
+            self._names[(guild_id, user)] = (member.display_name, now)
+            found[user] = member.display_name
+        return found
+
+
+class ScoreService:
+    def __init__(self, bot: MusterBot) -> None:
+        self.bot = bot
+        self.store = bot.store
+        self.books: dict[int, RatingBook] = {}
+        self.names = NameCache()
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    async def records(
+        self, guild_id: int, *, confirmed_only: bool = True, season_id: int | None = None
+    ) -> list[ResultRecord]:
+        query = select(*_COLUMNS).where(GameResult.guild_id == guild_id)
+        if confirmed_only:
+            query = query.where(GameResult.status == ResultStatus.CONFIRMED.value)
+        if season_id is not None:
+            query = query.where(GameResult.season_id == season_id)
+        async with self.store.read() as db:
+            rows = (await db.execute(query.order_by(GameResult.played_at, GameResult.id))).all()
+        return [_record_of_columns(row) for row in rows]
+
+    async def book(
+        self, guild_id: int, records: list[ResultRecord] | None = None
+    ) -> tuple[RatingBook, list[ResultRecord]]:
+        """The server's rating memo, brought in line with its confirmed results (which it returns)."""
+        if records is None:
+            records = await self.records(guild_id)
+        book = self.books.get(guild_id)
+        if book is None:
+            book = self.books[guild_id] = RatingBook()
+        book.sync(records)
+        return book, records
+
+    async def result(self, guild_id: int | None, result_id: int) -> GameResult:
+        async with self.store.read() as db:
+            row = await db.get(GameResult, result_id)
+        if row is None or (guild_id is not None and row.guild_id != guild_id):
+            raise RuleError(f"There is no result #{result_id} in this server.")
+        return row
+
+    async def systems(self, guild_id: int) -> list[str]:
+        async with self.store.read() as db:
+            used = await db.scalars(
+                select(GameResult.system).where(GameResult.guild_id == guild_id).distinct()
+            )
+            return sorted(set(used) | set(SYSTEM_TITLES))
+
+    async def organiser_of(self, row: GameResult) -> int | None:
+        """Who should hear about a problem with this result: the session's organiser, or the reporter."""
+        if row.session_id is not None:
+            async with self.store.read() as db:
+                session = await db.get(GameSession, row.session_id)
+            if session is not None:
+                return session.organiser_id
+        return row.reported_by
+
+    # ------------------------------------------------------------------ seasons
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        async with self.store.read() as db:
+            return list(
+                await db.scalars(
+                    select(Season)
+                    .where(Season.guild_id == guild_id)
+                    .order_by(Season.started_at.desc(), Season.id.desc())
+                )
+            )
+
+    async def active_season(self, guild_id: int, db: AsyncSession | None = None) -> Season | None:
+        query = (
+            select(Season)
+            .where(Season.guild_id == guild_id, Season.ended_at.is_(None))
+            .order_by(Season.id.desc())
+            .limit(1)
+        )
+        if db is not None:
+            return await db.scalar(query)
+        async with self.store.read() as session:
+            return await session.scalar(query)
+
+    async def start_season(self, guild_id: int, name: str) -> Season:
+        name = " ".join(name.split())
+        if not name:
+            raise RuleError("Give the season a name, e.g. `Spring 2025`.")
+        if len(name) > 100:
+            raise RuleError("A season name can be at most 100 characters.")
+        if name.lower() in ("all", "all time", "all-time"):
+            raise RuleError(f"`{name}` is kept for all-time standings; pick another season name.")
+        async with self.store.write() as db:
+            running = await self.active_season(guild_id, db)
+            if running is not None:
+                raise RuleError(
+                    f"Season **{running.name}** is still running: end it first with `/scores season end`."
+                )
+            taken = await db.scalar(select(Season).where(Season.guild_id == guild_id, Season.name == name))
+            if taken is not None:
+                raise RuleError(f"This server already had a season called **{name}**; pick another name.")
+            season = Season(guild_id=guild_id, name=name, started_at=utcnow())
+            db.add(season)
+        return season
+
+    async def end_season(self, guild_id: int) -> Season:
+        async with self.store.write() as db:
+            running = await self.active_season(guild_id, db)
+            if running is None:
+                raise RuleError("No season is running in this server. Start one with `/scores season start`.")
+            running.ended_at = utcnow()
+        return running
+
+    async def choose_season(self, guild_id: int, name: str | None) -> SeasonChoice:
+        """A season by name; "all" for all time; nothing: the running season, else all time."""
+        if name is None or not name.strip():
+            return SeasonChoice(await self.active_season(guild_id))
+        wanted = " ".join(name.split())
+        if wanted.lower() in ("all", "all time", "all-time", "alltime"):
+            return SeasonChoice(None)
+        seasons = await self.seasons(guild_id)
+        for season in seasons:
+            if season.name.lower() == wanted.lower() or (
+                wanted.isdigit() and season.id == int(wanted) and not any(s.name == wanted for s in seasons)
+            ):
+                return SeasonChoice(season)
+        known = ", ".join(f"**{clip(s.name, 40)}**" for s in seasons[:10])
+        hint = (
+            f" Seasons here: {known}, or `all`." if known else " This server has no seasons yet; try `all`."
+        )
+        raise RuleError(f"There is no season called **{clip(wanted, 100)}** in this server.{hint}")
+
+    async def season_by_token(self, guild_id: int, token: str) -> SeasonChoice:
+        if token == "all":
+            return SeasonChoice(None)
+        async with self.store.read() as db:
+            season = await db.get(Season, int(token))
+        if season is None or season.guild_id != guild_id:
+            raise RuleError("That season no longer exists.")
+        return SeasonChoice(season)
+
+    # ------------------------------------------------------------------ recording
+
+    async def record_manual(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        reporter: int,
+        opponent: int,
+        opponent_is_bot: bool,
+        system: str,
+        my_score: int,
+        their_score: int,
+        mission: str | None = None,
+        my_faction: str | None = None,
+        their_faction: str | None = None,
+    ) -> GameResult:
+        """A game played without a session: pending until the opponent confirms. The reporter is side A."""
+        check_manual_entry(
+            reporter=reporter,
+            opponent=opponent,
+            opponent_is_bot=opponent_is_bot,
+            system=system,
+            my_score=my_score,
+            their_score=their_score,
+            mission=mission,
+            my_faction=my_faction,
+            their_faction=their_faction,
+        )
+        key = system_key(system)
+        if not key:
+            raise RuleError("Say which game system you played, in letters or digits (e.g. `warcry`).")
+        now = utcnow()
+        record = ResultRecord(
+            id=0,
+            system=key,
+            mission=mission,
+            player_a=reporter,
+            player_b=opponent,
+            score_a=my_score,
+            score_b=their_score,
+            winner=winner_from_scores(reporter, opponent, my_score, their_score),
+            played_at=now,
+            faction_a=my_faction,
+            faction_b=their_faction,
+            status=ResultStatus.PENDING,
+        )
+        async with self.store.write() as db:
+            season = await self.active_season(guild_id, db)
+            row = GameResult(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                system=record.system,
+                mission=record.mission,
+                player_a=reporter,
+                player_b=opponent,
+                faction_a=record.faction_a,
+                faction_b=record.faction_b,
+                score_a=my_score,
+                score_b=their_score,
+                winner_id=record.winner,
+                summary="",
+                played_at=now,
+                session_id=None,
+                season_id=season.id if season else None,
+                status=ResultStatus.PENDING.value,
+                reported_by=reporter,
+                announced=False,
+            )
+            db.add(row)
+        log.info("result %s recorded by %s in guild %s (pending)", row.id, reporter, guild_id)
+        return row
+
+    async def on_session_result(
+        self, db: AsyncSession, info: SessionInfo, outcome: GameOutcome
+    ) -> list[Outgoing]:
+        """Session result hook: the platform has just added the row; confirm it and file it in the season."""
+        row = next((obj for obj in db.new if isinstance(obj, GameResult) and obj.session_id == info.id), None)
+        if row is None:
+            row = await db.scalar(select(GameResult).where(GameResult.session_id == info.id))
+        if row is None:
+            log.warning("finished session %s left no result row", info.id)
+            return []
+        season = await self.active_season(info.guild_id, db)
+        row.season_id = season.id if season else None
+        row.system = system_key(row.system) or row.system
+        row.score_a, row.score_b = (max(0, min(s, 10_000)) for s in (row.score_a, row.score_b))
+        row.status = ResultStatus.CONFIRMED.value
+        row.confirmed_at = utcnow()
+        row.announced = False
+        self._kick_after_commit(db)
+        return []
+
+    def _kick_after_commit(self, db: AsyncSession) -> None:
+        def kick(_session: Any) -> None:
+            self.kick()
+
+        event.listen(db.sync_session, "after_commit", kick, once=True)
+
+    async def _change_status(
+        self, result_id: int, guild_id: int | None, user_id: int, *, to: ResultStatus
+    ) -> GameResult:
+        """The opponent's confirm or dispute of a pending result."""
+        verb = "confirm" if to is ResultStatus.CONFIRMED else "dispute"
+        async with self.store.write() as db:
+            row = await db.get(GameResult, result_id)
+            if row is None or (guild_id is not None and row.guild_id != guild_id):
+                raise RuleError(f"There is no result #{result_id} in this server.")
+            opponent = row.player_b if row.reported_by == row.player_a else row.player_a
+            if row.reported_by is None or user_id != opponent:
+                if user_id == row.reported_by:
+                    raise RuleError(f"You recorded this result, so <@{opponent}> has to {verb} it.")
+                raise RuleError(f"Only <@{opponent}>, the opponent in this game, can {verb} this result.")
+            if row.status != ResultStatus.PENDING.value:
+                raise RuleError(f"Result #{row.id} is already {row.status}; nothing changed.")
+            row.status = to.value
+            if to is ResultStatus.CONFIRMED:
+                row.confirmed_at = utcnow()
+                self._kick_after_commit(db)
+        log.info("result %s %sed by %s", result_id, verb.rstrip("e"), user_id)
+        return row
+
+    async def confirm(self, result_id: int, guild_id: int | None, user_id: int) -> GameResult:
+        return await self._change_status(result_id, guild_id, user_id, to=ResultStatus.CONFIRMED)
+
+    async def dispute(self, result_id: int, guild_id: int | None, user_id: int) -> GameResult:
+        row = await self._change_status(result_id, guild_id, user_id, to=ResultStatus.DISPUTED)
+        await self._flag_dispute(row, user_id)
+        return row
+
+    async def _flag_dispute(self, row: GameResult, user_id: int) -> None:
+        """Tell the people with Manage Server, where results are posted (the outbox retries it)."""
+        settings = await self.bot.guild_settings.get(row.guild_id)
+        text = (
+            f"⚠️ Result #{row.id} ({system_title(row.system)}: {score_line(record_of(row))}) was disputed "
+            f"by <@{user_id}>. Someone with Manage Server can settle it with "
+            f"`/scores resolve result:{row.id}`."
+        )
+        target = settings.results_channel_id or row.channel_id
+        if target is None:
+            return
+        fallback = row.channel_id if row.channel_id != target else None
+        await self.bot.sessions.queue(
+            None,
+            [
+                Outgoing(
+                    channel_id=target,
+                    content=text,
+                    fallback_channel_id=fallback,
+                    failure_note="(I couldn't post this in the results channel.)" if fallback else None,
+                )
+            ],
+        )
+
+    async def resolve(
+        self,
+        *,
+        guild_id: int,
+        result_id: int,
+        by: int,
+        confirm: bool,
+        score_a: int | None = None,
+        score_b: int | None = None,
+        note: str | None = None,
+    ) -> tuple[GameResult, bool]:
+        """Manage Server's ruling: confirm (maybe with corrected scores) or void; returns (row, corrected)."""
+        if (score_a is None) != (score_b is None):
+            raise RuleError("To correct the scores give both `score_a` and `score_b`.")
+        if not confirm and score_a is not None:
+            raise RuleError("Corrected scores only make sense when confirming; leave them out to void.")
+        for label, score in (("score_a", score_a), ("score_b", score_b)):
+            if score is not None and not 0 <= score <= 10_000:
+                raise RuleError(f"`{label}` must be between 0 and 10000.")
+        async with self.store.write() as db:
+            row = await db.get(GameResult, result_id)
+            if row is None or row.guild_id != guild_id:
+                raise RuleError(f"There is no result #{result_id} in this server.")
+            if row.status == ResultStatus.VOID.value:
+                raise RuleError(f"Result #{row.id} was voided; record the game again if it should count.")
+            corrected = False
+            if (
+                score_a is not None
+                and score_b is not None
+                and (score_a, score_b) != (row.score_a, row.score_b)
+            ):
+                row.score_a, row.score_b = score_a, score_b
+                row.winner_id = winner_from_scores(row.player_a, row.player_b, score_a, score_b)
+                corrected = True
+            if not confirm:
+                row.status = ResultStatus.VOID.value
+            else:
+                was_counted = row.status == ResultStatus.CONFIRMED.value
+                if was_counted and not corrected:
+                    raise RuleError(
+                        f"Result #{row.id} is already confirmed; give corrected scores to change "
+                        "it, or void it."
+                    )
+                row.status = ResultStatus.CONFIRMED.value
+                row.confirmed_at = row.confirmed_at or utcnow()
+                row.announced = False  # announce it (again, when corrected)
+                self._kick_after_commit(db)
+            row.note = clip(
+                f"{'confirmed' if confirm else 'voided'} by {by}" + (f": {note}" if note else ""), 500
+            )
+        log.info(
+            "result %s resolved by %s: %s%s",
+            result_id,
+            by,
+            "confirmed" if confirm else "void",
+            " with corrected scores" if corrected else "",
+        )
+        return row, corrected
+
+    async def void(
+        self, *, guild_id: int, result_id: int, by: int, may_manage: bool, reason: str | None = None
+    ) -> GameResult:
+        """Manage Server may void any result; the reporter may withdraw their own while it is pending."""
+        async with self.store.write() as db:
+            row = await db.get(GameResult, result_id)
+            if row is None or row.guild_id != guild_id:
+                raise RuleError(f"There is no result #{result_id} in this server.")
+            own_pending = row.reported_by == by and row.status == ResultStatus.PENDING.value
+            if not (may_manage or own_pending):
+                raise RuleError(
+                    "Only someone with Manage Server can void a result (you may withdraw one "
+                    "you recorded while it is still pending)."
+                )
+            if row.status == ResultStatus.VOID.value:
+                raise RuleError(f"Result #{row.id} is already void.")
+            row.status = ResultStatus.VOID.value
+            row.note = clip(f"voided by {by}" + (f": {reason}" if reason else ""), 500)
+        log.info("result %s voided by %s", result_id, by)
+        return row
+
+    async def auto_confirm(self, now: datetime | None = None) -> list[int]:
+        """Confirm every result still pending after `auto_confirm_hours`; returns their ids."""
+        cutoff = (now or utcnow()) - timedelta(hours=self.bot.settings.auto_confirm_hours)
+        async with self.store.write() as db:
+            rows = list(
+                await db.scalars(
+                    select(GameResult).where(
+                        GameResult.status == ResultStatus.PENDING.value, GameResult.played_at <= cutoff
+                    )
+                )
+            )
+            for row in rows:
+                row.status = ResultStatus.CONFIRMED.value
+                row.confirmed_at = now or utcnow()
+                row.note = "auto-confirmed"
+        if rows:
+            log.info("auto-confirmed results %s", [r.id for r in rows])
+            self.kick()
+        return [r.id for r in rows]
+
+    # ------------------------------------------------------------------ announcing
+
+    def kick(self) -> None:
+        self._idle.clear()
+        self._wake.set()
+
+    async def idle(self, limit: float = 10.0) -> None:
+        """Wait until every confirmed result so far has been announced (tests use it)."""
+        self.kick()
+        await asyncio.wait_for(self._idle.wait(), limit)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="score-announcer")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.bot.settings.sweep_seconds)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+            try:
+                await self.bot.wait_until_ready()
+                await self.auto_confirm()
+                while await self.announce_due():
+                    pass
+            except Exception:
+                log.exception("score announcements failed; will retry")
+                await asyncio.sleep(1.0)
+            if not self._wake.is_set():
+                self._idle.set()
+
+    async def announce_due(self) -> int:
+        """Announce confirmed results not yet announced; returns how many were handled."""
+        async with self.store.read() as db:
+            rows = list(
+                await db.scalars(
+                    select(GameResult)
+                    .where(GameResult.status == ResultStatus.CONFIRMED.value, GameResult.announced.is_(False))
+                    .order_by(GameResult.id)
+                    .limit(ANNOUNCE_BATCH)
+                )
+            )
+        handled = 0
+        for row in rows:
+            try:
+                await self.announce(row)
+            except discord.HTTPException as exc:
+                log.warning("announcing result %s failed (%s %s); will retry", row.id, exc.status, exc.code)
+                continue
+            async with self.store.write() as db:
+                await db.execute(update(GameResult).where(GameResult.id == row.id).values(announced=True))
+            handled += 1
+        return handled
+
+    async def announcement(self, row: GameResult) -> discord.Embed:
+        record = record_of(row)
+        book, _ = await self.book(row.guild_id)
+        embed = discord.Embed(title=f"{system_title(row.system)} result", colour=ANNOUNCE_COLOUR)
+        lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
+        if record.mission:
+            lines.append(f"Mission: {clip(record.mission, 200)}")
+        if record.faction_a or record.faction_b:
+            lines.append(f"{clip(record.faction_a or '?', 100)} vs {clip(record.faction_b or '?', 100)}")
+        if row.summary:
+            lines.append(clip(row.summary, 1500))
+        embed.description = "\n".join(lines)
+        own = book.ledger(record.system).change(record.id)
+        overall = book.ledger(None).change(record.id)
+        if own is not None:
+            embed.add_field(
+                name=f"{system_title(record.system)} rating",
+                value="\n".join(f"<@{c.player}> {format_change(c)}" for c in own),
+                inline=False,
+            )
+        if overall is not None and own is not None and [c.before for c in overall] != [c.before for c in own]:
+            embed.add_field(
+                name="Overall rating",
+                value="\n".join(f"<@{c.player}> {format_change(c)}" for c in overall),
+                inline=False,
+            )
+        how = (
+            "from the game session"
+            if row.session_id
+            else "auto-confirmed after 24 hours"
+            if row.note == "auto-confirmed"
+            else "confirmed by Manage Server"
+            if row.note and row.note.startswith("confirmed by")
+            else "confirmed by the opponent"
+        )
+        season = None
+        if row.season_id is not None:
+            async with self.store.read() as db:
+                season = await db.get(Season, row.season_id)
+        footer = f"Result #{row.id} · {how}" + (f" · {season.name}" if season else "")
+        embed.set_footer(text=clip(footer, 2048))
+        embed.timestamp = row.played_at
+        return embed
+
+    async def announce(self, row: GameResult) -> None:
+        """Post to the results channel, else the game's channel; report a refusal to the organiser."""
+        settings = await self.bot.guild_settings.get(row.guild_id)
+        embed = await self.announcement(row)
+        targets = [c for c in dict.fromkeys([settings.results_channel_id, row.channel_id]) if c is not None]
+        problems: list[str] = []
+        for channel_id in targets:
+            try:
+                await self.bot.get_partial_messageable(channel_id).send(embed=embed)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                log.warning(
+                    "cannot announce result %s in channel %s of guild %s: %s %s",
+                    row.id,
+                    channel_id,
+                    row.guild_id,
+                    exc.status,
+                    exc.code,
+                )
+                problems.append(f"<#{channel_id}>")
+                continue
+            if problems:
+                await self._report_problem(row, problems, posted_in=channel_id)
+            return
+        if problems:
+            await self._report_problem(row, problems, posted_in=None)
+
+    async def _report_problem(self, row: GameResult, channels: list[str], posted_in: int | None) -> None:
+        organiser = await self.organiser_of(row)
+        where = " or ".join(channels)
+        fallback = f" I posted it in <#{posted_in}> instead." if posted_in else ""
+        text = (
+            f"I couldn't announce result #{row.id} in {where}: I'm missing permission to post there "
+            f"(View Channel, Send Messages and Embed Links).{fallback} Please fix the permissions or "
+            "pick another channel with `/settings results-channel`."
+        )
+        if posted_in is not None:
+            try:
+                mention = f"<@{organiser}> " if organiser else ""
+                await self.bot.get_partial_messageable(posted_in).send(mention + text)
+                return
+            except discord.HTTPException:
+                log.warning("could not tell the organiser of result %s in channel %s", row.id, posted_in)
+        if organiser is not None:
+            try:
+                dm = await self.bot.create_dm(discord.Object(organiser))
+                await dm.send(text)
+            except discord.HTTPException:
+                log.warning("could not tell the organiser %s of result %s by DM either", organiser, row.id)

@@ -1,0 +1,645 @@
+"""/scores: record, confirm, rate, rank and export results (a thin adapter over bot/scores.py).
+
+Buttons survive restarts: their custom_id carries all they need.
+- `score:<result>:confirm|dispute`                        the opponent's answer to a recorded game
+- `board:<kind>:<page>:<season id|all>:<system or empty>`  leaderboard paging (p/n/x) and image (i)
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import errors
+from bot.app import MusterBot
+from bot.checks import can_manage, channel_id_of, guild_id_of, require_manage
+from bot.db.models import GameResult
+from bot.scores import SYSTEM_TITLES, ScoreService, SeasonChoice, record_of, system_key, system_title
+from rules.errors import RuleError
+from rules.scores import ResultStatus, history, player_summary, standings, to_csv_bytes
+from rules.scores.image import leaderboard_png
+from rules.scores.layout import (
+    DESCRIPTION_MAX,
+    EmbedPage,
+    clip,
+    fit_lines,
+    history_line,
+    leaderboard_pages,
+    needs_image,
+    score_line,
+    signed,
+)
+from rules.scores.standings import Standing
+
+log = logging.getLogger("muster.scores")
+
+HISTORY_LIMIT = 15
+PROMPT_COLOUR = 0xD4A017
+BOARD_COLOUR = 0x3B5998
+
+
+def service_of(client: discord.Client) -> ScoreService:
+    cog = cast(MusterBot, client).get_cog("Scores")
+    if not isinstance(cog, Scores):
+        raise RuleError("Scores are not available right now; please try again in a moment.")
+    return cog.service
+
+
+# ---------------------------------------------------------------------- result prompts
+
+
+def prompt_embed(row: GameResult) -> discord.Embed:
+    record = record_of(row)
+    embed = discord.Embed(title=f"{system_title(row.system)}: confirm this result?", colour=PROMPT_COLOUR)
+    lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
+    if record.mission:
+        lines.append(f"Mission: {clip(record.mission, 200)}")
+    if record.faction_a or record.faction_b:
+        lines.append(f"{clip(record.faction_a or '?', 100)} vs {clip(record.faction_b or '?', 100)}")
+    lines.append(
+        f"Recorded by <@{row.reported_by}>. It counts once <@{row.player_b}> confirms it "
+        "(or by itself after 24 hours)."
+    )
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=f"Result #{row.id}")
+    return embed
+
+
+class ResultButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=re.compile(r"score:(?P<rid>\d{1,18}):(?P<action>confirm|dispute)"),
+):
+    def __init__(self, result_id: int, action: str) -> None:
+        confirm = action == "confirm"
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm" if confirm else "Dispute",
+                style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger,
+                custom_id=f"score:{result_id}:{action}",
+            )
+        )
+        self.result_id, self.action = result_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResultButton:
+        return cls(int(match["rid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            service = service_of(interaction.client)
+            if self.action == "confirm":
+                row = await service.confirm(self.result_id, interaction.guild_id, interaction.user.id)
+                status = f"✅ Confirmed by <@{interaction.user.id}>: it counts now."
+            else:
+                row = await service.dispute(self.result_id, interaction.guild_id, interaction.user.id)
+                status = (
+                    f"⚠️ Disputed by <@{interaction.user.id}>: it won't count until someone with "
+                    "Manage Server settles it."
+                )
+            embed = prompt_embed(row)
+            embed.title = f"{system_title(row.system)} result"
+            await interaction.response.edit_message(content=status, embed=embed, view=None)
+        except Exception as exc:
+            await errors.report(interaction, exc)
+
+
+def confirm_view(result_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResultButton(result_id, "confirm"))
+    view.add_item(ResultButton(result_id, "dispute"))
+    return view
+
+
+# ---------------------------------------------------------------------- leaderboard paging
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=re.compile(
+        r"board:(?P<kind>[pnxi]):(?P<page>\d{1,4}):(?P<season>all|\d{1,18}):"
+        r"(?P<system>[a-z0-9-]{0,32})"
+    ),
+):
+    def __init__(
+        self, kind: str, page: int, season: str, system: str, *, label: str = "", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or {"p": "◀ Previous", "n": "Next ▶", "i": "As image"}.get(kind, str(page + 1)),
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"board:{kind}:{page}:{season}:{system}",
+            )
+        )
+        self.kind, self.page, self.season, self.system = kind, page, season, system
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardButton:
+        return cls(match["kind"], int(match["page"]), match["season"], match["system"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = cast(Scores, cast(MusterBot, interaction.client).get_cog("Scores"))
+            guild_id = guild_id_of(interaction)
+            choice = await cog.service.season_by_token(guild_id, self.season)
+            system = self.system or None
+            if self.kind == "i":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                table = await cog.table(guild_id, system, choice)
+                await interaction.followup.send(
+                    file=await cog.board_png(interaction, table, system, choice), ephemeral=True
+                )
+                return
+            pages = leaderboard_pages(
+                await cog.table(guild_id, system, choice), title=board_title(system), subtitle=choice.label
+            )
+            page = min(self.page, len(pages) - 1)
+            await interaction.response.edit_message(
+                embed=page_embed(pages[page]), view=board_view(page, len(pages), choice.token, system or "")
+            )
+        except Exception as exc:
+            await errors.report(interaction, exc)
+
+
+def board_title(system: str | None) -> str:
+    return f"{system_title(system)} leaderboard" if system else "Leaderboard, all systems"
+
+
+def page_embed(page: EmbedPage) -> discord.Embed:
+    embed = discord.Embed(title=page.title, description=page.description, colour=BOARD_COLOUR)
+    if page.footer:
+        embed.set_footer(text=page.footer)
+    return embed
+
+
+def board_view(page: int, count: int, season: str, system: str) -> discord.ui.View | None:
+    if count <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton("p", max(page - 1, 0), season, system, disabled=page == 0))
+    view.add_item(BoardButton("x", page, season, system, label=f"{page + 1} / {count}", disabled=True))
+    view.add_item(BoardButton("n", min(page + 1, count - 1), season, system, disabled=page >= count - 1))
+    view.add_item(BoardButton("i", 0, season, system))
+    return view
+
+
+# ---------------------------------------------------------------------- the cog
+
+
+@app_commands.guild_only()
+class Scores(commands.GroupCog, group_name="scores", group_description="Results, ratings and leagues"):
+    """Manage Server is checked by the bot itself: Discord's default permissions apply only to a whole
+    top-level command, and anyone may record, read and export."""
+
+    season = app_commands.Group(name="season", description="Start or end a league season (Manage Server)")
+
+    def __init__(self, bot: MusterBot) -> None:
+        self.bot = bot
+        self.service = ScoreService(bot)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.sessions.result_hooks.append(self.service.on_session_result)
+        self.bot.add_dynamic_items(ResultButton, BoardButton)
+        self.service.start()
+
+    async def cog_unload(self) -> None:
+        if self.service.on_session_result in self.bot.sessions.result_hooks:
+            self.bot.sessions.result_hooks.remove(self.service.on_session_result)
+        self.bot.remove_dynamic_items(ResultButton, BoardButton)
+        await self.service.stop()
+
+    # ------------------------------------------------------------------ helpers
+
+    async def table(self, guild_id: int, system: str | None, choice: SeasonChoice) -> list[Standing]:
+        book, records = await self.service.book(guild_id)
+        return standings(records, book.ledger(system), system=system, season_id=choice.season_id)
+
+    async def board_png(
+        self,
+        interaction: discord.Interaction[Any],
+        table: list[Standing],
+        system: str | None,
+        choice: SeasonChoice,
+    ) -> discord.File:
+        guild_id = guild_id_of(interaction)
+        names = await self.service.names.names(interaction.guild, guild_id, [s.player for s in table])
+        png = leaderboard_png(table, names, title=f"{board_title(system)} · {choice.label}")
+        return discord.File(io.BytesIO(png), filename="leaderboard.png")
+
+    def remember(self, interaction: discord.Interaction[Any], *users: discord.abc.User | None) -> None:
+        for user in (interaction.user, *users):
+            self.service.names.remember(interaction.guild_id, user)
+
+    # ------------------------------------------------------------------ autocomplete
+
+    async def system_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        wanted = current.strip().lower()
+        found = [
+            app_commands.Choice(name=system_title(key), value=key)
+            for key in await self.service.systems(interaction.guild_id)
+            if wanted in key or wanted in system_title(key).lower()
+        ]
+        return found[:25]
+
+    async def season_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        wanted = current.strip().lower()
+        names = [clip(s.name, 100) for s in await self.service.seasons(interaction.guild_id)]
+        return [app_commands.Choice(name=n, value=n) for n in [*names, "all"] if wanted in n.lower()][:25]
+
+    async def result_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None:
+            return []
+        from sqlalchemy import select
+
+        async with self.bot.store.read() as db:
+            rows = list(
+                await db.scalars(
+                    select(GameResult)
+                    .where(
+                        GameResult.guild_id == interaction.guild_id,
+                        GameResult.status != ResultStatus.VOID.value,
+                    )
+                    .order_by((GameResult.status == ResultStatus.DISPUTED.value).desc(), GameResult.id.desc())
+                    .limit(100)
+                )
+            )
+        choices = []
+        for row in rows:
+            label = (
+                f"#{row.id} {system_title(row.system)} {row.score_a}–{row.score_b} ({row.status}, "
+                f"{row.played_at:%Y-%m-%d})"
+            )
+            if current.strip().lstrip("#") in label:
+                choices.append(app_commands.Choice(name=clip(label, 100), value=row.id))
+        return choices[:25]
+
+    # ------------------------------------------------------------------ recording
+
+    @app_commands.command(name="record", description="Record a game played without a session")
+    @app_commands.describe(
+        opponent="Who you played",
+        system="The game system (e.g. Warcry, Kill Team)",
+        my_score="Your score (VP, kill points...)",
+        their_score="Your opponent's score",
+        mission="The mission or battleplan",
+        my_faction="Your faction or warband",
+        their_faction="Your opponent's faction or warband",
+    )
+    async def record(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        opponent: discord.User,
+        system: str,
+        my_score: int,
+        their_score: int,
+        mission: str | None = None,
+        my_faction: str | None = None,
+        their_faction: str | None = None,
+    ) -> None:
+        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
+        self.remember(interaction, opponent)
+        row = await self.service.record_manual(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            reporter=interaction.user.id,
+            opponent=opponent.id,
+            opponent_is_bot=opponent.bot,
+            system=system,
+            my_score=my_score,
+            their_score=their_score,
+            mission=mission,
+            my_faction=my_faction,
+            their_faction=their_faction,
+        )
+        ask = f"<@{opponent.id}>, please confirm or dispute this result."
+        notes: list[str] = []
+        settings = await self.bot.guild_settings.get(guild_id)
+        posted_in: int | None = None
+        results_channel = settings.results_channel_id
+        if results_channel is not None and results_channel != channel_id:
+            try:
+                await self.bot.get_partial_messageable(results_channel).send(
+                    ask, embed=prompt_embed(row), view=confirm_view(row.id)
+                )
+                posted_in = results_channel
+            except (discord.Forbidden, discord.NotFound) as exc:
+                log.warning(
+                    "cannot post the confirmation of result %s in channel %s of guild %s: %s %s",
+                    row.id,
+                    results_channel,
+                    guild_id,
+                    exc.status,
+                    exc.code,
+                )
+                notes.append(
+                    f"I couldn't post in <#{results_channel}> (I'm missing permission there), so I "
+                    "asked here instead; someone with Manage Server should fix the permissions or "
+                    "pick another channel with `/settings results-channel`."
+                )
+        try:
+            dm = await self.bot.create_dm(opponent)
+            await dm.send(
+                f"<@{interaction.user.id}> recorded a game against you in **{interaction.guild}**. "
+                "Please confirm or dispute it.",
+                embed=prompt_embed(row),
+                view=confirm_view(row.id),
+            )
+            notes.append(f"I sent <@{opponent.id}> a DM to confirm it.")
+        except discord.HTTPException:
+            notes.append(
+                f"I couldn't DM <@{opponent.id}> (their DMs are closed), so they'll need the button "
+                "in the channel."
+            )
+        if posted_in is None:
+            await interaction.response.send_message(ask, embed=prompt_embed(row), view=confirm_view(row.id))
+            await interaction.followup.send(
+                f"Result #{row.id} recorded; it is pending. " + " ".join(notes), ephemeral=True
+            )
+        else:
+            await interaction.response.send_message(
+                f"Result #{row.id} recorded; it is pending until <@{opponent.id}> confirms it in "
+                f"<#{posted_in}>. " + " ".join(notes),
+                ephemeral=True,
+            )
+
+    @record.autocomplete("system")
+    async def _record_system(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        choices = await self.system_choices(interaction, current)
+        typed = system_key(current)
+        if typed and all(c.value != typed for c in choices):
+            choices.insert(0, app_commands.Choice(name=clip(current.strip(), 100) or typed, value=typed))
+        return choices[:25]
+
+    # ------------------------------------------------------------------ rulings
+
+    @app_commands.command(name="resolve", description="Settle a disputed result (Manage Server)")
+    @app_commands.describe(
+        result="The result's number (#)",
+        decision="Count it, or throw it out",
+        score_a="Corrected score of the first player named in the result",
+        score_b="Corrected score of the second player named in the result",
+        note="A short reason, kept with the result",
+    )
+    @app_commands.choices(
+        decision=[
+            app_commands.Choice(name="Confirm (it counts)", value="confirm"),
+            app_commands.Choice(name="Void (it never counts)", value="void"),
+        ]
+    )
+    async def resolve(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        result: int,
+        decision: str,
+        score_a: int | None = None,
+        score_b: int | None = None,
+        note: str | None = None,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        if decision not in ("confirm", "void"):
+            raise RuleError("Choose Confirm or Void.")
+        row, corrected = await self.service.resolve(
+            guild_id=guild_id,
+            result_id=result,
+            by=interaction.user.id,
+            confirm=decision == "confirm",
+            score_a=score_a,
+            score_b=score_b,
+            note=clip(note, 300) if note else None,
+        )
+        if decision == "void":
+            text = f"Result #{row.id} is void: it no longer counts, and ratings are replayed without it."
+        elif corrected:
+            text = f"Result #{row.id} corrected to {score_line(record_of(row))} and confirmed."
+        else:
+            text = f"Result #{row.id} confirmed: it counts now."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(
+        name="void", description="Void a result (Manage Server, or withdraw your own pending one)"
+    )
+    @app_commands.describe(result="The result's number (#)", reason="A short reason, kept with the result")
+    async def void(
+        self, interaction: discord.Interaction[MusterBot], result: int, reason: str | None = None
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        row = await self.service.void(
+            guild_id=guild_id,
+            result_id=result,
+            by=interaction.user.id,
+            may_manage=can_manage(interaction),
+            reason=clip(reason, 300) if reason else None,
+        )
+        await interaction.response.send_message(
+            f"Result #{row.id} is void: it no longer counts, and ratings are replayed without it.",
+            ephemeral=True,
+        )
+
+    resolve.autocomplete("result")(result_choices)
+    void.autocomplete("result")(result_choices)
+
+    # ------------------------------------------------------------------ reading
+
+    @app_commands.command(name="leaderboard", description="The league table: this season unless you pick one")
+    @app_commands.describe(
+        system="Only this game system (all systems if left out)",
+        season="A season's name, or `all` for all time (default: the running season)",
+        image="Send the table as a picture",
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        system: str | None = None,
+        season: str | None = None,
+        image: bool = False,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        key = system_key(system) if system else None
+        choice = await self.service.choose_season(guild_id, season)
+        table = await self.table(guild_id, key, choice)
+        pages = leaderboard_pages(table, title=board_title(key), subtitle=choice.label)
+        if image or needs_image(pages):
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send(file=await self.board_png(interaction, table, key, choice))
+            return
+        view = board_view(0, len(pages), choice.token, key or "")
+        if view is None:
+            await interaction.response.send_message(embed=page_embed(pages[0]))
+        else:
+            await interaction.response.send_message(embed=page_embed(pages[0]), view=view)
+
+    @app_commands.command(name="history", description="The latest confirmed games, newest first")
+    @app_commands.describe(
+        user="Only games of this player", vs="Only games against this player", system="Only this game system"
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        user: discord.User | None = None,
+        vs: discord.User | None = None,
+        system: str | None = None,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        self.remember(interaction, user, vs)
+        key = system_key(system) if system else None
+        records = await self.service.records(guild_id)
+        games = history(records, user=user.id if user else None, vs=vs.id if vs else None, system=key)
+        filters = [
+            f
+            for f in (
+                f"<@{user.id}>" if user else "",
+                f"vs <@{vs.id}>" if vs else "",
+                system_title(key) if key else "",
+            )
+            if f
+        ]
+        embed = discord.Embed(title="Game history", colour=BOARD_COLOUR)
+        lines = [f"#{r.id} {history_line(r)}" for r in games[:HISTORY_LIMIT]]
+        head = (" ".join(filters) + "\n") if filters else ""
+        embed.description = clip(
+            head + (fit_lines(lines, DESCRIPTION_MAX - len(head)) if lines else "No confirmed games match."),
+            DESCRIPTION_MAX,
+        )
+        if len(games) > HISTORY_LIMIT:
+            embed.set_footer(text=f"The last {HISTORY_LIMIT} of {len(games)} games")
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="player", description="A player's record, ratings, factions and rivals")
+    @app_commands.describe(user="The player (you, if left out)", system="Only this game system")
+    async def player(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        user: discord.User | None = None,
+        system: str | None = None,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        who = user or interaction.user
+        self.remember(interaction, who)
+        key = system_key(system) if system else None
+        book, records = await self.service.book(guild_id)
+        systems = book.systems()
+        summary = player_summary(
+            records,
+            who.id,
+            overall=book.ledger(None),
+            by_system={s: book.ledger(s) for s in systems},
+            system=key,
+        )
+        embed = discord.Embed(title=f"Player: {clip(who.display_name, 200)}", colour=BOARD_COLOUR)
+        if summary.games == 0:
+            embed.description = f"<@{who.id}> has no confirmed games here yet."
+            await interaction.response.send_message(embed=embed)
+            return
+        embed.description = (
+            f"<@{who.id}>: {summary.games} games · {summary.wins} won, {summary.draws} drawn, "
+            f"{summary.losses} lost"
+            f" · points {summary.points_for}–{summary.points_against}"
+            f" ({signed(summary.points_for - summary.points_against)})"
+        )
+        ratings = [f"Overall **{summary.rating.display}**"] + [
+            f"{system_title(s)} **{r.display}**" for s, r in summary.system_ratings.items()
+        ]
+        embed.add_field(name="Ratings", value=fit_lines(ratings), inline=False)
+        embed.add_field(
+            name="Systems",
+            value=fit_lines([f"{system_title(s)}: {n}" for s, n in summary.systems]),
+            inline=True,
+        )
+        embed.add_field(
+            name="Favourite factions",
+            value=fit_lines([f"{clip(f, 60)}: {n}" for f, n in summary.favourite_factions]),
+            inline=True,
+        )
+        embed.add_field(
+            name="Against each opponent",
+            inline=False,
+            value=fit_lines(
+                [
+                    f"<@{h.opponent}>: {h.games} games · {h.wins}-{h.draws}-{h.losses} · "
+                    f"{h.points_for}–{h.points_against}"
+                    for h in summary.opponents
+                ]
+            ),
+        )
+        if summary.last_played is not None:
+            embed.add_field(
+                name="Last game", value=f"<t:{int(summary.last_played.timestamp())}:R>", inline=False
+            )
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="export", description="This server's results as a CSV file")
+    @app_commands.describe(season="Only this season (all results if left out)")
+    async def export(self, interaction: discord.Interaction[MusterBot], season: str | None = None) -> None:
+        guild_id = guild_id_of(interaction)
+        choice = await self.service.choose_season(guild_id, season) if season else SeasonChoice(None)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        records = await self.service.records(guild_id, confirmed_only=False, season_id=choice.season_id)
+        names = await self.service.names.names(
+            interaction.guild, guild_id, [p for r in records for p in (r.player_a, r.player_b)]
+        )
+        data = to_csv_bytes(records, names)
+        slug = re.sub(r"[^A-Za-z0-9]+", "-", choice.season.name).strip("-") if choice.season else "all"
+        await interaction.followup.send(
+            f"{len(records)} results ({choice.label.lower()}).",
+            file=discord.File(io.BytesIO(data), filename=f"results-{slug or 'season'}.csv"),
+            ephemeral=True,
+        )
+
+    leaderboard.autocomplete("system")(system_choices)
+    history.autocomplete("system")(system_choices)
+    player.autocomplete("system")(system_choices)
+    leaderboard.autocomplete("season")(season_choices)
+    export.autocomplete("season")(season_choices)
+
+    # ------------------------------------------------------------------ seasons
+
+    @season.command(name="start", description="Start a season: new results count towards it")
+    @app_commands.describe(name="The season's name, e.g. Spring 2025")
+    async def season_start(self, interaction: discord.Interaction[MusterBot], name: str) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        started = await self.service.start_season(guild_id, name)
+        await interaction.response.send_message(
+            f"Season **{started.name}** has started: results recorded from now on count towards it."
+        )
+
+    @season.command(name="end", description="End the running season")
+    async def season_end(self, interaction: discord.Interaction[MusterBot]) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        ended = await self.service.end_season(guild_id)
+        await interaction.response.send_message(
+            f"Season **{ended.name}** has ended. Its table stays available: `/scores leaderboard "
+            f"season:{ended.name}`."
+        )
+
+
+async def setup(bot: MusterBot) -> None:
+    await bot.add_cog(Scores(bot))
+
+
+__all__ = ["SYSTEM_TITLES", "BoardButton", "ResultButton", "Scores", "setup"]
