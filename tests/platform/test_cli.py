@@ -14,12 +14,17 @@ MUSTER = [sys.executable, "-m", "bot.cli"]
 
 def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "MUSTER_"))}
-    return subprocess.run([*MUSTER, *args], env={**clean, **env}, cwd=cwd, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [*MUSTER, *args], env={**clean, **env}, cwd=cwd, capture_output=True, text=True, timeout=60
+    )
 
 
 @pytest.mark.parametrize(
     ("env", "needle"),
-    [({}, "DISCORD_TOKEN is not set"), ({"DISCORD_TOKEN": "not-a-token"}, "does not look like a Discord bot token")],
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "not-a-token"}, "does not look like a Discord bot token"),
+    ],
 )
 def test_bad_token_is_one_line_and_exit_2(tmp_path: Path, env: dict[str, str], needle: str) -> None:
     result = run(["run"], env, tmp_path)

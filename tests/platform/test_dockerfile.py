@@ -12,8 +12,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def instructions() -> list[tuple[str, str]]:
     lines = (ROOT / "Dockerfile").read_text().replace("\\\n", " ").splitlines()
-    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1]) for line in lines
-            if line.strip() and not line.lstrip().startswith("#")]
+    return [
+        (line.split(None, 1)[0].upper(), line.split(None, 1)[1])
+        for line in lines
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
 
 
 def test_dockerfile_is_slim_non_root_with_a_data_volume() -> None:
