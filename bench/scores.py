@@ -1,11 +1,17 @@
 """Rating replay and standings for 10,000 results in one server: prints timings, asserts nothing.
 
+Part 1 times the pure functions; part 2 stores the results in SQLite behind the real bot and times
+the score service (load + replay + standings + embed pages) and `/scores leaderboard` through the
+Discord emulator, cold (nothing cached) and warm (the rating memo kept between commands).
+
 Run: .venv/bin/python bench/scores.py [results] [players]
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -28,7 +34,7 @@ from rules.scores.image import leaderboard_png
 from rules.scores.layout import leaderboard_pages
 
 T = TypeVar("T")
-SYSTEMS = ["warcry", "killteam", "warmaster", "40k"]
+SYSTEMS = ["warcry", "killteam", "warmaster", "fortyk"]
 
 
 def generate(count: int, players: int, seed: int = 7) -> list[ResultRecord]:
@@ -119,10 +125,101 @@ def main() -> None:
 
     names = {100_000 + p: f"Player {p}" for p in range(1, players + 1)}
     table = standings(results, overall)
-    timed("embed pages for the whole table", lambda: leaderboard_pages(table, names, title="All time"))
+    timed("embed pages for the whole table", lambda: leaderboard_pages(table, title="All time"))
     timed("PNG of the whole table", lambda: leaderboard_png(table, names, title="All time"), 1)
     timed("CSV export of every result", lambda: to_csv(results, names), 1)
 
 
+async def through_the_bot(results: list[ResultRecord]) -> None:
+    """The same results in SQLite behind the running bot: the service and the slash command."""
+    from bench.common import bench_bot
+    from bot.db.models import GameResult
+    from bot.scores import ScoreService
+    from rules.scores.layout import leaderboard_pages
+
+    async with bench_bot() as (emu, world, bot):
+        guild = world.guild.id
+        async with bot.store.write() as db:
+            for r in results:
+                db.add(
+                    GameResult(
+                        guild_id=guild,
+                        channel_id=world.channel.id,
+                        system=r.system,
+                        mission=r.mission,
+                        player_a=r.player_a,
+                        player_b=r.player_b,
+                        faction_a=r.faction_a,
+                        score_a=r.score_a,
+                        score_b=r.score_b,
+                        winner_id=r.winner,
+                        played_at=r.played_at,
+                        status=r.status.value,
+                        announced=True,
+                        reported_by=r.player_a,
+                    )
+                )
+            # Another server's games, which every query must skip.
+            for r in results[:2000]:
+                db.add(
+                    GameResult(
+                        guild_id=guild + 1,
+                        system=r.system,
+                        player_a=r.player_a,
+                        player_b=r.player_b,
+                        score_a=r.score_a,
+                        score_b=r.score_b,
+                        winner_id=r.winner,
+                        played_at=r.played_at,
+                        status="confirmed",
+                        announced=True,
+                    )
+                )
+        cog = bot.get_cog("Scores")
+        service: ScoreService = cog.service  # type: ignore[union-attr, attr-defined]
+        print(f"\nSQLite behind the bot: {len(results)} results in one server (+2000 in another)")
+
+        async def leaderboard(system: str | None) -> float:
+            started = time.perf_counter()
+            book, records = await service.book(guild)
+            table = standings(records, book.ledger(system), system=system)
+            leaderboard_pages(table, title="bench")
+            return time.perf_counter() - started
+
+        started = time.perf_counter()
+        records = await service.records(guild)
+        print(
+            f"{'load the confirmed results from SQLite':<58} {(time.perf_counter() - started) * 1000:9.1f} ms"
+        )
+        for system in (None, "warcry"):
+            service.forget(guild)
+            cold = await leaderboard(system)
+            warm = min([await leaderboard(system) for _ in range(3)])
+            scope = system or "overall"
+            print(
+                f"{'service leaderboard, cold (load + replay + table), ' + scope:<58} {cold * 1000:9.1f} ms"
+            )
+            print(f"{'service leaderboard, warm memo, ' + scope:<58} {warm * 1000:9.1f} ms")
+
+        async def command(**options: object) -> float:
+            record = await emu.slash(world.alice, world.channel, "scores leaderboard", **options)
+            await record.response(timeout=10)
+            assert record.latency is not None
+            return record.latency
+
+        service.forget(guild)
+        cold = await command(season="all")
+        warm = [await command(season="all") for _ in range(10)]
+        print(f"{'/scores leaderboard via the emulator, cold':<58} {cold * 1000:9.1f} ms")
+        print(
+            f"{'/scores leaderboard via the emulator, warm (median of 10)':<58} "
+            f"{statistics.median(warm) * 1000:9.1f} ms"
+        )
+        del records
+
+
 if __name__ == "__main__":
     main()
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    players = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    asyncio.run(through_the_bot(generate(count, players)))

@@ -40,7 +40,7 @@ from rules.scores import (
     check_manual_entry,
     winner_from_scores,
 )
-from rules.scores.layout import clip, format_change, score_line
+from rules.scores.layout import clip, factions_line, format_change, score_line
 from rules.session import GameOutcome
 
 if TYPE_CHECKING:
@@ -67,6 +67,8 @@ _ALIASES: dict[str, str] = {
 ANNOUNCE_COLOUR = 0x2E8B57
 DISPUTE_COLOUR = 0xC0392B
 ANNOUNCE_BATCH = 25
+AUTO_CONFIRMED = "auto-confirmed"
+CONFIRMED_BY = "confirmed by"
 
 
 def system_key(text: str) -> str:
@@ -211,6 +213,13 @@ class ScoreService:
         self.store = bot.store
         self.books: dict[int, RatingBook] = {}
         self.names = NameCache()
+        # Confirmed results per server, kept between commands. Every write to `results` in this
+        # process goes through this service (session results pass through `on_session_result`),
+        # and each bumps the server's generation once committed; a cached list is used only while
+        # its generation is current, so a read that raced a write is never reused.
+        self._generation: dict[int, int] = {}
+        self._confirmed: dict[int, tuple[int, list[ResultRecord]]] = {}
+        self._book_source: dict[int, list[ResultRecord]] = {}
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -230,16 +239,37 @@ class ScoreService:
             rows = (await db.execute(query.order_by(GameResult.played_at, GameResult.id))).all()
         return [_record_of_columns(row) for row in rows]
 
-    async def book(
-        self, guild_id: int, records: list[ResultRecord] | None = None
-    ) -> tuple[RatingBook, list[ResultRecord]]:
-        """The server's rating memo, brought in line with its confirmed results (which it returns)."""
-        if records is None:
-            records = await self.records(guild_id)
+    def changed(self, guild_id: int) -> None:
+        """Forget what is cached for a server: call after committing any change to its results."""
+        self._generation[guild_id] = self._generation.get(guild_id, 0) + 1
+
+    def forget(self, guild_id: int) -> None:
+        """Drop everything cached for a server (the next command reloads and replays from scratch)."""
+        self.changed(guild_id)
+        self._confirmed.pop(guild_id, None)
+        self.books.pop(guild_id, None)
+        self._book_source.pop(guild_id, None)
+
+    async def confirmed(self, guild_id: int) -> list[ResultRecord]:
+        """The server's confirmed results, oldest first (shared: never modify the list)."""
+        generation = self._generation.get(guild_id, 0)
+        cached = self._confirmed.get(guild_id)
+        if cached is not None and cached[0] == generation:
+            return cached[1]
+        records = await self.records(guild_id)
+        if self._generation.get(guild_id, 0) == generation:
+            self._confirmed[guild_id] = (generation, records)
+        return records
+
+    async def book(self, guild_id: int) -> tuple[RatingBook, list[ResultRecord]]:
+        """The server's rating memo, in line with its confirmed results (which it returns too)."""
+        records = await self.confirmed(guild_id)
         book = self.books.get(guild_id)
         if book is None:
             book = self.books[guild_id] = RatingBook()
-        book.sync(records)
+        if self._book_source.get(guild_id) is not records:
+            book.sync(records)
+            self._book_source[guild_id] = records
         return book, records
 
     async def result(self, guild_id: int | None, result_id: int) -> GameResult:
@@ -436,14 +466,18 @@ class ScoreService:
         row.status = ResultStatus.CONFIRMED.value
         row.confirmed_at = utcnow()
         row.announced = False
-        self._kick_after_commit(db)
+        self._after_commit(db, info.guild_id, announce=True)
         return []
 
-    def _kick_after_commit(self, db: AsyncSession) -> None:
-        def kick(_session: Any) -> None:
-            self.kick()
+    def _after_commit(self, db: AsyncSession, guild_id: int, *, announce: bool) -> None:
+        """Once the transaction commits: drop the server's cached results, and wake the announcer."""
 
-        event.listen(db.sync_session, "after_commit", kick, once=True)
+        def committed(_session: Any) -> None:
+            self.changed(guild_id)
+            if announce:
+                self.kick()
+
+        event.listen(db.sync_session, "after_commit", committed, once=True)
 
     async def _change_status(
         self, result_id: int, guild_id: int | None, user_id: int, *, to: ResultStatus
@@ -464,7 +498,7 @@ class ScoreService:
             row.status = to.value
             if to is ResultStatus.CONFIRMED:
                 row.confirmed_at = utcnow()
-                self._kick_after_commit(db)
+            self._after_commit(db, row.guild_id, announce=to is ResultStatus.CONFIRMED)
         log.info("result %s %sed by %s", result_id, verb.rstrip("e"), user_id)
         return row
 
@@ -546,9 +580,9 @@ class ScoreService:
                 row.status = ResultStatus.CONFIRMED.value
                 row.confirmed_at = row.confirmed_at or utcnow()
                 row.announced = False  # announce it (again, when corrected)
-                self._kick_after_commit(db)
+            self._after_commit(db, guild_id, announce=confirm)
             row.note = clip(
-                f"{'confirmed' if confirm else 'voided'} by {by}" + (f": {note}" if note else ""), 500
+                f"{CONFIRMED_BY if confirm else 'voided by'} {by}" + (f": {note}" if note else ""), 500
             )
         log.info(
             "result %s resolved by %s: %s%s",
@@ -577,6 +611,7 @@ class ScoreService:
                 raise RuleError(f"Result #{row.id} is already void.")
             row.status = ResultStatus.VOID.value
             row.note = clip(f"voided by {by}" + (f": {reason}" if reason else ""), 500)
+            self._after_commit(db, guild_id, announce=False)
         log.info("result %s voided by %s", result_id, by)
         return row
 
@@ -594,7 +629,9 @@ class ScoreService:
             for row in rows:
                 row.status = ResultStatus.CONFIRMED.value
                 row.confirmed_at = now or utcnow()
-                row.note = "auto-confirmed"
+                row.note = AUTO_CONFIRMED
+        for guild_id in {r.guild_id for r in rows}:
+            self.changed(guild_id)
         if rows:
             log.info("auto-confirmed results %s", [r.id for r in rows])
             self.kick()
@@ -672,8 +709,9 @@ class ScoreService:
         lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
         if record.mission:
             lines.append(f"Mission: {clip(record.mission, 200)}")
-        if record.faction_a or record.faction_b:
-            lines.append(f"{clip(record.faction_a or '?', 100)} vs {clip(record.faction_b or '?', 100)}")
+        factions = factions_line(record)
+        if factions:
+            lines.append(factions)
         if row.summary:
             lines.append(clip(row.summary, 1500))
         embed.description = "\n".join(lines)
@@ -691,15 +729,14 @@ class ScoreService:
                 value="\n".join(f"<@{c.player}> {format_change(c)}" for c in overall),
                 inline=False,
             )
-        how = (
-            "from the game session"
-            if row.session_id
-            else "auto-confirmed after 24 hours"
-            if row.note == "auto-confirmed"
-            else "confirmed by Manage Server"
-            if row.note and row.note.startswith("confirmed by")
-            else "confirmed by the opponent"
-        )
+        if row.session_id:
+            how = "from the game session"
+        elif row.note == AUTO_CONFIRMED:
+            how = f"auto-confirmed after {self.bot.settings.auto_confirm_hours:g} hours"
+        elif row.note and row.note.startswith(CONFIRMED_BY):
+            how = "confirmed by Manage Server"
+        else:
+            how = "confirmed by the opponent"
         season = None
         if row.season_id is not None:
             async with self.store.read() as db:

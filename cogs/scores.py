@@ -28,6 +28,7 @@ from rules.scores.layout import (
     DESCRIPTION_MAX,
     EmbedPage,
     clip,
+    factions_line,
     fit_lines,
     history_line,
     leaderboard_pages,
@@ -60,8 +61,9 @@ def prompt_embed(row: GameResult) -> discord.Embed:
     lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
     if record.mission:
         lines.append(f"Mission: {clip(record.mission, 200)}")
-    if record.faction_a or record.faction_b:
-        lines.append(f"{clip(record.faction_a or '?', 100)} vs {clip(record.faction_b or '?', 100)}")
+    factions = factions_line(record)
+    if factions:
+        lines.append(factions)
     lines.append(
         f"Recorded by <@{row.reported_by}>. It counts once <@{row.player_b}> confirms it "
         "(or by itself after 24 hours)."
@@ -506,7 +508,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         guild_id = guild_id_of(interaction)
         self.remember(interaction, user, vs)
         key = system_key(system) if system else None
-        records = await self.service.records(guild_id)
+        records = await self.service.confirmed(guild_id)
         games = history(records, user=user.id if user else None, vs=vs.id if vs else None, system=key)
         filters = [
             f
@@ -518,7 +520,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             if f
         ]
         embed = discord.Embed(title="Game history", colour=BOARD_COLOUR)
-        lines = [f"#{r.id} {history_line(r)}" for r in games[:HISTORY_LIMIT]]
+        lines = [f"#{r.id} {history_line(r, system_title(r.system))}" for r in games[:HISTORY_LIMIT]]
         head = (" ".join(filters) + "\n") if filters else ""
         embed.description = clip(
             head + (fit_lines(lines, DESCRIPTION_MAX - len(head)) if lines else "No confirmed games match."),

@@ -173,10 +173,19 @@ def score_line(result: ResultRecord, names: Mapping[int, str] | None = None) -> 
     return f"{who(result.player_a)} {result.score_a} – {result.score_b} {who(result.player_b)}"
 
 
-def history_line(result: ResultRecord) -> str:
+def history_line(result: ResultRecord, system_name: str | None = None) -> str:
+    """`<t:…:d> Warcry · Dominate: **<@a>** 20 – 15 <@b>`; `system_name` is the system's display name."""
     mission = f" · {clip(result.mission, 60)}" if result.mission else ""
     draw = " (draw)" if result.winner is None else ""
-    return f"{timestamp(result)} {clip(result.system, 32)}{mission}: {score_line(result)}{draw}"
+    system = clip(system_name or result.system, 40)
+    return f"{timestamp(result)} {system}{mission}: {score_line(result)}{draw}"
+
+
+def factions_line(result: ResultRecord) -> str | None:
+    """`Iron Golems vs Untamed Beasts`, with a dash for a side not given; None if neither was."""
+    if not (result.faction_a or result.faction_b):
+        return None
+    return f"{clip(result.faction_a or '—', 100)} vs {clip(result.faction_b or '—', 100)}"
 
 
 def fit_lines(lines: Sequence[str], limit: int = FIELD_VALUE_MAX, *, more: str = "…and {n} more") -> str:

@@ -135,6 +135,7 @@ async def seed(
                     reported_by=a,
                 )
             )
+    service(muster).changed(guild_id or muster.world.guild.id)  # written behind the service's back
 
 
 # ---------------------------------------------------------------- recording and confirming
@@ -322,6 +323,17 @@ async def test_a_pending_result_confirms_itself_after_24_hours(muster: Muster) -
     assert (await rows(muster))[0].status == "confirmed"
 
 
+async def test_confirm_buttons_keep_working_after_a_restart(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    row = await record(muster, w.alice, w.bob, 6, 4)
+    await muster.restart()
+    done = await (await emu.click(w.bob, emu.dms(w.bob)[-1], label="Confirm")).response()
+    assert "Confirmed" in done.content
+    await announced(muster)
+    assert (await rows(muster))[0].status == "confirmed"
+    assert f"Result #{row.id}" in last_with(emu.messages(w.channel), "Warcry result").embed_text()
+
+
 # ---------------------------------------------------------------- bad input
 
 
@@ -465,7 +477,7 @@ async def test_history_and_player_summary(muster: Muster) -> None:
     between = (await slash(muster, w.alice, "scores history", user=w.alice, vs=w.bob)).text()
     assert re.findall(r"#(\d+) <t:", between) == ["4", "1"]
     kill_team = (await slash(muster, w.alice, "scores history", system="Kill Team")).text()
-    assert re.findall(r"#(\d+) <t:", kill_team) == ["5"]
+    assert re.findall(r"#(\d+) <t:", kill_team) == ["5"] and ":d> Kill Team: **<@" in kill_team
     summary = await slash(muster, w.bob, "scores player", user=w.alice)
     text = summary.text()
     assert "4 games · 2 won, 0 drawn, 2 lost · points 17–16 (+1)" in text
