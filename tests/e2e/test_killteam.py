@@ -148,6 +148,15 @@ async def test_veto_game_with_secret_random_tac_ops(muster: Muster) -> None:
     assert state.finished and state.outcome is not None and state.outcome.mission == "Capture"
     result = await stored_result(muster, table.sid)
     assert result.winner_id == bob and result.faction_a == "Alpha" and result.faction_b == "Beta"
+    # Control next time: the store's last game decides who picks, among what was not used
+    control = await KillTeamTable.open(muster, "control", "free")
+    state = await control.state()
+    asked = prompt_for(state, bob)
+    assert state.stage == "control_mission" and asked is not None
+    assert [o.value for o in asked.options] == ["loot", "secure"]
+    await control.answer(bob, "loot")
+    asked = prompt_for(await control.state(), bob)
+    assert asked is not None and [o.value for o in asked.options] == ["1-3", "4-6"]  # B9 was type 7-9
 
 
 async def test_closed_dms_use_the_ephemeral_prompt_path(muster: Muster) -> None:
@@ -252,6 +261,18 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
         )
     ).response()
     assert second.ephemeral and "already have a Kill Team game" in second.content
+    # a Tac Ops method the server's cards can't run
+    unable = await (
+        await emu.slash(
+            w.carol,
+            w.channel,
+            "killteam start",
+            opponent=w.alice,
+            mission_method="random",
+            tacops_method="random",
+        )
+    ).response()
+    assert unable.ephemeral and "can't run Random Tac Ops" in unable.content
     # sealing twice, from the same DM
     state = await table.state()
     asked = prompt_for(state, w.alice.id)
