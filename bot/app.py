@@ -171,6 +171,12 @@ class MusterBot(commands.AutoShardedBot):
             except Exception:
                 log.exception("reminder sweep failed")
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is discord.InteractionType.modal_submit:
+            from bot.router import on_modal_submit
+
+            await on_modal_submit(interaction)
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 

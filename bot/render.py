@@ -74,16 +74,14 @@ def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:
 
 
 def modal(session_id: str, action: str, arg: str, spec: Modal) -> ui.SessionModal:
-    inputs: list[tuple[str, discord.ui.TextInput[Any]]] = [
-        (
-            f.key,
-            discord.ui.TextInput(
-                label=f.label[:45],
-                placeholder=f.placeholder,
-                required=f.required,
-                max_length=f.max_length,
-                style=discord.TextStyle.paragraph if f.style == "paragraph" else discord.TextStyle.short,
-            ),
+    inputs: list[discord.ui.TextInput[Any]] = [
+        discord.ui.TextInput(
+            custom_id=f.key,
+            label=f.label[:45],
+            placeholder=f.placeholder,
+            required=f.required,
+            max_length=f.max_length,
+            style=discord.TextStyle.paragraph if f.style == "paragraph" else discord.TextStyle.short,
         )
         for f in spec.fields[:5]
     ]

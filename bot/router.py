@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import errors, render
+from bot import errors, render, ui
 from bot.games import Click
 from bot.messages import Reply
 from bot.sessions import SessionClosed
@@ -85,3 +85,28 @@ async def on_prompt_button(interaction: discord.Interaction[Any], sid: str, user
         await send_reply(interaction, sid, reply or Reply(content="Nothing is waiting for you right now."))
     except Exception as exc:
         await errors.report(interaction, exc)
+
+
+def _submitted_values(components: list[Any]) -> dict[str, str]:
+    """Field values from a modal submit, whatever the nesting (action rows or labels)."""
+    values: dict[str, str] = {}
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        if "custom_id" in component and "value" in component:
+            values[str(component["custom_id"])] = str(component["value"] or "")
+        values.update(_submitted_values(component.get("components", [])))
+        if isinstance(component.get("component"), dict):
+            values.update(_submitted_values([component["component"]]))
+    return values
+
+
+async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
+    """Route a session modal's submit; False if the modal is not one of ours."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    match = ui.MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return False
+    values = _submitted_values(list(data.get("components", [])))
+    await on_session_component(interaction, match["sid"], match["action"], match["arg"], [], False, values)
+    return True

@@ -68,6 +68,8 @@ ANNOUNCE_COLOUR = 0x2E8B57
 DISPUTE_COLOUR = 0xC0392B
 ANNOUNCE_BATCH = 25
 AUTO_CONFIRMED = "auto-confirmed"
+LOAD_STEP = 1000
+WARM_STEP = 250
 CONFIRMED_BY = "confirmed by"
 
 
@@ -224,6 +226,7 @@ class ScoreService:
         self._idle = asyncio.Event()
         self._idle.set()
         self._task: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ reading
 
@@ -235,9 +238,14 @@ class ScoreService:
             query = query.where(GameResult.status == ResultStatus.CONFIRMED.value)
         if season_id is not None:
             query = query.where(GameResult.season_id == season_id)
+        records: list[ResultRecord] = []
         async with self.store.read() as db:
-            rows = (await db.execute(query.order_by(GameResult.played_at, GameResult.id))).all()
-        return [_record_of_columns(row) for row in rows]
+            # Streamed in slices, so a big server's results never hold up other interactions long.
+            stream = await db.stream(query.order_by(GameResult.played_at, GameResult.id))
+            async for rows in stream.partitions(LOAD_STEP):
+                records.extend(_record_of_columns(row) for row in rows)
+                await asyncio.sleep(0)
+        return records
 
     def changed(self, guild_id: int) -> None:
         """Forget what is cached for a server: call after committing any change to its results."""
@@ -651,15 +659,50 @@ class ScoreService:
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="score-announcer")
+        if self._warming is None:
+            self._warming = asyncio.create_task(self.warm_up(), name="score-warm-up")
+        self.kick()  # anything confirmed but not announced before a restart goes out now
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+        for task in (self._task, self._warming):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except asyncio.CancelledError:
+                    pass
+        self._task = self._warming = None
+
+    async def warm_up(self) -> None:
+        """Replay every server's ratings after start-up, a few hundred results at a time.
+
+        So the first leaderboard after a restart is as quick as any other, and a big replay never
+        holds up other interactions for long. A command arriving meanwhile just finishes the job.
+        """
+        try:
+            await self.bot.wait_until_ready()
+            async with self.store.read() as db:
+                guilds = list(
+                    await db.scalars(
+                        select(GameResult.guild_id)
+                        .where(GameResult.status == ResultStatus.CONFIRMED.value)
+                        .distinct()
+                    )
+                )
+            started = time.perf_counter()
+            for guild_id in guilds:
+                book, _ = await self.book(guild_id)
+                for scope in [None, *book.systems()]:
+                    for _ in book.warm(scope, step=WARM_STEP):
+                        await asyncio.sleep(0)
+            if guilds:
+                log.info(
+                    "ratings of %d servers replayed in %.2f s", len(guilds), time.perf_counter() - started
+                )
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("warming the ratings up failed; they will be replayed on first use")
 
     async def _run(self) -> None:
         while True:

@@ -123,23 +123,23 @@ class PromptButton(
         await on_prompt_button(interaction, self.sid, self.user_id)
 
 
+MODAL_ID = re.compile(rf"m:{SID}:{ACTION}:(?P<arg>[^:]{{0,40}})")
+
+
 class SessionModal(discord.ui.Modal):
-    """A modal built from the game's description; its submit is routed like a click."""
+    """A modal built from the game's description.
+
+    It is sent already stopped, so discord.py keeps no copy: every submit, before or after a
+    restart, is routed by its custom_id (`m:<session>:<action>:<arg>`) in `bot.router`.
+    """
 
     def __init__(
-        self, sid: str, action: str, arg: str, title: str, fields: list[tuple[str, discord.ui.TextInput[Any]]]
+        self, sid: str, action: str, arg: str, title: str, fields: list[discord.ui.TextInput[Any]]
     ) -> None:
-        super().__init__(title=title[:45], timeout=15 * 60, custom_id=f"m:{sid}:{action}:{arg}"[:100])
-        self.sid, self.action, self.arg = sid, action, arg
-        self.inputs = fields
-        for _key, text_input in fields:
+        super().__init__(title=title[:45], timeout=None, custom_id=f"m:{sid}:{action}:{arg}"[:100])
+        for text_input in fields:
             self.add_item(text_input)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.router import on_session_component
-
-        values = {key: str(text_input.value) for key, text_input in self.inputs}
-        await on_session_component(interaction, self.sid, self.action, self.arg, [], False, values)
+        self.stop()
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SessionButton, SessionSelect, PromptButton)
