@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -200,6 +200,45 @@ async def through_the_bot(results: list[ResultRecord]) -> None:
                 f"{'service leaderboard, cold (load + replay + table), ' + scope:<58} {cold * 1000:9.1f} ms"
             )
             print(f"{'service leaderboard, warm memo, ' + scope:<58} {warm * 1000:9.1f} ms")
+
+        async def longest_stall(work: Any) -> tuple[float, float]:
+            """(seconds `work` took, the longest the event loop was held up meanwhile)."""
+            stalls: list[float] = []
+            done = asyncio.Event()
+
+            async def ticker() -> None:
+                last = time.perf_counter()
+                while not done.is_set():
+                    await asyncio.sleep(0.001)
+                    now = time.perf_counter()
+                    stalls.append(now - last)
+                    last = now
+
+            tick = asyncio.create_task(ticker())
+            started = time.perf_counter()
+            await work
+            elapsed = time.perf_counter() - started
+            done.set()
+            await tick
+            return elapsed, max(stalls, default=0.0)
+
+        service.forget(guild)
+        elapsed, stall = await longest_stall(service.warm_up())
+        print(
+            f"{'background warm-up after a restart (all scopes)':<58} {elapsed * 1000:9.1f} ms"
+            f"  (event loop held at most {stall * 1000:.0f} ms at a time)"
+        )
+        service.forget(guild)
+
+        async def first_use() -> None:
+            book, _ = await service.book(guild)
+            book.ledger(None)
+
+        elapsed, stall = await longest_stall(first_use())
+        print(
+            f"{'first use without warm-up: load + overall replay':<58} {elapsed * 1000:9.1f} ms"
+            f"  (event loop held at most {stall * 1000:.0f} ms at a time)"
+        )
 
         async def command(**options: object) -> float:
             record = await emu.slash(world.alice, world.channel, "scores leaderboard", **options)

@@ -18,7 +18,7 @@ A newcomer's rating moves a lot in the first games, and steadier play raises it 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -79,6 +79,10 @@ def _fingerprint(result: ResultRecord) -> _Fingerprint:
     return (result.played_at, result.id, result.player_a, result.player_b, result.winner)
 
 
+def _order(result: ResultRecord) -> tuple[datetime, int]:
+    return result.order_key
+
+
 def in_scope(result: ResultRecord, system: str | None) -> bool:
     return result.counts and (system is None or result.system == system)
 
@@ -92,6 +96,7 @@ class RatingLedger:
         self.system = system
         self._every = checkpoint_every
         self._applied: list[_Fingerprint] = []
+        self._records: list[ResultRecord] = []  # the records applied, beside their fingerprints
         # Library rating objects by player; values are never mutated, so snapshots are shallow copies.
         self._current: dict[int, Any] = {}
         self._snapshots: list[dict[int, Any]] = [{}]  # _snapshots[k]: state before result k*every
@@ -102,17 +107,22 @@ class RatingLedger:
 
     def sync(self, results: Iterable[ResultRecord]) -> RatingLedger:
         """Bring the ledger in line with `results` (any order, any status); returns itself."""
-        wanted = sorted((r for r in results if in_scope(r, self.system)), key=lambda r: r.order_key)
-        prints = [_fingerprint(r) for r in wanted]
+        wanted = sorted((r for r in results if in_scope(r, self.system)), key=_order)
+        return self._sync_ordered(wanted)
+
+    def _sync_ordered(self, wanted: Sequence[ResultRecord]) -> RatingLedger:
+        """`sync` for results already in this scope and in replay order."""
+        applied, records = self._applied, self._records
         same = 0
-        limit = min(len(prints), len(self._applied))
-        while same < limit and prints[same] == self._applied[same]:
+        limit = min(len(wanted), len(applied))
+        # The very record objects applied before (the usual case) need no fingerprint.
+        while same < limit and (wanted[same] is records[same] or _fingerprint(wanted[same]) == applied[same]):
             same += 1
-        if same < len(self._applied):
+        if same < len(applied):
             self._rewind(same)
-        start = len(self._applied)
-        for result, fp in zip(wanted[start:], prints[start:], strict=True):
-            self._apply(result, fp)
+        start = len(applied)
+        for result in wanted[start:]:
+            self._apply(result)
         self.replayed = len(wanted) - start
         return self
 
@@ -123,10 +133,11 @@ class RatingLedger:
         for fp in self._applied[base:]:
             self._changes.pop(fp[1], None)
         del self._applied[base:]
+        del self._records[base:]
         del self._snapshots[k + 1 :]
         self._current = dict(self._snapshots[k])
 
-    def _apply(self, result: ResultRecord, fp: _Fingerprint) -> None:
+    def _apply(self, result: ResultRecord) -> None:
         a, b = result.player_a, result.player_b
         before_a = self._current.get(a)
         before_b = self._current.get(b)
@@ -144,7 +155,8 @@ class RatingLedger:
         self._current[a] = after_a
         self._current[b] = after_b
         self._changes[result.id] = (a, b, before_a, after_a, before_b, after_b)
-        self._applied.append(fp)
+        self._applied.append(_fingerprint(result))
+        self._records.append(result)
         if len(self._applied) % self._every == 0:
             self._snapshots.append(dict(self._current))
 
@@ -203,6 +215,32 @@ class RatingBook:
             ledger.sync(self._results)
         self._stale.discard(system)
         return ledger
+
+    def warm(self, system: str | None = None, *, step: int = 500) -> Iterator[int]:
+        """Replay one scope `step` results at a time, yielding the count done after each step.
+
+        A large server's first replay takes a while; a caller that pauses between steps keeps its
+        event loop responsive. The outcome is exactly `ledger(system)`, since replaying a prefix and
+        then the rest is what the memo does anyway. It stops early, leaving the scope to `ledger()`,
+        if the results change or someone else brings the scope up to date in between.
+        """
+        results = self._results
+        ledger = self._ledgers.get(system)
+        if ledger is not None and system not in self._stale:
+            return
+        if ledger is None:
+            ledger = self._ledgers[system] = RatingLedger(system, checkpoint_every=self._every)
+            self._stale.add(system)
+        ordered = sorted((r for r in results if in_scope(r, system)), key=_order)
+        # A ledger that already holds results only needs the difference: one step. A new one climbs.
+        ends = [len(ordered)] if len(ledger) else [*range(step, len(ordered), step), len(ordered)]
+        for end in ends:
+            if self._results is not results or system not in self._stale:
+                return
+            ledger._sync_ordered(ordered[:end])
+            yield end
+        if self._results is results:
+            self._stale.discard(system)
 
     def systems(self) -> list[str]:
         return sorted({r.system for r in self._results if r.counts})

@@ -166,3 +166,41 @@ def test_book_changes_in_system_and_overall() -> None:
     assert own[0].before == INITIAL  # first Kill Team game
     assert overall[0].before != INITIAL  # but the second game overall
     assert book.systems() == ["killteam", "warcry"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    result_lists(max_size=30),
+    result_lists(max_size=30),
+    st.integers(min_value=1, max_value=7),
+    st.integers(min_value=-1, max_value=8),
+    st.integers(min_value=-1, max_value=8),
+    st.sampled_from([None, *SYSTEMS]),
+)
+def test_warming_step_by_step_equals_a_replay_whatever_happens_in_between(
+    first: list[ResultRecord],
+    second: list[ResultRecord],
+    step: int,
+    ask_at: int,
+    change_at: int,
+    system: str | None,
+) -> None:
+    book = RatingBook(checkpoint_every=3).sync(first)
+    latest = first
+    for done, _ in enumerate(book.warm(system, step=step)):
+        if done == change_at:
+            book.sync(second)  # the results change mid-warm
+            latest = second
+        if done == ask_at:
+            book.ledger(system)  # a command wants the ratings now
+    assert book.ledger(system).ratings() == replay(latest, system).ratings()
+    assert list(book.warm(system)) == []  # nothing left to do
+
+
+def test_warming_a_large_scope_climbs_in_steps() -> None:
+    results = [game(i, 1 + i % 4, 1 + (i + 1) % 4, 1 + i % 4, i) for i in range(1, 1201)]
+    book = RatingBook().sync(results)
+    assert list(book.warm(None, step=500)) == [500, 1000, 1200]
+    assert book.ledger(None).ratings() == replay(results).ratings()
+    book.sync([*results, game(2000, 1, 2, 2, 5000)])
+    assert list(book.warm(None, step=500)) == [1201]  # an existing ledger takes the difference at once
