@@ -519,13 +519,18 @@ class ScoreService:
         return row
 
     async def _flag_dispute(self, row: GameResult, user_id: int) -> None:
-        """Tell the people with Manage Server, where results are posted (the outbox retries it)."""
-        settings = await self.bot.guild_settings.get(row.guild_id)
-        text = (
+        """Tell the people with Manage Server, where results are posted."""
+        await self._notice(
+            row,
             f"⚠️ Result #{row.id} ({system_title(row.system)}: {score_line(record_of(row))}) was disputed "
             f"by <@{user_id}>. Someone with Manage Server can settle it with "
-            f"`/scores resolve result:{row.id}`."
+            f"`/scores resolve result:{row.id}`.",
         )
+
+    async def _notice(self, row: GameResult, text: str) -> None:
+        """A line where results are posted, through the outbox (so it is retried, and falls back to
+        the game's channel when the results channel refuses)."""
+        settings = await self.bot.guild_settings.get(row.guild_id)
         target = settings.results_channel_id or row.channel_id
         if target is None:
             return
@@ -576,10 +581,10 @@ class ScoreService:
                 row.score_a, row.score_b = score_a, score_b
                 row.winner_id = winner_from_scores(row.player_a, row.player_b, score_a, score_b)
                 corrected = True
+            was_counted = row.status == ResultStatus.CONFIRMED.value
             if not confirm:
                 row.status = ResultStatus.VOID.value
             else:
-                was_counted = row.status == ResultStatus.CONFIRMED.value
                 if was_counted and not corrected:
                     raise RuleError(
                         f"Result #{row.id} is already confirmed; give corrected scores to change "
@@ -599,6 +604,8 @@ class ScoreService:
             "confirmed" if confirm else "void",
             " with corrected scores" if corrected else "",
         )
+        if was_counted and not confirm:
+            await self._announce_void(row, by)
         return row, corrected
 
     async def void(
@@ -617,11 +624,21 @@ class ScoreService:
                 )
             if row.status == ResultStatus.VOID.value:
                 raise RuleError(f"Result #{row.id} is already void.")
+            was_counted = row.status == ResultStatus.CONFIRMED.value
             row.status = ResultStatus.VOID.value
             row.note = clip(f"voided by {by}" + (f": {reason}" if reason else ""), 500)
             self._after_commit(db, guild_id, announce=False)
         log.info("result %s voided by %s", result_id, by)
+        if was_counted:
+            await self._announce_void(row, by)
         return row
+
+    async def _announce_void(self, row: GameResult, by: int) -> None:
+        await self._notice(
+            row,
+            f"Result #{row.id} ({system_title(row.system)}: {score_line(record_of(row))}) was voided by "
+            f"<@{by}>: it no longer counts, and ratings have been replayed without it.",
+        )
 
     async def auto_confirm(self, now: datetime | None = None) -> list[int]:
         """Confirm every result still pending after `auto_confirm_hours`; returns their ids."""

@@ -15,6 +15,7 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 from discord.ext import commands
+from sqlalchemy import select
 
 from bot import errors
 from bot.app import MusterBot
@@ -272,8 +273,6 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     ) -> list[app_commands.Choice[int]]:
         if interaction.guild_id is None:
             return []
-        from sqlalchemy import select
-
         async with self.bot.store.read() as db:
             rows = list(
                 await db.scalars(
@@ -359,10 +358,11 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
                     "asked here instead; someone with Manage Server should fix the permissions or "
                     "pick another channel with `/settings results-channel`."
                 )
+        guild_name = interaction.guild.name if interaction.guild else "a server"
         try:
             dm = await self.bot.create_dm(opponent)
             await dm.send(
-                f"<@{interaction.user.id}> recorded a game against you in **{interaction.guild}**. "
+                f"<@{interaction.user.id}> recorded a game against you in **{guild_name}**. "
                 "Please confirm or dispute it.",
                 embed=prompt_embed(row),
                 view=confirm_view(row.id),

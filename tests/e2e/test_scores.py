@@ -181,6 +181,10 @@ async def test_a_recorded_result_is_pending_until_the_opponent_confirms_then_rat
     assert own.ephemeral and "has to confirm" in own.content
     stranger = await (await emu.click(w.carol, in_channel, label="Confirm")).response()
     assert stranger.ephemeral and "Only <@" in stranger.content
+    meddler = await (await emu.click(w.carol, in_channel, label="Dispute")).response()
+    assert (
+        meddler.ephemeral and f"Only <@{w.bob.id}>, the opponent in this game, can dispute" in meddler.content
+    )
     assert (await rows(muster))[0].status == "pending"
 
     done = await (await emu.click(w.bob, in_dm, label="Confirm")).response()
@@ -289,6 +293,8 @@ async def test_voiding_replays_ratings_to_exactly_the_values_without_the_result(
     assert refused.ephemeral and "Manage Server" in refused.content
     done = await slash(muster, w.carol, "scores void", result=victim, reason="played the wrong mission")
     assert done.ephemeral and "void" in done.content
+    await announced(muster)
+    assert f"Result #{victim} " in last_with(muster.emu.messages(w.channel), "was voided by").content
     book, records = await service(muster).book(w.guild.id)
     assert [r.id for r in records] == [r.id for r in without]
     assert book.ledger(None).ratings() == replay(without).ratings()
