@@ -238,13 +238,13 @@ class ScoreService:
             query = query.where(GameResult.status == ResultStatus.CONFIRMED.value)
         if season_id is not None:
             query = query.where(GameResult.season_id == season_id)
-        records: list[ResultRecord] = []
         async with self.store.read() as db:
-            # Streamed in slices, so a big server's results never hold up other interactions long.
-            stream = await db.stream(query.order_by(GameResult.played_at, GameResult.id))
-            async for rows in stream.partitions(LOAD_STEP):
-                records.extend(_record_of_columns(row) for row in rows)
-                await asyncio.sleep(0)
+            rows = (await db.execute(query.order_by(GameResult.played_at, GameResult.id))).all()
+        records: list[ResultRecord] = []
+        for start in range(0, len(rows), LOAD_STEP):
+            records.extend(_record_of_columns(row) for row in rows[start : start + LOAD_STEP])
+            if start + LOAD_STEP < len(rows):
+                await asyncio.sleep(0)  # a big server's results: let other interactions in between
         return records
 
     def changed(self, guild_id: int) -> None:
