@@ -1,20 +1,21 @@
-"""Shared by the benchmarks: the emulator, the real bot in-process, a bare pong command, percentiles."""
+"""Shared by the benchmarks: the emulator, the real bot as its own process, a bare pong, percentiles."""
 
 from __future__ import annotations
 
 import contextlib
 import statistics
+import sys
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import discord
-from pydantic import SecretStr
 
 from bot.app import MusterBot
-from bot.config import Settings
-from tests.emulator import DefaultWorld, Emulator, discord_globals_restored, run_bot
+from tests.emulator import BotProcess, DefaultWorld, Emulator, start_bot_process
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def add_pong(bot: MusterBot) -> None:
@@ -28,23 +29,25 @@ def add_pong(bot: MusterBot) -> None:
 
 
 @contextlib.asynccontextmanager
-async def bench_bot(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld, MusterBot]]:
-    with tempfile.TemporaryDirectory() as tmp, discord_globals_restored():
+async def bench_bot(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld, BotProcess]]:
+    """The emulator (and the measuring driver) here, the bot in a child process on the same machine."""
+    with tempfile.TemporaryDirectory() as tmp:
         async with Emulator(min_reaction_time=0.0) as emu:
             world = emu.add_default_world()
-            settings = Settings(
-                discord_token=SecretStr(emu.token),
-                database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}",
-                discord_api_base=emu.api_base,
-                muster_dice_seed=seed,
-                log_level="WARNING",
-                log_format="text",
+            env = {
+                "DATABASE_URL": f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}",
+                "MUSTER_DICE_SEED": str(seed),
+                "LOG_LEVEL": "WARNING",
+                "LOG_FORMAT": "text",
+            }
+            bot = await start_bot_process(
+                [sys.executable, str(ROOT / "bench" / "bot_process.py")], emu, env=env, cwd=tmp
             )
-            bot = MusterBot(settings)
-            add_pong(bot)
-            async with run_bot(bot, emu):
-                await emu.wait_commands_synced(["pong", "roll"])
+            try:
+                await emu.wait_commands_synced(["pong", "roll"], timeout=30)
                 yield emu, world, bot
+            finally:
+                await bot.stop()
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -59,6 +62,6 @@ def percentile(samples: list[float], p: float) -> float:
 def summary(name: str, samples_s: list[float]) -> str:
     ms = [s * 1000 for s in samples_s]
     return (
-        f"{name:<28} n={len(ms):<5} p50={percentile(ms, 50):7.2f} ms  p99={percentile(ms, 99):7.2f} ms  "
+        f"{name:<32} n={len(ms):<5} p50={percentile(ms, 50):7.2f} ms  p99={percentile(ms, 99):7.2f} ms  "
         f"mean={statistics.fmean(ms):7.2f} ms"
     )

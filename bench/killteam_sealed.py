@@ -1,9 +1,11 @@
 """A Kill Team sealed-bid round (two seals and the reveal, each persisted) against a bare pong.
 
-Opens SESSIONS Kill Team Bid games at once (each in its own channel, all on one SQLite file), then
-in every game both players press their bid button in their DMs: the first seal stores a commitment,
-the second reveals both. Measured from the click to the interaction's answer, like the pong floor.
-A second pass fires the seals of BURST games at the same moment.
+The bot runs as its own process (bench/bot_process.py) on one SQLite file; this process is the
+emulated Discord and the players. It opens SESSIONS Kill Team Bid games with `/killteam start`
+(each in its own channel, all open at once), then in every game both players press their bid
+button in their DMs: the first seal stores a commitment, the second reveals both. Latency is
+measured from the click to the interaction's answer, exactly like the pong floor. A second pass
+fires the seals of BURST games at the same moment.
 
 Usage: python bench/killteam_sealed.py [SESSIONS] [BURST]   (prints figures; asserts nothing)
 """
@@ -11,71 +13,92 @@ Usage: python bench/killteam_sealed.py [SESSIONS] [BURST]   (prints figures; ass
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import bench_bot, percentile, summary
-from bot.app import MusterBot
-from rules.killteam import start
 from tests.emulator import DefaultWorld, Emulator
 from tests.emulator.model import Message, User
 
-
-def dm_with(emu: Emulator, user: User, custom_id: str) -> Message:
-    for message in reversed(emu.dms(user)):
-        if any(c.get("custom_id") == custom_id for c in message.walk_components()):
-            return message
-    raise LookupError(custom_id)
+BID_BUTTON = re.compile(r"s:(?P<sid>[0-9a-f]{12}):b-bid-mission-1:0")
 
 
-async def open_games(emu: Emulator, world: DefaultWorld, bot: MusterBot, count: int, tag: str) -> list[str]:
-    alice, bob = world.alice.id, world.bob.id
-    sids = []
+def bid_prompts(emu: Emulator, user: User) -> dict[str, Message]:
+    """The open mission-bid prompt in the user's DMs, per session id."""
+    found: dict[str, Message] = {}
+    for message in emu.dms(user):
+        for component in message.walk_components():
+            match = BID_BUTTON.fullmatch(str(component.get("custom_id", "")))
+            if match:
+                found[match["sid"]] = message
+    return found
+
+
+async def open_games(emu: Emulator, world: DefaultWorld, count: int, tag: str) -> list[str]:
+    before = set(bid_prompts(emu, world.alice))
     for i in range(count):
         channel = emu.add_channel(world.guild, f"kt-{tag}-{i}")
-        result = await bot.sessions.open(
-            guild_id=world.guild.id,
-            channel_id=channel.id,
-            organiser_id=alice,
-            system="killteam",
-            build=lambda sid, roller: start(sid, [alice, bob], "bid", "free", roller),
-            title="bench",
+        record = await emu.slash(
+            world.alice,
+            channel,
+            "killteam start",
+            opponent=world.bob,
+            mission_method="bid",
+            tacops_method="free",
         )
-        sids.append(result.info.id)
-    await bot.delivery.idle(60)
-    return sids
+        await record.response(timeout=10)
+    await emu.wait_until(lambda: len(set(bid_prompts(emu, world.bob)) - before) >= count, 120, "bid prompts")
+    await emu.wait_until(
+        lambda: len(set(bid_prompts(emu, world.alice)) - before) >= count, 120, "bid prompts"
+    )
+    return sorted(set(bid_prompts(emu, world.alice)) - before)
 
 
-async def seal(emu: Emulator, user: User, sid: str, amount: int) -> float:
-    custom_id = f"s:{sid}:b-bid-mission-1:{amount}"
-    record = await emu.click(user, dm_with(emu, user, custom_id), custom_id=custom_id)
+async def seal(
+    emu: Emulator, user: User, prompts: dict[str, Message], sid: str, amount: int, settle: bool = False
+) -> float:
+    """One seal; with `settle`, also wait until the bot has posted what the seal caused."""
+    posted = len(emu.requests_to("POST", r"/channels/\d+/messages"))
+    record = await emu.click(user, prompts[sid], custom_id=f"s:{sid}:b-bid-mission-1:{amount}")
     await record.response(timeout=10)
+    if settle:
+        await emu.wait_until(
+            lambda: len(emu.requests_to("POST", r"/channels/\d+/messages")) > posted,
+            10,
+            "the seal's channel post",
+        )
+        await asyncio.sleep(0.005)
     assert record.latency is not None
     return record.latency
 
 
+async def pong_floor(emu: Emulator, world: DefaultWorld, n: int = 200) -> list[float]:
+    samples = []
+    for i in range(n + 20):
+        record = await emu.slash(world.alice, world.channel, "pong")
+        await record.response(timeout=5)
+        if i >= 20 and record.latency is not None:
+            samples.append(record.latency)
+    return samples
+
+
 async def main(sessions: int, burst: int) -> None:
-    async with bench_bot() as (emu, world, bot):
-        pong: list[float] = []
-        for i in range(220):
-            record = await emu.slash(world.alice, world.channel, "pong")
-            await record.response(timeout=5)
-            if i >= 20 and record.latency is not None:
-                pong.append(record.latency)
-        sids = await open_games(emu, world, bot, sessions, "a")
+    async with bench_bot() as (emu, world, _bot):
+        pong = await pong_floor(emu, world)
+        sids = await open_games(emu, world, sessions, "a")
+        alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
         first: list[float] = []
         second: list[float] = []
-        rounds: list[float] = []
-        for sid in sids:  # one game at a time, with every other game open
-            a = await seal(emu, world.alice, sid, 3)
-            b = await seal(emu, world.bob, sid, 1)
-            first.append(a)
-            second.append(b)
-            rounds.append(a + b)
-        await bot.delivery.idle(60)
-        print(f"{sessions} Kill Team games open on SQLite; one sealed-bid round in each:")
+        # One game at a time, with every other game open; each click waits for the bot to finish
+        # posting what the previous one caused, as players a few seconds apart would.
+        for sid in sids:
+            first.append(await seal(emu, world.alice, alice, sid, 3, settle=True))
+            second.append(await seal(emu, world.bob, bob, sid, 1, settle=True))
+        rounds = [a + b for a, b in zip(first, second, strict=True)]
+        print(f"{len(sids)} Kill Team games open on SQLite; one sealed-bid round in each:")
         print(summary("pong (discord.py floor)", pong))
         print(summary("first seal (commitment stored)", first))
         print(summary("second seal (reveal stored)", second))
@@ -86,13 +109,13 @@ async def main(sessions: int, burst: int) -> None:
             f"ratio seal : pong at p50 = {ratio:.2f}x (target <= 2x); seal p99 = "
             f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
         )
-        burst_sids = await open_games(emu, world, bot, sessions, "b")
+        burst_sids = await open_games(emu, world, sessions, "b")
+        alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
         together: list[float] = []
         for start_at in range(0, len(burst_sids), burst):
             group = burst_sids[start_at : start_at + burst]
-            together += await asyncio.gather(*(seal(emu, world.alice, sid, 2) for sid in group))
-            together += await asyncio.gather(*(seal(emu, world.bob, sid, 2) for sid in group))
-        await bot.delivery.idle(60)
+            together += await asyncio.gather(*(seal(emu, world.alice, alice, sid, 2) for sid in group))
+            together += await asyncio.gather(*(seal(emu, world.bob, bob, sid, 2) for sid in group))
         print(summary(f"seals, {burst} games at the same moment", together))
 
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 import discord
-from sqlalchemy import or_, select, update
+from sqlalchemy import insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from bot.db.models import OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
@@ -30,16 +32,43 @@ MAX_ATTEMPTS = 8
 BATCH = 50
 
 
-def enqueue(db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
-    """Add messages to the outbox inside the caller's transaction."""
+def outbox_rows(info: SessionInfo | None, outgoing: list[Outgoing]) -> list[dict[str, Any]]:
+    rows = []
     for message in outgoing:
         if message.channel_id is None and info is not None:  # a DM keeps it for its fallback
             message = message.model_copy(update={"channel_id": info.channel_id})
-        db.add(
-            OutboxMessage(
-                session_id=info.id if info else None, payload=message.model_dump_json(exclude_defaults=True)
-            )
+        rows.append(
+            {
+                "session_id": info.id if info else None,
+                "payload": message.model_dump_json(exclude_defaults=True),
+            }
         )
+    return rows
+
+
+async def enqueue(db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
+    """Add messages to the outbox inside the caller's transaction (one multi-row INSERT)."""
+    rows = outbox_rows(info, outgoing)
+    if rows:
+        await db.execute(insert(OutboxMessage), rows)
+
+
+def _due_messages(db: Session) -> list[OutboxMessage]:
+    now = utcnow()
+    return list(
+        db.scalars(
+            select(OutboxMessage)
+            .where(OutboxMessage.delivered_at.is_(None))
+            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))
+            .order_by(OutboxMessage.id)
+            .limit(BATCH)
+        )
+    )
+
+
+def _record_outcomes(outcomes: list[dict[str, Any]], db: Session) -> None:
+    for values in outcomes:
+        db.execute(update(OutboxMessage).where(OutboxMessage.id == values.pop("id")).values(**values))
 
 
 class Delivery:
@@ -95,24 +124,10 @@ class Delivery:
 
     async def drain(self) -> int:
         """Try every due message once, oldest first; returns how many were tried."""
-        now = utcnow()
-        async with self.store.read() as db:
-            rows = list(
-                await db.scalars(
-                    select(OutboxMessage)
-                    .where(OutboxMessage.delivered_at.is_(None))
-                    .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))
-                    .order_by(OutboxMessage.id)
-                    .limit(BATCH)
-                )
-            )
+        rows = await self.store.run(_due_messages)
         outcomes = [await self._deliver_row(row) for row in rows]
         if outcomes:
-            async with self.store.write() as db:
-                for values in outcomes:
-                    await db.execute(
-                        update(OutboxMessage).where(OutboxMessage.id == values.pop("id")).values(**values)
-                    )
+            await self.store.run_write(partial(_record_outcomes, outcomes))
         return len(rows)
 
     async def _deliver_row(self, row: OutboxMessage) -> dict[str, Any]:
@@ -176,8 +191,7 @@ class Delivery:
     ) -> None:
         channel = self.client.get_partial_messageable(channel_id)
         if message.key and session_id:
-            async with self.store.read() as db:
-                known = await db.get(SessionMessage, (session_id, message.key))
+            known = await self.store.run(lambda db: db.get(SessionMessage, (session_id, message.key)))
             if known is not None:
                 try:
                     await channel.get_partial_message(known.message_id).edit(**kwargs)
@@ -185,11 +199,9 @@ class Delivery:
                 except discord.NotFound:
                     pass  # deleted by someone: post it again
             sent = await channel.send(**kwargs)
-            async with self.store.write() as db:
-                await db.merge(
-                    SessionMessage(
-                        session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
-                    )
-                )
+            remembered = SessionMessage(
+                session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
+            )
+            await self.store.run_write(lambda db: db.merge(remembered))
             return
         await channel.send(**kwargs)

@@ -14,8 +14,9 @@ import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import DiceRoll
@@ -33,17 +34,17 @@ class RollContext:
     session_id: str | None = None
 
 
-def audit_rows(records: Sequence[RollRecord], ctx: RollContext) -> list[DiceRoll]:
+def audit_rows(records: Sequence[RollRecord], ctx: RollContext) -> list[dict[str, Any]]:
     return [
-        DiceRoll(
-            guild_id=ctx.guild_id,
-            channel_id=ctx.channel_id,
-            user_id=ctx.user_id,
-            session_id=ctx.session_id,
-            reason=r.reason[:200] or "roll",
-            notation=r.notation[:200],
-            results=json.dumps(list(r.results)),
-        )
+        {
+            "guild_id": ctx.guild_id,
+            "channel_id": ctx.channel_id,
+            "user_id": ctx.user_id,
+            "session_id": ctx.session_id,
+            "reason": r.reason[:200] or "roll",
+            "notation": r.notation[:200],
+            "results": json.dumps(list(r.results)),
+        }
         for r in records
     ]
 
@@ -53,7 +54,7 @@ class DiceService:
         self.store = store
         self._source_factory = source_factory or random.SystemRandom
         self._source: random.Random | None = None
-        self._pending: list[DiceRoll] = []
+        self._pending: list[dict[str, Any]] = []
         self._flushing: asyncio.Lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -73,9 +74,10 @@ class DiceService:
         self._pending.extend(audit_rows(roller.rolls, ctx))
         self._wake.set()
 
-    def audit_now(self, session: AsyncSession, roller: Roller, ctx: RollContext) -> None:
+    async def audit_now(self, session: AsyncSession, roller: Roller, ctx: RollContext) -> None:
         """Add a roller's throws to an open write transaction (rolls made by a game step)."""
-        session.add_all(audit_rows(roller.rolls, ctx))
+        if roller.rolls:
+            await session.execute(insert(DiceRoll), audit_rows(roller.rolls, ctx))
 
     async def flush(self) -> None:
         async with self._flushing:
@@ -84,7 +86,7 @@ class DiceService:
             rows, self._pending = self._pending, []
             try:
                 async with self.store.write() as session:
-                    session.add_all(rows)
+                    await session.execute(insert(DiceRoll), rows)
             except Exception:
                 log.exception("could not write %d dice audit rows; will retry", len(rows))
                 self._pending[:0] = rows

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import Update, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
-from bot.db.models import GameSession, utcnow
+from bot.db.models import Base, DiceRoll, GameSession, OutboxMessage, utcnow
 from bot.db.store import Store
-from bot.delivery import Delivery, enqueue
-from bot.dice import DiceService, RollContext
+from bot.delivery import Delivery, enqueue, outbox_rows
+from bot.dice import DiceService, RollContext, audit_rows
 from bot.games import GameRegistry, SessionInfo
 from bot.messages import Outgoing
 from rules.dice import Roller
@@ -31,6 +34,7 @@ from rules.session import Action, Event, GameOutcome, GameState
 log = logging.getLogger(__name__)
 
 MAX_CONFLICT_RETRIES = 8
+CACHE_SIZE = 4096
 
 # Called inside the finishing transaction: store the result, return extra messages to send.
 ResultHook = Callable[[AsyncSession, SessionInfo, GameOutcome], Awaitable[list[Outgoing]]]
@@ -58,6 +62,18 @@ def new_session_id() -> str:
     return secrets.token_hex(6)
 
 
+def _commit_step(
+    versioned_update: Update, inserts: list[tuple[type[Base], list[dict[str, Any]]]], db: Session
+) -> bool:
+    """One step's whole write: the state if its version is unchanged, then its dice and messages."""
+    if db.execute(versioned_update).rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    for table, rows in inserts:
+        if rows:
+            db.execute(insert(table), rows)
+    return True
+
+
 def info_of(row: GameSession) -> SessionInfo:
     return SessionInfo(
         id=row.id,
@@ -79,16 +95,30 @@ class SessionService:
         self.delivery = delivery
         self.games = games
         self.result_hooks: list[ResultHook] = []
+        # The last state this process stored or read, per session. The versioned UPDATE keeps it
+        # honest: a stale entry (another process wrote) fails the version check and is reloaded.
+        self._cache: OrderedDict[str, tuple[SessionInfo, Any]] = OrderedDict()
+
+    def _remember(self, info: SessionInfo, state: Any) -> None:
+        self._cache[info.id] = (info, state)
+        self._cache.move_to_end(info.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
 
     # ------------------------------------------------------------------ reading
 
-    async def load(self, session_id: str) -> tuple[SessionInfo, Any]:
+    async def load(self, session_id: str, *, fresh: bool = False) -> tuple[SessionInfo, Any]:
+        """A session's facts and state; served from memory unless `fresh` (states are immutable)."""
+        if not fresh and (known := self._cache.get(session_id)) is not None:
+            return known
         async with self.store.read() as db:
             row = await db.get(GameSession, session_id)
             if row is None:
                 raise SessionNotFound()
             adapter = self.games.get(row.system)
-            return info_of(row), adapter.procedure.load(row.state)
+            info, state = info_of(row), adapter.procedure.load(row.state)
+        self._remember(info, state)
+        return info, state
 
     async def open_sessions(
         self,
@@ -178,10 +208,11 @@ class SessionService:
         async with self.store.write() as db:
             db.add(row)
             await db.flush()
-            self.dice.audit_now(db, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
-            enqueue(db, info, outgoing)
+            await self.dice.audit_now(db, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
+            await enqueue(db, info, outgoing)
             if state.finished and state.outcome is not None:
-                await self._finish(db, row, info, state.outcome)
+                await self._finish(db, info, state.outcome)
+        self._remember(info, state)
         self.delivery.kick()
         return StepResult(info, state, events)
 
@@ -193,8 +224,9 @@ class SessionService:
         `make_action` sees the freshest state each try; it may raise RuleError (nothing changes) or
         return None (nothing to do). Returns None when there was nothing to do.
         """
+        fresh = False
         for _ in range(MAX_CONFLICT_RETRIES):
-            info, state = await self.load(session_id)
+            info, state = await self.load(session_id, fresh=fresh)
             if info.status != "open":
                 raise SessionClosed(info.status)
             adapter = self.games.get(info.system)
@@ -207,35 +239,43 @@ class SessionService:
                 info, version=info.version + 1, status="finished" if new_state.finished else "open"
             )
             outgoing = adapter.render(new_info, new_state, events)
-            async with self.store.write() as db:
-                updated = await db.execute(
-                    update(GameSession)
-                    .where(GameSession.id == session_id, GameSession.version == info.version)
-                    .values(
-                        state=adapter.procedure.dump(new_state),
-                        version=info.version + 1,
-                        status=new_info.status,
-                        updated_at=utcnow(),
-                        reminded_at=None,
-                    )
-                    .execution_options(synchronize_session=False)
+            versioned_update = (
+                update(GameSession)
+                .where(GameSession.id == session_id, GameSession.version == info.version)
+                .values(
+                    state=adapter.procedure.dump(new_state),
+                    version=new_info.version,
+                    status=new_info.status,
+                    updated_at=utcnow(),
+                    reminded_at=None,
                 )
-                if updated.rowcount != 1:  # type: ignore[attr-defined]
-                    continue  # someone else stepped first: retry on their state
-                self.dice.audit_now(
-                    db, roller, RollContext(info.guild_id, info.channel_id, user_id, session_id)
+                .execution_options(synchronize_session=False)
+            )
+            inserts = [
+                (
+                    DiceRoll,
+                    audit_rows(
+                        roller.rolls, RollContext(info.guild_id, info.channel_id, user_id, session_id)
+                    ),
+                ),
+                (OutboxMessage, outbox_rows(new_info, outgoing)),
+            ]
+            if new_state.finished and new_state.outcome is not None:
+                stored = await self._commit_finishing_step(
+                    versioned_update, inserts, new_info, new_state.outcome
                 )
-                enqueue(db, info, outgoing)
-                if new_state.finished and new_state.outcome is not None:
-                    row = await db.get(GameSession, session_id)
-                    assert row is not None
-                    await self._finish(db, row, new_info, new_state.outcome)
+            else:
+                stored = await self.store.run_write(partial(_commit_step, versioned_update, inserts))
+            if not stored:
+                fresh = True  # someone else stepped first: retry on their state
+                continue
+            self._remember(new_info, new_state)
             self.delivery.kick()
             return StepResult(new_info, new_state, events)
         raise RuleError("That game is very busy right now; please try again.")
 
     async def cancel(self, session_id: str, user_id: int, may_manage: bool) -> SessionInfo:
-        info, _state = await self.load(session_id)
+        info, state = await self.load(session_id, fresh=True)
         if info.status != "open":
             raise SessionClosed(info.status)
         if not (may_manage or user_id == info.organiser_id):
@@ -246,7 +286,8 @@ class SessionService:
                 .where(GameSession.id == session_id)
                 .values(status="cancelled", updated_at=utcnow())
             )
-            enqueue(db, info, [Outgoing(content=f"This game was cancelled by <@{user_id}>.")])
+            await enqueue(db, info, [Outgoing(content=f"This game was cancelled by <@{user_id}>.")])
+        self._remember(replace(info, status="cancelled"), state)
         self.delivery.kick()
         return info
 
@@ -269,15 +310,30 @@ class SessionService:
 
     # ------------------------------------------------------------------ internals
 
-    async def _finish(
-        self, db: AsyncSession, row: GameSession, info: SessionInfo, outcome: GameOutcome
-    ) -> None:
+    async def _commit_finishing_step(
+        self,
+        versioned_update: Update,
+        inserts: list[tuple[type[Base], list[dict[str, Any]]]],
+        info: SessionInfo,
+        outcome: GameOutcome,
+    ) -> bool:
+        """The last step of a game also stores its result (through async result hooks)."""
+        async with self.store.write() as db:
+            if (await db.execute(versioned_update)).rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            for table, rows in inserts:
+                if rows:
+                    await db.execute(insert(table), rows)
+            await self._finish(db, info, outcome)
+        return True
+
+    async def _finish(self, db: AsyncSession, info: SessionInfo, outcome: GameOutcome) -> None:
         for hook in self.result_hooks:
             extra = await hook(db, info, outcome)
-            enqueue(db, info, extra)
+            await enqueue(db, info, extra)
 
     async def queue(self, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
         """Queue messages outside a step (e.g. a reminder, an announcement)."""
         async with self.store.write() as db:
-            enqueue(db, info, outgoing)
+            await enqueue(db, info, outgoing)
         self.delivery.kick()
