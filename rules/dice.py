@@ -137,7 +137,8 @@ def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
                 raise RuleError(f"Dice can have at most {MAX_SIDES} sides. Try {NOTATION_EXAMPLES}.")
             if keep and not 1 <= keep[1] <= count:
                 raise RuleError(
-                    f"You can keep between 1 and {count} of {count} dice in `{notation}`. Try {NOTATION_EXAMPLES}."
+                    f"You can keep between 1 and {count} of {count} dice in `{notation}`. "
+                    f"Try {NOTATION_EXAMPLES}."
                 )
             if target is not None and keep:
                 raise RuleError(

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import GameResult
+from bot.messages import Button, Outgoing
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
-from bot.messages import Button, Outgoing
 from tests.emulator import Message
 from tests.emulator.harness import ErrorRecords
 
@@ -199,7 +199,7 @@ async def test_an_unexpected_error_gets_a_friendly_answer_with_an_id_and_a_logge
         info, [Outgoing(content="debug", buttons=[Button(label="Boom", action="boom")])]
     )
     await toy.settle()
-    message = [m for m in emu.messages(w.channel) if m.content == "debug"][0]
+    message = next(m for m in emu.messages(w.channel) if m.content == "debug")
     answer = await (await emu.click(w.alice, message, label="Boom")).response()
     error_id = re.search(r"error id `([0-9a-f]{8})`", answer.content)
     assert answer.ephemeral and error_id and "RuntimeError" not in answer.content

@@ -58,12 +58,29 @@ def test_negative_terms() -> None:
 def test_every_roll_is_recorded() -> None:
     r = roller()
     roll_notation("2d6+d3", r, reason="why")
-    assert [(rec.notation, len(rec.results), rec.reason) for rec in r.rolls] == [("2d6", 2, "why"), ("d3", 1, "why")]
+    assert [(rec.notation, len(rec.results), rec.reason) for rec in r.rolls] == [
+        ("2d6", 2, "why"),
+        ("d3", 1, "why"),
+    ]
 
 
 @pytest.mark.parametrize(
     "bad",
-    ["", "abc", "3d", "d0", "0d6", "3d6+", "3d6x", "1001d6", "d1001", "600d6+600d6", "2d6kh3", "2d6kh1>=4", "6+2"],
+    [
+        "",
+        "abc",
+        "3d",
+        "d0",
+        "0d6",
+        "3d6+",
+        "3d6x",
+        "1001d6",
+        "d1001",
+        "600d6+600d6",
+        "2d6kh3",
+        "2d6kh1>=4",
+        "6+2",
+    ],
 )
 def test_bad_notation_is_refused_with_examples(bad: str) -> None:
     with pytest.raises(RuleError) as info:
@@ -77,7 +94,9 @@ def test_limits_are_inclusive() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(count=st.integers(1, 50), sides=st.integers(1, 100), mod=st.integers(-50, 50), seed=st.integers(0, 2**32))
+@given(
+    count=st.integers(1, 50), sides=st.integers(1, 100), mod=st.integers(-50, 50), seed=st.integers(0, 2**32)
+)
 def test_total_always_in_range(count: int, sides: int, mod: int, seed: int) -> None:
     notation = f"{count}d{sides}{mod:+d}"
     result = roll_notation(notation, roller(seed))

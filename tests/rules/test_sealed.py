@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.sealed import ChoicesRevealed, ChoiceSealed, SealedRound, commitment, seal, verify
+from rules.sealed import ChoiceSealed, ChoicesRevealed, SealedRound, commitment, seal, verify
 
 
 def new_round() -> SealedRound:
