@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import discord
 
+from bot.checks import guild_id_of, require_manage
 from bot.db.models import RulesPack
 from bot.db.store import Store
 from bot.errors import UserError
+from rules.packs import PackError
+
+T = TypeVar("T")
 
 MAX_PACK_BYTES = 64 * 1024
 
@@ -41,6 +48,30 @@ def format_errors(errors: list[str], limit: int = 1800) -> str:
 class PackService:
     def __init__(self, store: Store) -> None:
         self.store = store
+
+    async def load(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        file: discord.Attachment,
+        parse: Callable[[str], T],
+    ) -> T:
+        """`/<game> pack load`: Manage Server, read, validate (every problem listed), then store.
+
+        Nothing is stored unless the whole pack is valid.
+        """
+        require_manage(interaction)
+        guild_id = guild_id_of(interaction)
+        text = await read_attachment(file)
+        try:
+            loaded = parse(text)
+        except PackError as error:
+            raise UserError(
+                "That pack was not loaded and nothing was changed; fix these and upload it again:\n"
+                + format_errors(error.errors)
+            ) from None
+        await self.save(guild_id, system, text, interaction.user.id)
+        return loaded
 
     async def get(self, guild_id: int, system: str) -> str | None:
         async with self.store.read() as db:

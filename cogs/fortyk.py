@@ -13,11 +13,10 @@ from discord.ext import commands
 
 from bot import render
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
+from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply
-from bot.packs import format_errors, read_attachment
 from rules.errors import RuleError
 from rules.fortyk import (
     PROCEDURE,
@@ -434,16 +433,7 @@ class FortyK(
     @pack.command(name="load", description="Load this server's 40K mission pack (YAML; Manage Server)")
     @app_commands.describe(file="A YAML file with a `missions:` list, like the built-in one")
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
-        require_manage(interaction)
-        guild_id = guild_id_of(interaction)
-        text = await read_attachment(file)
-        try:
-            loaded = parse_pack(text)
-        except PackError as error:
-            raise UserError(
-                "That pack has problems; nothing was changed:\n" + format_errors(error.problems)
-            ) from None
-        await self.bot.packs.save(guild_id, SYSTEM, text, interaction.user.id)
+        loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         names = ", ".join(f"`{m.key}` ({m.name})" for m in loaded.missions)
         await interaction.response.send_message(
             f"Loaded {len(loaded.missions)} mission(s): {names}.", ephemeral=True

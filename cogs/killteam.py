@@ -23,7 +23,6 @@ from bot.checks import channel_id_of, guild_id_of, require_manage, require_oppon
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
-from bot.packs import format_errors, read_attachment
 from rules.errors import RuleError
 from rules.killteam import (
     PROCEDURE,
@@ -739,14 +738,7 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
     @pack.command(name="load", description="Load this server's own Kill Team cards (Manage Server)")
     @app_commands.describe(file="A YAML file shaped like the shipped pack")
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
-        require_manage(interaction)
-        guild_id = guild_id_of(interaction)
-        text = await read_attachment(file)
-        try:
-            loaded = parse_pack(text)
-        except PackError as problem:
-            raise UserError(f"That pack can't be used:\n{format_errors(problem.errors)}") from None
-        await self.bot.packs.save(guild_id, SYSTEM, text, interaction.user.id)
+        loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         methods = ", ".join(METHOD_LABELS[m] for m in supported_methods(loaded)) or "none"
         await interaction.response.send_message(
             f"Loaded **{loaded.name}**: {len(loaded.missions)} missions, {len(loaded.maps)} maps, "

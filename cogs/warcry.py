@@ -20,7 +20,7 @@ from bot.dice import RollContext
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
-from bot.packs import format_errors, read_attachment
+from bot.packs import read_attachment
 from bot.render import embed as to_discord_embed
 from rules.errors import RuleError
 from rules.session import Action, Event
@@ -634,16 +634,7 @@ class Warcry(
     @app_commands.describe(file="A YAML pack: name, mode (add or replace) and decks")
     @app_commands.guild_only()
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
-        require_manage(interaction)
-        guild = guild_id_of(interaction)
-        text = await read_attachment(file)
-        try:
-            merged = parse_pack(text)
-        except PackError as error:
-            raise UserError(
-                "That pack was not loaded; fix these and upload it again:\n" + format_errors(error.errors)
-            ) from None
-        await self.bot.packs.save(guild, SYSTEM, text, interaction.user.id)
+        merged = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         await interaction.response.send_message(f"Pack loaded.\n{pack_summary(merged)}", ephemeral=True)
 
     @pack.command(name="show", description="What this server's Warcry decks hold")

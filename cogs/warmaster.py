@@ -17,11 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
+from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
 from bot.messages import Button, Embed, Outgoing, Reply
-from bot.packs import format_errors, read_attachment
 from bot.router import send_reply
 from rules.session import Action, Event
 from rules.warmaster import (
@@ -552,16 +551,7 @@ class Warmaster(
     )
     @app_commands.describe(file="A YAML file with a `tactics:` list (and optionally `magic:`)")
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
-        require_manage(interaction)
-        guild_id = guild_id_of(interaction)
-        text = await read_attachment(file)
-        try:
-            loaded = parse_pack(text)
-        except PackError as error:
-            raise UserError(
-                "That pack has problems; nothing was changed:\n" + format_errors(error.errors)
-            ) from None
-        await self.bot.packs.save(guild_id, SYSTEM, text, interaction.user.id)
+        loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         magic = deck_line("Magic items", loaded.magic) if loaded.magic else "Magic items: the built-in deck"
         await interaction.response.send_message(
             f"Loaded {loaded.name or 'the pack'}. {deck_line('Tactics', loaded.tactics)}. {magic}. "

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import Field, StringConstraints, ValidationError, field_validator, model_validator
 
+from rules.packs import PackError as PackError
 from rules.session import Model
 
 MAX_PACK_BYTES = 64 * 1024
@@ -161,14 +162,6 @@ class Pack(Model):
 
     def get(self, key: str) -> Mission | None:
         return next((m for m in self.missions if m.key == key), None)
-
-
-class PackError(Exception):
-    """A pack that cannot be used; `problems` lists every one, each with its line and field."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 def _line_index(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int]) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError, model_validator
 
+from rules.packs import PackError as PackError
 from rules.session import Model
 
 MAX_PACK_BYTES = 64 * 1024
@@ -208,14 +209,6 @@ class KillTeamPack(Model):
     def scouting_option(self, key: str) -> ScoutingOption | None:
         wanted = key.strip().lower()
         return next((s for s in self.scouting if wanted in (s.id.lower(), s.name.lower())), None)
-
-
-class PackError(Exception):
-    """A pack that cannot be used; `errors` lists every problem found, one line each."""
-
-    def __init__(self, errors: list[str]) -> None:
-        super().__init__("\n".join(errors))
-        self.errors = errors
 
 
 # ---------------------------------------------------------------------- checking

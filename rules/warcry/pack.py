@@ -13,7 +13,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError
 
-from rules.errors import RuleError
+from rules.packs import PackError as PackError
 from rules.session import Model
 from rules.warcry.models import (
     DECK_NAMES,
@@ -27,16 +27,6 @@ from rules.warcry.models import (
 
 MAX_PACK_BYTES = 64 * 1024
 MAX_CARDS_PER_DECK = 200
-
-
-class PackError(RuleError):
-    """A server pack that cannot be used; `errors` lists every problem found, each with its line."""
-
-    def __init__(self, errors: list[str]) -> None:
-        shown = errors[:25]
-        more = f"\n…and {len(errors) - len(shown)} more." if len(errors) > len(shown) else ""
-        super().__init__("This Warcry pack has problems:\n" + "\n".join(f"- {e}" for e in shown) + more)
-        self.errors = errors
 
 
 class ServerDecks(Model):
@@ -81,8 +71,9 @@ def parse_server_pack(text: str) -> ServerPack:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 line = event.start_mark.line + 1 if event.start_mark else 0
-                raise PackError([f"line {line}: anchors and aliases (& and *) are not allowed; "
-                                 "write each card out."])
+                raise PackError(
+                    [f"line {line}: anchors and aliases (& and *) are not allowed; write each card out."]
+                )
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -113,8 +104,11 @@ def merge_pack(base: WarcryPack, server: ServerPack) -> WarcryPack:
         merged = list(cards) if server.mode == "replace" else [*decks.deck(deck), *cards]
         existing = {c.name.casefold() for c in decks.deck(deck)}
         if server.mode == "add":
-            errors += [f"decks.{deck}: the card `{c.name}` is already in the {deck} deck."
-                       for c in cards if c.name.casefold() in existing]
+            errors += [
+                f"decks.{deck}: the card `{c.name}` is already in the {deck} deck."
+                for c in cards
+                if c.name.casefold() in existing
+            ]
         decks = decks.model_copy(update={deck: merged})
     battleplans = list(base.battleplans)
     for name, deployment in server.deployments.items():
@@ -123,12 +117,14 @@ def merge_pack(base: WarcryPack, server: ServerPack) -> WarcryPack:
             known = ", ".join(b.name for b in base.battleplans)
             errors.append(f"deployments: no battleplan is called `{name}` (known: {known}).")
             continue
-        battleplans = [b.model_copy(update={"deployment": deployment}) if b.name == plan.name else b
-                       for b in battleplans]
+        battleplans = [
+            b.model_copy(update={"deployment": deployment}) if b.name == plan.name else b for b in battleplans
+        ]
     if errors:
         raise PackError(errors)
-    return WarcryPack(name=f"{base.name} + {server.name}", battleplans=battleplans, decks=decks,
-                      notes=base.notes)
+    return WarcryPack(
+        name=f"{base.name} + {server.name}", battleplans=battleplans, decks=decks, notes=base.notes
+    )
 
 
 def empty_decks(pack: WarcryPack) -> list[DeckName]:

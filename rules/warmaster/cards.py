@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 from pydantic import Field, ValidationError, model_validator
 
+from rules.packs import PackError as PackError
 from rules.session import Model
 from rules.warmaster.targets import Restriction
 
@@ -91,14 +92,6 @@ class Pack(Model):
     name: str | None = Field(default=None, max_length=100)
     magic: list[CardDef] | None = None
     tactics: list[CardDef] | None = None
-
-
-class PackError(Exception):
-    """Every problem found in a pack, each naming its line."""
-
-    def __init__(self, errors: list[str]) -> None:
-        super().__init__("; ".join(errors))
-        self.errors = errors
 
 
 def deck_size(cards: list[CardDef] | tuple[CardDef, ...]) -> int:

@@ -68,7 +68,7 @@ def test_every_problem_is_listed_with_its_line() -> None:
     )
     with pytest.raises(PackError) as caught:
         parse_pack(bad)
-    problems = caught.value.problems
+    problems = caught.value.errors
     assert len(problems) == 3, problems
     text = "\n".join(problems)
     assert "line 7, missions.0.deployment.zones" in text and "'North'" in text
@@ -79,7 +79,7 @@ def test_every_problem_is_listed_with_its_line() -> None:
 def test_missing_fields_and_unknown_fields_are_named() -> None:
     with pytest.raises(PackError) as caught:
         parse_pack("missions:\n  - key: x\n    name: X\n    colour: red\n")
-    text = "\n".join(caught.value.problems)
+    text = "\n".join(caught.value.errors)
     for field in (
         "missions.0.deployment",
         "missions.0.battle_length",
