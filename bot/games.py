@@ -48,6 +48,7 @@ class GameAdapter(Generic[S]):
 
     procedure: Procedure[S]
     title: str = "Game"
+    start_command: str = "/help"  # how a player starts one, for messages
 
     def action_for(self, info: SessionInfo, state: S, click: Click) -> Action | None:
         """Turn a click into a rules action (or raise RuleError). None: nothing to do."""

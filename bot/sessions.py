@@ -138,6 +138,32 @@ class SessionService:
             rows = await db.scalars(query.order_by(GameSession.created_at))
             return [info_of(r) for r in rows]
 
+    async def caller_game(self, guild_id: int, channel_id: int, user_id: int, system: str) -> SessionInfo:
+        """The caller's one open game of `system` in this channel, for slash commands that act on it."""
+        games = await self.open_sessions(guild_id, user_id=user_id, channel_id=channel_id, system=system)
+        adapter = self.games.get(system)
+        if not games:
+            raise RuleError(
+                f"You have no {adapter.title} game in this channel; start one with `{adapter.start_command}`."
+            )
+        if len(games) > 1:
+            raise RuleError(
+                f"You have more than one {adapter.title} game in this channel: use the buttons on that "
+                "game's latest message instead."
+            )
+        return games[0]
+
+    async def caller_state(
+        self, guild_id: int | None, channel_id: int | None, user_id: int, system: str
+    ) -> Any:
+        """The state of the caller's one game here, or None: for autocomplete, which never errs."""
+        if guild_id is None or channel_id is None:
+            return None
+        games = await self.open_sessions(guild_id, user_id=user_id, channel_id=channel_id, system=system)
+        if len(games) != 1:
+            return None
+        return (await self.load(games[0].id))[1]
+
     async def find_between(
         self, guild_id: int, channel_id: int, system: str, a: int, b: int
     ) -> SessionInfo | None:

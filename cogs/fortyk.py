@@ -140,6 +140,7 @@ def buttons_for(state: FortyKState) -> list[Button]:
 class FortyKAdapter(GameAdapter[FortyKState]):
     procedure = PROCEDURE
     title = "40K mission"
+    start_command = "/40k start"
 
     def action_for(self, info: SessionInfo, state: FortyKState, click: Click) -> Action | None:
         key = f"{click.action}:{click.arg}" if click.arg else click.action
@@ -304,19 +305,9 @@ class FortyK(
     # ------------------------------------------------------------ in-game commands
 
     async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
-        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
-        games = await self.bot.sessions.open_sessions(
-            guild_id, user_id=interaction.user.id, channel_id=channel_id, system=SYSTEM
+        return await self.bot.sessions.caller_game(
+            guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
         )
-        if not games:
-            raise UserError("You have no 40K game in this channel; start one with `/40k start`.")
-        if len(games) > 1:
-            raise UserError(
-                "You have more than one 40K game in this channel: use the buttons on that game's "
-                "latest message instead."
-            )
-        return games[0]
-
     async def _act(
         self, interaction: discord.Interaction[MusterBot], key: str, unit: str | None = None
     ) -> None:

@@ -383,6 +383,7 @@ def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
 class KillTeamAdapter(GameAdapter[KillTeamState]):
     procedure = PROCEDURE
     title = "Kill Team"
+    start_command = "/killteam start"
 
     def action_for(self, info: SessionInfo, state: KillTeamState, click: Click) -> Action | None:
         kind, step = parse_action_id(click.action)
@@ -629,21 +630,9 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
     # ------------------------------------------------------------ in-game commands
 
     async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
-        games = await self.bot.sessions.open_sessions(
-            guild_id_of(interaction),
-            user_id=interaction.user.id,
-            channel_id=channel_id_of(interaction),
-            system=SYSTEM,
+        return await self.bot.sessions.caller_game(
+            guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
         )
-        if not games:
-            raise UserError("You have no Kill Team game in this channel; start one with `/killteam start`.")
-        if len(games) > 1:
-            raise UserError(
-                "You have more than one Kill Team game in this channel: use the buttons on "
-                "that game's latest message instead."
-            )
-        return games[0]
-
     async def _act(
         self, interaction: discord.Interaction[MusterBot], make: type[Action] | None, **fields: object
     ) -> None:
@@ -656,19 +645,10 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
         await interaction.response.send_message(reply.content or "Done.", ephemeral=True)
 
     async def _my_state(self, interaction: discord.Interaction[MusterBot]) -> KillTeamState | None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return None
-        games = await self.bot.sessions.open_sessions(
-            interaction.guild_id,
-            user_id=interaction.user.id,
-            channel_id=interaction.channel_id,
-            system=SYSTEM,
+        state = await self.bot.sessions.caller_state(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, SYSTEM
         )
-        if len(games) != 1:
-            return None
-        _info, state = await self.bot.sessions.load(games[0].id)
-        return state  # type: ignore[no-any-return]
-
+        return state if isinstance(state, KillTeamState) else None
     async def _my_tac_ops(
         self, interaction: discord.Interaction[MusterBot], current: str, revealed: bool | None
     ) -> list[app_commands.Choice[str]]:

@@ -136,6 +136,7 @@ NUMBER_FORMS: dict[str, tuple[str, str, int]] = {
 class WarcryAdapter(GameAdapter[WarcryState]):
     procedure = PROCEDURE
     title = "Warcry battle"
+    start_command = "/warcry battle"
 
     # ------------------------------------------------------------ clicks
 

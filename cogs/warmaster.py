@@ -174,7 +174,8 @@ def dm_heading(info: SessionInfo, events: Sequence[Event]) -> str:
 
 class WarmasterAdapter(GameAdapter[WarmasterState]):
     procedure = PROCEDURE
-    title = "Warmaster cards"
+    title = "Warmaster"
+    start_command = "/warmaster game"
 
     def action_for(self, info: SessionInfo, state: WarmasterState, click: Click) -> Action | None:
         actor = click.user_id
@@ -276,34 +277,15 @@ class Warmaster(
         self.bot.games.register(WarmasterAdapter())
 
     async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
-        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
-        games = await self.bot.sessions.open_sessions(
-            guild_id, user_id=interaction.user.id, channel_id=channel_id, system=SYSTEM
+        return await self.bot.sessions.caller_game(
+            guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
         )
-        if not games:
-            raise UserError("You have no Warmaster game in this channel; start one with `/warmaster game`.")
-        if len(games) > 1:
-            raise UserError(
-                "You have more than one Warmaster game in this channel; finish or cancel one first."
-            )
-        return games[0]
-
     async def _my_state(self, interaction: discord.Interaction[MusterBot]) -> WarmasterState | None:
         """For autocomplete: the caller's one game here, or None (never an error)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return None
-        games = await self.bot.sessions.open_sessions(
-            interaction.guild_id,
-            user_id=interaction.user.id,
-            channel_id=interaction.channel_id,
-            system=SYSTEM,
+        state = await self.bot.sessions.caller_state(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, SYSTEM
         )
-        if len(games) != 1:
-            return None
-        _info, state = await self.bot.sessions.load(games[0].id)
-        assert isinstance(state, WarmasterState)
-        return state
-
+        return state if isinstance(state, WarmasterState) else None
     async def _act(self, interaction: discord.Interaction[MusterBot], action: Action) -> None:
         info = await self._my_game(interaction)
         result = await self.bot.sessions.act(info.id, interaction.user.id, lambda _i, _s: action)

@@ -299,7 +299,7 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
     broken = await KillTeamTable.load_pack(
         muster, "name: Broken\nmissions: [{name: Loot}]\nmaps:\n  - id: Q\n"
     )
-    assert "can't be used" in broken and "line 4: maps[0]" in broken
+    assert "was not loaded" in broken and "line 4: maps[0]" in broken
     state = await table.state()
     assert isinstance(state, KillTeamState) and state.bids is not None
     assert state.bids.sealed is not None and list(state.bids.sealed.entries) == [w.alice.id]
