@@ -11,9 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from pydantic import SecretStr
 
 from bot.app import MusterBot
-from tests.emulator import BotProcess, DefaultWorld, Emulator, start_bot_process
+from bot.config import Settings
+from tests.emulator import (
+    BotProcess,
+    DefaultWorld,
+    Emulator,
+    discord_globals_restored,
+    run_bot,
+    start_bot_process,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,6 +57,27 @@ async def bench_bot(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld
                 yield emu, world, bot
             finally:
                 await bot.stop()
+
+
+@contextlib.asynccontextmanager
+async def bench_bot_in_process(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld, MusterBot]]:
+    """The bot in this process, for benchmarks that call its services directly."""
+    with tempfile.TemporaryDirectory() as tmp, discord_globals_restored():
+        async with Emulator(min_reaction_time=0.0) as emu:
+            world = emu.add_default_world()
+            settings = Settings(
+                discord_token=SecretStr(emu.token),
+                database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}",
+                discord_api_base=emu.api_base,
+                muster_dice_seed=seed,
+                log_level="WARNING",
+                log_format="text",
+            )
+            bot = MusterBot(settings)
+            add_pong(bot)
+            async with run_bot(bot, emu):
+                await emu.wait_commands_synced(["pong", "roll"])
+                yield emu, world, bot
 
 
 def percentile(samples: list[float], p: float) -> float:

@@ -132,7 +132,7 @@ def main() -> None:
 
 async def through_the_bot(results: list[ResultRecord]) -> None:
     """The same results in SQLite behind the running bot: the service and the slash command."""
-    from bench.common import bench_bot
+    from bench.common import bench_bot_in_process as bench_bot
     from bot.db.models import GameResult
     from bot.scores import ScoreService
     from rules.scores.layout import leaderboard_pages

@@ -238,8 +238,8 @@ class ScoreService:
             query = query.where(GameResult.status == ResultStatus.CONFIRMED.value)
         if season_id is not None:
             query = query.where(GameResult.season_id == season_id)
-        async with self.store.read() as db:
-            rows = (await db.execute(query.order_by(GameResult.played_at, GameResult.id))).all()
+        ordered = query.order_by(GameResult.played_at, GameResult.id)
+        rows = await self.store.run(lambda db: db.execute(ordered).all())  # one hand-off for every row
         records: list[ResultRecord] = []
         for start in range(0, len(rows), LOAD_STEP):
             records.extend(_record_of_columns(row) for row in rows[start : start + LOAD_STEP])
