@@ -23,12 +23,15 @@ from bot.delivery import Delivery
 from bot.dice import DiceService
 from bot.games import GameRegistry
 from bot.guild_settings import GuildSettingsService
+from bot.messages import Outgoing
 from bot.migrate import upgrade
 from bot.packs import PackService
 from bot.results import record_session_outcome
 from bot.sessions import SessionService
 
 log = logging.getLogger("muster")
+
+MIN_REMINDER_MINUTES = 5.0  # the shortest delay /settings reminders accepts
 
 COGS = (
     "cogs.dice",
@@ -132,30 +135,30 @@ class MusterBot(commands.AutoShardedBot):
     # ------------------------------------------------------------------ reminders
 
     async def remind_waiting_players(self) -> int:
-        """DM each player a sealed step is waiting on, once per quiet spell; the game stays open."""
-        from bot.messages import Outgoing
+        """DM each player a sealed step is waiting on, once per quiet spell; the game stays open.
 
+        The quiet spell is the server's `/settings reminders` (or REMINDER_MINUTES by default).
+        """
         now = utcnow()
+        shortest = min(self.settings.reminder_minutes, MIN_REMINDER_MINUTES)
+        delays: dict[int, float] = {}
         sent = 0
-        for info, state, reminded_at in await self.sessions.stale_open(
-            now - timedelta(minutes=self.settings.reminder_minutes)
-        ):
-            if reminded_at is not None:
+        for info, state, changed_at in await self.sessions.quiet_open(now - timedelta(minutes=shortest)):
+            if info.guild_id not in delays:
+                chosen = (await self.guild_settings.get(info.guild_id)).reminder_minutes
+                delays[info.guild_id] = chosen if chosen is not None else self.settings.reminder_minutes
+            if now - changed_at < timedelta(minutes=delays[info.guild_id]):
                 continue
-            waiting = self.games.get(info.system).procedure.awaiting(state)
+            adapter = self.games.get(info.system)
+            waiting = adapter.procedure.awaiting(state)
             if not waiting:
                 continue
             link = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
-            title = self.games.get(info.system).title
+            text = f"Reminder: your {adapter.title} game is waiting for your secret choice. {link}"
             await self.sessions.queue(
                 info,
                 [
-                    Outgoing(
-                        to="dm",
-                        user_id=user,
-                        channel_id=info.channel_id,
-                        content=f"Reminder: your {title} game is waiting for your secret choice. {link}",
-                    )
+                    Outgoing(to="dm", user_id=user, channel_id=info.channel_id, content=text)
                     for user in waiting
                 ],
             )

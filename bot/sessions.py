@@ -321,18 +321,20 @@ class SessionService:
         async with self.store.write() as db:
             await db.execute(update(GameSession).where(GameSession.id == session_id).values(reminded_at=when))
 
-    async def stale_open(self, older_than: datetime) -> list[tuple[SessionInfo, Any, datetime | None]]:
-        """Open sessions untouched since `older_than` (for reminders)."""
+    async def quiet_open(self, older_than: datetime) -> list[tuple[SessionInfo, Any, datetime]]:
+        """Open sessions untouched since `older_than` and not yet reminded: (info, state, last change)."""
+        query = select(GameSession).where(
+            GameSession.status == "open",
+            GameSession.updated_at < older_than,
+            GameSession.reminded_at.is_(None),
+        )
         async with self.store.read() as db:
-            rows = await db.scalars(
-                select(GameSession).where(GameSession.status == "open", GameSession.updated_at < older_than)
-            )
-            found = []
-            for row in rows:
-                if row.system in self.games:
-                    state = self.games.get(row.system).procedure.load(row.state)
-                    found.append((info_of(row), state, row.reminded_at))
-            return found
+            rows = await db.scalars(query)
+            return [
+                (info_of(row), self.games.get(row.system).procedure.load(row.state), row.updated_at)
+                for row in rows
+                if row.system in self.games
+            ]
 
     # ------------------------------------------------------------------ internals
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
-from bot.db.models import GameResult
+from bot.db.models import GameResult, GameSession
 from bot.messages import Button, Outgoing
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
@@ -206,3 +207,23 @@ async def test_an_unexpected_error_gets_a_friendly_answer_with_an_id_and_a_logge
     logged = [r for r in logged_errors.records if error_id.group(1) in r.getMessage()]
     assert logged and logged[0].exc_info is not None
     logged_errors.records.clear()  # expected here; the fixture fails on any other
+
+
+async def test_a_servers_own_reminder_delay_is_respected(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    toy.overrides["reminder_minutes"] = 0.0
+    await toy.restart()
+    done = await (await emu.slash(w.carol, w.channel, "settings reminders", minutes=10)).response()
+    assert done.ephemeral and "10 minutes" in done.content
+    sid = await open_game(toy)
+    assert toy.bot is not None
+    assert await toy.bot.remind_waiting_players() == 0  # quiet for less than this server's 10 minutes
+    async with toy.bot.store.write() as db:
+        await db.execute(
+            update(GameSession)
+            .where(GameSession.id == sid)
+            .values(updated_at=datetime.now(UTC) - timedelta(minutes=11))
+        )
+    assert await toy.bot.remind_waiting_players() == 2  # both players still owe their pick
+    await toy.settle()
+    assert any("Reminder" in m.content for m in emu.dms(w.alice))
