@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
 import sys
 from pathlib import Path
 
-from tests.emulator import DefaultWorld, Emulator, start_bot_process
+from tests.emulator import DefaultWorld, Emulator, Message, User, start_bot_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,3 +39,71 @@ async def test_muster_run_as_a_process_survives_a_restart(
     finally:
         assert await again.stop() == 0, again.output()
     assert not emu.unknown_requests
+
+
+def _bid_button(emu: Emulator, user: User, amount: int) -> tuple[Message, str]:
+    for message in reversed(emu.dms(user)):
+        for component in message.walk_components():
+            custom_id = str(component.get("custom_id", ""))
+            if re.fullmatch(rf"s:[0-9a-f]{{12}}:b-bid-mission-1:{amount}", custom_id):
+                return message, custom_id
+    raise LookupError(f"no mission bid prompt in {user.name}'s DMs")
+
+
+def _reveals(emu: Emulator, world: DefaultWorld) -> list[str]:
+    return [m.all_text() for m in emu.messages(world.channel) if "Revealed" in m.all_text()]
+
+
+async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
+    emu: Emulator, world: DefaultWorld, tmp_path: Path
+) -> None:
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'kill.sqlite3'}", "LOG_FORMAT": "text"}
+    argv = [sys.executable, "-m", "bot.cli", "run"]
+    process = await start_bot_process(argv, emu, env=env, cwd=ROOT)
+    try:
+        await emu.wait_commands_synced(["killteam"], timeout=20)
+        started = await emu.slash(
+            world.alice,
+            world.channel,
+            "killteam start",
+            opponent=world.bob,
+            mission_method="bid",
+            tacops_method="free",
+        )
+        assert (await started.response(timeout=3)).ephemeral
+        await emu.wait_until(
+            lambda: _has_prompt(emu, world.alice) and _has_prompt(emu, world.bob), 10, "prompts"
+        )
+        message, custom_id = _bid_button(emu, world.alice, 3)
+        sealed = await (await emu.click(world.alice, message, custom_id=custom_id)).response(timeout=3)
+        assert sealed.ephemeral
+        await emu.wait_until(
+            lambda: "sealed" in "\n".join(m.all_text() for m in emu.messages(world.channel)),
+            10,
+            "the seal's announcement",
+        )
+    finally:
+        process.process.kill()  # no goodbye: the process dies between the two seals
+        await process.process.wait()
+    assert not _reveals(emu, world)
+    assert "3 tokens" not in emu.text_visible_to(world.bob)
+
+    again = await start_bot_process(argv, emu, env=env, cwd=ROOT)
+    try:
+        message, custom_id = _bid_button(emu, world.bob, 1)  # a button sent before the kill
+        answer = await (await emu.click(world.bob, message, custom_id=custom_id)).response(timeout=3)
+        assert answer.ephemeral
+        await emu.wait_until(lambda: bool(_reveals(emu, world)), 10, "the reveal")
+        await asyncio.sleep(0.5)  # anything sent twice would have arrived by now
+        (reveal,) = _reveals(emu, world)
+        assert "3 tokens" in reveal and "1 token" in reveal
+    finally:
+        assert await again.stop() == 0, again.output()
+
+
+def _has_prompt(emu: Emulator, user: User) -> bool:
+    try:
+        _bid_button(emu, user, 0)
+    except LookupError:
+        return False
+    return True
