@@ -301,19 +301,22 @@ class SessionService:
         raise RuleError("That game is very busy right now; please try again.")
 
     async def cancel(self, session_id: str, user_id: int, may_manage: bool) -> SessionInfo:
-        info, state = await self.load(session_id, fresh=True)
+        info, _state = await self.load(session_id, fresh=True)
         if info.status != "open":
             raise SessionClosed(info.status)
         if not (may_manage or user_id == info.organiser_id):
             raise RuleError("Only the organiser of this game or someone with Manage Server can cancel it.")
         async with self.store.write() as db:
-            await db.execute(
+            cancelled = await db.execute(
                 update(GameSession)
-                .where(GameSession.id == session_id)
-                .values(status="cancelled", updated_at=utcnow())
+                .where(GameSession.id == session_id, GameSession.status == "open")
+                .values(status="cancelled", version=GameSession.version + 1, updated_at=utcnow())
             )
+            if cancelled.rowcount != 1:  # type: ignore[attr-defined]
+                raise SessionClosed("finished")  # it ended while we were asking
             await enqueue(db, info, [Outgoing(content=f"This game was cancelled by <@{user_id}>.")])
-        self._remember(replace(info, status="cancelled"), state)
+        # The version moved on, so any copy of the old state (here or in another process) is stale.
+        self._cache.pop(session_id, None)
         self.delivery.kick()
         return info
 
