@@ -26,7 +26,7 @@ from rules.errors import RuleError
 from rules.session import Action, Event
 from rules.warcry import actions as act
 from rules.warcry.battle import GROUP_TITLES, PROCEDURE, SYSTEM, WarcryState, start
-from rules.warcry.battlegroups import Split, split_violations, valid_splits
+from rules.warcry.battlegroups import Split, shield_minimum, split_violations, valid_splits
 from rules.warcry.battleplans import (
     BattleplanInPlay,
     Kind,
@@ -106,9 +106,12 @@ def pack_summary(pack: WarcryPack) -> str:
 
 def _whole(text: str, low: int, high: int, what: str) -> int:
     cleaned = text.strip()
-    if not cleaned.lstrip("-").isdigit():
-        raise RuleError(f"{what} must be a whole number from {low} to {high}; `{cleaned[:20]}` is not.")
-    value = int(cleaned)
+    try:
+        value = int(cleaned)
+    except ValueError:
+        raise RuleError(
+            f"{what} must be a whole number from {low} to {high}; `{cleaned[:20]}` is not."
+        ) from None
     if not low <= value <= high:
         raise RuleError(f"{what} must be from {low} to {high}; {value} is not.")
     return value
@@ -566,7 +569,7 @@ class Warcry(
         await interaction.response.send_message(
             _fit(
                 f"Valid splits of {fighters} fighters (each group 1 to {fighters // 2}, "
-                f"Shield at least {splits[0].shield if splits else 0}):\n{listing}"
+                f"Shield at least {shield_minimum(fighters)}):\n{listing}"
             ),
             ephemeral=True,
         )

@@ -165,6 +165,9 @@ async def test_a_reaper_battle_from_the_command_to_a_stored_result(muster: Muste
     assert refused.ephemeral and "only they can use" in refused.content
     bad = await battle.number("blood", bob, 1001)
     assert bad.ephemeral and "from 0 to 1000" in bad.content
+    for typo in ("--5", "²"):
+        odd = await form(muster, w.bob, battle.mid("blood", str(bob)), {"value": typo})
+        assert odd.ephemeral and "whole number from 0 to 1000" in odd.content, odd.content
     assert (await battle.state()) == state
 
     await battle.number("blood", bob, 200)
@@ -316,6 +319,8 @@ async def test_battlegroups_checks_and_lists(muster: Muster) -> None:
     assert bad.ephemeral and "at least a third" in bad.content and "4 of 10" in bad.content
     listed = await slash(muster, w.alice, "warcry battlegroups", fighters=3)
     assert "Dagger 1 · Shield 1 · Hammer 1" in listed.content
+    fifteen = await slash(muster, w.alice, "warcry battlegroups", fighters=15)
+    assert "Shield at least 5)" in fifteen.content and "Dagger 5 · Shield 5 · Hammer 5" in fifteen.content
     too_many = await slash(muster, w.alice, "warcry battlegroups", fighters=16)
     assert too_many.ephemeral and "3 to 15" in too_many.content
 
