@@ -12,6 +12,7 @@ from rules.killteam import KillTeamState, Prompt, private_view, prompt_for
 from rules.sealed import verify
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable, component_ids, mentions_number, shown_text
+from tests.emulator.model import User
 
 
 def channel_text(muster: Muster) -> str:
@@ -333,3 +334,46 @@ async def test_a_tac_op_hand_breaking_the_rules_is_refused(muster: Muster) -> No
     state = await table.state()
     assert state.tac.held[w.alice.id] == ["alpha-op-1", "recon-op-2", "recon-op-3"]
     assert "Recon op 2" not in shown_text(muster, w.bob)
+
+
+async def test_dm_route_faults_delay_sealed_prompts_but_never_leak_or_reveal_twice(muster: Muster) -> None:
+    w, emu = muster.world, muster.emu
+    alice_dm, bob_dm = emu.dm_channel(w.alice), emu.dm_channel(w.bob)
+    faults = [
+        emu.inject("POST", rf"/channels/{bob_dm.id}/messages", status=429, count=2),
+        emu.inject("POST", rf"/channels/{alice_dm.id}/messages", status=500, count=1),
+    ]
+    table = await KillTeamTable.open(muster, "bid", "free")
+
+    def prompted(user: User) -> bool:
+        return any("bid to choose the mission" in m.text() for m in emu.dms(user))
+
+    await emu.wait_until(lambda: prompted(w.alice) and prompted(w.bob), 10, "both sealed prompts")
+    assert not any("Open my secret prompt" in m.all_text() for m in emu.messages(w.channel))
+    await table.answer(w.alice.id, "6")
+    assert not mentions_number(shown_text(muster, w.bob), 6)
+    assert not mentions_number(channel_text(muster), 6)
+    # the posts that follow the second seal meet faults too; the game still reveals exactly once
+    faults.append(emu.inject("POST", rf"/channels/{w.channel.id}/messages", status=429, count=1))
+    await table.answer(w.bob.id, "2")
+    await emu.wait_until(lambda: reveals(muster, "bid to choose the mission"), 10, "the reveal")
+    await muster.settle()
+    assert [f.hits for f in faults] == [2, 1, 1]
+    (reveal,) = reveals(muster, "bid to choose the mission")
+    assert "**6 tokens**" in reveal and "**2 tokens**" in reveal
+    state = await table.state()
+    assert state.bids is not None and state.bids.tokens == {w.alice.id: 4, w.bob.id: 8}
+
+
+async def test_rolls_recent_never_shows_a_secret_tac_ops_deck_order(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    await table.play(until=lambda s: s.stage == "faction")
+    await table.answer(w.alice.id, "Alpha")
+    await table.answer(w.bob.id, "Beta")
+    assert (await table.state()).stage == "tac_private"
+    recent = await table.slash(w.bob.id, "rolls recent")
+    shuffles = [line for line in recent.text().splitlines() if "shuffle a Tac Ops deck" in line]
+    assert len(shuffles) == 2, recent.text()
+    assert all("`shuffle 27 (hidden)` → []" in line for line in shuffles), shuffles

@@ -261,3 +261,13 @@ def test_the_shipped_pack_only_runs_free_selection() -> None:
     table = Table("random", "free", pack=load_default_pack())
     table.auto(until="tac_private")
     assert [o.value for o in table.asked(ALICE).options] == ["Security"]
+
+
+@pytest.mark.parametrize("method", ["random", "constructed", "acquired", "bid"])
+def test_tac_ops_deck_orders_stay_out_of_the_roll_audit(method: str) -> None:
+    """`/rolls recent` shows the audit in the channel: a deck's order would give away what is drawn."""
+    table = at_tac_ops(method)
+    table.auto(until="equipment")
+    shuffles = [r for r in table.roller.rolls if r.notation.startswith("shuffle")]
+    assert shuffles
+    assert all(r.results == () and r.notation.endswith("(hidden)") for r in shuffles)
