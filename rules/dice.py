@@ -49,10 +49,12 @@ class Roller:
         return self.roll(6, 1, reason)[0]
 
     def shuffled(self, items: Sequence[T], reason: str = "") -> list[T]:
-        """A shuffled copy; recorded as a permutation of positions so the audit shows the deal."""
+        """A shuffled copy. Only the fact of the shuffle is recorded, never its order: decks here are
+        secret (hands, Tac Ops draws), and with a known card list the order would give them away in
+        the public roll log."""
         order = list(range(len(items)))
         self.source.shuffle(order)
-        self.rolls.append(RollRecord(reason, f"shuffle {len(items)}", tuple(i + 1 for i in order)))
+        self.rolls.append(RollRecord(reason, f"shuffle {len(items)} (hidden)", ()))
         return [items[i] for i in order]
 
     def pick(self, items: Sequence[T], reason: str = "") -> T:

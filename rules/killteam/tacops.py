@@ -9,10 +9,9 @@ does. Archetypes are only dealt from when they hold enough cards, so a fitting c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
-from rules.dice import Roller, RollRecord
+from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam.actions import Choose, RevealTacOp, SealBid
 from rules.killteam.bidding import new_contest, open_round, place_bid, settled
@@ -41,21 +40,6 @@ Step = tuple[KillTeamState, list[Event]]
 ROW_SIZE = 6
 BID_PAIRS = 3
 MAX_DRAWS = 400
-
-T = TypeVar("T")
-
-
-def _hidden_shuffle(roller: Roller, items: Sequence[T], reason: str) -> list[T]:
-    """Shuffle a face-down Tac Ops deck without putting its order in the public roll audit.
-
-    `Roller.shuffled` records the permutation, and `/rolls recent` shows it in the channel; with the
-    pack's known card order that would tell the opponent a player's secret draws (and everyone the
-    next cards of a shared deck). Only the fact that a hidden shuffle happened is recorded.
-    """
-    order = list(range(len(items)))
-    roller.source.shuffle(order)
-    roller.rolls.append(RollRecord(reason, f"shuffle {len(items)} (hidden)", ()))
-    return [items[i] for i in order]
 
 
 def _ops(state: KillTeamState, ids: list[str]) -> list[TacOp]:
@@ -86,8 +70,8 @@ def enter(state: KillTeamState, roller: Roller) -> Step:
     state = ask(state, "tac_private", tac=tac)
     for player in players:
         if method == "random":
-            deck = _hidden_shuffle(
-                roller, random_pool(state.pack, state.faction_of(player)), "Kill Team: shuffle a Tac Ops deck"
+            deck = roller.shuffled(
+                random_pool(state.pack, state.faction_of(player)), "Kill Team: shuffle a Tac Ops deck"
             )
             draft, drawn = _draw(state, player, TacOpDraft(phase="draw", deck=deck), roller)
             events += drawn
@@ -119,7 +103,7 @@ def _draw(
         if not deck:
             if not aside:
                 break
-            deck = _hidden_shuffle(roller, aside, "Kill Team: reshuffle set-aside Tac Ops")
+            deck = roller.shuffled(aside, "Kill Team: reshuffle set-aside Tac Ops")
             aside = []
             events.append(
                 Notice(
@@ -167,7 +151,7 @@ def private_choice(state: KillTeamState, action: Any, roller: Roller) -> Step:
         problem = hand_problem(cards, faction, 6, 3)
         if problem:
             raise RuleError(problem)
-        deck = _hidden_shuffle(roller, list(choice.values), "Kill Team: shuffle a constructed Tac Ops deck")
+        deck = roller.shuffled(list(choice.values), "Kill Team: shuffle a constructed Tac Ops deck")
         draft, drawn = _draw(state, player, draft.model_copy(update={"phase": "draw", "deck": deck}), roller)
         return _with_draft(state, player, draft), drawn
     if draft.phase == "pick":
@@ -212,7 +196,7 @@ def _enter_acquired(state: KillTeamState, roller: Roller) -> Step:
     assert attacker is not None
     defender = state.opponent(attacker)
     pool = acquired_pool(state.pack, [state.faction_of(p) for p in state.players])
-    deck = _hidden_shuffle(roller, pool, "Kill Team: shuffle the Acquired Tac Ops deck")
+    deck = roller.shuffled(pool, "Kill Team: shuffle the Acquired Tac Ops deck")
     empty: dict[int, list[str]] = {p: [] for p in state.players}
     tac = TacOpsState(
         held=empty, revealed=dict(empty), secret=False, row=deck[:ROW_SIZE], deck=deck[ROW_SIZE:]
@@ -301,7 +285,7 @@ def bid_decide(state: KillTeamState, action: Any, roller: Roller) -> Step:
     value, actor = choice.values[0], choice.actor
     if contest.category == "archetype":
         ids = [op.id for op in state.pack.archetype_ops(value)]
-        dealt = _hidden_shuffle(roller, ids, "Kill Team: pair the archetype's Tac Ops")[: 2 * BID_PAIRS]
+        dealt = roller.shuffled(ids, "Kill Team: pair the archetype's Tac Ops")[: 2 * BID_PAIRS]
         pairs = [dealt[i : i + 2] for i in range(0, len(dealt), 2)]
         state = state.model_copy(
             update={"tac": state.tac.model_copy(update={"archetype": value, "pairs": pairs, "pair_index": 0})}

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.dice import Roller, RollRecord
+from rules.dice import Roller
 from rules.errors import RuleError
 from rules.rolloff import roll_off
 from rules.session import Event, GameOutcome, Procedure, SideResult
@@ -92,18 +92,6 @@ _ACTIONS: TypeAdapter[Any] = TypeAdapter(WarmasterAction)
 # ------------------------------------------------------------------ dealing
 
 
-def _hidden_shuffle(roller: Roller, items: Sequence[HeldCard], reason: str) -> list[HeldCard]:
-    """Shuffle a deck whose order is secret.
-
-    `Roller.shuffled` records the permutation for the public roll audit, which with a known deck
-    list would show every hand; this records only that a hidden shuffle happened.
-    """
-    order = list(range(len(items)))
-    roller.source.shuffle(order)
-    roller.rolls.append(RollRecord(reason, f"shuffle {len(items)} (hidden)", ()))
-    return [items[i] for i in order]
-
-
 def _expand(cards: Sequence[CardDef], deck: DeckKind) -> list[HeldCard]:
     prefix = "M" if deck is DeckKind.MAGIC else "T"
     physical = [card for card in cards for _ in range(card.copies)]
@@ -155,13 +143,11 @@ def start(
         first = players[result.winner]
         rolloff_dice = [r.rolls for r in result.rounds]
 
-    magic_pile = _number(
-        _hidden_shuffle(roller, _expand(magic_cards, DeckKind.MAGIC), "Warmaster: deal magic")
-    )
+    magic_pile = _number(roller.shuffled(_expand(magic_cards, DeckKind.MAGIC), "Warmaster: deal magic"))
     tactics_pile: list[HeldCard] = []
     if deal_tactics:
         tactics_pile = _number(
-            _hidden_shuffle(roller, _expand(tactics_cards, DeckKind.TACTICS), "Warmaster: deal tactics")
+            roller.shuffled(_expand(tactics_cards, DeckKind.TACTICS), "Warmaster: deal tactics")
         )
     first_index = players.index(first)
     limit_first, limit_second = play_limits(sizes[first_index], sizes[1 - first_index])
