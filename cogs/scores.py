@@ -174,6 +174,18 @@ class BoardButton(
             await errors.report(interaction, exc)
 
 
+def system_option(system: str | None) -> str | None:
+    """A `system` filter as its stored key; left out or blank means every system."""
+    if system is None or not system.strip():
+        return None
+    key = system_key(system)
+    if not key:
+        raise RuleError(
+            "Name the game system in letters or digits (e.g. `warcry`), or leave it out for all systems."
+        )
+    return key
+
+
 def board_title(system: str | None) -> str:
     return f"{system_title(system)} leaderboard" if system else "Leaderboard, all systems"
 
@@ -480,7 +492,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         image: bool = False,
     ) -> None:
         guild_id = guild_id_of(interaction)
-        key = system_key(system) if system else None
+        key = system_option(system)
         choice = await self.service.choose_season(guild_id, season)
         table = await self.table(guild_id, key, choice)
         pages = leaderboard_pages(table, title=board_title(key), subtitle=choice.label)
@@ -507,7 +519,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     ) -> None:
         guild_id = guild_id_of(interaction)
         self.remember(interaction, user, vs)
-        key = system_key(system) if system else None
+        key = system_option(system)
         records = await self.service.confirmed(guild_id)
         games = history(records, user=user.id if user else None, vs=vs.id if vs else None, system=key)
         filters = [
@@ -541,7 +553,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         guild_id = guild_id_of(interaction)
         who = user or interaction.user
         self.remember(interaction, who)
-        key = system_key(system) if system else None
+        key = system_option(system)
         book, records = await self.service.book(guild_id)
         systems = book.systems()
         summary = player_summary(

@@ -378,6 +378,9 @@ async def test_unknown_results_and_seasons_are_refused(muster: Muster) -> None:
     assert season.ephemeral and "no season called **Winter 1999**" in season.content
     export = await slash(muster, w.alice, "scores export", season="nope")
     assert export.ephemeral and "no season called" in export.content
+    for command in ("scores leaderboard", "scores history", "scores player"):
+        odd = await slash(muster, w.alice, command, system="!!!")
+        assert odd.ephemeral and "letters or digits" in odd.content, (command, odd.text())
 
 
 # ---------------------------------------------------------------- seasons
