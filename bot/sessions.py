@@ -164,6 +164,15 @@ class SessionService:
             return None
         return (await self.load(games[0].id))[1]
 
+    async def refuse_second_game(self, guild_id: int, channel_id: int, system: str, a: int, b: int) -> None:
+        """One open game of a system between the same two players per channel."""
+        existing = await self.find_between(guild_id, channel_id, system, a, b)
+        if existing is not None:
+            raise RuleError(
+                f"You already have a {self.games.get(system).title} game with <@{b}> in this channel "
+                f"(`{existing.id}`); finish or cancel it first."
+            )
+
     async def find_between(
         self, guild_id: int, channel_id: int, system: str, a: int, b: int
     ) -> SessionInfo | None:

@@ -139,7 +139,7 @@ def buttons_for(state: FortyKState) -> list[Button]:
 
 class FortyKAdapter(GameAdapter[FortyKState]):
     procedure = PROCEDURE
-    title = "40K mission"
+    title = "40K"
     start_command = "/40k start"
 
     def action_for(self, info: SessionInfo, state: FortyKState, click: Click) -> Action | None:
@@ -271,12 +271,7 @@ class FortyK(
             names = ", ".join(f"`{k}` ({m.name})" for k, m in missions.items())
             raise UserError(f"There is no mission `{mission}` here. Choose one of: {names}.")
         caller = interaction.user.id
-        existing = await self.bot.sessions.find_between(guild_id, channel_id, SYSTEM, caller, opponent.id)
-        if existing is not None:
-            raise UserError(
-                f"You already have a 40K game with <@{opponent.id}> in this channel "
-                f"(`{existing.id}`); finish or cancel it first."
-            )
+        await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
         players = [caller, opponent.id]
         result = await self.bot.sessions.open(
             guild_id=guild_id,

@@ -575,12 +575,7 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
         caller = interaction.user.id
         if mission_method != "organised" and (mission or map):
             raise UserError("A mission and a map are only given with the Organised method.")
-        existing = await self.bot.sessions.find_between(guild_id, channel_id, SYSTEM, caller, opponent.id)
-        if existing is not None:
-            raise UserError(
-                f"You already have a Kill Team game with {who(opponent.id)} in this channel "
-                f"(`{existing.id}`); finish or cancel it first."
-            )
+        await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
         pack = await server_pack(self.bot, guild_id)
         previous: PreviousGame | None = None
         if mission_method == "control":

@@ -138,7 +138,7 @@ NUMBER_FORMS: dict[str, tuple[str, str, int]] = {
 
 class WarcryAdapter(GameAdapter[WarcryState]):
     procedure = PROCEDURE
-    title = "Warcry battle"
+    title = "Warcry"
     start_command = "/warcry battle"
 
     # ------------------------------------------------------------ clicks
@@ -591,11 +591,7 @@ class Warcry(
         require_opponent(interaction, opponent)
         guild, channel = guild_id_of(interaction), channel_id_of(interaction)
         me = interaction.user.id
-        if await self.bot.sessions.find_between(guild, channel, SYSTEM, me, opponent.id):
-            raise UserError(
-                f"You already have a Warcry battle with {opponent.display_name} open in this "
-                "channel: finish or cancel it first (`/games`)."
-            )
+        await self.bot.sessions.refuse_second_game(guild, channel, SYSTEM, me, opponent.id)
         pack = await self.server_pack(guild)
         names = {me: interaction.user.display_name, opponent.id: opponent.display_name}
         plan_kind: Kind = kind

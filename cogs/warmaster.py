@@ -318,12 +318,7 @@ class Warmaster(
         caller = interaction.user.id
         if first is not None and first.id not in (caller, opponent.id):
             raise UserError("The player with the first turn must be you or your opponent.")
-        existing = await self.bot.sessions.find_between(guild_id, channel_id, SYSTEM, caller, opponent.id)
-        if existing is not None:
-            raise UserError(
-                f"You already have a Warmaster game with <@{opponent.id}> in this channel "
-                f"(`{existing.id}`); finish or cancel it first."
-            )
+        await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
         pack = await server_pack(self.bot, guild_id)
         magic = pack.magic if pack else None
         tactics = pack.tactics if pack else None

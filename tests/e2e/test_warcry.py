@@ -265,7 +265,7 @@ async def test_a_second_battle_between_the_same_players_here_is_refused(muster: 
     w = muster.world
     await open_battle(muster)
     again = await slash(muster, w.bob, "warcry battle", opponent=w.alice)
-    assert again.ephemeral and "already have a Warcry battle" in again.content
+    assert again.ephemeral and "already have a Warcry game" in again.content
     generated = await slash(muster, w.carol, "warcry battle", opponent=w.alice, kind="generator")
     assert generated.ephemeral and "victory deck has no cards" in generated.content
 
