@@ -8,7 +8,6 @@ anywhere else: the channel gets a button that shows the player the prompt epheme
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import timedelta
 from functools import partial
@@ -24,6 +23,7 @@ from bot.db.store import Store
 from bot.games import SessionInfo
 from bot.messages import Outgoing
 from bot.render import prompt_fallback, to_discord
+from bot.worker import Worker
 
 log = logging.getLogger(__name__)
 
@@ -75,52 +75,15 @@ class Delivery:
     def __init__(self, store: Store, client: discord.Client, sweep_seconds: float = 30.0) -> None:
         self.store = store
         self.client = client
-        self.sweep_seconds = sweep_seconds
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._task: asyncio.Task[None] | None = None
-        self._busy = asyncio.Lock()
+        self._worker = Worker("outbox-delivery", self._drain_all, sweep_seconds)
+        self.kick = self._worker.kick
+        self.idle = self._worker.idle
+        self.start = self._worker.start
+        self.stop = self._worker.stop
 
-    def kick(self) -> None:
-        self._idle.clear()
-        self._wake.set()
-
-    async def idle(self, limit: float = 10.0) -> None:
-        """Wait until everything queued so far has been tried (tests and shutdown use it)."""
-        self.kick()
-        await asyncio.wait_for(self._idle.wait(), limit)
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="outbox-delivery")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            async with self._busy:  # never cancel a delivery between its send and its bookkeeping
-                self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await asyncio.wait_for(self._wake.wait(), self.sweep_seconds)
-            except TimeoutError:
-                pass
-            self._wake.clear()
-            try:
-                async with self._busy:
-                    while await self.drain():
-                        pass
-            except Exception:
-                log.exception("outbox delivery failed; will retry")
-                await asyncio.sleep(1.0)
-            if not self._wake.is_set():
-                self._idle.set()
+    async def _drain_all(self) -> None:
+        while await self.drain():
+            pass
 
     async def drain(self) -> int:
         """Try every due message once, oldest first; returns how many were tried."""

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import DiceRoll
 from bot.db.store import Store
+from bot.worker import Worker
 from rules.dice import Roller, RollRecord
 
 log = logging.getLogger(__name__)
@@ -56,8 +57,7 @@ class DiceService:
         self._source: random.Random | None = None
         self._pending: list[dict[str, Any]] = []
         self._flushing: asyncio.Lock = asyncio.Lock()
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._writer = Worker("dice-audit-writer", self.flush, every=None, gather=0.05)
 
     @classmethod
     def seeded(cls, store: Store, seed: int) -> DiceService:
@@ -72,7 +72,7 @@ class DiceService:
     def audit_later(self, roller: Roller, ctx: RollContext) -> None:
         """Queue a roller's throws for the audit log (stand-alone rolls)."""
         self._pending.extend(audit_rows(roller.rolls, ctx))
-        self._wake.set()
+        self._writer.kick()
 
     async def audit_now(self, session: AsyncSession, roller: Roller, ctx: RollContext) -> None:
         """Add a roller's throws to an open write transaction (rolls made by a game step)."""
@@ -88,8 +88,7 @@ class DiceService:
                 async with self.store.write() as session:
                     await session.execute(insert(DiceRoll), rows)
             except Exception:
-                log.exception("could not write %d dice audit rows; will retry", len(rows))
-                self._pending[:0] = rows
+                self._pending[:0] = rows  # kept for the next try
                 raise
 
     async def recent(self, channel_id: int, limit: int = 10) -> list[DiceRoll]:
@@ -104,30 +103,11 @@ class DiceService:
             return list(result)
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="dice-audit-writer")
+        self._writer.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            async with self._flushing:  # never cancel the writer in the middle of a transaction
-                self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+        await self._writer.stop()
         try:
             await self.flush()
         except Exception:
             log.exception("dice audit rows lost at shutdown")
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            await asyncio.sleep(0.05)  # gather a burst into one transaction
-            try:
-                await self.flush()
-            except Exception:
-                await asyncio.sleep(1.0)
-                self._wake.set()

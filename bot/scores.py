@@ -17,6 +17,7 @@ Announcing is driven by the `announced` flag: a worker posts every confirmed, un
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import time
@@ -32,6 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.models import GameResult, GameSession, Season, utcnow
 from bot.games import SessionInfo
 from bot.messages import Outgoing
+from bot.worker import Worker
 from rules.errors import RuleError
 from rules.scores import (
     RatingBook,
@@ -222,10 +224,9 @@ class ScoreService:
         self._generation: dict[int, int] = {}
         self._confirmed: dict[int, tuple[int, list[ResultRecord]]] = {}
         self._book_source: dict[int, list[ResultRecord]] = {}
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._task: asyncio.Task[None] | None = None
+        self._announcer = Worker(
+            "score-announcer", self._announce_pass, bot.settings.sweep_seconds, ready=bot.wait_until_ready
+        )
         self._warming: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ reading
@@ -665,30 +666,25 @@ class ScoreService:
     # ------------------------------------------------------------------ announcing
 
     def kick(self) -> None:
-        self._idle.clear()
-        self._wake.set()
+        self._announcer.kick()
 
     async def idle(self, limit: float = 10.0) -> None:
         """Wait until every confirmed result so far has been announced (tests use it)."""
-        self.kick()
-        await asyncio.wait_for(self._idle.wait(), limit)
+        await self._announcer.idle(limit)
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="score-announcer")
+        self._announcer.start()
         if self._warming is None:
             self._warming = asyncio.create_task(self.warm_up(), name="score-warm-up")
         self.kick()  # anything confirmed but not announced before a restart goes out now
 
     async def stop(self) -> None:
-        for task in (self._task, self._warming):
-            if task is not None:
-                task.cancel()
-                try:
-                    await task
-                except asyncio.CancelledError:
-                    pass
-        self._task = self._warming = None
+        await self._announcer.stop()
+        if self._warming is not None:
+            self._warming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warming
+            self._warming = None
 
     async def warm_up(self) -> None:
         """Replay every server's ratings after start-up, a few hundred results at a time.
@@ -721,23 +717,10 @@ class ScoreService:
         except Exception:
             log.exception("warming the ratings up failed; they will be replayed on first use")
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await asyncio.wait_for(self._wake.wait(), self.bot.settings.sweep_seconds)
-            except TimeoutError:
-                pass
-            self._wake.clear()
-            try:
-                await self.bot.wait_until_ready()
-                await self.auto_confirm()
-                while await self.announce_due():
-                    pass
-            except Exception:
-                log.exception("score announcements failed; will retry")
-                await asyncio.sleep(1.0)
-            if not self._wake.is_set():
-                self._idle.set()
+    async def _announce_pass(self) -> None:
+        await self.auto_confirm()
+        while await self.announce_due():
+            pass
 
     async def announce_due(self) -> int:
         """Announce confirmed results not yet announced; returns how many were handled."""
