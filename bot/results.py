@@ -34,6 +34,6 @@ def result_row(info: SessionInfo, outcome: GameOutcome) -> GameResult:
 
 
 async def record_session_outcome(db: AsyncSession, info: SessionInfo, outcome: GameOutcome) -> list[Outgoing]:
-    """Result hook for finished sessions: store the result (pending until the players confirm)."""
+    """Result hook for finished sessions: add the result row (the scores service then confirms it)."""
     db.add(result_row(info, outcome))
     return []
