@@ -17,11 +17,11 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Update, insert, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session
 
-from bot.db.models import Base, DiceRoll, GameSession, OutboxMessage, utcnow
+from bot.db.models import GameSession, utcnow
+from bot.db.step_write import StepWrite, apply_step
 from bot.db.store import Store
 from bot.delivery import Delivery, enqueue, outbox_rows
 from bot.dice import DiceService, RollContext, audit_rows
@@ -60,18 +60,6 @@ class StepResult:
 
 def new_session_id() -> str:
     return secrets.token_hex(6)
-
-
-def _commit_step(
-    versioned_update: Update, inserts: list[tuple[type[Base], list[dict[str, Any]]]], db: Session
-) -> bool:
-    """One step's whole write: the state if its version is unchanged, then its dice and messages."""
-    if db.execute(versioned_update).rowcount != 1:  # type: ignore[attr-defined]
-        return False
-    for table, rows in inserts:
-        if rows:
-            db.execute(insert(table), rows)
-    return True
 
 
 def info_of(row: GameSession) -> SessionInfo:
@@ -252,12 +240,18 @@ class SessionService:
         return StepResult(info, state, events)
 
     async def act(
-        self, session_id: str, user_id: int, make_action: Callable[[SessionInfo, Any], Action | None]
+        self,
+        session_id: str,
+        user_id: int,
+        make_action: Callable[[SessionInfo, Any], Action | None],
+        deliver: bool = True,
     ) -> StepResult | None:
         """Apply the action a player's input makes, retrying on a concurrent change.
 
         `make_action` sees the freshest state each try; it may raise RuleError (nothing changes) or
-        return None (nothing to do). Returns None when there was nothing to do.
+        return None (nothing to do). Returns None when there was nothing to do. With `deliver`
+        False the caller kicks the delivery itself, once it has answered the player (what the
+        step caused is stored either way, so nothing is lost if it never does).
         """
         fresh = False
         for _ in range(MAX_CONFLICT_RETRIES):
@@ -274,38 +268,28 @@ class SessionService:
                 info, version=info.version + 1, status="finished" if new_state.finished else "open"
             )
             outgoing = adapter.render(new_info, new_state, events)
-            versioned_update = (
-                update(GameSession)
-                .where(GameSession.id == session_id, GameSession.version == info.version)
-                .values(
-                    state=adapter.procedure.dump(new_state),
-                    version=new_info.version,
-                    status=new_info.status,
-                    updated_at=utcnow(),
-                    reminded_at=None,
-                )
-                .execution_options(synchronize_session=False)
-            )
-            inserts = [
-                (
-                    DiceRoll,
-                    audit_rows(
-                        roller.rolls, RollContext(info.guild_id, info.channel_id, user_id, session_id)
-                    ),
+            write = StepWrite(
+                session_id=session_id,
+                expected_version=info.version,
+                state=adapter.procedure.dump(new_state),
+                version=new_info.version,
+                status=new_info.status,
+                at=utcnow(),
+                dice=audit_rows(
+                    roller.rolls, RollContext(info.guild_id, info.channel_id, user_id, session_id)
                 ),
-                (OutboxMessage, outbox_rows(new_info, outgoing)),
-            ]
+                outbox=outbox_rows(new_info, outgoing),
+            )
             if new_state.finished and new_state.outcome is not None:
-                stored = await self._commit_finishing_step(
-                    versioned_update, inserts, new_info, new_state.outcome
-                )
+                stored = await self._commit_finishing_step(write, new_info, new_state.outcome)
             else:
-                stored = await self.store.run_write(partial(_commit_step, versioned_update, inserts))
+                stored = await self.store.commit_step(write)
             if not stored:
                 fresh = True  # someone else stepped first: retry on their state
                 continue
             self._remember(new_info, new_state)
-            self.delivery.kick()
+            if deliver:
+                self.delivery.kick()
             return StepResult(new_info, new_state, events)
         raise RuleError("That game is very busy right now; please try again.")
 
@@ -350,20 +334,11 @@ class SessionService:
 
     # ------------------------------------------------------------------ internals
 
-    async def _commit_finishing_step(
-        self,
-        versioned_update: Update,
-        inserts: list[tuple[type[Base], list[dict[str, Any]]]],
-        info: SessionInfo,
-        outcome: GameOutcome,
-    ) -> bool:
+    async def _commit_finishing_step(self, write: StepWrite, info: SessionInfo, outcome: GameOutcome) -> bool:
         """The last step of a game also stores its result (through async result hooks)."""
         async with self.store.write() as db:
-            if (await db.execute(versioned_update)).rowcount != 1:  # type: ignore[attr-defined]
+            if not await db.run_sync(partial(apply_step, write)):
                 return False
-            for table, rows in inserts:
-                if rows:
-                    await db.execute(insert(table), rows)
             await self._finish(db, info, outcome)
         return True
 

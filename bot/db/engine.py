@@ -25,6 +25,11 @@ def make_engine(url: str) -> AsyncEngine:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    sqlite_pragmas(dbapi_connection)
+
+
+def sqlite_pragmas(dbapi_connection: Any) -> None:
+    """What every connection to the SQLite file sets, whoever opens it."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")

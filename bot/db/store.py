@@ -8,20 +8,28 @@ Hot paths (a game step, the outbox) use `run`/`run_write`: a plain synchronous u
 SQLite it runs whole in one worker thread (one hand-off per transaction instead of several per
 statement, which is what keeps a click's answer quick while the event loop is busy); elsewhere it
 runs through the async session's `run_sync`.
+
+The hottest write of all, a game step, has its own fast form on SQLite (`commit_step`, see
+`bot/db/step_write.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Session, sessionmaker
 
-from bot.db.engine import make_engine, make_sessionmaker, make_sqlite_sync_engine
+from bot.db.engine import make_engine, make_sessionmaker, make_sqlite_sync_engine, sqlite_pragmas
+from bot.db.step_write import SqliteStepWriter, StepWrite, WriterBusy, apply_step
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -34,10 +42,14 @@ class Store:
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if sqlite else None
         self._sync_sessions: sessionmaker[Session] | None = None
         self._worker: ThreadPoolExecutor | None = None
+        self._step_writer: SqliteStepWriter | None = None
         if sqlite:
             self._sync_engine = make_sqlite_sync_engine(engine)
             self._sync_sessions = sessionmaker(self._sync_engine, expire_on_commit=False)
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+            database = engine.url.database
+            if database and database != ":memory:":
+                self._step_writer = SqliteStepWriter(database, sqlite_pragmas)
 
     @classmethod
     def from_url(cls, url: str) -> Store:
@@ -74,7 +86,20 @@ class Store:
         async with lock:
             return await self.run(work)
 
+    async def commit_step(self, write: StepWrite) -> bool:
+        """Store one game step; False (nothing written) if the session's version moved on."""
+        if self._step_writer is None or self._write_lock is None:
+            return await self.run_write(partial(apply_step, write))
+        async with self._write_lock:
+            try:
+                return self._step_writer.apply(write)
+            except WriterBusy:
+                log.info("SQLite is busy with another process; storing %s off the loop", write.session_id)
+            return await self.run(partial(apply_step, write))
+
     async def close(self) -> None:
+        if self._step_writer is not None:
+            self._step_writer.close()
         if self._worker is not None:
             self._worker.shutdown(wait=True)
             self._sync_engine.dispose()

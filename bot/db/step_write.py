@@ -1,0 +1,189 @@
+"""One game step's whole write: the state (if its version is unchanged), its dice and its messages.
+
+Every click that changes a game makes exactly this write, so it is the store's hot path. It has
+two forms that write the same rows:
+
+- `apply_step` runs SQLAlchemy Core statements in a sync `Session`: portable, used on every
+  backend and whenever the fast form can't be used;
+- `SqliteStepWriter` runs the same statements, compiled once from the tables, on a plain sqlite3
+  connection in the event loop. A WAL commit with `synchronous=NORMAL` is a write to the page
+  cache, far cheaper than handing the work to a thread and back while the loop competes for the
+  GIL. That connection never checkpoints (the store's other connections do, off the loop) and
+  never waits for a lock: if another process holds SQLite's write lock it raises `WriterBusy`
+  at once, and the store applies the step off the loop instead.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, bindparam, insert, update
+from sqlalchemy.dialects import sqlite as sqlite_dialect
+from sqlalchemy.orm import Session
+
+from bot.db.models import DiceRoll, GameSession, OutboxMessage
+
+SESSIONS: Table = GameSession.__table__  # type: ignore[assignment]
+DICE: Table = DiceRoll.__table__  # type: ignore[assignment]
+OUTBOX: Table = OutboxMessage.__table__  # type: ignore[assignment]
+
+
+class WriterBusy(Exception):
+    """SQLite's write lock is held by another connection; the step was not applied."""
+
+
+@dataclass(frozen=True)
+class StepWrite:
+    """Everything one step stores. `dice` and `outbox` rows hold every column but the id."""
+
+    session_id: str
+    expected_version: int
+    state: str
+    version: int
+    status: str
+    at: datetime
+    dice: list[dict[str, Any]] = field(default_factory=list)
+    outbox: list[dict[str, Any]] = field(default_factory=list)
+
+    def state_values(self) -> dict[str, Any]:
+        return {
+            "state": self.state,
+            "version": self.version,
+            "status": self.status,
+            "updated_at": self.at,
+            "reminded_at": None,
+        }
+
+
+def apply_step(write: StepWrite, db: Session) -> bool:
+    """The portable form; False (nothing written) when someone else changed the session first."""
+    stored = db.execute(
+        update(SESSIONS)
+        .where(SESSIONS.c.id == write.session_id, SESSIONS.c.version == write.expected_version)
+        .values(**write.state_values())
+    )
+    if stored.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    if write.dice:
+        db.execute(insert(DICE), write.dice)
+    if write.outbox:
+        db.execute(insert(OUTBOX), write.outbox)
+    return True
+
+
+class _Compiled:
+    """A statement compiled once for SQLite, with its parameters' order and converters."""
+
+    def __init__(self, table: Table, statement: Any) -> None:
+        dialect = sqlite_dialect.dialect(paramstyle="qmark")
+        compiled = statement.compile(dialect=dialect)
+        self.sql = str(compiled)
+        names: list[str] = list(compiled.positiontup or [])
+        self.names = names
+        converters: list[Callable[[Any], Any] | None] = []
+        for name in names:
+            column = table.c.get(name.removeprefix("w_"))
+            converters.append(column.type.bind_processor(dialect) if column is not None else None)
+        self.converters = converters
+
+    def params(self, values: dict[str, Any]) -> tuple[Any, ...]:
+        out = []
+        for name, convert in zip(self.names, self.converters, strict=True):
+            value = values[name]
+            out.append(convert(value) if convert is not None and value is not None else value)
+        return tuple(out)
+
+
+def _insert_of(table: Table, columns: list[str]) -> _Compiled:
+    return _Compiled(table, insert(table).values({name: bindparam(name) for name in columns}))
+
+
+def _python_defaults(table: Table) -> tuple[dict[str, Any], list[str]]:
+    """A table's column defaults that SQLAlchemy would fill in: (constants, columns stamped `at`).
+
+    Every callable default on the tables a step writes is `utcnow`, so the step's time stands in.
+    """
+    constants: dict[str, Any] = {}
+    stamped: list[str] = []
+    for column in table.columns:
+        default = column.default
+        if default is None:
+            continue
+        if default.is_callable:
+            stamped.append(column.name)
+        elif default.is_scalar:
+            constants[column.name] = default.arg  # type: ignore[attr-defined]
+    return constants, stamped
+
+
+class SqliteStepWriter:
+    """The fast form, for a SQLite file; used only from the event loop's thread."""
+
+    def __init__(self, path: str, pragmas: Callable[[sqlite3.Connection], None]) -> None:
+        self._path = path
+        self._pragmas = pragmas
+        self._connection: sqlite3.Connection | None = None
+        self._update = _Compiled(
+            SESSIONS,
+            update(SESSIONS)
+            .where(SESSIONS.c.id == bindparam("w_id"), SESSIONS.c.version == bindparam("w_version"))
+            .values({name: bindparam(name) for name in ("state", "version", "status", "updated_at")})
+            .values(reminded_at=None),
+        )
+        self._inserts: dict[tuple[str, tuple[str, ...]], _Compiled] = {}
+        self._defaults = {table.name: _python_defaults(table) for table in (DICE, OUTBOX)}
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._connection is None:
+            connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+            self._pragmas(connection)
+            connection.execute("PRAGMA busy_timeout=0")  # never wait on the loop: see WriterBusy
+            connection.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints happen off the loop
+            self._connection = connection
+        return self._connection
+
+    def _insert(
+        self, table: Table, rows: list[dict[str, Any]], at: datetime
+    ) -> tuple[_Compiled, list[tuple[Any, ...]]]:
+        constants, stamped = self._defaults[table.name]
+        defaults = {**constants, **dict.fromkeys(stamped, at)}
+        rows = [{**defaults, **row} for row in rows]
+        columns = tuple(rows[0])
+        key = (table.name, columns)
+        compiled = self._inserts.get(key)
+        if compiled is None:
+            compiled = self._inserts[key] = _insert_of(table, list(columns))
+        return compiled, [compiled.params(row) for row in rows]
+
+    def apply(self, write: StepWrite) -> bool:
+        connection = self._connect()
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise WriterBusy() from exc
+            raise
+        try:
+            values = {"w_id": write.session_id, "w_version": write.expected_version, **write.state_values()}
+            if connection.execute(self._update.sql, self._update.params(values)).rowcount != 1:
+                connection.execute("ROLLBACK")
+                return False
+            for table, rows in ((DICE, write.dice), (OUTBOX, write.outbox)):
+                if rows:
+                    compiled, params = self._insert(table, rows, write.at)
+                    connection.executemany(compiled.sql, params)
+            connection.execute("COMMIT")
+            return True
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None

@@ -1,0 +1,174 @@
+"""A game step's write: the fast SQLite form stores exactly what the portable form stores.
+
+Both forms run against real SQLite files built by the migrations. The fast form must also refuse
+a stale version, roll back a failed step whole, and, when another process holds SQLite's write
+lock, leave the event loop free while the step waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import DiceRoll, GameSession, OutboxMessage
+from bot.db.step_write import StepWrite
+from bot.db.store import Store
+from bot.migrate import upgrade
+
+AT = datetime(2026, 11, 22, 10, 30, 15, 123456, tzinfo=UTC)
+
+
+async def _store(path: Path) -> Store:
+    store = Store.from_url(f"sqlite+aiosqlite:///{path}")
+    await upgrade(store.engine)
+    async with store.write() as db:
+        db.add(
+            GameSession(
+                id="abcdefabcdef",
+                guild_id=1,
+                channel_id=2,
+                system="killteam",
+                organiser_id=10,
+                player_a=10,
+                player_b=20,
+                state='{"v": 1}',
+                version=1,
+                status="open",
+                reminded_at=datetime(2026, 1, 1, tzinfo=UTC),
+            )
+        )
+    return store
+
+
+@pytest.fixture
+async def stores(tmp_path: Path) -> AsyncIterator[tuple[Store, Store]]:
+    """(fast, portable): the same start on two files, one writing through each form."""
+    fast = await _store(tmp_path / "fast.sqlite3")
+    portable = await _store(tmp_path / "portable.sqlite3")
+    portable._step_writer = None  # what every other backend does
+    try:
+        yield fast, portable
+    finally:
+        await fast.close()
+        await portable.close()
+
+
+def _write(version: int = 1, **changes: Any) -> StepWrite:
+    values: dict[str, Any] = {
+        "session_id": "abcdefabcdef",
+        "expected_version": version,
+        "state": '{"v": 2, "text": "Sealed \\u2014 caf\\u00e9"}',
+        "version": version + 1,
+        "status": "open",
+        "at": AT,
+        "dice": [
+            {
+                "guild_id": 1,
+                "channel_id": 2,
+                "user_id": 10,
+                "session_id": "abcdefabcdef",
+                "reason": "roll-off",
+                "notation": "d6",
+                "results": "[4]",
+            }
+        ],
+        "outbox": [
+            {"session_id": "abcdefabcdef", "payload": '{"content": "Alice has sealed"}'},
+            {"session_id": "abcdefabcdef", "payload": '{"content": "second"}'},
+        ],
+    }
+    values.update(changes)
+    return StepWrite(**values)
+
+
+async def _stored(store: Store) -> dict[str, Any]:
+    """Every row a step touches, as the ORM reads it back; creation stamps apart under "created"."""
+    async with store.read() as db:
+        session = await db.get(GameSession, "abcdefabcdef")
+        assert session is not None
+        dice = (await db.scalars(select(DiceRoll).order_by(DiceRoll.id))).all()
+        outbox = (await db.scalars(select(OutboxMessage).order_by(OutboxMessage.id))).all()
+        return {
+            "session": (
+                session.state,
+                session.version,
+                session.status,
+                session.updated_at,
+                session.reminded_at,
+            ),
+            "dice": [(d.id, d.guild_id, d.user_id, d.reason, d.notation, d.results) for d in dice],
+            "outbox": [
+                (m.id, m.session_id, m.payload, m.delivered_at, m.attempts, m.next_attempt_at) for m in outbox
+            ],
+            "created": [d.created_at for d in dice] + [m.created_at for m in outbox],
+        }
+
+
+async def test_the_fast_form_stores_exactly_what_the_portable_form_stores(
+    stores: tuple[Store, Store],
+) -> None:
+    fast, portable = stores
+    assert fast._step_writer is not None
+    for store in (fast, portable):
+        assert await store.commit_step(_write())
+        assert await store.commit_step(_write(version=2, dice=[], status="finished"))
+    fast_rows, portable_rows = await _stored(fast), await _stored(portable)
+    assert fast_rows["session"] == ('{"v": 2, "text": "Sealed \\u2014 caf\\u00e9"}', 3, "finished", AT, None)
+    assert [row[4] for row in fast_rows["outbox"]] == [0, 0, 0, 0]  # the column default, filled in
+    # Rows are created at the step's own time on the fast form, at "now" on the portable one.
+    assert fast_rows.pop("created") == [AT] * 5
+    assert all(stamp.tzinfo is not None for stamp in portable_rows.pop("created"))
+    assert fast_rows == portable_rows
+
+
+async def test_a_stale_version_writes_nothing(stores: tuple[Store, Store]) -> None:
+    fast, _ = stores
+    before = await _stored(fast)
+    assert not await fast.commit_step(_write(version=7))
+    assert await _stored(fast) == before
+    assert await fast.commit_step(_write())
+    assert not await fast.commit_step(_write())  # the same version twice: only the first applies
+    assert (await _stored(fast))["session"][1] == 2
+
+
+async def test_a_step_that_fails_halfway_leaves_nothing_behind(stores: tuple[Store, Store]) -> None:
+    fast, _ = stores
+    before = await _stored(fast)
+    broken = _write(outbox=[{"session_id": "abcdefabcdef", "payload": None}])  # NOT NULL: fails last
+    with pytest.raises(sqlite3.IntegrityError):
+        await fast.commit_step(broken)
+    assert await _stored(fast) == before
+    assert await fast.commit_step(_write())  # and the writer is usable afterwards
+
+
+async def test_a_lock_held_by_another_process_is_waited_for_off_the_loop(
+    stores: tuple[Store, Store], tmp_path: Path
+) -> None:
+    fast, _ = stores
+    other = sqlite3.connect(tmp_path / "fast.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process is writing
+    ticks = 0
+
+    async def loop_stays_free() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    ticker = asyncio.create_task(loop_stays_free())
+    step = asyncio.create_task(fast.commit_step(_write()))
+    await asyncio.sleep(0.3)
+    assert not step.done()
+    assert ticks >= 10  # the loop kept running while the step waited for the lock
+    other.execute("COMMIT")
+    assert await asyncio.wait_for(step, 5)
+    ticker.cancel()
+    other.close()
+    assert (await _stored(fast))["session"][1] == 2
