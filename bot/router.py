@@ -63,12 +63,19 @@ async def on_session_component(
                 raise RuleError("There is nothing to fill in for that right now.")
             await interaction.response.send_modal(render.modal(sid, action, arg, modal))
             return
-        result = await bot.sessions.act(sid, user, lambda i, s: adapter.action_for(i, s, click))
+        # The player's own answer goes out before what the click caused is posted for everyone.
+        result = await bot.sessions.act(
+            sid, user, lambda i, s: adapter.action_for(i, s, click), deliver=False
+        )
         if result is None:
             reply = adapter.private_prompt(info, state, user) or Reply(content="Nothing to do right now.")
         else:
             reply = adapter.reply(result.info, result.state, result.events, user)
-        await send_reply(interaction, sid, reply)
+        try:
+            await send_reply(interaction, sid, reply)
+        finally:
+            if result is not None:
+                bot.delivery.kick()
     except Exception as exc:
         await errors.report(interaction, exc)
 
