@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import os
 import signal
@@ -85,11 +86,25 @@ async def run_bot(bot: ClientT, emu: Emulator, *, ready_timeout: float = 10.0) -
         ready.result()
         yield bot
     finally:
-        await bot.close()
+        closing = asyncio.ensure_future(bot.close())
+        done, _ = await asyncio.wait({closing}, timeout=CLOSE_LIMIT)
+        if not done:  # fail with what is stuck rather than hang the suite
+            raise RuntimeError(f"the bot did not close within {CLOSE_LIMIT:.0f} s:\n{_task_stacks()}")
+        closing.result()
         try:
             await asyncio.wait_for(task, timeout=10)
         except asyncio.CancelledError:
             pass
+
+
+CLOSE_LIMIT = 30.0
+
+
+def _task_stacks() -> str:
+    out = io.StringIO()
+    for pending in asyncio.all_tasks():
+        pending.print_stack(limit=12, file=out)
+    return out.getvalue()
 
 
 class BotProcess:
