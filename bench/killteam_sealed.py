@@ -7,6 +7,11 @@ button in their DMs: the first seal stores a commitment, the second reveals both
 measured from the click to the interaction's answer, exactly like the pong floor. A second pass
 fires the seals of BURST games at the same moment.
 
+Like is compared with like: players click seconds apart, so each seal is sent once the bot has
+gone quiet, and the floor is a pong sent the same way, between the seals. Any interaction that
+follows a pause costs about a millisecond more than one sent back to back on this machine (the
+idle CPU has to wake), so a back-to-back pong is printed too, for reference only.
+
 Usage: python bench/killteam_sealed.py [SESSIONS] [BURST]   (prints figures; asserts nothing)
 """
 
@@ -57,10 +62,24 @@ async def open_games(emu: Emulator, world: DefaultWorld, count: int, tag: str) -
     return sorted(set(bid_prompts(emu, world.alice)) - before)
 
 
+async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 10.0) -> None:
+    """Wait until the bot has made no REST request for `quiet` seconds: all a click caused is done."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    seen, last_change = len(emu.requests), loop.time()
+    while loop.time() < deadline:
+        await asyncio.sleep(quiet / 4)
+        if len(emu.requests) != seen:
+            seen, last_change = len(emu.requests), loop.time()
+        elif loop.time() - last_change >= quiet:
+            return
+    raise TimeoutError("the bot never went quiet")
+
+
 async def seal(
     emu: Emulator, user: User, prompts: dict[str, Message], sid: str, amount: int, settle: bool = False
 ) -> float:
-    """One seal; with `settle`, also wait until the bot has posted what the seal caused."""
+    """One seal; with `settle`, also wait until the bot has posted everything the seal caused."""
     posted = len(emu.requests_to("POST", r"/channels/\d+/messages"))
     record = await emu.click(user, prompts[sid], custom_id=f"s:{sid}:b-bid-mission-1:{amount}")
     await record.response(timeout=10)
@@ -70,43 +89,52 @@ async def seal(
             10,
             "the seal's channel post",
         )
-        await asyncio.sleep(0.005)
+        await until_quiet(emu)
     assert record.latency is not None
     return record.latency
 
 
-async def pong_floor(emu: Emulator, world: DefaultWorld, n: int = 200) -> list[float]:
-    samples = []
-    for i in range(n + 20):
-        record = await emu.slash(world.alice, world.channel, "pong")
-        await record.response(timeout=5)
-        if i >= 20 and record.latency is not None:
-            samples.append(record.latency)
-    return samples
+async def pong(emu: Emulator, world: DefaultWorld, settle: bool = False) -> float:
+    record = await emu.slash(world.alice, world.channel, "pong")
+    await record.response(timeout=5)
+    if settle:
+        await until_quiet(emu)
+    assert record.latency is not None
+    return record.latency
+
+
+async def back_to_back_pongs(emu: Emulator, world: DefaultWorld, n: int = 200) -> list[float]:
+    samples = [await pong(emu, world) for _ in range(n + 20)]
+    return samples[20:]
 
 
 async def main(sessions: int, burst: int) -> None:
     async with bench_bot() as (emu, world, _bot):
-        pong = await pong_floor(emu, world)
+        hot_pongs = await back_to_back_pongs(emu, world)
         sids = await open_games(emu, world, sessions, "a")
         alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
+        pongs: list[float] = []
         first: list[float] = []
         second: list[float] = []
-        # One game at a time, with every other game open; each click waits for the bot to finish
-        # posting what the previous one caused, as players a few seconds apart would.
+        # One game at a time, with every other game open; each click waits until the bot has
+        # finished posting what the previous one caused, as players a few seconds apart would.
+        await until_quiet(emu)
         for sid in sids:
+            pongs.append(await pong(emu, world, settle=True))
             first.append(await seal(emu, world.alice, alice, sid, 3, settle=True))
             second.append(await seal(emu, world.bob, bob, sid, 1, settle=True))
         rounds = [a + b for a, b in zip(first, second, strict=True)]
         print(f"{len(sids)} Kill Team games open on SQLite; one sealed-bid round in each:")
-        print(summary("pong (discord.py floor)", pong))
+        print(summary("pong, back to back (reference)", hot_pongs))
+        print(summary("pong, paced like the seals", pongs))
         print(summary("first seal (commitment stored)", first))
         print(summary("second seal (reveal stored)", second))
         print(summary("whole round (both seals)", rounds))
         seals = first + second
-        ratio = percentile(seals, 50) / percentile(pong, 50)
+        ratio = percentile(seals, 50) / percentile(pongs, 50)
         print(
-            f"ratio seal : pong at p50 = {ratio:.2f}x (target <= 2x); seal p99 = "
+            f"ratio seal : paced pong at p50 = {ratio:.2f}x (target <= 2x); against the back-to-back "
+            f"pong {percentile(seals, 50) / percentile(hot_pongs, 50):.2f}x; seal p99 = "
             f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
         )
         burst_sids = await open_games(emu, world, sessions, "b")
