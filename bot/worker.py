@@ -2,6 +2,10 @@
 
 Each pass runs whole: `stop` waits for a pass in progress before cancelling, so a job is never cut
 between sending something and recording that it was sent. A failed pass is logged and retried.
+
+The wait for a wake-up uses `asyncio.timeout`, not `asyncio.wait_for`: on Python 3.11 `wait_for`
+swallows a cancellation that lands in the same loop turn as the wake-up, and `stop` then waited
+forever. The `_stopping` flag ends the loop even if some awaited library swallows one again.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ class Worker:
         self._idle.set()
         self._busy = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     def kick(self) -> None:
         self._idle.clear()
@@ -46,14 +51,17 @@ class Worker:
     async def idle(self, limit: float = 10.0) -> None:
         """Wait until a pass has run after everything asked so far (tests and shutdown use it)."""
         self.kick()
-        await asyncio.wait_for(self._idle.wait(), limit)
+        async with asyncio.timeout(limit):
+            await self._idle.wait()
 
     def start(self) -> None:
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._run(), name=self.name)
 
     async def stop(self) -> None:
         if self._task is not None:
+            self._stopping = True
             async with self._busy:  # never cancel a pass half done
                 self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -63,9 +71,12 @@ class Worker:
     async def _run(self) -> None:
         if self._ready is not None:
             await self._ready()
-        while True:
+        while not self._stopping:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self._every)
+                async with asyncio.timeout(self._every):
+                    await self._wake.wait()
+            if self._stopping:
+                break
             self._wake.clear()
             if self._gather:
                 await asyncio.sleep(self._gather)
