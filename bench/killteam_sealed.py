@@ -5,19 +5,21 @@ emulated Discord and the players. It opens SESSIONS Kill Team Bid games with `/k
 (each in its own channel, all open at once), then in every game both players press their bid
 button in their DMs: the first seal stores a commitment, the second reveals both. Latency is
 measured from the click to the interaction's answer, exactly like the pong floor. A second pass
-fires the seals of BURST games at the same moment.
+fires the seals of BURST games at the same moment; a third lets seals arrive at random (Poisson,
+RATE a second) across a fresh set of open games, neither waiting for the other, as on a busy server.
 
 Like is compared with like: players click seconds apart, so each seal is sent once the bot has
 gone quiet, and the floor is a pong sent the same way, between the seals. Any interaction that
 follows a pause costs about a millisecond more than one sent back to back on this machine (the
 idle CPU has to wake), so a back-to-back pong is printed too, for reference only.
 
-Usage: python bench/killteam_sealed.py [SESSIONS] [BURST]   (prints figures; asserts nothing)
+Usage: python bench/killteam_sealed.py [SESSIONS] [BURST] [RATE]   (prints figures; asserts nothing)
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import sys
 from pathlib import Path
@@ -108,7 +110,39 @@ async def back_to_back_pongs(emu: Emulator, world: DefaultWorld, n: int = 200) -
     return samples[20:]
 
 
-async def main(sessions: int, burst: int) -> None:
+async def random_arrivals(
+    emu: Emulator, world: DefaultWorld, sids: list[str], rate: float, seed: int = 7
+) -> list[float]:
+    """Every game's two seals, each game's in order, fired at Poisson times without waiting."""
+    alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
+    chance = random.Random(seed)
+    pending = [(world.alice, alice, sid, 3) for sid in sids]
+    chance.shuffle(pending)
+    second = {sid: (world.bob, bob, sid, 1) for sid in sids}
+    sealed_first: dict[str, asyncio.Task[float]] = {}
+    tasks: list[asyncio.Task[float]] = []
+
+    async def after(first: asyncio.Task[float], user: User, prompts: dict[str, Message], sid: str) -> float:
+        await first  # the second seal of a game only once its first has been answered
+        return await seal(emu, user, prompts, sid, 1)
+
+    queue = [("first", item) for item in pending]
+    while queue or second:
+        await asyncio.sleep(chance.expovariate(rate))
+        ready = [sid for sid in second if sid in sealed_first]
+        if ready and (not queue or chance.random() < 0.5):
+            user, prompts, sid, _ = second.pop(chance.choice(ready))
+            tasks.append(asyncio.create_task(after(sealed_first[sid], user, prompts, sid)))
+        elif queue:
+            _, (user, prompts, sid, amount) = queue.pop()
+            sealed_first[sid] = asyncio.create_task(seal(emu, user, prompts, sid, amount))
+            tasks.append(sealed_first[sid])
+        else:
+            await asyncio.sleep(0.01)
+    return list(await asyncio.gather(*tasks))
+
+
+async def main(sessions: int, burst: int, rate: float) -> None:
     async with bench_bot() as (emu, world, _bot):
         hot_pongs = await back_to_back_pongs(emu, world)
         sids = await open_games(emu, world, sessions, "a")
@@ -145,8 +179,13 @@ async def main(sessions: int, burst: int) -> None:
             together += await asyncio.gather(*(seal(emu, world.alice, alice, sid, 2) for sid in group))
             together += await asyncio.gather(*(seal(emu, world.bob, bob, sid, 2) for sid in group))
         print(summary(f"seals, {burst} games at the same moment", together))
+        arrival_sids = await open_games(emu, world, sessions, "c")
+        await until_quiet(emu)
+        arrivals = await random_arrivals(emu, world, arrival_sids, rate)
+        print(summary(f"seals at random, {rate:g} a second", arrivals))
 
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    asyncio.run(main(count, int(sys.argv[2]) if len(sys.argv) > 2 else 10))
+    burst = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+    asyncio.run(main(count, burst, float(sys.argv[3]) if len(sys.argv) > 3 else 20.0))

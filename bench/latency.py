@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -19,7 +20,11 @@ async def main(n: int) -> None:
         pong: list[float] = []
         roll: list[float] = []
         for i in range(n + 20):  # interleaved, so both see the same machine conditions
-            for name, samples, options in (("pong", pong, {}), ("roll", roll, {"dice": "3d6+2"})):
+            runs: tuple[tuple[str, list[float], dict[str, Any]], ...] = (
+                ("pong", pong, {}),
+                ("roll", roll, {"dice": "3d6+2"}),
+            )
+            for name, samples, options in runs:
                 record = await emu.slash(world.alice, world.channel, name, **options)
                 await record.response(timeout=5)
                 if i >= 20:  # warm-up

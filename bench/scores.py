@@ -240,7 +240,7 @@ async def through_the_bot(results: list[ResultRecord]) -> None:
             f"  (event loop held at most {stall * 1000:.0f} ms at a time)"
         )
 
-        async def command(**options: object) -> float:
+        async def command(**options: Any) -> float:
             record = await emu.slash(world.alice, world.channel, "scores leaderboard", **options)
             await record.response(timeout=10)
             assert record.latency is not None
@@ -248,11 +248,11 @@ async def through_the_bot(results: list[ResultRecord]) -> None:
 
         service.forget(guild)
         cold = await command(season="all")
-        warm = [await command(season="all") for _ in range(10)]
+        warm_runs = [await command(season="all") for _ in range(10)]
         print(f"{'/scores leaderboard via the emulator, cold':<58} {cold * 1000:9.1f} ms")
         print(
             f"{'/scores leaderboard via the emulator, warm (median of 10)':<58} "
-            f"{statistics.median(warm) * 1000:9.1f} ms"
+            f"{statistics.median(warm_runs) * 1000:9.1f} ms"
         )
         del records
 
