@@ -11,11 +11,9 @@ from bot.checks import guild_id_of, require_manage
 from bot.db.models import RulesPack
 from bot.db.store import Store
 from bot.errors import UserError
-from rules.packs import PackError
+from rules.packs import MAX_PACK_BYTES, PackError
 
 T = TypeVar("T")
-
-MAX_PACK_BYTES = 64 * 1024
 
 
 async def read_attachment(attachment: discord.Attachment, limit: int = MAX_PACK_BYTES) -> str:

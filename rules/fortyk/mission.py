@@ -10,15 +10,15 @@ from collections.abc import Iterator
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import yaml
 from pydantic import Field, StringConstraints, ValidationError, field_validator, model_validator
 
+from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
+from rules.packs import yaml_line
 from rules.session import Model
-
-MAX_PACK_BYTES = 64 * 1024
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 Note = Annotated[str, StringConstraints(strip_whitespace=True, max_length=400)]
@@ -164,30 +164,11 @@ class Pack(Model):
         return next((m for m in self.missions if m.key == key), None)
 
 
-def _line_index(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int]) -> None:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            child = (*path, key_node.value)
-            lines[child] = key_node.start_mark.line + 1
-            _line_index(value_node, child, lines)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _line_index(item, (*path, index), lines)
-
-
-def _nearest_line(loc: tuple[Any, ...], lines: dict[tuple[Any, ...], int]) -> int | None:
-    for end in range(len(loc), -1, -1):
-        if loc[:end] in lines:
-            return lines[loc[:end]]
-    return None
-
-
-def _problems(error: ValidationError, lines: dict[tuple[Any, ...], int]) -> Iterator[str]:
+def _problems(error: ValidationError, root: yaml.Node | None) -> Iterator[str]:
     for item in error.errors():
         loc = tuple(item["loc"])
         field = ".".join(str(part) for part in loc) or "(top level)"
-        line = _nearest_line(loc, lines)
+        line = yaml_line(root, loc)
         where = f"line {line}, {field}" if line else field
         message = item["msg"].removeprefix("Value error, ")
         yield f"{where}: {message}"
@@ -207,13 +188,10 @@ def parse_pack(text: str) -> Pack:
         raise PackError([f"{where}this is not valid YAML ({problem})."]) from None
     if not isinstance(data, dict):
         raise PackError(["line 1: a pack is a mapping with a `missions:` list."])
-    lines: dict[tuple[Any, ...], int] = {}
-    if node is not None:
-        _line_index(node, (), lines)
     try:
         return Pack.model_validate(data)
     except ValidationError as exc:
-        raise PackError(list(_problems(exc, lines))) from None
+        raise PackError(list(_problems(exc, node))) from None
 
 
 @cache

@@ -16,10 +16,11 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError, model_validator
 
+from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
+from rules.packs import yaml_line
 from rules.session import Model
 
-MAX_PACK_BYTES = 64 * 1024
 # Discord shows at most 25 options in one menu; the limits keep every question answerable in one.
 MAX_MISSIONS = 25
 MAX_MAPS = 25
@@ -279,28 +280,6 @@ def _problems(pack: KillTeamPack) -> list[tuple[Loc, str]]:
     return found
 
 
-def _line_of(root: yaml.Node | None, loc: Loc) -> int | None:
-    """The line (1-based) of the YAML node at `loc`, or of the nearest parent that exists."""
-    if root is None:
-        return None
-    node: yaml.Node = root
-    line = node.start_mark.line + 1
-    for part in loc:
-        if isinstance(node, yaml.MappingNode) and isinstance(part, str):
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == part:
-                    node, line = value, key.start_mark.line + 1
-                    break
-            else:
-                return line
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
-            node = node.value[part]
-            line = node.start_mark.line + 1
-        else:
-            return line
-    return line
-
-
 def _loc_text(loc: Loc) -> str:
     text = ""
     for part in loc:
@@ -309,7 +288,7 @@ def _loc_text(loc: Loc) -> str:
 
 
 def _describe(root: yaml.Node | None, loc: Loc, message: str) -> str:
-    line = _line_of(root, loc)
+    line = yaml_line(root, loc)
     where = f"line {line}: " if line else ""
     return f"{where}{_loc_text(loc)}: {message}"
 

@@ -13,7 +13,9 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError
 
+from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
+from rules.packs import yaml_line
 from rules.session import Model
 from rules.warcry.models import (
     DECK_NAMES,
@@ -25,7 +27,6 @@ from rules.warcry.models import (
     WarcryPack,
 )
 
-MAX_PACK_BYTES = 64 * 1024
 MAX_CARDS_PER_DECK = 200
 
 
@@ -137,7 +138,7 @@ def empty_decks(pack: WarcryPack) -> list[DeckName]:
 def _describe(error: Any, root: yaml.Node | None) -> str:
     loc = tuple(error.get("loc", ()))
     path = ".".join(str(p) for p in loc) or "(top)"
-    line = _line_of(root, loc)
+    line = yaml_line(root, loc)
     where = f"line {line}: " if line else ""
     message = str(error.get("msg", "invalid value"))
     if error.get("type") == "extra_forbidden":
@@ -145,26 +146,6 @@ def _describe(error: Any, root: yaml.Node | None) -> str:
     elif error.get("type") == "literal_error":
         message = message.replace("Input should be", "use")
     return f"{where}{path}: {message}"
-
-
-def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
-    """The 1-based line of the YAML node at a pydantic location (the deepest one found)."""
-    line = node.start_mark.line + 1 if node is not None else None
-    for key in loc:
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                if isinstance(k, yaml.ScalarNode) and k.value == str(key):
-                    node = v
-                    line = k.start_mark.line + 1
-                    break
-            else:
-                return line
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
-            node = node.value[key]
-            line = node.start_mark.line + 1
-        else:
-            return line
-    return line
 
 
 def _duplicate_errors(server: ServerPack, root: yaml.Node | None) -> list[str]:
@@ -175,7 +156,7 @@ def _duplicate_errors(server: ServerPack, root: yaml.Node | None) -> list[str]:
         for index, card in enumerate(cards or []):
             key = card.name.casefold()
             if key in seen:
-                line = _line_of(root, ("decks", deck, index))
+                line = yaml_line(root, ("decks", deck, index))
                 errors.append(f"line {line}: decks.{deck}.{index}: the card `{card.name}` appears twice.")
             seen.add(key)
     return errors

@@ -16,11 +16,11 @@ from typing import Any
 import yaml
 from pydantic import Field, ValidationError, model_validator
 
+from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
 from rules.session import Model
 from rules.warmaster.targets import Restriction
 
-MAX_PACK_BYTES = 64 * 1024
 MAX_DECK_CARDS = 200  # copies included
 LUCKY_FIND_DRAWS = 2
 
