@@ -6,7 +6,7 @@ action and a restarted bot resumes mid-question.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -36,21 +36,7 @@ Macro = Literal[
     "battle",
     "finished",
 ]
-SEQUENCE: tuple[Macro, ...] = (
-    "mission",
-    "killzone",
-    "attacker",
-    "drop_zone",
-    "kill_team",
-    "tac_ops",
-    "equipment",
-    "barricades",
-    "operatives",
-    "scouting",
-    "initiative",
-    "battle",
-    "finished",
-)
+SEQUENCE: tuple[Macro, ...] = get_args(Macro)  # the seed's order, as written above
 
 ENTER = ""  # stage value: this macro step has not been entered yet
 COMPLETE = "complete"  # stage value: this macro step is over, move on
