@@ -116,29 +116,26 @@ async def random_arrivals(
     """Every game's two seals, each game's in order, fired at Poisson times without waiting."""
     alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
     chance = random.Random(seed)
-    pending = [(world.alice, alice, sid, 3) for sid in sids]
-    chance.shuffle(pending)
-    second = {sid: (world.bob, bob, sid, 1) for sid in sids}
+    firsts = list(sids)  # games whose first seal is still to come
+    chance.shuffle(firsts)
+    seconds: list[str] = []  # games whose first seal has been sent
     sealed_first: dict[str, asyncio.Task[float]] = {}
     tasks: list[asyncio.Task[float]] = []
 
-    async def after(first: asyncio.Task[float], user: User, prompts: dict[str, Message], sid: str) -> float:
-        await first  # the second seal of a game only once its first has been answered
-        return await seal(emu, user, prompts, sid, 1)
+    async def second_seal(sid: str) -> float:
+        await sealed_first[sid]  # a game's second seal only once its first has been answered
+        return await seal(emu, world.bob, bob, sid, 1)
 
-    queue = [("first", item) for item in pending]
-    while queue or second:
+    while firsts or seconds:
         await asyncio.sleep(chance.expovariate(rate))
-        ready = [sid for sid in second if sid in sealed_first]
-        if ready and (not queue or chance.random() < 0.5):
-            user, prompts, sid, _ = second.pop(chance.choice(ready))
-            tasks.append(asyncio.create_task(after(sealed_first[sid], user, prompts, sid)))
-        elif queue:
-            _, (user, prompts, sid, amount) = queue.pop()
-            sealed_first[sid] = asyncio.create_task(seal(emu, user, prompts, sid, amount))
-            tasks.append(sealed_first[sid])
+        if seconds and (not firsts or chance.random() < 0.5):
+            sid = seconds.pop(chance.randrange(len(seconds)))
+            tasks.append(asyncio.create_task(second_seal(sid)))
         else:
-            await asyncio.sleep(0.01)
+            sid = firsts.pop()
+            sealed_first[sid] = asyncio.create_task(seal(emu, world.alice, alice, sid, 3))
+            tasks.append(sealed_first[sid])
+            seconds.append(sid)
     return list(await asyncio.gather(*tasks))
 
 
