@@ -8,7 +8,7 @@ resumes it exactly. `step` never mutates its input: it returns a new state (use 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -72,6 +72,8 @@ class GameState(Model):
 S = TypeVar("S", bound=GameState)
 
 StepFunction = Callable[[S, Any, Roller], tuple[S, list[Event]]]
+AskFunction = Callable[[S, int], list["Question"]]
+ToAction = Callable[[S, "Question", "Answer"], Action]
 
 
 class Procedure(Generic[S]):
@@ -83,11 +85,17 @@ class Procedure(Generic[S]):
         state_type: type[S],
         step: Callable[[S, Any, Roller], tuple[S, list[Event]]],
         awaiting: Callable[[S], list[int]] | None = None,
+        ask: AskFunction[S] | None = None,
+        to_action: ToAction[S] | None = None,
     ) -> None:
+        """`ask(state, player)` lists the questions `player` can answer now; `to_action(state,
+        question, answer)` turns a checked answer into the game's own action."""
         self.system = system
         self.state_type = state_type
         self._step = step
         self._awaiting = awaiting
+        self._ask = ask
+        self._to_action = to_action
 
     def load(self, data: str | bytes) -> S:
         return self.state_type.model_validate_json(data)
@@ -102,6 +110,162 @@ class Procedure(Generic[S]):
             state.require_player(action.actor)
         return self._step(state, action, roller)
 
+    def ask(self, state: S, player: int) -> list[Question]:
+        """What `player` is asked now (none on a finished game or for a stranger)."""
+        if self._ask is None or state.finished or player not in state.players:
+            return []
+        return self._ask(state, player)
+
+    def answer(self, state: S, answer: Answer, roller: Roller) -> tuple[S, list[Event]]:
+        """Check an answer against what the game asks its player now, then step with its action."""
+        state.require_open()
+        state.require_player(answer.actor)
+        if self._to_action is None:
+            raise RuleError(code="answer.not_asked")
+        question = check_answer(self.ask(state, answer.actor), answer)
+        return self.step(state, self._to_action(state, question, answer), roller)
+
     def awaiting(self, state: S) -> list[int]:
         """Players whose private input (a sealed choice) the game is waiting for; used for reminders."""
         return self._awaiting(state) if self._awaiting else []
+
+
+# ---------------------------------------------------------------------- the prompt contract
+#
+# Like python-chess's legal moves: a procedure says what it asks a player now (`ask`), every answer
+# is checked against that (`check_answer`) before anything steps, and only then turned into the
+# game's own action (`to_action`). Every question carries a step id and every answer repeats it, so
+# an answer to a question the game has moved past (an old button) is refused the same way in every
+# game. The bot alone turns questions into Discord components and clicks back into answers.
+
+STEP_PATTERN = r"[A-Za-z0-9_.\-]{1,40}"
+VALUE_PATTERN = r"[A-Za-z0-9_.\-]{1,40}"
+Tone = Literal["plain", "main", "go", "danger"]
+
+
+class InputField(Model):
+    """A value to type before an option counts (a unit's name, a number of quarters)."""
+
+    key: str = Field(pattern=r"[a-z_]{1,20}")
+    label: str
+    kind: Literal["text", "number"] = "text"
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int = Field(default=100, ge=1, le=1000)
+    required: bool = True
+    placeholder: str | None = None
+
+
+class Option(Model):
+    """One legal answer. `disabled` options are shown but refused, `description` says why."""
+
+    value: str = Field(pattern=VALUE_PATTERN)
+    label: str
+    group: str | None = None
+    description: str = ""
+    disabled: bool = False
+    tone: Tone = "plain"
+    form: list[InputField] = Field(default_factory=list)
+
+
+class NumberRange(Model):
+    minimum: int
+    maximum: int
+
+
+QuestionKind = Literal["choose", "number", "done"]
+
+
+class Question(Model):
+    """What a procedure asks now, of whom, and which answers are legal.
+
+    - `choose`: pick `min_values`..`max_values` of `options` (an option with a `form` asks for its
+      fields first);
+    - `number`: a whole number within `number`;
+    - `done`: one acknowledgement ("my army is deployed").
+    `sealed` answers are committed and revealed together; `private` questions are asked in DMs.
+    `topic` is a stable code for what is asked (texts and translations key on it), `title` and
+    `text` the procedure's own words for it.
+    """
+
+    step: str = Field(pattern=STEP_PATTERN)
+    topic: str
+    title: str
+    text: str = ""
+    players: list[int]
+    kind: QuestionKind = "choose"
+    options: list[Option] = Field(default_factory=list)
+    min_values: int = 1
+    max_values: int = 1
+    number: NumberRange | None = None
+    sealed: bool = False
+    private: bool = False
+    params: dict[str, str | int | None] = Field(default_factory=dict)
+
+    def option(self, value: str) -> Option | None:
+        return next((o for o in self.options if o.value == value), None)
+
+
+class Answer(Model):
+    """A player's answer to the question with id `step`: the option values chosen, a number, or the
+    fields of an option's form."""
+
+    actor: int
+    step: str = Field(max_length=60)
+    values: list[str] = Field(default_factory=list, max_length=25)
+    number: int | None = None
+    fields: dict[str, str] = Field(default_factory=dict)
+
+
+def check_answer(asked: list[Question], answer: Answer) -> Question:
+    """The question `answer` answers, if it is legal; else a RuleError with a stable code.
+
+    `asked` is what the game asks the answering player now. Nothing is changed either way.
+    """
+    question = next((q for q in asked if q.step == answer.step), None)
+    if question is None:
+        if asked:
+            raise RuleError(code="answer.stale", now=asked[0].title)
+        raise RuleError(code="answer.not_asked")
+    if question.kind == "done":
+        return question
+    if question.kind == "number":
+        assert question.number is not None
+        low, high = question.number.minimum, question.number.maximum
+        if answer.number is None:
+            raise RuleError(code="answer.number_missing", minimum=low, maximum=high)
+        if not low <= answer.number <= high:
+            raise RuleError(code="answer.number_range", number=answer.number, minimum=low, maximum=high)
+        return question
+    values = answer.values
+    if len(set(values)) != len(values):
+        raise RuleError(code="answer.repeated")
+    if not question.min_values <= len(values) <= question.max_values:
+        raise RuleError(code="answer.count", minimum=question.min_values, maximum=question.max_values)
+    for value in values:
+        option = question.option(value)
+        if option is None:
+            raise RuleError(code="answer.not_offered")
+        if option.disabled:
+            raise RuleError(code="answer.disabled", label=option.label, why=option.description)
+        for field in option.form:
+            _check_field(field, answer.fields.get(field.key, ""))
+    return question
+
+
+def _check_field(field: InputField, text: str) -> None:
+    text = text.strip()
+    if not text:
+        if field.required:
+            raise RuleError(code="answer.field_missing", field=field.label)
+        return
+    if len(text) > field.max_length:
+        raise RuleError(code="answer.field_long", field=field.label, limit=field.max_length)
+    if field.kind == "number":
+        if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 9):
+            raise RuleError(code="answer.field_number", field=field.label)
+        value = int(text)
+        low = field.minimum if field.minimum is not None else value
+        high = field.maximum if field.maximum is not None else value
+        if not low <= value <= high:
+            raise RuleError(code="answer.field_range", field=field.label, minimum=low, maximum=high)

@@ -1,0 +1,57 @@
+"""The words a player reads for a refusal, made from its code and values in this one place.
+
+Rules raise `RuleError(code=..., **params)`; this catalogue says them in English. Translations will
+add catalogues beside this one; a code missing here falls back to a plain, still polite sentence.
+"""
+
+from __future__ import annotations
+
+import logging
+import string
+
+from rules.errors import ParamValue, RuleError
+
+log = logging.getLogger(__name__)
+
+ENGLISH: dict[str, str] = {
+    "answer.stale": "That question was already answered: the game is now at **{now}**.",
+    "answer.not_asked": "The game isn't asking you anything right now.",
+    "answer.number_missing": "Type a whole number from {minimum} to {maximum}.",
+    "answer.number_range": "{number} is not allowed here: type a whole number from {minimum} to {maximum}.",
+    "answer.repeated": "Pick each option only once.",
+    "answer.count": "Pick {count_text} here.",
+    "answer.not_offered": "That option isn't available for this question.",
+    "answer.disabled": "**{label}** isn't allowed now. {why}",
+    "answer.field_missing": "Please fill in {field}.",
+    "answer.field_long": "{field} can be at most {limit} characters long.",
+    "answer.field_number": "{field} must be a whole number.",
+    "answer.field_range": "{field} must be from {minimum} to {maximum}.",
+}
+
+FALLBACK = "That isn't allowed right now."
+
+
+def _derived(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
+    """Values some sentences need that are plain arithmetic on the code's own values."""
+    if code == "answer.count":
+        low, high = params.get("minimum"), params.get("maximum")
+        wanted = f"{low}" if low == high else f"{low} to {high}"
+        return {**params, "count_text": f"{wanted} option{'' if high == 1 else 's'}"}
+    return params
+
+
+def refusal(error: RuleError) -> str:
+    """The sentence shown to the player for a refusal."""
+    if error.code == "text":
+        return str(error.params.get("text") or FALLBACK)
+    template = ENGLISH.get(error.code)
+    if template is None:
+        log.warning("no words for refusal code %s", error.code)
+        return FALLBACK
+    values = _derived(error.code, error.params)
+    wanted = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    missing = wanted - values.keys()
+    if missing:
+        log.warning("refusal %s lacks %s", error.code, sorted(missing))
+        return FALLBACK
+    return template.format(**{k: "" if v is None else v for k, v in values.items()}).strip()

@@ -1,0 +1,129 @@
+"""The shared prompt contract: an answer is checked against what the game asks before it steps."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.text import ENGLISH, refusal
+from rules.errors import RuleError
+from rules.session import Answer, InputField, NumberRange, Option, Question, check_answer
+
+ALICE = 101
+
+PICK_TWO = Question(
+    step="veto.3",
+    topic="test.pick_two",
+    title="Put forward two missions",
+    players=[ALICE],
+    options=[
+        Option(value="a", label="A"),
+        Option(value="b", label="B"),
+        Option(value="c", label="C", disabled=True, description="Used last game."),
+    ],
+    min_values=2,
+    max_values=2,
+)
+BID = Question(
+    step="bid.1",
+    topic="test.bid",
+    title="Sealed bid",
+    players=[ALICE],
+    kind="number",
+    number=NumberRange(minimum=0, maximum=4),
+    sealed=True,
+)
+MARK = Question(
+    step="battle.r2.p101",
+    topic="test.turn",
+    title="Your turn",
+    players=[ALICE],
+    options=[
+        Option(value="mark", label="Mark a unit", form=[InputField(key="unit", label="Unit", max_length=80)]),
+        Option(value="end_turn", label="End turn"),
+    ],
+)
+
+
+def code_of(asked: list[Question], answer: Answer) -> str:
+    with pytest.raises(RuleError) as caught:
+        check_answer(asked, answer)
+    assert refusal(caught.value) != "", "every refusal has words"
+    return caught.value.code
+
+
+def test_a_legal_answer_names_its_question() -> None:
+    assert check_answer([PICK_TWO], Answer(actor=ALICE, step="veto.3", values=["b", "a"])) is PICK_TWO
+    assert check_answer([BID], Answer(actor=ALICE, step="bid.1", number=4)) is BID
+    answer = Answer(actor=ALICE, step=MARK.step, values=["mark"], fields={"unit": "Intercessors"})
+    assert check_answer([MARK], answer) is MARK
+
+
+def test_an_answer_to_an_earlier_step_is_refused_and_says_where_the_game_is() -> None:
+    with pytest.raises(RuleError) as caught:
+        check_answer([PICK_TWO], Answer(actor=ALICE, step="veto.2", values=["a", "b"]))
+    assert caught.value.code == "answer.stale"
+    assert caught.value.params["now"] == "Put forward two missions"
+    assert "Put forward two missions" in refusal(caught.value)
+    assert code_of([], Answer(actor=ALICE, step="veto.3", values=["a", "b"])) == "answer.not_asked"
+
+
+def test_each_kind_of_illegal_answer_has_its_own_code() -> None:
+    def pick(*values: str) -> Answer:
+        return Answer(actor=ALICE, step="veto.3", values=list(values))
+
+    assert code_of([PICK_TWO], pick("a")) == "answer.count"
+    assert code_of([PICK_TWO], pick("a", "a")) == "answer.repeated"
+    assert code_of([PICK_TWO], pick("a", "zz")) == "answer.not_offered"
+    assert code_of([PICK_TWO], pick("a", "c")) == "answer.disabled"
+    assert code_of([BID], Answer(actor=ALICE, step="bid.1")) == "answer.number_missing"
+    assert code_of([BID], Answer(actor=ALICE, step="bid.1", number=5)) == "answer.number_range"
+    no_unit = Answer(actor=ALICE, step=MARK.step, values=["mark"], fields={"unit": "  "})
+    assert code_of([MARK], no_unit) == "answer.field_missing"
+    long_unit = Answer(actor=ALICE, step=MARK.step, values=["mark"], fields={"unit": "x" * 81})
+    assert code_of([MARK], long_unit) == "answer.field_long"
+
+
+def test_every_code_the_contract_raises_has_english_words() -> None:
+    raised = {
+        "answer.stale",
+        "answer.not_asked",
+        "answer.number_missing",
+        "answer.number_range",
+        "answer.repeated",
+        "answer.count",
+        "answer.not_offered",
+        "answer.disabled",
+        "answer.field_missing",
+        "answer.field_long",
+        "answer.field_number",
+        "answer.field_range",
+    }
+    assert raised <= ENGLISH.keys()
+    assert refusal(RuleError(code="answer.count", minimum=2, maximum=2)) == "Pick 2 options here."
+
+
+@given(
+    step=st.sampled_from(["veto.3", "veto.2", "bid.1", MARK.step, "x"]),
+    values=st.lists(st.sampled_from(["a", "b", "c", "mark", "end_turn", "zz"]), max_size=4),
+    number=st.none() | st.integers(-3, 9),
+    unit=st.text(max_size=120),
+)
+def test_an_answer_is_either_legal_for_exactly_its_question_or_refused_with_a_code(
+    step: str, values: list[str], number: int | None, unit: str
+) -> None:
+    asked = [PICK_TWO, BID, MARK]
+    answer = Answer(actor=ALICE, step=step, values=values, number=number, fields={"unit": unit})
+    try:
+        question = check_answer(asked, answer)
+    except RuleError as error:
+        assert error.code.startswith("answer.") and error.code in ENGLISH
+        return
+    assert question.step == step
+    if question.kind == "choose":
+        assert question.min_values <= len(values) <= question.max_values
+        assert all((o := question.option(v)) is not None and not o.disabled for v in values)
+    elif question.kind == "number":
+        assert question.number is not None and number is not None
+        assert question.number.minimum <= number <= question.number.maximum
