@@ -80,7 +80,12 @@ class RecordedRequest:
 
 @dataclass
 class Fault:
-    """An injected failure: the next `count` matching requests get `status` (None: only `delay`)."""
+    """An injected failure: the next `count` matching requests get `status`.
+
+    With `status` None the request is handled normally, only slowed: `delay` before it is handled,
+    `delay_after` after it took effect and before it is answered (a client killed meanwhile never
+    learns that its request worked).
+    """
 
     method: str
     pattern: re.Pattern[str]
@@ -89,6 +94,7 @@ class Fault:
     retry_after: float = 0.05
     body: JSON | None = None
     delay: float = 0.0
+    delay_after: float = 0.0
     scope: str = "user"
     is_global: bool = False
     hits: int = 0
@@ -523,10 +529,14 @@ class Emulator:
         retry_after: float = 0.05,
         body: JSON | None = None,
         delay: float = 0.0,
+        delay_after: float = 0.0,
         scope: str = "user",
         is_global: bool = False,
     ) -> Fault:
-        """Fail the next `count` requests whose path (relative to the API base) fully matches."""
+        """Fail the next `count` requests whose path (relative to the API base) fully matches.
+
+        `status=None` only slows them: by `delay` before handling, by `delay_after` after handling.
+        """
         fault = Fault(
             method=method.upper(),
             pattern=re.compile(path_regex),
@@ -535,6 +545,7 @@ class Emulator:
             retry_after=retry_after,
             body=body,
             delay=delay,
+            delay_after=delay_after,
             scope=scope,
             is_global=is_global,
         )

@@ -59,6 +59,9 @@ READ_HISTORY = permissions("read_message_history")
 MANAGE_MESSAGES = permissions("manage_messages")
 MESSAGE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 RESPONSE_FLAGS = MESSAGE_FLAGS | FLAG_EPHEMERAL
+NONCE_MAX = 25
+# How long Discord remembers an enforced nonce ("the past few minutes").
+NONCE_WINDOW = 300.0
 
 
 class ApiError(Exception):
@@ -138,6 +141,8 @@ def _json_response(status: int, body: Any, headers: dict[str, str] | None = None
 class RestApi:
     def __init__(self, emulator: Emulator) -> None:
         self.emu = emulator
+        # (author id, nonce) -> (when, message): posts made with `enforce_nonce`, as Discord keeps them.
+        self.nonces: dict[tuple[int, str], tuple[float, Message]] = {}
         snowflake = r"(?P<{}>\d+)"
         app = snowflake.format("app")
         guild = snowflake.format("guild")
@@ -276,6 +281,7 @@ class RestApi:
             return 404, {"message": "404: Not Found", "code": 0}, None
         if route.auth and request.headers.get("Authorization") != f"Bot {self.emu.token}":
             return 401, {"message": "401: Unauthorized", "code": 0}, None
+        answer_late = 0.0
         for fault in self.emu.faults:
             if not fault.matches(method, api_path):
                 continue
@@ -283,6 +289,7 @@ class RestApi:
             if fault.delay:
                 await asyncio.sleep(fault.delay)
             if fault.status is None:
+                answer_late = fault.delay_after
                 break
             record.fault = True
             return self._fault_response(fault, route)
@@ -300,6 +307,8 @@ class RestApi:
             status, data = await route.handler(api_request)
         except ApiError as error:
             return error.status, error.body(), None
+        if answer_late:  # the request took effect; only its answer is late (a client may die meanwhile)
+            await asyncio.sleep(answer_late)
         return status, data, None
 
     def _match(self, method: str, path: str) -> tuple[ApiRoute | None, re.Match[str] | None]:
@@ -623,11 +632,33 @@ class RestApi:
         payload = req.json()
         fields = self._message_fields(payload, req.files, channel, None)
         errors = validate_message(payload, file_count=len(fields.get("attachments", [])))
+        nonce = payload.get("nonce")
+        if nonce is not None and len(str(nonce)) > NONCE_MAX:
+            errors.add(("nonce",), "BASE_TYPE_MAX_LENGTH", f"Must be {NONCE_MAX} or fewer in length.")
         if errors:
             raise invalid(errors)
+        key = (self.emu.bot_user.id, str(nonce))
+        enforced = nonce is not None and bool(payload.get("enforce_nonce"))
+        if enforced:
+            earlier = self._nonced(key)
+            if earlier is not None:  # Discord answers a repeat with the message it already made
+                return 200, earlier.payload()
         fields["flags"] = int(payload.get("flags") or 0) & MESSAGE_FLAGS
         message = await self.emu.post_message(channel, fields)
+        if enforced:
+            self.nonces[key] = (time.monotonic(), message)
         return 200, message.payload()
+
+    def _nonced(self, key: tuple[int, str]) -> Message | None:
+        """The message posted with this author and enforced nonce within the window, if any."""
+        now = time.monotonic()
+        while self.nonces:  # oldest first: a dict keeps insertion order
+            oldest = next(iter(self.nonces))
+            if now - self.nonces[oldest][0] <= NONCE_WINDOW:
+                break
+            del self.nonces[oldest]
+        found = self.nonces.get(key)
+        return found[1] if found is not None else None
 
     def _check_can_dm(self, channel: Channel) -> None:
         user = channel.recipient

@@ -290,6 +290,48 @@ async def test_rate_limit_is_retried(emu: Emulator, world: DefaultWorld, bot: Pi
     assert emu.last_message(world.channel).content == "hear ye"
 
 
+async def test_a_repeated_enforced_nonce_returns_the_first_message(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    channel = bot.get_partial_messageable(world.channel.id)
+    first = await channel.send("once", nonce="row-1")  # discord.py always adds enforce_nonce
+    again = await channel.send("once", nonce="row-1")
+    assert again.id == first.id
+    assert [m.content for m in emu.messages(world.channel)] == ["once"]
+    fresh = await channel.send("once")  # discord.py's own random nonce: a new message
+    assert fresh.id != first.id
+
+    dm = await bot.create_dm(discord.Object(world.alice.id))
+    secret = await dm.send("psst", nonce="row-2")
+    assert (await dm.send("psst", nonce="row-2")).id == secret.id
+    assert [m.content for m in emu.dms(world.alice)] == ["psst"]
+
+    # Without enforce_nonce Discord does not check the nonce: two messages.
+    url = f"{emu.api_base}/channels/{world.channel.id}/messages"
+    headers = {"Authorization": f"Bot {emu.token}"}
+    async with aiohttp.ClientSession() as http:
+        for _ in range(2):
+            async with http.post(url, json={"content": "loose", "nonce": "row-3"}, headers=headers) as r:
+                assert r.status == 200
+    assert [m.content for m in emu.messages(world.channel)].count("loose") == 2
+
+    with pytest.raises(discord.HTTPException) as rejected:
+        await channel.send("long", nonce="n" * 26)
+    assert rejected.value.code == 50035 and "nonce" in str(rejected.value)
+    emu.invalid_requests.clear()
+
+
+async def test_an_answer_can_be_held_after_the_post_took_effect(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    fault = emu.inject("POST", rf"/channels/{world.channel.id}/messages", status=None, delay_after=0.5)
+    sending = asyncio.create_task(bot.get_partial_messageable(world.channel.id).send("held"))
+    stored = await emu.wait_until(lambda: emu.messages(world.channel), 3, "the post to be stored")
+    assert stored[0].content == "held" and not sending.done()  # stored, not yet answered
+    sent = await sending
+    assert sent.id == stored[0].id and fault.hits == 1
+
+
 async def test_server_error_is_retried(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
     fault = emu.inject("POST", r"/channels/\d+/messages", status=502)
     done = await (await emu.slash(world.alice, world.channel, "announce", text="again")).settled(timeout=5)
