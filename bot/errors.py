@@ -13,7 +13,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.limits import fit
 from rules.errors import RuleError
+from rules.text import echo
 
 log = logging.getLogger("muster.errors")
 
@@ -23,12 +25,17 @@ class UserError(RuleError):
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """Answer ephemerally whether or not the interaction was already answered."""
+    """Answer ephemerally whether or not the interaction was already answered.
+
+    Refusals often repeat the user's input, so the answer goes through the length guard: an
+    over-long refusal would otherwise be rejected and the user would get no answer at all.
+    """
+    fitted = fit(content=content, ephemeral=True, **kwargs)
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=True, **kwargs)
+            await interaction.followup.send(**fitted)
         else:
-            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+            await interaction.response.send_message(**fitted)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
@@ -46,7 +53,7 @@ def describe(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s."
     if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't understand `{error.value}` for that option."
+        return f"I couldn't understand `{echo(str(error.value))}` for that option."
     if isinstance(error, app_commands.CheckFailure):
         return "You can't use that command here."
     return None

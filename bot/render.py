@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot import ui
+from bot.limits import fit
 from bot.messages import Button, Embed, Modal, Outgoing, Reply, Select
 
 _STYLES = {
@@ -57,7 +58,7 @@ def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, A
         kwargs["view"] = made
     elif isinstance(message, Outgoing) and message.key:
         kwargs["view"] = None  # an edit that removes buttons
-    return kwargs
+    return fit(**kwargs)
 
 
 def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:

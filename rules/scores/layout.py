@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from rules.scores.model import ResultRecord
 from rules.scores.ratings import RatingChange
 from rules.scores.standings import Standing
+from rules.text import clip as clip  # the shared helpers, still importable from here
+from rules.text import fit_lines as fit_lines
 
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096
@@ -62,13 +64,6 @@ class EmbedPage:
             )
             and self.total_chars() <= EMBED_TOTAL_MAX
         )
-
-
-def clip(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters, with an ellipsis when anything was cut."""
-    if limit <= 0:
-        return ""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def plain_name(name: str, width: int = NAME_WIDTH) -> str:
@@ -186,22 +181,3 @@ def factions_line(result: ResultRecord) -> str | None:
     if not (result.faction_a or result.faction_b):
         return None
     return f"{clip(result.faction_a or '—', 100)} vs {clip(result.faction_b or '—', 100)}"
-
-
-def fit_lines(lines: Sequence[str], limit: int = FIELD_VALUE_MAX, *, more: str = "…and {n} more") -> str:
-    """As many whole lines as fit in `limit`, then a note of how many were left out."""
-    clipped = [clip(line, limit) for line in lines]
-    whole = "\n".join(clipped)
-    if not whole.strip():
-        return "—"  # Discord refuses an empty or blank field value
-    if len(whole) <= limit:
-        return whole
-    # prefix[k]: length of the first k lines joined, each followed by a newline.
-    prefix = [0]
-    for line in clipped:
-        prefix.append(prefix[-1] + len(line) + 1)
-    for keep in range(len(clipped) - 1, 0, -1):
-        note = more.format(n=len(clipped) - keep)
-        if prefix[keep] + len(note) <= limit:
-            return "\n".join([*clipped[:keep], note])
-    return clip(more.format(n=len(clipped)), limit)

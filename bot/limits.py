@@ -1,0 +1,148 @@
+"""Discord's limits on one message, applied in one place just before anything is sent.
+
+Discord refuses a whole message (HTTP 400) when any part is a character too long, and a refused
+interaction answer leaves the user with "The application did not respond". Every send therefore
+passes its keyword arguments through `fit`, which cuts what is too long with "…" (echoed input, long
+lists) instead of letting the message fail. Builders should still keep their own text short; this is
+the net under them, not a layout tool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from rules.text import ELLIPSIS, clip
+
+CONTENT = 2000
+EMBEDS = 10
+EMBED_TOTAL = 6000
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_AUTHOR = 256
+EMBED_FOOTER = 2048
+FIELDS = 25
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+ACTION_ROWS = 5
+SELECT_OPTIONS = 25
+SELECT_OPTION_TEXT = 100
+SELECT_PLACEHOLDER = 150
+BUTTON_LABEL = 80
+
+_BLANK = "\u200b"  # Discord refuses an empty field name or value; this shows as nothing
+
+
+def fit_content(text: str | None) -> str | None:
+    """Message content within 2,000 characters."""
+    return None if text is None else clip(text, CONTENT)
+
+
+def _fit_fields(data: dict[str, Any], room: int) -> int:
+    """Cut an embed's fields (as a dict) to the count and sizes allowed and to `room`; return what is left."""
+    fields: list[dict[str, Any]] = list(data.get("fields") or [])
+    kept: list[dict[str, Any]] = []
+    for index, field in enumerate(fields):
+        last_allowed = index == FIELDS - 1 and len(fields) > FIELDS
+        if last_allowed or room < 2:
+            break
+        name = clip(str(field.get("name") or "") or _BLANK, min(FIELD_NAME, room - 1))
+        value = clip(str(field.get("value") or "") or _BLANK, min(FIELD_VALUE, room - len(name)))
+        kept.append({**field, "name": name, "value": value})
+        room -= len(name) + len(value)
+    left_out = len(fields) - len(kept)
+    if left_out:
+        note = f"{left_out} more not shown"
+        if len(kept) < FIELDS and len(ELLIPSIS) + len(note) <= room:
+            kept.append({"name": ELLIPSIS, "value": note, "inline": False})
+            room -= len(ELLIPSIS) + len(note)
+        elif kept:  # no room for the note: mark the cut without growing the message
+            kept[-1]["value"] = kept[-1]["value"][:-1] + ELLIPSIS
+    if kept:
+        data["fields"] = kept
+    else:
+        data.pop("fields", None)
+    return room
+
+
+def _fit_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, int]:
+    """One embed cut to its own limits and to the `room` left in the message; None if nothing fits."""
+    data: dict[str, Any] = dict(embed.to_dict())
+    had_text = False
+    for key, limit in (("title", EMBED_TITLE), ("description", EMBED_DESCRIPTION)):
+        if data.get(key):
+            had_text = True
+            data[key] = clip(str(data[key]), min(limit, room))
+            room -= len(data[key])
+            if not data[key]:
+                del data[key]
+    for part, key, limit in (("author", "name", EMBED_AUTHOR), ("footer", "text", EMBED_FOOTER)):
+        inner = data.get(part)
+        if isinstance(inner, dict) and key in inner:
+            had_text = had_text or bool(inner[key])
+            inner[key] = clip(str(inner[key] or ""), min(limit, room))
+            room -= len(inner[key])
+            if not inner[key]:
+                del data[part]
+    if data.get("fields"):
+        had_text = True
+        room = _fit_fields(data, room)
+    has_text = any(data.get(k) for k in ("title", "description", "fields", "author", "footer"))
+    if had_text and not has_text:
+        return None, room
+    return discord.Embed.from_dict(data), room
+
+
+def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
+    """At most 10 embeds, each within its limits and 6,000 characters in all (later parts cut first)."""
+    room = EMBED_TOTAL
+    fitted: list[discord.Embed] = []
+    for embed in embeds[:EMBEDS]:
+        made, room = _fit_embed(embed, room)
+        if made is not None:
+            fitted.append(made)
+    return fitted
+
+
+def fit_view(view: discord.ui.View) -> discord.ui.View:
+    """Button labels and select options within their limits (changed in place, returned for chaining).
+
+    discord.py itself refuses more than 5 rows or 25 items when they are added, so only text is cut.
+    """
+    for item in view.children:
+        if isinstance(item, discord.ui.Button) and item.label:
+            item.label = clip(item.label, BUTTON_LABEL)
+        elif isinstance(item, discord.ui.Select):
+            options = item.options[:SELECT_OPTIONS]
+            for option in options:
+                option.label = clip(option.label, SELECT_OPTION_TEXT)
+                option.value = clip(option.value, SELECT_OPTION_TEXT)
+                if option.description:
+                    option.description = clip(option.description, SELECT_OPTION_TEXT)
+            item.options = options
+            item.max_values = max(1, min(item.max_values, len(options)))
+            item.min_values = min(item.min_values, item.max_values)
+            if item.placeholder:
+                item.placeholder = clip(item.placeholder, SELECT_PLACEHOLDER)
+    return view
+
+
+def fit(**kwargs: Any) -> dict[str, Any]:
+    """discord.py send/edit keyword arguments with `content`, `embed(s)` and `view` within Discord's limits.
+
+    Everything else (ephemeral, files, allowed_mentions...) passes through unchanged, so a call site
+    reads `await interaction.response.send_message(**fit(content=text, ephemeral=True))`.
+    """
+    fitted = dict(kwargs)
+    if isinstance(fitted.get("content"), str):
+        fitted["content"] = fit_content(fitted["content"])
+    if isinstance(fitted.get("embed"), discord.Embed):
+        kept = fit_embeds([fitted["embed"]])
+        fitted["embed"] = kept[0] if kept else None
+    if fitted.get("embeds"):
+        fitted["embeds"] = fit_embeds(fitted["embeds"])
+    if isinstance(fitted.get("view"), discord.ui.View):
+        fit_view(fitted["view"])
+    return fitted

@@ -1,0 +1,107 @@
+"""The one length guard (bot/limits.py): whatever is built, what it returns Discord accepts.
+
+The oracle is the emulator's validator (tests/emulator/validation.py), written from Discord's
+documented limits independently of the guard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.limits import CONTENT, fit, fit_embeds
+from tests.emulator.validation import validate_message
+
+texts = st.one_of(
+    st.text(max_size=40),
+    st.integers(0, 9000).map(lambda n: "x" * n),
+    st.text(min_size=1, max_size=5).map(lambda s: s * 900),
+)
+
+
+@st.composite
+def embeds(draw: st.DrawFn) -> discord.Embed:
+    embed = discord.Embed(title=draw(st.none() | texts), description=draw(st.none() | texts), colour=0x123456)
+    for _ in range(draw(st.integers(0, 40))):
+        embed.add_field(name=draw(texts), value=draw(texts), inline=draw(st.booleans()))
+    if draw(st.booleans()):
+        embed.set_footer(text=draw(texts))
+    if draw(st.booleans()):
+        embed.set_author(name=draw(texts))
+    return embed
+
+
+def payload(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The JSON discord.py would send for these keyword arguments."""
+    items = kwargs.get("embeds") or ([kwargs["embed"]] if kwargs.get("embed") else [])
+    body: dict[str, Any] = {"embeds": [e.to_dict() for e in items]}
+    if kwargs.get("content") is not None:
+        body["content"] = kwargs["content"]
+    if kwargs.get("view") is not None:
+        body["components"] = kwargs["view"].to_components()
+    return body
+
+
+@settings(max_examples=150, deadline=None)
+@given(content=st.none() | texts, many=st.lists(embeds(), max_size=12))
+def test_whatever_is_built_discord_accepts(content: str | None, many: list[discord.Embed]) -> None:
+    fitted = fit(content=content, embeds=many, ephemeral=True)
+    errors = validate_message(payload(fitted), file_count=0, editing=True)
+    assert not errors, errors.summary()
+    assert fitted["ephemeral"] is True  # everything else passes through
+
+
+@settings(max_examples=60, deadline=None)
+@given(one=embeds())
+def test_a_single_embed_fits_too(one: discord.Embed) -> None:
+    fitted = fit(embed=one)
+    errors = validate_message(payload(fitted), file_count=0, editing=True)
+    assert not errors, errors.summary()
+
+
+def test_long_content_is_cut_with_an_ellipsis_and_short_content_is_untouched() -> None:
+    assert fit(content="short")["content"] == "short"
+    cut = fit(content="y" * 5000)["content"]
+    assert len(cut) == CONTENT and cut.endswith("…")
+    assert cut[:-1] == "y" * (CONTENT - 1)
+
+
+def test_fields_beyond_25_leave_a_note_of_how_many() -> None:
+    embed = discord.Embed(title="Many")
+    for n in range(40):
+        embed.add_field(name=f"f{n}", value=str(n))
+    (fitted,) = fit_embeds([embed])
+    assert len(fitted.fields) == 25
+    assert [f.name for f in fitted.fields[:24]] == [f"f{n}" for n in range(24)]
+    assert fitted.fields[-1].value == "16 more not shown"
+
+
+def test_later_embeds_are_cut_before_earlier_ones() -> None:
+    first = discord.Embed(title="First", description="a" * 4000)
+    second = discord.Embed(title="Second", description="b" * 4000)
+    kept = fit_embeds([first, second])
+    assert kept[0].description == "a" * 4000
+    assert kept[1].description is not None and kept[1].description.endswith("…")
+    assert sum(len(e) for e in kept) <= 6000
+
+
+def test_select_options_and_button_labels_are_cut() -> None:
+    view = discord.ui.View()
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id="pick",
+        placeholder="p" * 300,
+        max_values=30,
+        options=[
+            discord.SelectOption(label="l" * 150 + str(n), value=f"{n}", description="d" * 200)
+            for n in range(30)
+        ],
+    )
+    view.add_item(select)
+    view.add_item(discord.ui.Button(label="b" * 120, custom_id="button"))
+    fitted = fit(content="x", view=view)
+    errors = validate_message(payload(fitted), file_count=0, editing=True)
+    assert not errors, errors.summary()
+    assert len(select.options) == 25 and select.max_values == 25
