@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -13,7 +15,14 @@ from bot.db.store import Store
 from bot.errors import UserError
 from rules.packs import MAX_PACK_BYTES, PackError
 
+log = logging.getLogger("muster.packs")
+
 T = TypeVar("T")
+
+# Reading a pack takes milliseconds (the reader bounds its size and nesting); this limit is the safety
+# net, short enough that the refusal still answers within Discord's 3 s.
+PARSE_SECONDS = 2.0
+NOT_LOADED = "That pack was not loaded and nothing was changed"
 
 
 async def read_attachment(attachment: discord.Attachment, limit: int = MAX_PACK_BYTES) -> str:
@@ -27,6 +36,28 @@ async def read_attachment(attachment: discord.Attachment, limit: int = MAX_PACK_
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UserError("That file is not UTF-8 text; save it as YAML or TOML text and try again.") from None
+
+
+async def parse_off_loop(parse: Callable[[str], T], text: str, seconds: float = PARSE_SECONDS) -> T:
+    """Run a game's pack parser in a worker thread under a time limit, so the event loop keeps
+    answering everyone else meanwhile; a parser that runs out of time is refused politely (its thread
+    finishes on its own and its result is dropped)."""
+    try:
+        async with asyncio.timeout(seconds):
+            return await asyncio.to_thread(parse, text)
+    except TimeoutError:
+        raise UserError(
+            f"{NOT_LOADED}: it took too long to read. Make it smaller or simpler and upload it again."
+        ) from None
+    except PackError as error:
+        if error.__cause__ is not None:
+            log.warning("a pack could not be read", exc_info=error.__cause__)
+        raise UserError(
+            f"{NOT_LOADED}; fix these and upload it again:\n" + format_errors(error.errors)
+        ) from None
+    except Exception:
+        log.exception("a pack parser failed")
+        raise UserError(f"{NOT_LOADED}: it could not be read; check that it is plain YAML.") from None
 
 
 def format_errors(errors: list[str], limit: int = 1800) -> str:
@@ -56,18 +87,13 @@ class PackService:
     ) -> T:
         """`/<game> pack load`: Manage Server, read, validate (every problem listed), then store.
 
-        Nothing is stored unless the whole pack is valid.
+        The parse runs off the event loop under a time limit; nothing is stored unless the whole pack
+        is valid.
         """
         require_manage(interaction)
         guild_id = guild_id_of(interaction)
         text = await read_attachment(file)
-        try:
-            loaded = parse(text)
-        except PackError as error:
-            raise UserError(
-                "That pack was not loaded and nothing was changed; fix these and upload it again:\n"
-                + format_errors(error.errors)
-            ) from None
+        loaded = await parse_off_loop(parse, text)
         await self.save(guild_id, system, text, interaction.user.id)
         return loaded
 

@@ -6,18 +6,16 @@ The procedure reads every number from a `Mission`, so a server can add missions 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Annotated, Literal
 
-import yaml
-from pydantic import Field, StringConstraints, ValidationError, field_validator, model_validator
+from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
-from rules.packs import yaml_line
+from rules.packs import read_pack
 from rules.session import Model
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
@@ -164,34 +162,9 @@ class Pack(Model):
         return next((m for m in self.missions if m.key == key), None)
 
 
-def _problems(error: ValidationError, root: yaml.Node | None) -> Iterator[str]:
-    for item in error.errors():
-        loc = tuple(item["loc"])
-        field = ".".join(str(part) for part in loc) or "(top level)"
-        line = yaml_line(root, loc)
-        where = f"line {line}, {field}" if line else field
-        message = item["msg"].removeprefix("Value error, ")
-        yield f"{where}: {message}"
-
-
 def parse_pack(text: str) -> Pack:
     """Read and validate a mission pack; raise PackError naming every problem with line and field."""
-    if len(text.encode("utf-8")) > MAX_PACK_BYTES:
-        raise PackError([f"The pack is larger than {MAX_PACK_BYTES // 1024} KiB."])
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise PackError([f"{where}this is not valid YAML ({problem})."]) from None
-    if not isinstance(data, dict):
-        raise PackError(["line 1: a pack is a mapping with a `missions:` list."])
-    try:
-        return Pack.model_validate(data)
-    except ValidationError as exc:
-        raise PackError(list(_problems(exc, node))) from None
+    return read_pack(text, Pack)
 
 
 @cache

@@ -11,14 +11,13 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-import yaml
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
-from rules.packs import yaml_line
+from rules.packs import Problem, read_pack, repeated
 from rules.session import Model
 
 # Discord shows at most 25 options in one menu; the limits keep every question answerable in one.
@@ -215,43 +214,33 @@ class KillTeamPack(Model):
 # ---------------------------------------------------------------------- checking
 
 
-Loc = tuple[int | str, ...]
-
-
-def _problems(pack: KillTeamPack) -> list[tuple[Loc, str]]:
+def _problems(pack: KillTeamPack) -> list[Problem]:
     """Cross-references pydantic cannot see: duplicates and names that point nowhere."""
-    found: list[tuple[Loc, str]] = []
-
-    def unique(items: Sequence[str], where: str, what: str, field: str) -> None:
-        seen: set[str] = set()
-        for index, item in enumerate(items):
-            key = item.lower()
-            if key in seen:
-                found.append(((where, index, field), f"{what} `{item}` appears more than once"))
-            seen.add(key)
-
-    unique([m.id for m in pack.missions], "missions", "mission id", "id")
-    unique([m.name for m in pack.missions], "missions", "mission name", "name")
-    unique([m.id for m in pack.maps], "maps", "map id", "id")
-    unique([a.name for a in pack.archetypes], "archetypes", "archetype", "name")
-    unique([f.name for f in pack.factions], "factions", "faction", "name")
-    unique([s.id for s in pack.scouting], "scouting", "scouting id", "id")
-    seen_ops: set[str] = set()
+    found: list[Problem] = []
+    found += repeated(((("missions", i, "id"), m.id) for i, m in enumerate(pack.missions)), "mission id")
+    found += repeated(
+        ((("missions", i, "name"), m.name) for i, m in enumerate(pack.missions)), "mission name"
+    )
+    found += repeated(((("maps", i, "id"), m.id) for i, m in enumerate(pack.maps)), "map id")
+    found += repeated(
+        ((("archetypes", i, "name"), a.name) for i, a in enumerate(pack.archetypes)), "archetype"
+    )
+    found += repeated(((("factions", i, "name"), f.name) for i, f in enumerate(pack.factions)), "faction")
+    found += repeated(((("scouting", i, "id"), s.id) for i, s in enumerate(pack.scouting)), "scouting id")
     sections: tuple[tuple[str, Sequence[Archetype | Faction]], ...] = (
         ("archetypes", pack.archetypes),
         ("factions", pack.factions),
     )
-    for section, entries in sections:
-        for index, entry in enumerate(entries):
-            for op_index, card in enumerate(entry.tac_ops):
-                if card.id in seen_ops:
-                    found.append(
-                        (
-                            (section, index, "tac_ops", op_index, "name"),
-                            f"Tac Op id `{card.id}` appears more than once (give one an `id:`)",
-                        )
-                    )
-                seen_ops.add(card.id)
+    found += repeated(
+        (
+            ((section, index, "tac_ops", op_index, "name"), card.id)
+            for section, entries in sections
+            for index, entry in enumerate(entries)
+            for op_index, card in enumerate(entry.tac_ops)
+        ),
+        "Tac Op id",
+        " (give one an `id:`)",
+    )
     archetype_names = {a.name for a in pack.archetypes}
     for index, faction in enumerate(pack.factions):
         for a_index, name in enumerate(faction.archetypes):
@@ -280,70 +269,16 @@ def _problems(pack: KillTeamPack) -> list[tuple[Loc, str]]:
     return found
 
 
-def _loc_text(loc: Loc) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
-    return text or "pack"
-
-
-def _describe(root: yaml.Node | None, loc: Loc, message: str) -> str:
-    line = yaml_line(root, loc)
-    where = f"line {line}: " if line else ""
-    return f"{where}{_loc_text(loc)}: {message}"
-
-
-def _build(text: str, fallback_scouting: list[ScoutingOption] | None) -> KillTeamPack:
-    size = len(text.encode("utf-8"))
-    if size > MAX_PACK_BYTES:
-        raise PackError([f"The pack is {size / 1024:.1f} KiB; the limit is {MAX_PACK_BYTES // 1024} KiB."])
-    errors: list[str] = []
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                line = event.start_mark.line + 1 if event.start_mark else "?"
-                errors.append(
-                    f"line {line}: anchors and aliases (& and *) are not "
-                    "allowed in a pack; write each entry out"
-                )
-        if errors:
-            raise PackError(errors)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        raw: Any = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}: " if mark else ""
-        raise PackError([f"{where}this is not valid YAML ({exc.problem or exc.context})"]) from None
-    except yaml.YAMLError as exc:
-        raise PackError([f"this is not valid YAML ({exc})"]) from None
-    if not isinstance(raw, dict):
-        raise PackError(
-            [
-                "The pack must be a YAML mapping with `name`, `missions`, `maps` and, if you "
-                "like, `archetypes`, `factions`, `scouting` and `initiative`."
-            ]
-        )
-    if "scouting" not in raw and fallback_scouting is not None:
-        raw = {**raw, "scouting": [option.model_dump() for option in fallback_scouting]}
-    try:
-        pack = KillTeamPack.model_validate(raw)
-    except ValidationError as exc:
-        for error in exc.errors():
-            message = error["msg"].removeprefix("Value error, ")
-            errors.append(_describe(root, tuple(error["loc"]), message))
-        raise PackError(errors) from None
-    errors = [_describe(root, loc, message) for loc, message in _problems(pack)]
-    if errors:
-        raise PackError(errors)
-    return pack
-
-
 def parse_pack(text: str) -> KillTeamPack:
-    """Check a server's own pack; raise PackError listing every problem with its line."""
-    return _build(text, load_default_pack().scouting)
+    """Check a server's own pack; raise PackError listing every problem with its line.
+
+    A pack without `scouting` keeps the shipped scouting options.
+    """
+    scouting = [option.model_dump() for option in load_default_pack().scouting]
+    return read_pack(text, KillTeamPack, defaults={"scouting": scouting}, check=_problems)
 
 
 @lru_cache(maxsize=1)
 def load_default_pack() -> KillTeamPack:
     path = Path(__file__).with_name("data") / "default.yaml"
-    return _build(path.read_text(encoding="utf-8"), None)
+    return read_pack(path.read_text(encoding="utf-8"), KillTeamPack, check=_problems)

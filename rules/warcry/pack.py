@@ -1,7 +1,8 @@
 """Loading Warcry rules data: the packaged core pack, and a server's own pack of cards.
 
-A server pack is YAML a club uploads; it is untrusted, so it is size-limited, anchors/aliases are
-refused (no alias bombs), and every problem is reported at once with its line, so one upload fixes all.
+A server pack is YAML a club uploads; it is read by the shared pack reader (rules/packs.py), which
+refuses what could harm the bot and reports every problem at once with its line, so one upload
+fixes all. This module holds only the pack's shape and what merging it into the core pack needs.
 """
 
 from __future__ import annotations
@@ -10,12 +11,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-import yaml
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
-from rules.packs import yaml_line
+from rules.packs import Problem, read_pack, reading, repeated
 from rules.session import Model
 from rules.warcry.models import (
     DECK_NAMES,
@@ -53,76 +53,34 @@ class ServerPack(Model):
 def core_pack() -> WarcryPack:
     """The pack shipped with Muster (read once from the package's own data)."""
     text = resources.files("rules.warcry").joinpath("data/core.yaml").read_text(encoding="utf-8")
-    return WarcryPack.model_validate(yaml.safe_load(text))
+    return read_pack(text, WarcryPack)
 
 
 def parse_pack(text: str, base: WarcryPack | None = None) -> WarcryPack:
     """Validate a server's YAML pack and merge it into `base` (the core pack by default)."""
     base = base or core_pack()
-    server = parse_server_pack(text)
-    return merge_pack(base, server)
+    server = read_pack(text, ServerPack, check=lambda pack: _problems(base, pack))
+    with reading():
+        return _merge(base, server)
 
 
-def parse_server_pack(text: str) -> ServerPack:
-    if len(text.encode("utf-8")) > MAX_PACK_BYTES:
-        raise PackError([f"The file is larger than {MAX_PACK_BYTES // 1024} KiB; split it or trim it."])
-    if not text.strip():
-        raise PackError(["The file is empty."])
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                line = event.start_mark.line + 1 if event.start_mark else 0
-                raise PackError(
-                    [f"line {line}: anchors and aliases (& and *) are not allowed; write each card out."]
-                )
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise PackError([f"{where}this is not valid YAML ({problem})."]) from None
-    if not isinstance(data, dict):
-        raise PackError(["line 1: the pack must be a mapping with `name:` and `decks:`."])
-    try:
-        server = ServerPack.model_validate(data)
-    except ValidationError as exc:
-        raise PackError([_describe(error, node) for error in exc.errors()]) from None
-    errors = _duplicate_errors(server, node)
-    if errors:
-        raise PackError(errors)
-    return server
-
-
-def merge_pack(base: WarcryPack, server: ServerPack) -> WarcryPack:
-    """Apply a server pack to a base pack; names must stay unique within each deck."""
-    errors: list[str] = []
+def _merge(base: WarcryPack, server: ServerPack) -> WarcryPack:
+    """Apply a checked server pack to a base pack (`_problems` found nothing to refuse)."""
     decks = base.decks.model_copy()
     for deck in DECK_NAMES:
         cards: list[Any] | None = getattr(server.decks, deck)
         if cards is None:
             continue
         merged = list(cards) if server.mode == "replace" else [*decks.deck(deck), *cards]
-        existing = {c.name.casefold() for c in decks.deck(deck)}
-        if server.mode == "add":
-            errors += [
-                f"decks.{deck}: the card `{c.name}` is already in the {deck} deck."
-                for c in cards
-                if c.name.casefold() in existing
-            ]
         decks = decks.model_copy(update={deck: merged})
     battleplans = list(base.battleplans)
     for name, deployment in server.deployments.items():
         plan = base.battleplan(name)
-        if plan is None:
-            known = ", ".join(b.name for b in base.battleplans)
-            errors.append(f"deployments: no battleplan is called `{name}` (known: {known}).")
-            continue
-        battleplans = [
-            b.model_copy(update={"deployment": deployment}) if b.name == plan.name else b for b in battleplans
-        ]
-    if errors:
-        raise PackError(errors)
+        if plan is not None:
+            battleplans = [
+                b.model_copy(update={"deployment": deployment}) if b.name == plan.name else b
+                for b in battleplans
+            ]
     return WarcryPack(
         name=f"{base.name} + {server.name}", battleplans=battleplans, decks=decks, notes=base.notes
     )
@@ -132,31 +90,35 @@ def empty_decks(pack: WarcryPack) -> list[DeckName]:
     return [deck for deck in DECK_NAMES if not pack.decks.deck(deck)]
 
 
-# ---------------------------------------------------------------- error reporting
+# ---------------------------------------------------------------- checking
 
 
-def _describe(error: Any, root: yaml.Node | None) -> str:
-    loc = tuple(error.get("loc", ()))
-    path = ".".join(str(p) for p in loc) or "(top)"
-    line = yaml_line(root, loc)
-    where = f"line {line}: " if line else ""
-    message = str(error.get("msg", "invalid value"))
-    if error.get("type") == "extra_forbidden":
-        message = "unknown field (check the spelling)"
-    elif error.get("type") == "literal_error":
-        message = message.replace("Input should be", "use")
-    return f"{where}{path}: {message}"
+def _problems(base: WarcryPack, server: ServerPack) -> list[Problem]:
+    return [*_duplicates(server), *_merge_problems(base, server)]
 
 
-def _duplicate_errors(server: ServerPack, root: yaml.Node | None) -> list[str]:
-    errors: list[str] = []
+def _duplicates(server: ServerPack) -> list[Problem]:
+    found: list[Problem] = []
     for deck in DECK_NAMES:
-        cards: list[Card] | None = getattr(server.decks, deck)
-        seen: set[str] = set()
-        for index, card in enumerate(cards or []):
-            key = card.name.casefold()
-            if key in seen:
-                line = yaml_line(root, ("decks", deck, index))
-                errors.append(f"line {line}: decks.{deck}.{index}: the card `{card.name}` appears twice.")
-            seen.add(key)
-    return errors
+        cards: list[Card] = getattr(server.decks, deck) or []
+        found += repeated(((("decks", deck, i, "name"), c.name) for i, c in enumerate(cards)), "card")
+    return found
+
+
+def _merge_problems(base: WarcryPack, server: ServerPack) -> list[Problem]:
+    """What merging would break: a card added twice to a deck, a battleplan that does not exist."""
+    found: list[Problem] = []
+    if server.mode == "add":
+        for deck in DECK_NAMES:
+            cards: list[Card] = getattr(server.decks, deck) or []
+            existing = {c.name.casefold() for c in base.decks.deck(deck)}
+            found += [
+                (("decks", deck, i, "name"), f"the card `{c.name}` is already in the {deck} deck")
+                for i, c in enumerate(cards)
+                if c.name.casefold() in existing
+            ]
+    for name in server.deployments:
+        if base.battleplan(name) is None:
+            known = ", ".join(b.name for b in base.battleplans)
+            found.append((("deployments", name), f"no battleplan is called `{name}` (known: {known})"))
+    return found

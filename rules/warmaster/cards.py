@@ -11,13 +11,12 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any
 
-import yaml
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
+from rules.packs import Problem, read_pack, repeated
 from rules.session import Model
 from rules.warmaster.targets import Restriction
 
@@ -89,7 +88,7 @@ class CardDef(Model):
 class Pack(Model):
     """A deck file: the built-in one, or a server's own. A missing deck keeps the current one."""
 
-    name: str | None = Field(default=None, max_length=100)
+    name: str | None = Field(default=None, min_length=1, max_length=100)
     magic: list[CardDef] | None = None
     tactics: list[CardDef] | None = None
 
@@ -98,120 +97,33 @@ def deck_size(cards: list[CardDef] | tuple[CardDef, ...]) -> int:
     return sum(card.copies for card in cards)
 
 
-def _line(node: yaml.Node) -> int:
-    return node.start_mark.line + 1
-
-
-def _field_node(mapping: yaml.Node, field: str) -> yaml.Node | None:
-    if isinstance(mapping, yaml.MappingNode):
-        for key, value in mapping.value:
-            if isinstance(key, yaml.ScalarNode) and key.value == field:
-                found: yaml.Node = value
-                return found
-    return None
-
-
-def _check_deck(deck: str, node: yaml.Node, items: Any, errors: list[tuple[int, str]]) -> list[CardDef]:
-    if not isinstance(items, list) or not isinstance(node, yaml.SequenceNode):
-        errors.append((_line(node), f"`{deck}` must be a list of cards."))
-        return []
-    cards: list[CardDef] = []
-    seen: dict[str, int] = {}
-    for index, (item, item_node) in enumerate(zip(items, node.value, strict=True)):
-        where = f"{deck}[{index + 1}]"
-        raw_name = item.get("name") if isinstance(item, dict) else None
-        if isinstance(raw_name, str):
-            where += f" ({raw_name})"
-            folded = raw_name.strip().casefold()
-            if folded in seen:
-                errors.append(
-                    (
-                        _line(item_node),
-                        f"{where}: `{raw_name}` is already listed on line "
-                        f"{seen[folded]}; raise its `copies` instead.",
-                    )
-                )
-                continue
-            seen[folded] = _line(item_node)
-        try:
-            cards.append(CardDef.model_validate(item))
-        except ValidationError as exc:
-            for problem in exc.errors():
-                loc = [str(part) for part in problem["loc"]]
-                field_node = _field_node(item_node, loc[0]) if loc else None
-                line = _line(field_node or item_node)
-                label = f" `{'.'.join(loc)}`" if loc else ""
-                message = problem["msg"].removeprefix("Value error, ")
-                errors.append((line, f"{where}{label}: {message}"))
-    total = deck_size(cards)
-    if total > MAX_DECK_CARDS:
-        errors.append((_line(node), f"`{deck}` holds {total} cards; at most {MAX_DECK_CARDS} are allowed."))
-    if not items:
-        errors.append((_line(node), f"`{deck}` is empty; leave it out to keep the current deck."))
-    return cards
+def _problems(pack: Pack) -> list[Problem]:
+    """What a card's own shape cannot say: a deck's size, a card listed twice, no deck at all."""
+    found: list[Problem] = []
+    decks = [
+        (kind, cards)
+        for kind, cards in (("magic", pack.magic), ("tactics", pack.tactics))
+        if cards is not None
+    ]
+    if not decks:
+        found.append(((), "the pack has no `magic` or `tactics` cards"))
+    for kind, cards in decks:
+        if not cards:
+            found.append(((kind,), "it is empty; leave it out to keep the current deck"))
+        total = deck_size(cards)
+        if total > MAX_DECK_CARDS:
+            found.append(((kind,), f"it holds {total} cards; at most {MAX_DECK_CARDS} are allowed"))
+        found += repeated(
+            (((kind, i, "name"), card.name.strip()) for i, card in enumerate(cards)),
+            "card",
+            "; raise its `copies` instead",
+        )
+    return found
 
 
 def parse_pack(text: str) -> Pack:
     """Validate a YAML pack (`name`, `magic`, `tactics`); raise PackError listing every problem."""
-    size = len(text.encode("utf-8"))
-    if size > MAX_PACK_BYTES:
-        raise PackError([f"The file is {size:,} bytes; a pack may be at most {MAX_PACK_BYTES:,} bytes."])
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.AliasEvent):
-                mark = event.start_mark
-                raise PackError(
-                    [
-                        f"line {mark.line + 1 if mark else '?'}: YAML aliases (`*name`) are not "
-                        "allowed in a pack; write each card out."
-                    ]
-                )
-        loader = yaml.SafeLoader(text)
-        try:
-            root = loader.get_single_node()
-            data = loader.construct_document(root) if root is not None else None
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}" if mark else "the file"
-        raise PackError([f"{where}: this is not valid YAML ({exc.problem or exc.context})."]) from None
-    except yaml.YAMLError as exc:
-        raise PackError([f"The file is not valid YAML ({exc})."]) from None
-    if root is None or not isinstance(data, dict) or not isinstance(root, yaml.MappingNode):
-        raise PackError(["A pack is a YAML mapping with `name`, `magic` and/or `tactics` keys."])
-
-    errors: list[tuple[int, str]] = []
-    decks: dict[str, list[CardDef]] = {}
-    name: str | None = None
-    seen_keys: set[str] = set()
-    for key_node, _ in root.value:
-        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-        if key is not None and key in seen_keys:
-            errors.append((_line(key_node), f"`{key}` appears twice; give each key once."))
-        if key is not None:
-            seen_keys.add(key)
-    if errors:
-        raise PackError([f"line {line}: {message}" for line, message in errors])
-    for key_node, value_node in root.value:
-        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-        if key in ("magic", "tactics"):
-            decks[key] = _check_deck(key, value_node, data[key], errors)
-        elif key == "name":
-            value = data["name"]
-            if not isinstance(value, str) or not 0 < len(value) <= 100:
-                errors.append((_line(value_node), "`name` must be text of at most 100 characters."))
-            else:
-                name = value
-        else:
-            errors.append(
-                (_line(key_node), f"unknown key `{key}`; a pack has `name`, `magic` and `tactics`.")
-            )
-    if not decks and not errors:
-        errors.append((_line(root), "the pack has no `magic` or `tactics` cards."))
-    if errors:
-        raise PackError([f"line {line}: {message}" for line, message in sorted(errors, key=lambda e: e[0])])
-    return Pack(name=name, magic=decks.get("magic"), tactics=decks.get("tactics"))
+    return read_pack(text, Pack, check=_problems)
 
 
 @cache

@@ -235,8 +235,8 @@ async def test_a_server_loads_its_own_mission_and_plays_it(muster: Muster) -> No
     )
     problems = await slash(muster, w.carol, "40k pack load", file=bad)
     assert problems.ephemeral and "nothing was changed" in problems.content
-    assert "line 10, missions.0.battle_length.max_rounds" in problems.content
-    assert "line 14, missions.0.conditions.0.points" in problems.content
+    assert "line 10: missions[0].battle_length.max_rounds" in problems.content
+    assert "line 14: missions[0].conditions[0].points" in problems.content
 
     loaded = await slash(muster, w.carol, "40k pack load", file=good)
     assert loaded.ephemeral and "`short-war` (Short War)" in loaded.content

@@ -71,9 +71,9 @@ def test_every_problem_is_listed_with_its_line() -> None:
     problems = caught.value.errors
     assert len(problems) == 3, problems
     text = "\n".join(problems)
-    assert "line 7, missions.0.deployment.zones" in text and "'North'" in text
-    assert "line 11, missions.0.battle_length.max_rounds" in text
-    assert "line 13, missions.0.conditions.0.points" in text
+    assert "line 7: missions[0].deployment.zones" in text and "'North'" in text
+    assert "line 11: missions[0].battle_length.max_rounds" in text
+    assert "line 13: missions[0].conditions[0].points" in text
 
 
 def test_missing_fields_and_unknown_fields_are_named() -> None:
@@ -81,10 +81,10 @@ def test_missing_fields_and_unknown_fields_are_named() -> None:
         parse_pack("missions:\n  - key: x\n    name: X\n    colour: red\n")
     text = "\n".join(caught.value.errors)
     for field in (
-        "missions.0.deployment",
-        "missions.0.battle_length",
-        "missions.0.conditions",
-        "line 4, missions.0.colour",
+        "missions[0].deployment",
+        "missions[0].battle_length",
+        "missions[0].conditions",
+        "line 4: missions[0].colour",
     ):
         assert field in text
 
@@ -113,9 +113,9 @@ def test_battle_length_rolls_must_be_in_order_and_before_the_last_round() -> Non
     ("text", "match"),
     [
         ("missions: [\n", "line 2: this is not valid YAML"),
-        ("- just a list\n", "a mapping with a `missions:` list"),
-        ("", "a mapping"),
-        ("x" * (MAX_PACK_BYTES + 1), "larger than 64 KiB"),
+        ("- just a list\n", "line 1: the pack must be a YAML mapping with the key `missions`"),
+        ("", "must be a YAML mapping"),
+        ("x" * (MAX_PACK_BYTES + 1), "a pack may be at most 65,536 bytes"),
     ],
 )
 def test_unreadable_packs(text: str, match: str) -> None:

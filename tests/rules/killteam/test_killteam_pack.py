@@ -25,8 +25,11 @@ def test_shipped_pack_holds_the_public_names() -> None:
     assert pack.map("A4") is not None and pack.map("A4").label == "Strait (A4)"  # type: ignore[union-attr]
     assert pack.map("junction").id == "B7"  # type: ignore[union-attr]
     assert [a.name for a in pack.archetypes] == ["Infiltration", "Recon", "Security", "Seek & Destroy"]
-    assert [op.name for op in pack.archetype_ops("Security")] == ["Seize Ground", "Secure Vantage",
-                                                                  "Secure Centre Line"]
+    assert [op.name for op in pack.archetype_ops("Security")] == [
+        "Seize Ground",
+        "Secure Vantage",
+        "Secure Centre Line",
+    ]
     assert [s.name for s in pack.scouting] == ["Fortify", "Infiltrate", "Recon"]
     assert pack.initiative.default == "roll-off" and pack.initiative.table == []
 
@@ -67,8 +70,9 @@ archetypes:
     tac_ops: [{name: 12}]
 """
     errors = errors_of(text)
-    assert ("line 6: maps[0]: its id does not end in a number 1-9, so give its type: `group: 1-3`, `4-6` "
-            "or `7-9`") in errors
+    assert (
+        "line 6: maps[0]: its id does not end in a number 1-9, so give its type: `group: 1-3`, `4-6` or `7-9`"
+    ) in errors
     assert any(e.startswith("line 7: maps[1].group:") for e in errors)
     assert any(e.startswith("line 9: maps[2].colour:") for e in errors)
     assert any(e.startswith("line 12: archetypes[0].tac_ops[0].name:") for e in errors)
@@ -102,8 +106,9 @@ initiative:
     assert "line 7: maps[1].id: map id `A1` appears more than once" in errors
     assert any(e.startswith("line 12: archetypes[0].tac_ops[1].name: Tac Op id `scout`") for e in errors)
     assert "line 15: factions[0].archetypes[1]: `Nowhere` is not one of the pack's archetypes" in errors
-    assert any(e.startswith("line 18: initiative.table[0].defender: `bogus` is not a scouting id")
-               for e in errors)
+    assert any(
+        e.startswith("line 18: initiative.table[0].defender: `bogus` is not a scouting id") for e in errors
+    )
     assert "line 19: initiative.table[1]: this pair of picks is listed twice" in errors
 
 
@@ -123,7 +128,7 @@ def test_anchors_and_aliases_are_refused() -> None:
 def test_size_limit() -> None:
     text = full_pack_text() + "#" * MAX_PACK_BYTES
     errors = errors_of(text)
-    assert len(errors) == 1 and "the limit is 64 KiB" in errors[0]
+    assert len(errors) == 1 and "a pack may be at most 65,536 bytes (64 KiB)" in errors[0]
 
 
 @pytest.mark.parametrize("text", ["", "- a\n- b\n", "just words"])
