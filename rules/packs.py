@@ -30,14 +30,13 @@ MAX_PACK_BYTES = 64 * 1024
 MAX_PACK_DEPTH = 12
 # Every number in a pack is small (costs, rounds, points); a longer one is a mistake or an attack.
 MAX_NUMBER_DIGITS = 15
-MAX_PROBLEM_CHARS = 300
+MAX_PROBLEM_CHARS = 500  # room for a field's allowed values; long echoes of the file are cut
 
 Loc = tuple[int | str, ...]
 Problem = tuple[Loc, str]
 """A problem a game's own check found: where in the pack (as pydantic locates it) and what."""
 
 M = TypeVar("M", bound=BaseModel)
-T = TypeVar("T")
 
 UNREADABLE = "this pack could not be read; check that it is plain YAML shaped like the shipped pack"
 
@@ -61,7 +60,7 @@ class PackError(RuleError):
 
 
 def too_large(size: int) -> str | None:
-    """The one refusal for a pack over the size limit (also used before an upload is downloaded)."""
+    """The one refusal for a pack over the size limit, or None."""
     if size <= MAX_PACK_BYTES:
         return None
     return (
