@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from tests.e2e.conftest import Muster
+from tests.e2e.test_fortyk import SHORT_WAR
 
 NOT_LOADED = "That pack was not loaded and nothing was changed"
 
@@ -84,19 +85,7 @@ GAMES = [
     Game(
         "40k",
         "fortyk",
-        """missions:
-  - key: short-war
-    name: Short War
-    deployment:
-      map: Dawn of War
-      zones:
-        - {name: North edge, opposite: South edge}
-        - {name: South edge, opposite: North edge}
-    battle_length:
-      max_rounds: 3
-    conditions:
-      - {key: kp, tier: Primary, name: Kill points, kind: most_kill_points, points: 10}
-""",
+        SHORT_WAR,
         lambda muster: _answer(muster, "40k pack missions"),
         "`short-war`",
     ),
