@@ -1,22 +1,40 @@
-"""Delivers the outbox to Discord, in order, and survives Discord's faults.
+"""Delivers the outbox to Discord: every message once, and each game's messages in order.
 
-A single worker sends queued messages oldest first (so a game's posts arrive in the order they
-happened), right after each commit and again on a timer, so anything left by a crash, a 5xx or a
-rate limit is sent later. A secret prompt whose DM is refused (code 50007) is never posted
-anywhere else: the channel gets a button that shows the player the prompt ephemerally instead.
+Messages are stored in the outbox in the same transaction as the state that caused them; one
+worker then delivers them in three plain steps, so a later version can claim rows across processes:
+pick the due rows (`_due_messages`), send one (`Delivery._deliver_row`), record that one
+(`_record`) before sending the next.
+
+- Once. A row is recorded as soon as it is sent (with the id of a keyed message it posted, in the
+  same transaction). A crash between the send and the record leaves the row undelivered, so it is
+  sent again; but every post carries a nonce made from the row (`nonce_of`), and Discord (asked to
+  enforce it, as discord.py always does) answers a repeat from the same bot within a few minutes
+  with the message it already made instead of a second one. So the resend is harmless, and a keyed
+  post's resend gives back the same message id to remember.
+- In order. A session's rows go strictly one after another, oldest first: a row that failed and is
+  backing off holds back every later row of its session, while other sessions (and messages of no
+  session) carry on. A row given up on (a refusal, or MAX_ATTEMPTS failures) holds nothing back.
+- Never lost. A 5xx or 429 is retried with a growing pause; the worker runs after each commit, on a
+  timer, and at start-up, so rows left by a crash or an outage go out as soon as the bot is back.
+
+A secret prompt whose DM is refused (code 50007) is never posted anywhere else: the channel gets a
+button that shows the player the prompt ephemerally instead. A channel post that is refused goes
+to the message's fallback channel with its failure note, and failing that, by DM to its
+`failure_user_id`.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
 import discord
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import exists, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from bot.db.models import OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
@@ -30,45 +48,82 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 MAX_ATTEMPTS = 8
 BATCH = 50
+NONCE_MAX = 25  # Discord's limit
 
 
-def outbox_rows(info: SessionInfo | None, outgoing: list[Outgoing]) -> list[dict[str, Any]]:
+def outbox_rows(
+    info: SessionInfo | None, outgoing: list[Outgoing], *, session_id: str | None = None
+) -> list[dict[str, Any]]:
+    """Outbox rows for these messages. A session's own messages take `info`; `session_id` alone
+    files messages of no session (a result's announcement) behind that session's, in order."""
     rows = []
     for message in outgoing:
         if message.channel_id is None and info is not None:  # a DM keeps it for its fallback
             message = message.model_copy(update={"channel_id": info.channel_id})
         rows.append(
             {
-                "session_id": info.id if info else None,
+                "session_id": info.id if info else session_id,
                 "payload": message.model_dump_json(exclude_defaults=True),
             }
         )
     return rows
 
 
-async def enqueue(db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
+async def enqueue(
+    db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing], *, session_id: str | None = None
+) -> None:
     """Add messages to the outbox inside the caller's transaction (one multi-row INSERT)."""
-    rows = outbox_rows(info, outgoing)
+    rows = outbox_rows(info, outgoing, session_id=session_id)
     if rows:
         await db.execute(insert(OutboxMessage), rows)
 
 
+def nonce_of(row_id: int, created_at: datetime) -> str:
+    """The row's nonce: its id, and its creation time so a fresh database never reuses one."""
+    nonce = f"o{row_id}.{int(created_at.timestamp() * 1000):x}"
+    return nonce if len(nonce) <= NONCE_MAX else f"o{row_id}"
+
+
 def _due_messages(db: Session) -> list[OutboxMessage]:
+    """The oldest undelivered rows that may be sent now: due, and not behind a row of their own
+    session that is waiting to be tried again."""
     now = utcnow()
+    earlier = aliased(OutboxMessage)
+    held_back = exists().where(
+        earlier.session_id == OutboxMessage.session_id,
+        earlier.delivered_at.is_(None),
+        earlier.id < OutboxMessage.id,
+        earlier.next_attempt_at > now,
+    )
     return list(
         db.scalars(
             select(OutboxMessage)
             .where(OutboxMessage.delivered_at.is_(None))
             .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))
+            .where(~held_back)
             .order_by(OutboxMessage.id)
             .limit(BATCH)
         )
     )
 
 
-def _record_outcomes(outcomes: list[dict[str, Any]], db: Session) -> None:
-    for values in outcomes:
-        db.execute(update(OutboxMessage).where(OutboxMessage.id == values.pop("id")).values(**values))
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one row: its new bookkeeping, and the keyed message to remember, if any."""
+
+    row_id: int
+    values: dict[str, Any]
+    remember: SessionMessage | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.values["delivered_at"] is not None
+
+
+def _record(outcome: Outcome, db: Session) -> None:
+    if outcome.remember is not None:
+        db.merge(outcome.remember)
+    db.execute(update(OutboxMessage).where(OutboxMessage.id == outcome.row_id).values(**outcome.values))
 
 
 class Delivery:
@@ -78,28 +133,41 @@ class Delivery:
         self._worker = Worker("outbox-delivery", self._drain_all, sweep_seconds)
         self.kick = self._worker.kick
         self.idle = self._worker.idle
-        self.start = self._worker.start
         self.stop = self._worker.stop
 
+    def start(self) -> None:
+        """Start the worker and deliver at once what an earlier run left (a crash, an outage)."""
+        self._worker.start()
+        self._worker.kick()
+
     async def _drain_all(self) -> None:
+        # Ends: a row that fails is backing off and held back (with its session) by the next pick.
         while await self.drain():
             pass
 
     async def drain(self) -> int:
-        """Try every due message once, oldest first; returns how many were tried."""
+        """Try every due message once, oldest first, each session's in order; returns how many."""
         rows = await self.store.run(_due_messages)
-        outcomes = [await self._deliver_row(row) for row in rows]
-        if outcomes:
-            await self.store.run_write(partial(_record_outcomes, outcomes))
-        return len(rows)
+        held: set[str] = set()
+        tried = 0
+        for row in rows:
+            if row.session_id is not None and row.session_id in held:
+                continue  # an earlier message of this game failed: it goes first
+            outcome = await self._deliver_row(row)
+            await self.store.run_write(partial(_record, outcome))
+            tried += 1
+            if not outcome.done and row.session_id is not None:
+                held.add(row.session_id)
+        return tried
 
-    async def _deliver_row(self, row: OutboxMessage) -> dict[str, Any]:
-        """Send one message; returns the row's new bookkeeping (written with the batch)."""
+    async def _deliver_row(self, row: OutboxMessage) -> Outcome:
+        """Send one message; returns what to record for it."""
         message = Outgoing.model_validate_json(row.payload)
         error: str | None = None
         done = True
+        remember: SessionMessage | None = None
         try:
-            await self._send(row.session_id, message)
+            remember = await self._send(row.session_id, message, nonce_of(row.id, row.created_at))
         except discord.HTTPException as exc:
             error = f"{exc.status} {exc.code}: {exc.text}"[:500]
             transient = exc.status >= 500 or exc.status == 429
@@ -109,62 +177,73 @@ class Delivery:
             error = repr(exc)[:500]
             log.exception("delivery of outbox %s failed", row.id)
         now = utcnow()
-        return {
-            "id": row.id,
+        values = {
             "attempts": row.attempts + 1,
             "last_error": error,
             "delivered_at": now if done else None,
             "next_attempt_at": None if done else now + timedelta(seconds=2 ** min(row.attempts + 1, 8)),
         }
+        return Outcome(row.id, values, remember)
 
-    async def _send(self, session_id: str | None, message: Outgoing) -> None:
+    async def _send(self, session_id: str | None, message: Outgoing, nonce: str) -> SessionMessage | None:
+        """Send to a DM or a channel (with the fallbacks); returns a keyed message to remember."""
         kwargs = to_discord(session_id, message)
         if message.to == "dm":
             assert message.user_id is not None
             try:
-                dm = await self.client.create_dm(discord.Object(message.user_id))
-                await dm.send(**kwargs)
+                await self._send_dm(message.user_id, kwargs, nonce)
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     raise
                 if message.secret and session_id is not None and message.channel_id is not None:
-                    await self._send_to_channel(
-                        message.channel_id, prompt_fallback(session_id, message.user_id)
-                    )
+                    channel = self.client.get_partial_messageable(message.channel_id)
+                    await channel.send(**prompt_fallback(session_id, message.user_id), nonce=nonce)
                 else:
                     log.info("DMs closed for user %s; message dropped", message.user_id)
-            return
+            return None
         assert message.channel_id is not None
         try:
-            await self._post(session_id, message, message.channel_id, kwargs)
+            return await self._post(session_id, message, message.channel_id, kwargs, nonce)
         except (discord.Forbidden, discord.NotFound):
-            if message.fallback_channel_id is None:
+            if message.fallback_channel_id is None and message.failure_user_id is None:
                 raise
-            note = f"\n\n{message.failure_note}" if message.failure_note else ""
-            fallback = message.model_copy(update={"content": message.content + note, "key": None})
-            await self._post(
-                session_id, fallback, message.fallback_channel_id, to_discord(session_id, fallback)
+            note = [message.failure_note] if message.failure_note else []
+            fallback = message.model_copy(
+                update={"content": "\n\n".join([message.content, *note]).strip(), "key": None}
             )
+            kwargs = to_discord(session_id, fallback)
+            if message.fallback_channel_id is not None:
+                try:
+                    return await self._post(session_id, fallback, message.fallback_channel_id, kwargs, nonce)
+                except (discord.Forbidden, discord.NotFound):
+                    if message.failure_user_id is None:
+                        raise
+            assert message.failure_user_id is not None
+            log.warning("no channel took outbox message; sent to user %s instead", message.failure_user_id)
+            await self._send_dm(message.failure_user_id, kwargs, nonce)
+            return None
 
-    async def _send_to_channel(self, channel_id: int, kwargs: dict[str, Any]) -> None:
-        await self.client.get_partial_messageable(channel_id).send(**kwargs)
+    async def _send_dm(self, user_id: int, kwargs: dict[str, Any], nonce: str) -> None:
+        dm = await self.client.create_dm(discord.Object(user_id))
+        await dm.send(**kwargs, nonce=nonce)
 
     async def _post(
-        self, session_id: str | None, message: Outgoing, channel_id: int, kwargs: dict[str, Any]
-    ) -> None:
+        self, session_id: str | None, message: Outgoing, channel_id: int, kwargs: dict[str, Any], nonce: str
+    ) -> SessionMessage | None:
+        """Post (or, for a keyed message seen before, edit); a keyed post's id is returned to record."""
         channel = self.client.get_partial_messageable(channel_id)
         if message.key and session_id:
-            known = await self.store.run(lambda db: db.get(SessionMessage, (session_id, message.key)))
+            key = (session_id, message.key)
+            known = await self.store.run(lambda db: db.get(SessionMessage, key))
             if known is not None:
                 try:
                     await channel.get_partial_message(known.message_id).edit(**kwargs)
-                    return
+                    return None
                 except discord.NotFound:
                     pass  # deleted by someone: post it again
-            sent = await channel.send(**kwargs)
-            remembered = SessionMessage(
+            sent = await channel.send(**kwargs, nonce=nonce)
+            return SessionMessage(
                 session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
             )
-            await self.store.run_write(lambda db: db.merge(remembered))
-            return
-        await channel.send(**kwargs)
+        await channel.send(**kwargs, nonce=nonce)
+        return None

@@ -3,16 +3,20 @@
 Renderers turn rules events into `Outgoing` messages; they are stored in the outbox as JSON in the
 same transaction as the state that caused them, then delivered. Buttons and selects carry only a
 custom_id whose prefix routes the click back to the session (see bot/ui.py), so a message posted
-before a restart keeps working after it.
+before a restart keeps working after it. A button outside any session (a result's Confirm) names
+its own custom_id, which a persistent `DynamicItem` of its cog recognises.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from datetime import datetime
+from typing import Literal, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+SESSION_IDS = re.compile(r"(s|sm|ss|p|m):")  # the prefixes bot/ui.py routes to a session
 
 
 class EmbedField(BaseModel):
@@ -27,6 +31,7 @@ class Embed(BaseModel):
     colour: int | None = None
     fields: list[EmbedField] = Field(default_factory=list)
     footer: str | None = None
+    timestamp: datetime | None = None
 
     def add(self, name: str, value: str, inline: bool = False) -> Embed:
         self.fields.append(EmbedField(name=name, value=value, inline=inline))
@@ -38,14 +43,29 @@ class Button(BaseModel):
 
     With `modal` set, the click first opens the modal the game's adapter describes in
     `modal_for` (asked again at click time, so it works after a restart), then runs the action.
+    With `custom_id` set instead, it is not a session button: the click goes to whichever
+    persistent `DynamicItem` matches that id (it must not look like a session component's).
     """
 
     label: str
-    action: str
+    action: str = ""
     arg: str = ""
     style: ButtonStyle = "secondary"
     disabled: bool = False
     modal: bool = False
+    custom_id: str | None = Field(default=None, min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _one_route(self) -> Self:
+        """A click must go somewhere: to the session's adapter (`action`) or to a `DynamicItem`."""
+        if self.custom_id is None:
+            if not self.action:
+                raise ValueError("a session button needs an action")
+        elif self.action or self.arg or self.modal:
+            raise ValueError("a button with its own custom_id has no session action, arg or modal")
+        elif SESSION_IDS.match(self.custom_id):
+            raise ValueError("a button's own custom_id must not look like a session component's")
+        return self
 
 
 class SelectOption(BaseModel):
@@ -97,6 +117,8 @@ class Outgoing(BaseModel):
     # When channel_id can't be posted to (missing permission, deleted): post here instead, with the note.
     fallback_channel_id: int | None = None
     failure_note: str | None = None
+    # When no channel takes it (nor the fallback): DM it, with the note, to this user (an organiser).
+    failure_user_id: int | None = None
 
 
 class Reply(BaseModel):

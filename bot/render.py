@@ -30,22 +30,40 @@ def embed(model: Embed) -> discord.Embed:
         result.add_field(name=f.name[:256], value=f.value[:1024] or "\u200b", inline=f.inline)
     if model.footer:
         result.set_footer(text=model.footer[:2048])
+    result.timestamp = model.timestamp
     return result
 
 
 def view(session_id: str | None, buttons: list[Button], selects: list[Select]) -> discord.ui.View | None:
-    if session_id is None or not (buttons or selects):
+    """The components: session ones route by `session_id`, a button with its own custom_id by that."""
+    if not (buttons or selects):
         return None
     result = discord.ui.View(timeout=None)
     row = 0
     for select in selects[:4]:
-        result.add_item(ui.SessionSelect.make(session_id, select, row=row))
+        result.add_item(ui.SessionSelect.make(_session(session_id), select, row=row))
         row += 1
     for index, button in enumerate(buttons[: (5 - row) * 5]):
-        result.add_item(
-            ui.SessionButton.make(session_id, button, _STYLES[button.style], row=row + index // 5)
-        )
+        style, at = _STYLES[button.style], row + index // 5
+        if button.custom_id is None:
+            result.add_item(ui.SessionButton.make(_session(session_id), button, style, row=at))
+        else:
+            result.add_item(
+                discord.ui.Button(
+                    label=button.label[:80],
+                    style=style,
+                    disabled=button.disabled,
+                    custom_id=button.custom_id,
+                    row=at,
+                )
+            )
     return result
+
+
+def _session(session_id: str | None) -> str:
+    if session_id is None:
+        raise ValueError("a session component in a message that belongs to no session")
+    return session_id
 
 
 def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, Any]:
