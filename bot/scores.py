@@ -1,8 +1,10 @@
 """The score service: recording, confirming, disputing, resolving and voiding results; seasons;
 announcements; and the data the leaderboards, history and export read.
 
-The numbers come from `rules.scores` (pure); this module only moves rows in and out of the store
-and talks to Discord. Every query is scoped to one server, so nothing leaks between servers.
+The numbers come from `rules.scores` (pure); this module only moves rows in and out of the store.
+Everything it says in Discord goes through the outbox (bot/delivery.py), written in the same
+transaction as the change it reports, so it is sent once, retried, and never before it is stored.
+Every query is scoped to one server, so nothing leaks between servers.
 
 Life of a result:
 - hand-entered (`/scores record`): *pending*, the opponent confirms or disputes with a button (in
@@ -10,8 +12,8 @@ Life of a result:
 - from a finished session: *confirmed* at once (both players played it through the bot, whose rules
   computed the outcome), then announced.
 - *disputed*: waits for someone with Manage Server (`/scores resolve`); *void*: never counts.
-Announcing is driven by the `announced` flag: a worker posts every confirmed, unannounced result
-(so a crash or an outage only delays it) and then sets the flag.
+Announcing is driven by the `announced` flag: a worker turns every confirmed, unannounced result
+into an outbox message and sets the flag in the same transaction (so a crash only delays it).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameResult, GameSession, Season, utcnow
+from bot.delivery import enqueue
 from bot.games import SessionInfo
-from bot.messages import Outgoing
+from bot.messages import Button, Embed, Outgoing
 from bot.worker import Worker
 from rules.errors import RuleError
 from rules.scores import (
@@ -67,10 +70,12 @@ _ALIASES: dict[str, str] = {
     "w40k": "fortyk",
 }
 ANNOUNCE_COLOUR = 0x2E8B57
+PROMPT_COLOUR = 0xD4A017
 DISPUTE_COLOUR = 0xC0392B
 ANNOUNCE_BATCH = 25
 AUTO_CONFIRMED = "auto-confirmed"
 LOAD_STEP = 1000
+_SEASON_ID = re.compile(r"[0-9]{1,18}")
 WARM_STEP = 250
 CONFIRMED_BY = "confirmed by"
 
@@ -83,6 +88,38 @@ def system_key(text: str) -> str:
 
 def system_title(key: str) -> str:
     return SYSTEM_TITLES.get(key, key.replace("-", " ").title() if key else "Game")
+
+
+# The opponent's Confirm / Dispute buttons; the scores cog's persistent item answers them.
+RESULT_BUTTON = re.compile(r"score:(?P<rid>\d{1,18}):(?P<action>confirm|dispute)")
+
+
+def result_buttons(result_id: int) -> list[Button]:
+    return [
+        Button(label="Confirm", style="success", custom_id=f"score:{result_id}:confirm"),
+        Button(label="Dispute", style="danger", custom_id=f"score:{result_id}:dispute"),
+    ]
+
+
+def prompt_embed(row: GameResult) -> Embed:
+    """The result a hand-entered game's opponent is asked to confirm."""
+    record = record_of(row)
+    lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
+    if record.mission:
+        lines.append(f"Mission: {clip(record.mission, 200)}")
+    factions = factions_line(record)
+    if factions:
+        lines.append(factions)
+    lines.append(
+        f"Recorded by <@{row.reported_by}>. It counts once <@{row.player_b}> confirms it "
+        "(or by itself after 24 hours)."
+    )
+    return Embed(
+        title=f"{system_title(row.system)}: confirm this result?",
+        description="\n".join(lines),
+        colour=PROMPT_COLOUR,
+        footer=f"Result #{row.id}",
+    )
 
 
 def record_of(row: GameResult) -> ResultRecord:
@@ -151,6 +188,14 @@ def _record_of_columns(values: Sequence[Any]) -> ResultRecord:
         season_id=season_id,
         status=ResultStatus(status),
     )
+
+
+@dataclass(frozen=True)
+class ManualResult:
+    """A hand-entered result just stored, and the channel its opponent is asked to confirm it in."""
+
+    row: GameResult
+    asked_in: int
 
 
 @dataclass(frozen=True)
@@ -367,7 +412,9 @@ class ScoreService:
         seasons = await self.seasons(guild_id)
         for season in seasons:
             if season.name.lower() == wanted.lower() or (
-                wanted.isdigit() and season.id == int(wanted) and not any(s.name == wanted for s in seasons)
+                _SEASON_ID.fullmatch(wanted)  # ASCII digits only: "²" is a digit int() can't read
+                and season.id == int(wanted)
+                and not any(s.name == wanted for s in seasons)
             ):
                 return SeasonChoice(season)
         known = ", ".join(f"**{clip(s.name, 40)}**" for s in seasons[:10])
@@ -401,8 +448,14 @@ class ScoreService:
         mission: str | None = None,
         my_faction: str | None = None,
         their_faction: str | None = None,
-    ) -> GameResult:
-        """A game played without a session: pending until the opponent confirms. The reporter is side A."""
+        guild_name: str = "a server",
+    ) -> ManualResult:
+        """A game played without a session: pending until the opponent confirms. The reporter is side A.
+
+        The confirm prompt (results channel, else this one) and the opponent's DM are outbox rows
+        written with the result, so the caller answers first and nothing is posted twice or lost.
+        The caller kicks the delivery once it has answered.
+        """
         check_manual_entry(
             reporter=reporter,
             opponent=opponent,
@@ -418,6 +471,9 @@ class ScoreService:
         if not key:
             raise RuleError("Say which game system you played, in letters or digits (e.g. `warcry`).")
         now = utcnow()
+        settings = await self.bot.guild_settings.get(guild_id)
+        results = settings.results_channel_id
+        asked_in = results if results is not None else channel_id
         record = ResultRecord(
             id=0,
             system=key,
@@ -455,8 +511,40 @@ class ScoreService:
                 announced=False,
             )
             db.add(row)
+            await db.flush()  # the result's id, for its buttons
+            await enqueue(db, None, self._confirm_prompts(row, asked_in, guild_name))
         log.info("result %s recorded by %s in guild %s (pending)", row.id, reporter, guild_id)
-        return row
+        return ManualResult(row, asked_in)
+
+    def _confirm_prompts(self, row: GameResult, asked_in: int, guild_name: str) -> list[Outgoing]:
+        """The opponent's Confirm / Dispute: where results go (else the game's channel), and by DM."""
+        embed, buttons = prompt_embed(row), result_buttons(row.id)
+        moved = asked_in != row.channel_id
+        note = (
+            f"I couldn't post in <#{asked_in}> (I'm missing permission there), so I asked here "
+            "instead; someone with Manage Server should fix the permissions or pick another channel "
+            "with `/settings results-channel`."
+        )
+        return [
+            Outgoing(
+                channel_id=asked_in,
+                content=f"<@{row.player_b}>, please confirm or dispute this result.",
+                embeds=[embed],
+                buttons=buttons,
+                fallback_channel_id=row.channel_id if moved else None,
+                failure_note=note if moved else None,
+            ),
+            Outgoing(
+                to="dm",
+                user_id=row.player_b,
+                content=(
+                    f"<@{row.reported_by}> recorded a game against you in **{clip(guild_name, 100)}**. "
+                    "Please confirm or dispute it."
+                ),
+                embeds=[embed],
+                buttons=buttons,
+            ),
+        ]
 
     async def on_session_result(
         self, db: AsyncSession, info: SessionInfo, outcome: GameOutcome
@@ -723,7 +811,12 @@ class ScoreService:
             pass
 
     async def announce_due(self) -> int:
-        """Announce confirmed results not yet announced; returns how many were handled."""
+        """Queue the announcement of every confirmed result not yet announced; returns how many.
+
+        Each announcement is an outbox row written in the same transaction as the result's
+        `announced` flag, so it is sent exactly once (and retried) by the outbox. A result that
+        changed since it was read (corrected, voided) is left for the next pass.
+        """
         async with self.store.read() as db:
             rows = list(
                 await db.scalars(
@@ -733,22 +826,34 @@ class ScoreService:
                     .limit(ANNOUNCE_BATCH)
                 )
             )
+        if not rows:
+            return 0
+        messages = [(row, await self.announcement(row)) for row in rows]
         handled = 0
-        for row in rows:
-            try:
-                await self.announce(row)
-            except discord.HTTPException as exc:
-                log.warning("announcing result %s failed (%s %s); will retry", row.id, exc.status, exc.code)
-                continue
-            async with self.store.write() as db:
-                await db.execute(update(GameResult).where(GameResult.id == row.id).values(announced=True))
-            handled += 1
+        async with self.store.write() as db:
+            for row, message in messages:
+                claimed = await db.execute(
+                    update(GameResult)
+                    .where(
+                        GameResult.id == row.id,
+                        GameResult.status == ResultStatus.CONFIRMED.value,
+                        GameResult.announced.is_(False),
+                        GameResult.score_a == row.score_a,
+                        GameResult.score_b == row.score_b,
+                    )
+                    .values(announced=True)
+                )
+                if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                    continue
+                if message is not None:  # behind the game's own last messages, if it had a session
+                    await enqueue(db, None, [message], session_id=row.session_id)
+                handled += 1
+        self.bot.delivery.kick()
         return handled
 
-    async def announcement(self, row: GameResult) -> discord.Embed:
+    async def announcement_embed(self, row: GameResult) -> Embed:
         record = record_of(row)
         book, _ = await self.book(row.guild_id)
-        embed = discord.Embed(title=f"{system_title(row.system)} result", colour=ANNOUNCE_COLOUR)
         lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
         if record.mission:
             lines.append(f"Mission: {clip(record.mission, 200)}")
@@ -757,21 +862,21 @@ class ScoreService:
             lines.append(factions)
         if row.summary:
             lines.append(clip(row.summary, 1500))
-        embed.description = "\n".join(lines)
+        embed = Embed(
+            title=f"{system_title(row.system)} result",
+            description="\n".join(lines),
+            colour=ANNOUNCE_COLOUR,
+            timestamp=row.played_at,
+        )
         own = book.ledger(record.system).change(record.id)
         overall = book.ledger(None).change(record.id)
         if own is not None:
-            embed.add_field(
-                name=f"{system_title(record.system)} rating",
-                value="\n".join(f"<@{c.player}> {format_change(c)}" for c in own),
-                inline=False,
+            embed.add(
+                f"{system_title(record.system)} rating",
+                "\n".join(f"<@{c.player}> {format_change(c)}" for c in own),
             )
         if overall is not None and own is not None and [c.before for c in overall] != [c.before for c in own]:
-            embed.add_field(
-                name="Overall rating",
-                value="\n".join(f"<@{c.player}> {format_change(c)}" for c in overall),
-                inline=False,
-            )
+            embed.add("Overall rating", "\n".join(f"<@{c.player}> {format_change(c)}" for c in overall))
         if row.session_id:
             how = "from the game session"
         elif row.note == AUTO_CONFIRMED:
@@ -785,55 +890,27 @@ class ScoreService:
             async with self.store.read() as db:
                 season = await db.get(Season, row.season_id)
         footer = f"Result #{row.id} · {how}" + (f" · {season.name}" if season else "")
-        embed.set_footer(text=clip(footer, 2048))
-        embed.timestamp = row.played_at
+        embed.footer = clip(footer, 2048)
         return embed
 
-    async def announce(self, row: GameResult) -> None:
-        """Post to the results channel, else the game's channel; report a refusal to the organiser."""
+    async def announcement(self, row: GameResult) -> Outgoing | None:
+        """The result's announcement: in the results channel, else the game's channel (None: neither
+        is known). If the results channel refuses it goes to the game's channel, and failing that to
+        the organiser by DM, with a note telling the organiser what to fix."""
         settings = await self.bot.guild_settings.get(row.guild_id)
-        embed = await self.announcement(row)
-        targets = [c for c in dict.fromkeys([settings.results_channel_id, row.channel_id]) if c is not None]
-        problems: list[str] = []
-        for channel_id in targets:
-            try:
-                await self.bot.get_partial_messageable(channel_id).send(embed=embed)
-            except (discord.Forbidden, discord.NotFound) as exc:
-                log.warning(
-                    "cannot announce result %s in channel %s of guild %s: %s %s",
-                    row.id,
-                    channel_id,
-                    row.guild_id,
-                    exc.status,
-                    exc.code,
-                )
-                problems.append(f"<#{channel_id}>")
-                continue
-            if problems:
-                await self._report_problem(row, problems, posted_in=channel_id)
-            return
-        if problems:
-            await self._report_problem(row, problems, posted_in=None)
-
-    async def _report_problem(self, row: GameResult, channels: list[str], posted_in: int | None) -> None:
+        target = settings.results_channel_id or row.channel_id
+        if target is None:
+            return None
         organiser = await self.organiser_of(row)
-        where = " or ".join(channels)
-        fallback = f" I posted it in <#{posted_in}> instead." if posted_in else ""
-        text = (
-            f"I couldn't announce result #{row.id} in {where}: I'm missing permission to post there "
-            f"(View Channel, Send Messages and Embed Links).{fallback} Please fix the permissions or "
-            "pick another channel with `/settings results-channel`."
+        mention = f"<@{organiser}> " if organiser else ""
+        return Outgoing(
+            channel_id=target,
+            embeds=[await self.announcement_embed(row)],
+            fallback_channel_id=row.channel_id if row.channel_id != target else None,
+            failure_note=(
+                f"{mention}I couldn't announce result #{row.id} in <#{target}>: I'm missing permission "
+                "to post there (View Channel, Send Messages and Embed Links). Please fix the "
+                "permissions or pick another channel with `/settings results-channel`."
+            ),
+            failure_user_id=organiser,
         )
-        if posted_in is not None:
-            try:
-                mention = f"<@{organiser}> " if organiser else ""
-                await self.bot.get_partial_messageable(posted_in).send(mention + text)
-                return
-            except discord.HTTPException:
-                log.warning("could not tell the organiser of result %s in channel %s", row.id, posted_in)
-        if organiser is not None:
-            try:
-                dm = await self.bot.create_dm(discord.Object(organiser))
-                await dm.send(text)
-            except discord.HTTPException:
-                log.warning("could not tell the organiser %s of result %s by DM either", organiser, row.id)

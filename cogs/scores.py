@@ -1,6 +1,7 @@
 """/scores: record, confirm, rate, rank and export results (a thin adapter over bot/scores.py).
 
-Buttons survive restarts: their custom_id carries all they need.
+Every command answers first; what it posts besides goes through the outbox. Buttons survive
+restarts: their custom_id carries all they need.
 - `score:<result>:confirm|dispute`                        the opponent's answer to a recorded game
 - `board:<kind>:<page>:<season id|all>:<system or empty>`  leaderboard paging (p/n/x) and image (i)
 """
@@ -8,7 +9,6 @@ Buttons survive restarts: their custom_id carries all they need.
 from __future__ import annotations
 
 import io
-import logging
 import re
 from typing import Any, cast
 
@@ -17,11 +17,20 @@ from discord import app_commands
 from discord.ext import commands
 from sqlalchemy import select
 
-from bot import errors
+from bot import errors, render
 from bot.app import MusterBot
 from bot.checks import can_manage, channel_id_of, guild_id_of, require_manage
 from bot.db.models import GameResult
-from bot.scores import SYSTEM_TITLES, ScoreService, SeasonChoice, record_of, system_key, system_title
+from bot.scores import (
+    RESULT_BUTTON,
+    SYSTEM_TITLES,
+    ScoreService,
+    SeasonChoice,
+    prompt_embed,
+    record_of,
+    system_key,
+    system_title,
+)
 from rules.errors import RuleError
 from rules.scores import ResultStatus, history, player_summary, standings, to_csv_bytes
 from rules.scores.image import leaderboard_png
@@ -29,7 +38,6 @@ from rules.scores.layout import (
     DESCRIPTION_MAX,
     EmbedPage,
     clip,
-    factions_line,
     fit_lines,
     history_line,
     leaderboard_pages,
@@ -39,10 +47,7 @@ from rules.scores.layout import (
 )
 from rules.scores.standings import Standing
 
-log = logging.getLogger("muster.scores")
-
 HISTORY_LIMIT = 15
-PROMPT_COLOUR = 0xD4A017
 BOARD_COLOUR = 0x3B5998
 
 
@@ -56,28 +61,10 @@ def service_of(client: discord.Client) -> ScoreService:
 # ---------------------------------------------------------------------- result prompts
 
 
-def prompt_embed(row: GameResult) -> discord.Embed:
-    record = record_of(row)
-    embed = discord.Embed(title=f"{system_title(row.system)}: confirm this result?", colour=PROMPT_COLOUR)
-    lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
-    if record.mission:
-        lines.append(f"Mission: {clip(record.mission, 200)}")
-    factions = factions_line(record)
-    if factions:
-        lines.append(factions)
-    lines.append(
-        f"Recorded by <@{row.reported_by}>. It counts once <@{row.player_b}> confirms it "
-        "(or by itself after 24 hours)."
-    )
-    embed.description = "\n".join(lines)
-    embed.set_footer(text=f"Result #{row.id}")
-    return embed
+class ResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESULT_BUTTON):
+    """The opponent's Confirm / Dispute on a recorded result (posted through the outbox as
+    `bot.scores.result_buttons`), answered here after any restart."""
 
-
-class ResultButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=re.compile(r"score:(?P<rid>\d{1,18}):(?P<action>confirm|dispute)"),
-):
     def __init__(self, result_id: int, action: str) -> None:
         confirm = action == "confirm"
         super().__init__(
@@ -107,18 +94,10 @@ class ResultButton(
                     f"⚠️ Disputed by <@{interaction.user.id}>: it won't count until someone with "
                     "Manage Server settles it."
                 )
-            embed = prompt_embed(row)
-            embed.title = f"{system_title(row.system)} result"
-            await interaction.response.edit_message(content=status, embed=embed, view=None)
+            embed = prompt_embed(row).model_copy(update={"title": f"{system_title(row.system)} result"})
+            await interaction.response.edit_message(content=status, embed=render.embed(embed), view=None)
         except Exception as exc:
             await errors.report(interaction, exc)
-
-
-def confirm_view(result_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ResultButton(result_id, "confirm"))
-    view.add_item(ResultButton(result_id, "dispute"))
-    return view
 
 
 # ---------------------------------------------------------------------- leaderboard paging
@@ -332,7 +311,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     ) -> None:
         guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
         self.remember(interaction, opponent)
-        row = await self.service.record_manual(
+        recorded = await self.service.record_manual(
             guild_id=guild_id,
             channel_id=channel_id,
             reporter=interaction.user.id,
@@ -344,58 +323,18 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             mission=mission,
             my_faction=my_faction,
             their_faction=their_faction,
+            guild_name=interaction.guild.name if interaction.guild else "a server",
         )
-        ask = f"<@{opponent.id}>, please confirm or dispute this result."
-        notes: list[str] = []
-        settings = await self.bot.guild_settings.get(guild_id)
-        posted_in: int | None = None
-        results_channel = settings.results_channel_id
-        if results_channel is not None and results_channel != channel_id:
-            try:
-                await self.bot.get_partial_messageable(results_channel).send(
-                    ask, embed=prompt_embed(row), view=confirm_view(row.id)
-                )
-                posted_in = results_channel
-            except (discord.Forbidden, discord.NotFound) as exc:
-                log.warning(
-                    "cannot post the confirmation of result %s in channel %s of guild %s: %s %s",
-                    row.id,
-                    results_channel,
-                    guild_id,
-                    exc.status,
-                    exc.code,
-                )
-                notes.append(
-                    f"I couldn't post in <#{results_channel}> (I'm missing permission there), so I "
-                    "asked here instead; someone with Manage Server should fix the permissions or "
-                    "pick another channel with `/settings results-channel`."
-                )
-        guild_name = interaction.guild.name if interaction.guild else "a server"
-        try:
-            dm = await self.bot.create_dm(opponent)
-            await dm.send(
-                f"<@{interaction.user.id}> recorded a game against you in **{guild_name}**. "
-                "Please confirm or dispute it.",
-                embed=prompt_embed(row),
-                view=confirm_view(row.id),
-            )
-            notes.append(f"I sent <@{opponent.id}> a DM to confirm it.")
-        except discord.HTTPException:
-            notes.append(
-                f"I couldn't DM <@{opponent.id}> (their DMs are closed), so they'll need the button "
-                "in the channel."
-            )
-        if posted_in is None:
-            await interaction.response.send_message(ask, embed=prompt_embed(row), view=confirm_view(row.id))
-            await interaction.followup.send(
-                f"Result #{row.id} recorded; it is pending. " + " ".join(notes), ephemeral=True
-            )
-        else:
+        hours = self.bot.settings.auto_confirm_hours
+        try:  # answer first: the prompt and the DM are already stored, and go out just after
             await interaction.response.send_message(
-                f"Result #{row.id} recorded; it is pending until <@{opponent.id}> confirms it in "
-                f"<#{posted_in}>. " + " ".join(notes),
+                f"Result #{recorded.row.id} recorded; it is pending until <@{opponent.id}> confirms "
+                f"it. I'm asking them in <#{recorded.asked_in}> and by DM; it counts once they "
+                f"confirm (or by itself after {hours:g} hours).",
                 ephemeral=True,
             )
+        finally:
+            self.bot.delivery.kick()
 
     @record.autocomplete("system")
     async def _record_system(

@@ -81,6 +81,7 @@ async def record(
         **extra,
     )
     assert "recorded" in answer.text() or "confirm" in answer.text(), answer.text()
+    await muster.settle()  # the confirm prompt and the DM go out after the answer
     return (await rows(muster))[-1]
 
 
@@ -159,6 +160,7 @@ async def test_a_recorded_result_is_pending_until_the_opponent_confirms_then_rat
         their_faction="Untamed Beasts",
     )
     assert answer.ephemeral and "pending" in answer.content and f"<#{results.id}>" in answer.content
+    await muster.settle()
     [row] = await rows(muster)
     assert (row.status, row.system, row.player_a, row.player_b, row.winner_id) == (
         "pending",
@@ -216,11 +218,10 @@ async def test_without_a_results_channel_the_prompt_and_announcement_go_to_the_g
     rec = await emu.slash(
         w.alice, w.channel, "scores record", opponent=w.bob, system="killteam", my_score=10, their_score=10
     )
-    public = await rec.response()
-    assert not public.ephemeral and msg(public).button(label="Confirm")
-    note = await rec.followup()
-    assert note.ephemeral and "pending" in note.content
-    await (await emu.click(w.bob, msg(public), label="Confirm")).response()
+    answer = await rec.response()
+    assert answer.ephemeral and "pending" in answer.content and f"<#{w.channel.id}>" in answer.content
+    prompt = await emu.wait_for_message(w.channel, lambda m: "please confirm" in m.content, after=rec)
+    await (await emu.click(w.bob, prompt, label="Confirm")).response()
     await announced(muster)
     post = last_with(emu.messages(w.channel), "Kill Team result")
     assert "a draw" in post.embed_text()
@@ -565,11 +566,10 @@ async def test_a_results_channel_the_bot_cannot_post_in_is_reported_not_an_error
     answer = await emu.slash(
         w.alice, w.channel, "scores record", opponent=w.bob, system="warcry", my_score=4, their_score=1
     )
-    prompt = await answer.response()
-    assert not prompt.ephemeral and msg(prompt).button(label="Confirm")  # asked here instead
-    note = await answer.followup()
-    assert note.ephemeral and f"couldn't post in <#{results.id}>" in note.content
-    await (await emu.click(w.bob, msg(prompt), label="Confirm")).response()
+    assert (await answer.response()).ephemeral
+    prompt = await emu.wait_for_message(w.channel, lambda m: "please confirm" in m.content, after=answer)
+    assert f"couldn't post in <#{results.id}>" in prompt.content  # asked here instead, and said why
+    await (await emu.click(w.bob, prompt, label="Confirm")).response()
     await announced(muster)
     assert not [m for m in emu.messages(results) if m.embeds]
     post = last_with(emu.messages(w.channel), "Warcry result")

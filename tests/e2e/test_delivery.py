@@ -1,0 +1,324 @@
+"""The outbox through the emulator: a post is made once even when the bot dies between sending it
+and recording it; one game's posts keep their order through a failed post, without holding up other
+games; commands answer before anything slow is posted; score announcements take the same road."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.db.models import GameResult
+from bot.messages import Outgoing
+from tests.e2e.conftest import Muster
+from tests.e2e.test_scores import announced, rows, service, slash
+from tests.e2e.toy_game import ToyAdapter, start
+from tests.emulator import Channel, DefaultWorld, Emulator, Message, User, start_bot_process
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGV = [sys.executable, "-m", "bot.cli", "run"]
+
+
+# ---------------------------------------------------------------- a kill between a send and its record
+
+
+def outbox(db_path: Path) -> list[tuple[int, Outgoing, bool]]:
+    """The bot's outbox, read straight from its SQLite file: (id, message, delivered)."""
+    with sqlite3.connect(db_path) as db:
+        found = db.execute("SELECT id, payload, delivered_at FROM outbox ORDER BY id").fetchall()
+    return [(rid, Outgoing.model_validate_json(payload), at is not None) for rid, payload, at in found]
+
+
+def all_delivered(db_path: Path) -> bool:
+    rows = outbox(db_path)
+    return bool(rows) and all(done for _id, _message, done in rows)
+
+
+def posted(emu: Emulator, channel: Channel, users: list[User]) -> list[Message]:
+    """Every message the bot posted (not an interaction's answer) in the channel and in the users'
+    DMs, oldest first."""
+    messages = [*emu.messages(channel)]
+    for user in users:
+        messages.extend(emu.dms(user))
+    return sorted((m for m in messages if m.interaction_id is None), key=lambda m: m.id)
+
+
+def assert_each_row_posted_once_in_order(emu: Emulator, db_path: Path, world: DefaultWorld) -> None:
+    """Row by row, oldest first, the next message made is that row's (a keyed row seen before is an
+    edit and makes none), where it belongs, and no message is left over."""
+    users = {u.id: u for u in (world.alice, world.bob, world.carol)}
+    messages = iter(posted(emu, world.channel, list(users.values())))
+    keys: set[str] = set()
+    for rid, message, _done in outbox(db_path):
+        if message.key is not None:
+            if message.key in keys:
+                continue
+            keys.add(message.key)
+        made = next(messages, None)
+        assert made is not None, f"outbox row {rid} was never posted"
+        where = (
+            emu.dm_channel(users[message.user_id]).id
+            if message.to == "dm" and message.user_id is not None
+            else message.channel_id
+        )
+        assert made.channel.id == where, f"outbox row {rid} posted in the wrong place"
+        assert made.content == message.content, f"outbox row {rid}: {made.content!r}"
+        assert [e.get("description") for e in made.embeds] == [e.description for e in message.embeds]
+    assert next(messages, None) is None, "a message was posted that no outbox row accounts for"
+
+
+def posts_to(emu: Emulator, channel: Channel) -> list[Any]:
+    return emu.requests_to("POST", rf"/channels/{channel.id}/messages")
+
+
+def bid_button(emu: Emulator, user: User, amount: int) -> tuple[Message, str] | None:
+    for message in reversed(emu.dms(user)):
+        for component in message.walk_components():
+            custom_id = str(component.get("custom_id", ""))
+            if re.fullmatch(rf"s:[0-9a-f]{{12}}:b-bid-mission-1:{amount}", custom_id):
+                return message, custom_id
+    return None
+
+
+async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_posted_once(
+    emu: Emulator, world: DefaultWorld, tmp_path: Path
+) -> None:
+    db_path = tmp_path / "reveal.sqlite3"
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{db_path}", "LOG_FORMAT": "text"}
+    process = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
+    try:
+        await emu.wait_commands_synced(["killteam"], timeout=20)
+        started = await emu.slash(
+            world.alice,
+            world.channel,
+            "killteam start",
+            opponent=world.bob,
+            mission_method="bid",
+            tacops_method="free",
+        )
+        assert (await started.response(timeout=3)).ephemeral
+        alice_bid = await emu.wait_until(lambda: bid_button(emu, world.alice, 3), 10, "alice's prompt")
+        bob_bid = await emu.wait_until(lambda: bid_button(emu, world.bob, 1), 10, "bob's prompt")
+        await (await emu.click(world.alice, alice_bid[0], custom_id=alice_bid[1])).response(timeout=3)
+        await emu.wait_until(
+            lambda: "sealed" in emu.last_message(world.channel).all_text() and all_delivered(db_path),
+            10,
+            "alice's seal to be posted",
+        )
+        # The next post in the channel (the reveal) is stored by Discord, but its answer never comes.
+        held = emu.inject("POST", rf"/channels/{world.channel.id}/messages", status=None, delay_after=60)
+        await (await emu.click(world.bob, bob_bid[0], custom_id=bob_bid[1])).response(timeout=3)
+        await emu.wait_until(lambda: held.hits == 1 and posts_to(emu, world.channel)[-1].status == 0, 10)
+        reveal, nonce = emu.last_message(world.channel), posts_to(emu, world.channel)[-1].json["nonce"]
+        assert "Revealed" in reveal.all_text()
+    finally:
+        process.process.kill()  # dies between the send and its record
+        await process.process.wait()
+    assert not all_delivered(db_path)  # the reveal's row still says it is owed
+
+    again = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
+    try:
+        await emu.wait_until(lambda: all_delivered(db_path), 10, "the outbox after the restart")
+    finally:
+        assert await again.stop() == 0, again.output()
+    first, again_sent = [r for r in posts_to(emu, world.channel) if r.json["nonce"] == nonce]
+    assert first.status == 0  # never answered: the bot died waiting
+    assert again_sent.response["id"] == str(reveal.id)  # sent again, answered with the message made
+    assert [m.id for m in emu.messages(world.channel) if "Revealed" in m.all_text()] == [reveal.id]
+    assert_each_row_posted_once_in_order(emu, db_path, world)
+    for request in emu.requests_to("POST", r"/channels/\d+/messages"):
+        assert request.json["enforce_nonce"] is True and len(request.json["nonce"]) <= 25
+
+
+async def test_killed_between_posting_a_scoreboard_and_remembering_it_the_board_is_kept(
+    emu: Emulator, world: DefaultWorld, tmp_path: Path
+) -> None:
+    db_path = tmp_path / "board.sqlite3"
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{db_path}", "LOG_FORMAT": "text"}
+    process = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
+    try:
+        await emu.wait_commands_synced(["40k"], timeout=20)
+        # The game's first post is its scoreboard (edited in place afterwards); hold its answer.
+        held = emu.inject("POST", rf"/channels/{world.channel.id}/messages", status=None, delay_after=60)
+        started = await emu.slash(world.alice, world.channel, "40k start", opponent=world.bob)
+        assert (await started.response(timeout=3)).ephemeral
+        await emu.wait_until(lambda: held.hits == 1 and emu.messages(world.channel), 10, "the board")
+        [board] = emu.messages(world.channel)
+    finally:
+        process.process.kill()
+        await process.process.wait()
+
+    again = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
+    try:
+        await emu.wait_until(
+            lambda: all_delivered(db_path), 10, "the outbox to be delivered after the restart"
+        )
+        step = emu.last_message(world.channel)
+        assert step.id != board.id
+        await (await emu.click(world.bob, step, label="Roll off for deployment")).response(timeout=3)
+        await emu.wait_until(lambda: board.history, 10, "the board to be edited in place")
+        await emu.wait_until(lambda: all_delivered(db_path), 10, "the step's messages")
+    finally:
+        assert await again.stop() == 0, again.output()
+    title = board.history[0].embeds[0].get("title")
+    boards = [m for m in emu.messages(world.channel) if m.embeds and m.embeds[0].get("title") == title]
+    assert boards == [board]  # the resend gave back the same message, remembered and edited since
+    assert_each_row_posted_once_in_order(emu, db_path, world)
+
+
+# ---------------------------------------------------------------- order through a failed post
+
+
+async def toy_game(muster: Muster, channel: Channel, a: User, b: User) -> str:
+    assert muster.bot is not None
+    opened = await muster.bot.sessions.open(
+        guild_id=muster.world.guild.id,
+        channel_id=channel.id,
+        organiser_id=a.id,
+        system="toy",
+        build=lambda sid, roller: start(sid, [a.id, b.id], roller),
+    )
+    await muster.settle()
+    return opened.info.id
+
+
+async def pick(muster: Muster, user: User, sid: str, value: int) -> None:
+    prompt = [m for m in muster.emu.dms(user) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
+    answer = await (await muster.emu.click(user, prompt, label=str(value))).response()
+    assert answer.ephemeral
+
+
+def lines(emu: Emulator, channel: Channel) -> list[str]:
+    """Each post's first words (an embed's title when it has no content)."""
+    return [
+        m.content.split("`")[0].split(":")[0].strip() or str(m.embeds[0].get("title"))
+        for m in emu.messages(channel)
+    ]
+
+
+async def test_a_503_on_one_post_keeps_that_games_order(muster: Muster) -> None:
+    muster.extra_adapters.append(ToyAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    sid = await toy_game(muster, w.channel, w.alice, w.bob)
+    failed = emu.inject("POST", rf"/channels/{w.channel.id}/messages", status=503, count=1)
+    await pick(muster, w.alice, sid, 3)  # "alice has sealed" gets the 503 (discord.py doesn't retry it)
+    await pick(muster, w.bob, sid, 1)
+    await muster.settle()  # the held-back rows don't keep the worker busy
+    assert failed.hits == 1
+    assert not [m for m in emu.messages(w.channel) if "sealed" in m.content or "Revealed" in m.content]
+    await emu.wait_until(
+        lambda: any("Revealed" in m.content for m in emu.messages(w.channel)), 10, "the reveal"
+    )
+    await muster.settle()
+    assert lines(emu, w.channel) == [
+        "Pick game",
+        f"<@{w.alice.id}> has sealed their pick",
+        f"<@{w.bob.id}> has sealed their pick",
+        "Revealed",
+        "Toy result",  # the result's announcement waits behind the game's own posts
+    ]
+
+
+async def test_a_game_held_back_by_a_failing_post_does_not_hold_back_another(muster: Muster) -> None:
+    muster.extra_adapters.append(ToyAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    hall = emu.add_channel(w.guild, "hall")
+    first = await toy_game(muster, w.channel, w.alice, w.bob)
+    second = await toy_game(muster, hall, w.carol, w.bob)
+    failing = emu.inject("POST", rf"/channels/{w.channel.id}/messages", status=503, count=None)
+    await pick(muster, w.alice, first, 2)
+    await pick(muster, w.carol, second, 2)
+    await muster.settle()
+    assert lines(emu, hall) == ["Pick game", f"<@{w.carol.id}> has sealed their pick"]
+    assert lines(emu, w.channel) == ["Pick game"]
+    failing.count = failing.hits  # Discord is back
+    await emu.wait_until(lambda: len(emu.messages(w.channel)) == 2, 10, "the first game's seal")
+    assert lines(emu, w.channel) == ["Pick game", f"<@{w.alice.id}> has sealed their pick"]
+
+
+# ---------------------------------------------------------------- answering first
+
+
+async def test_a_slow_dm_does_not_stop_scores_record_answering_in_time(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    dm = emu.dm_channel(w.bob)
+    slow = emu.inject("POST", rf"/channels/{dm.id}/messages", status=429, retry_after=3.5)
+    rec = await emu.slash(
+        w.alice, w.channel, "scores record", opponent=w.bob, system="warcry", my_score=5, their_score=3
+    )
+    answer = await rec.response(timeout=3)  # the emulator refuses an answer after Discord's 3 s
+    assert answer.ephemeral and "pending" in answer.content and "by DM" in answer.content
+    [row] = await rows(muster)
+    assert row.status == "pending"
+    prompt = await emu.wait_for_message(w.channel, lambda m: "please confirm" in m.content, after=rec)
+    assert prompt.button(label="Confirm")
+    await emu.wait_for_dm(w.bob, after=rec, timeout=10)
+    await muster.settle()
+    assert slow.hits == 1 and len(emu.dms(w.bob)) == 1
+    assert len(await rows(muster)) == 1
+
+
+async def test_season_given_as_a_superscript_digit_is_refused_politely(muster: Muster) -> None:
+    w = muster.world
+    await slash(muster, w.carol, "scores season start", name="Spring")
+    for command in ("scores leaderboard", "scores export"):
+        answer = await slash(muster, w.alice, command, season="²")
+        assert answer.ephemeral and "no season called **²**" in answer.content, (command, answer.text())
+
+
+# ---------------------------------------------------------------- announcements through the outbox
+
+
+async def confirmed_result(muster: Muster) -> GameResult:
+    """A result confirmed but not yet announced, as a confirm click leaves it."""
+    w = muster.world
+    async with service(muster).store.write() as db:
+        row = GameResult(
+            guild_id=w.guild.id,
+            channel_id=w.channel.id,
+            system="warcry",
+            player_a=w.alice.id,
+            player_b=w.bob.id,
+            score_a=7,
+            score_b=2,
+            winner_id=w.alice.id,
+            status="confirmed",
+            announced=False,
+            reported_by=w.alice.id,
+        )
+        db.add(row)
+    service(muster).changed(w.guild.id)
+    service(muster).kick()
+    return row
+
+
+async def test_an_announcement_that_fails_once_is_retried_and_posted_once(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    results = emu.add_channel(w.guild, "results")
+    await slash(muster, w.carol, "settings results-channel", channel=results)
+    failed = emu.inject("POST", rf"/channels/{results.id}/messages", status=503, count=1)
+    row = await confirmed_result(muster)
+    await announced(muster)
+    assert failed.hits == 1 and (await rows(muster))[0].announced
+    await emu.wait_until(lambda: emu.messages(results), 10, "the announcement")
+    await muster.settle()
+    [post] = emu.messages(results)
+    assert f"Result #{row.id}" in post.embed_text() and post.embeds[0].get("timestamp")
+
+
+async def test_when_no_channel_takes_an_announcement_the_organiser_gets_it_by_dm(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    results = emu.add_channel(w.guild, "results")
+    await slash(muster, w.carol, "settings results-channel", channel=results)
+    emu.deny_bot(results, "send_messages")
+    emu.deny_bot(w.channel, "send_messages")
+    row = await confirmed_result(muster)
+    await announced(muster)
+    [told] = emu.dms(w.alice)
+    assert f"I couldn't announce result #{row.id} in <#{results.id}>" in told.content
+    assert f"Result #{row.id}" in told.embed_text()
+    assert not emu.messages(results) and not emu.messages(w.channel)
