@@ -1,0 +1,74 @@
+"""The outbox's pieces on their own: the nonce a row is posted with, which rows a pass may pick, and
+the buttons a plain-data message may carry."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from bot.db.models import OutboxMessage, utcnow
+from bot.db.store import Store
+from bot.delivery import NONCE_MAX, _due_messages, nonce_of
+from bot.messages import Button
+from bot.migrate import upgrade
+
+ids = st.integers(min_value=1, max_value=2**63 - 1)
+times = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2200, 1, 1), timezones=st.just(UTC))
+
+
+@given(ids, times)
+def test_a_nonce_fits_discords_limit(row_id: int, created_at: datetime) -> None:
+    assert 0 < len(nonce_of(row_id, created_at)) <= NONCE_MAX
+
+
+@given(ids, ids, times)
+def test_rows_made_at_the_same_moment_get_different_nonces(a: int, b: int, created_at: datetime) -> None:
+    if a != b:
+        assert nonce_of(a, created_at) != nonce_of(b, created_at)
+
+
+@given(st.integers(min_value=1, max_value=10**9), times, st.integers(min_value=1, max_value=10**6))
+def test_a_row_id_used_again_by_a_new_database_gets_another_nonce(
+    row_id: int, created_at: datetime, later_ms: int
+) -> None:
+    assert nonce_of(row_id, created_at) != nonce_of(row_id, created_at + timedelta(milliseconds=later_ms))
+
+
+async def test_a_backing_off_row_holds_back_its_sessions_later_rows_only(tmp_path: Path) -> None:
+    store = Store.from_url(f"sqlite+aiosqlite:///{tmp_path / 'outbox.sqlite3'}")
+    await upgrade(store.engine)
+    later = utcnow() + timedelta(minutes=1)
+    rows = [
+        ("aaaaaaaaaaaa", None),  # 1: game A's head, due
+        ("bbbbbbbbbbbb", later),  # 2: game B's head, backing off
+        ("aaaaaaaaaaaa", None),  # 3
+        ("bbbbbbbbbbbb", None),  # 4: behind B's head
+        (None, None),  # 5: no session
+        (None, later),  # 6: no session, backing off
+    ]
+    try:
+        async with store.write() as db:
+            for session_id, next_attempt_at in rows:
+                db.add(OutboxMessage(session_id=session_id, payload="{}", next_attempt_at=next_attempt_at))
+        picked = await store.run(_due_messages)
+        assert [row.id for row in picked] == [1, 3, 5]
+    finally:
+        await store.close()
+
+
+def test_a_button_goes_to_a_session_action_or_to_its_own_custom_id() -> None:
+    assert Button(label="Go", action="go").custom_id is None
+    assert Button(label="Confirm", custom_id="score:1:confirm").action == ""
+    for wrong in (
+        {"label": "Nowhere"},
+        {"label": "Both", "action": "go", "custom_id": "score:1:confirm"},
+        {"label": "Session-like", "custom_id": "s:abcdefabcdef:go:"},
+        {"label": "Too long", "custom_id": "x" * 101},
+    ):
+        with pytest.raises(ValidationError):
+            Button.model_validate(wrong)
