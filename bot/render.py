@@ -68,7 +68,7 @@ def _session(session_id: str | None) -> str:
 
 def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, Any]:
     kwargs: dict[str, Any] = {
-        "content": message.content[:2000] or None,
+        "content": message.content or None,
         "embeds": [embed(e) for e in message.embeds[:10]],
     }
     made = view(session_id, message.buttons, message.selects)

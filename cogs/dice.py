@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+from collections.abc import Sequence
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -10,34 +14,71 @@ from bot.app import MusterBot
 from bot.checks import require_opponent
 from bot.dice import RollContext
 from bot.errors import UserError
-from rules.dice import RollResult, roll_notation
+from bot.limits import CONTENT, EMBED_DESCRIPTION, fit
+from rules.dice import RollResult, TermResult, roll_notation
 from rules.errors import RuleError
 from rules.rolloff import roll_off
+from rules.text import ELLIPSIS, fit_lines
 
-MAX_SHOWN_DICE = 120
+DICE_FILE = "roll.txt"
 
 
-def describe_roll(result: RollResult) -> str:
-    """`3d6+2` → "3d6: [4, 1, 6] = 11, +2 → **13**"; long pools are summarised."""
-    parts = []
-    for term in result.terms:
-        dice = list(term.dice)
-        shown = ", ".join(map(str, dice[:MAX_SHOWN_DICE])) + (" …" if len(dice) > MAX_SHOWN_DICE else "")
-        sign = "-" if term.term.sign < 0 else ""
-        if term.term.target is not None:
-            parts.append(f"{sign}{term.term.describe()}: [{shown}] → {abs(term.value)} successes")
-        elif term.term.keep:
-            parts.append(f"{sign}{term.term.describe()}: [{shown}] kept {list(term.kept)}")
-        else:
-            parts.append(f"{sign}{term.term.describe()}: [{shown}]")
-    if result.modifier:
-        parts.append(f"{result.modifier:+d}")
+def _dice_list(dice: Sequence[int], room: int) -> str:
+    """`[4, 1, 6]`, or as many dice as fit in `room` characters followed by "…"."""
+    whole = f"[{', '.join(map(str, dice))}]"
+    if len(whole) <= room:
+        return whole
+    shown: list[str] = []
+    used = len("[, …]")
+    for die in map(str, dice):
+        if used + len(die) + 2 > room:
+            break
+        shown.append(die)
+        used += len(die) + 2
+    return f"[{', '.join([*shown, ELLIPSIS])}]"
+
+
+def _term_line(term: TermResult, room: int | None) -> str:
+    """One term: its dice (cut to `room` characters when given) and what they count for."""
+    sign = "-" if term.term.sign < 0 else ""
+    head = f"{sign}{term.term.describe()}: "
+    if term.term.target is not None:
+        tail = f" → {abs(term.value)} successes"
+    elif term.term.keep:
+        kept = _dice_list(term.kept, 10_000 if room is None else max(room // 3, 8))
+        tail = f" kept {kept}" + ("" if room is None else f" = {abs(term.value)}")
+    else:
+        tail = "" if room is None else f" = {abs(term.value)}"
+    dice_room = 10_000 if room is None else max(room - len(head) - len(tail), 8)
+    return head + _dice_list(term.dice, dice_room) + tail
+
+
+def _total_line(result: RollResult) -> str:
     label = (
         "Successes"
         if result.successes is not None and len(result.terms) == 1 and not result.modifier
         else "Total"
     )
-    return "\n".join(parts) + f"\n{label}: **{result.total}**"
+    return f"{label}: **{result.total}**"
+
+
+def describe_roll(result: RollResult, room: int = CONTENT) -> tuple[str, str | None]:
+    """`3d6+2` → "3d6: [4, 1, 6]\n+2\nTotal: **13**", and None.
+
+    A roll too long for `room` characters (e.g. 8 × 120d999) is summarised instead: every term with
+    its own total and as many of its dice as fit, then "…"; the second value is then the full
+    listing of every die, for an attachment, so the roll can still be checked die by die.
+    """
+    modifier = [f"{result.modifier:+d}"] if result.modifier else []
+    total = _total_line(result)
+    whole = "\n".join([*(_term_line(t, None) for t in result.terms), *modifier, total])
+    if len(whole) <= room:
+        return whole, None
+    note = f"(every die is in {DICE_FILE})"
+    fixed = sum(len(line) + 1 for line in [*modifier, total, note])
+    share = (room - fixed) // len(result.terms) - 1
+    lines = [_term_line(t, share) for t in result.terms]
+    return "\n".join([*lines, *modifier, total, note]), whole
 
 
 class Dice(commands.Cog):
@@ -54,9 +95,14 @@ class Dice(commands.Cog):
             result = roll_notation(dice, roller, reason=f"/roll {dice}"[:200])
         except RuleError as error:
             raise UserError(error.message) from None
+        head = f"🎲 <@{interaction.user.id}> rolled `{result.notation}`\n"
+        text, every_die = describe_roll(result, CONTENT - len(head))
+        extra: dict[str, Any] = {}
+        if every_die is not None:
+            listing = f"/roll {result.notation}\n{every_die.replace('**', '')}\n"
+            extra["file"] = discord.File(io.BytesIO(listing.encode()), filename=DICE_FILE)
         await interaction.response.send_message(
-            f"🎲 <@{interaction.user.id}> rolled `{result.notation}`\n{describe_roll(result)}",
-            allowed_mentions=discord.AllowedMentions.none(),
+            **fit(content=head + text, allowed_mentions=discord.AllowedMentions.none(), **extra)
         )
         self.bot.dice.audit_later(
             roller, RollContext(interaction.guild_id, interaction.channel_id, interaction.user.id)
@@ -89,8 +135,10 @@ class Dice(commands.Cog):
             lines.append(f"Roll {number}: <@{me}> {mine} vs <@{them}> {theirs}{tie}")
         winner = me if result.winner == 0 else them
         await interaction.response.send_message(
-            "🎲 Roll-off\n" + "\n".join(lines) + f"\n**<@{winner}> wins.**",
-            allowed_mentions=discord.AllowedMentions.none(),
+            **fit(
+                content="🎲 Roll-off\n" + "\n".join(lines) + f"\n**<@{winner}> wins.**",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         )
         self.bot.dice.audit_later(roller, RollContext(interaction.guild_id, interaction.channel_id, me))
 
@@ -110,8 +158,10 @@ class Dice(commands.Cog):
             who = f"<@{row.user_id}>" if row.user_id else "Muster"
             results = row.results if len(row.results) <= 80 else row.results[:77] + "…]"
             lines.append(f"<t:{when}:t> {who} · {row.reason} · `{row.notation}` → {results}")
-        embed = discord.Embed(title="Recent rolls in this channel", description="\n".join(lines)[:4000])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed = discord.Embed(
+            title="Recent rolls in this channel", description=fit_lines(lines, EMBED_DESCRIPTION)
+        )
+        await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 
 async def setup(bot: MusterBot) -> None:

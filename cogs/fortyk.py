@@ -16,6 +16,7 @@ from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
+from bot.limits import CONTENT, fit
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply
 from rules.errors import RuleError
 from rules.fortyk import (
@@ -44,6 +45,7 @@ from rules.fortyk.models import (
 )
 from rules.fortyk.views import Purpose, Scoreboard
 from rules.session import Action, Event
+from rules.text import echo, fit_lines
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x7A1F1F
@@ -269,7 +271,7 @@ class FortyK(
         chosen = missions.get(mission.strip())
         if chosen is None:
             names = ", ".join(f"`{k}` ({m.name})" for k, m in missions.items())
-            raise UserError(f"There is no mission `{mission}` here. Choose one of: {names}.")
+            raise UserError(f"There is no mission `{echo(mission)}` here. Choose one of: {names}.")
         caller = interaction.user.id
         await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
         players = [caller, opponent.id]
@@ -282,7 +284,10 @@ class FortyK(
             title=f"{chosen.name}: <@{caller}> vs <@{opponent.id}>",
         )
         await interaction.response.send_message(
-            f"{chosen.title} started (`{result.info.id}`): roll off with the button below.", ephemeral=True
+            **fit(
+                content=f"{chosen.title} started (`{result.info.id}`): roll off with the button below.",
+                ephemeral=True,
+            )
         )
 
     @start_game.autocomplete("mission")
@@ -303,6 +308,7 @@ class FortyK(
         return await self.bot.sessions.caller_game(
             guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
         )
+
     async def _act(
         self, interaction: discord.Interaction[MusterBot], key: str, unit: str | None = None
     ) -> None:
@@ -314,7 +320,7 @@ class FortyK(
         assert result is not None
         adapter = self.bot.games.get(SYSTEM)
         reply = adapter.reply(result.info, result.state, result.events, user)
-        await interaction.response.send_message(reply.content, ephemeral=True)
+        await interaction.response.send_message(**fit(content=reply.content, ephemeral=True))
 
     async def _suggest(
         self, interaction: discord.Interaction[MusterBot], current: str, purpose: Purpose
@@ -394,7 +400,7 @@ class FortyK(
         )
         assert result is not None
         reply = self.bot.games.get(SYSTEM).reply(result.info, result.state, result.events, user)
-        await interaction.response.send_message(reply.content, ephemeral=True)
+        await interaction.response.send_message(**fit(content=reply.content, ephemeral=True))
 
     @quarters.autocomplete("marked_alive")
     async def alive_autocomplete(
@@ -410,7 +416,9 @@ class FortyK(
     async def board(self, interaction: discord.Interaction[MusterBot]) -> None:
         info = await self._my_game(interaction)
         _info, state = await self.bot.sessions.load(info.id)
-        await interaction.response.send_message(embed=render.embed(scoreboard_embed(state)), ephemeral=True)
+        await interaction.response.send_message(
+            **fit(embed=render.embed(scoreboard_embed(state)), ephemeral=True)
+        )
 
     # ------------------------------------------------------------ missions as data
 
@@ -422,14 +430,14 @@ class FortyK(
         loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         names = ", ".join(f"`{m.key}` ({m.name})" for m in loaded.missions)
         await interaction.response.send_message(
-            f"Loaded {len(loaded.missions)} mission(s): {names}.", ephemeral=True
+            **fit(content=f"Loaded {len(loaded.missions)} mission(s): {names}.", ephemeral=True)
         )
 
     @pack.command(name="missions", description="List the missions /40k start can use here")
     async def pack_missions(self, interaction: discord.Interaction[MusterBot]) -> None:
         missions = await _missions(self.bot, interaction.guild_id)
         lines = [f"`{key}` — {m.title}: {m.blurb}"[:300] for key, m in missions.items()]
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        await interaction.response.send_message(**fit(content=fit_lines(lines, CONTENT), ephemeral=True))
 
 
 async def setup(bot: MusterBot) -> None:

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.app import MusterBot
 from bot.checks import can_manage, guild_id_of
 from bot.errors import UserError
+from bot.limits import fit
 from rules.sealed import verify
 
 
@@ -30,7 +31,7 @@ class Games(commands.Cog):
             link = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
             lines.append(f"`{info.id}` **{title}** vs <@{other}> in <#{info.channel_id}> ([open]({link}))")
         embed = discord.Embed(title="Your open games", description="\n".join(lines))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
     game = app_commands.Group(name="game", description="Manage a game session", guild_only=True)
 

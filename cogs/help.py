@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import MusterBot
+from bot.limits import fit
 
 SECTIONS: list[tuple[str, str]] = [
     ("Dice", "`/roll 3d6+2` · `/roll 20d6>=4` counts hits · `/rolloff @opponent` · `/rolls recent`"),
@@ -27,7 +28,7 @@ SECTIONS: list[tuple[str, str]] = [
         "Scores",
         "`/scores record` · `/scores leaderboard` · `/scores history` · `/scores player` · `/scores export`",
     ),
-    ("Settings", "`/settings results-channel #channel` · `/settings show` (Manage Server to change)"),
+    ("Settings", "`/settings results-channel #channel` · `/settings show` (Manage Server)"),
 ]
 
 
@@ -40,7 +41,7 @@ class Help(commands.Cog):
         embed = discord.Embed(title="Muster", description="Runs the fiddly parts of a wargame night, fairly.")
         for name, text in SECTIONS:
             embed.add_field(name=name, value=text, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 
 async def setup(bot: MusterBot) -> None:

@@ -22,6 +22,7 @@ from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
+from bot.limits import fit
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
 from rules.errors import RuleError
 from rules.killteam import (
@@ -628,6 +629,7 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
         return await self.bot.sessions.caller_game(
             guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
         )
+
     async def _act(
         self, interaction: discord.Interaction[MusterBot], make: type[Action] | None, **fields: object
     ) -> None:
@@ -637,13 +639,14 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
         result = await self.bot.sessions.act(info.id, user, lambda _i, _s: make(actor=user, **fields))
         assert result is not None
         reply = self.bot.games.get(SYSTEM).reply(result.info, result.state, result.events, user)
-        await interaction.response.send_message(reply.content or "Done.", ephemeral=True)
+        await interaction.response.send_message(**fit(content=reply.content or "Done.", ephemeral=True))
 
     async def _my_state(self, interaction: discord.Interaction[MusterBot]) -> KillTeamState | None:
         state = await self.bot.sessions.caller_state(
             interaction.guild_id, interaction.channel_id, interaction.user.id, SYSTEM
         )
         return state if isinstance(state, KillTeamState) else None
+
     async def _my_tac_ops(
         self, interaction: discord.Interaction[MusterBot], current: str, revealed: bool | None
     ) -> list[app_commands.Choice[str]]:
@@ -716,10 +719,12 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
         loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         methods = ", ".join(METHOD_LABELS[m] for m in supported_methods(loaded)) or "none"
         await interaction.response.send_message(
-            f"Loaded **{loaded.name}**: {len(loaded.missions)} missions, {len(loaded.maps)} maps, "
-            f"{len(loaded.all_tac_ops())} Tac Ops, {len(loaded.factions)} factions. Tac Ops methods it can "
-            f"run: {methods}.",
-            ephemeral=True,
+            **fit(
+                content=f"Loaded **{loaded.name}**: {len(loaded.missions)} missions, "
+                f"{len(loaded.maps)} maps, {len(loaded.all_tac_ops())} Tac Ops, {len(loaded.factions)} "
+                f"factions. Tac Ops methods it can run: {methods}.",
+                ephemeral=True,
+            )
         )
 
     @pack.command(name="reset", description="Go back to the shipped Kill Team cards (Manage Server)")

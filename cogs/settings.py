@@ -1,4 +1,9 @@
-"""/settings: per-server configuration (Manage Server, checked by the bot itself)."""
+"""/settings: per-server configuration, for Manage Server only.
+
+Discord hides the whole group from other members (`default_permissions` on the group: Discord
+honours it on a top-level command only, not per sub-command); the bot still checks Manage Server
+itself, since a server can grant the command to anyone in its integration settings.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +14,17 @@ from discord.ext import commands
 from bot.app import MusterBot
 from bot.checks import guild_id_of, require_manage
 from bot.errors import UserError
+from bot.limits import fit
 
 
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
 class Settings(commands.GroupCog, group_name="settings", group_description="This server's Muster settings"):
     def __init__(self, bot: MusterBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="results-channel", description="Where finished games are announced")
     @app_commands.describe(channel="The channel for results (leave empty to use each game's own channel)")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def results_channel(
         self, interaction: discord.Interaction[MusterBot], channel: discord.TextChannel | None = None
     ) -> None:
@@ -26,12 +32,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         require_manage(interaction)
         await self.bot.guild_settings.update(guild_id, results_channel_id=channel.id if channel else None)
         where = channel.mention if channel else "each game's own channel"
-        await interaction.response.send_message(f"Results will be announced in {where}.", ephemeral=True)
+        await interaction.response.send_message(
+            **fit(content=f"Results will be announced in {where}.", ephemeral=True)
+        )
 
     @app_commands.command(name="reminders", description="How long a sealed choice may wait before a reminder")
     @app_commands.describe(minutes="Minutes of quiet before a waiting player gets a reminder DM")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def reminders(
         self, interaction: discord.Interaction[MusterBot], minutes: app_commands.Range[int, 5, 1440]
     ) -> None:
@@ -45,7 +51,6 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         )
 
     @app_commands.command(name="show", description="Show this server's settings")
-    @app_commands.guild_only()
     async def show(self, interaction: discord.Interaction[MusterBot]) -> None:
         settings = await self.bot.guild_settings.get(guild_id_of(interaction))
         channel = (
@@ -55,7 +60,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         embed = discord.Embed(title="Muster settings")
         embed.add_field(name="Results channel", value=channel, inline=False)
         embed.add_field(name="Reminders", value=f"after {minutes:g} minutes of waiting", inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 
 async def setup(bot: MusterBot) -> None:

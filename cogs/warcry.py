@@ -19,11 +19,13 @@ from bot.checks import channel_id_of, guild_id_of, require_manage, require_oppon
 from bot.dice import RollContext
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
+from bot.limits import fit
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
 from bot.packs import read_attachment
 from bot.render import embed as to_discord_embed
 from rules.errors import RuleError
 from rules.session import Action, Event
+from rules.text import ECHO_CHARS, echo, fit_lines
 from rules.warcry import actions as act
 from rules.warcry.battle import GROUP_TITLES, PROCEDURE, SYSTEM, WarcryState, start
 from rules.warcry.battlegroups import Split, shield_minimum, split_violations, valid_splits
@@ -254,13 +256,13 @@ class WarcryAdapter(GameAdapter[WarcryState]):
             lines.append(text)
         messages: list[Outgoing] = []
         if lines or embeds:
-            messages.append(Outgoing(content=_fit("\n".join(lines)), embeds=embeds))
+            messages.append(Outgoing(content="\n".join(lines), embeds=embeds))
         messages.append(self._scoreboard(state))
         return messages
 
     def reply(self, info: SessionInfo, state: WarcryState, events: list[Event], actor: int) -> Reply:
         texts = [e.render(mention) for e in events if isinstance(e, Notice) and e.code != "prompt"]
-        return Reply(content=_fit("\n".join(texts) or "Done."))
+        return Reply(content="\n".join(texts) or "Done.")
 
     def summary(self, info: SessionInfo, state: WarcryState) -> str:
         plan = state.battleplan.name if state.battleplan else "battleplan not drawn yet"
@@ -415,10 +417,6 @@ def _required(player: int | None) -> int:
     return player
 
 
-def _fit(text: str, limit: int = 1900) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 # ---------------------------------------------------------------- the warband form
 
 
@@ -435,7 +433,7 @@ class RosterForm(discord.ui.Modal, title="Check a Warcry warband"):
             answer = warband_answer(self.roster.value)
         except RuleError as error:
             answer = error.message
-        await interaction.response.send_message(answer, ephemeral=True)
+        await interaction.response.send_message(**fit(content=answer, ephemeral=True))
 
 
 def warband_answer(text: str) -> str:
@@ -447,8 +445,8 @@ def warband_answer(text: str) -> str:
     )
     if report.ok:
         return f"✅ This warband can be mustered: {head}"
-    problems = "\n".join(f"• {v}" for v in report.violations)
-    return _fit(
+    problems = fit_lines([f"• {v}" for v in report.violations], 1500)
+    return (
         f"❌ This warband breaks {len(report.violations)} muster "
         f"rule{'s' if len(report.violations) > 1 else ''}:\n{problems}\n({head})"
     )
@@ -491,7 +489,10 @@ class Warcry(
         roller = self.bot.dice.roller()
         plan = roll_battleplan(kind, pack, roller)
         await interaction.response.send_message(
-            embed=to_discord_embed(battleplan_embed(plan)), allowed_mentions=discord.AllowedMentions.none()
+            **fit(
+                embed=to_discord_embed(battleplan_embed(plan)),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         )
         self.bot.dice.audit_later(
             roller, RollContext(interaction.guild_id, interaction.channel_id, interaction.user.id)
@@ -525,7 +526,7 @@ class Warcry(
             await interaction.response.send_modal(RosterForm())
             return
         text = await read_attachment(roster, limit=MAX_ROSTER_CHARS)
-        await interaction.response.send_message(warband_answer(text), ephemeral=True)
+        await interaction.response.send_message(**fit(content=warband_answer(text), ephemeral=True))
 
     @app_commands.command(
         name="battlegroups", description="Check a Dagger/Shield/Hammer split, or list the valid ones"
@@ -567,11 +568,11 @@ class Warcry(
             raise UserError(split_violations(fighters, Split(dagger=0, shield=0, hammer=0))[0])
         listing = "\n".join(f"Dagger {s.dagger} · Shield {s.shield} · Hammer {s.hammer}" for s in splits)
         await interaction.response.send_message(
-            _fit(
-                f"Valid splits of {fighters} fighters (each group 1 to {fighters // 2}, "
-                f"Shield at least {shield_minimum(fighters)}):\n{listing}"
-            ),
-            ephemeral=True,
+            **fit(
+                content=f"Valid splits of {fighters} fighters (each group 1 to {fighters // 2}, "
+                f"Shield at least {shield_minimum(fighters)}):\n{listing}",
+                ephemeral=True,
+            )
         )
 
     @app_commands.command(name="battle", description="Open a tracked Warcry battle against another player")
@@ -589,6 +590,9 @@ class Warcry(
         battleplan: str | None = None,
     ) -> None:
         require_opponent(interaction, opponent)
+        if battleplan is not None and len(battleplan) > ECHO_CHARS:
+            # names are at most 80 characters: this one can only be refused, so keep its echo short
+            battleplan = echo(battleplan)
         guild, channel = guild_id_of(interaction), channel_id_of(interaction)
         me = interaction.user.id
         await self.bot.sessions.refuse_second_game(guild, channel, SYSTEM, me, opponent.id)
@@ -635,13 +639,15 @@ class Warcry(
     @app_commands.guild_only()
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
         merged = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
-        await interaction.response.send_message(f"Pack loaded.\n{pack_summary(merged)}", ephemeral=True)
+        await interaction.response.send_message(
+            **fit(content=f"Pack loaded.\n{pack_summary(merged)}", ephemeral=True)
+        )
 
     @pack.command(name="show", description="What this server's Warcry decks hold")
     @app_commands.guild_only()
     async def pack_show(self, interaction: discord.Interaction[MusterBot]) -> None:
         pack = await self.server_pack(guild_id_of(interaction))
-        await interaction.response.send_message(pack_summary(pack), ephemeral=True)
+        await interaction.response.send_message(**fit(content=pack_summary(pack), ephemeral=True))
 
     @pack.command(name="clear", description="Go back to the core Warcry data (Manage Server)")
     @app_commands.guild_only()

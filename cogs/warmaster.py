@@ -20,6 +20,7 @@ from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
+from bot.limits import fit
 from bot.messages import Button, Embed, Outgoing, Reply
 from bot.router import send_reply
 from rules.session import Action, Event
@@ -280,12 +281,14 @@ class Warmaster(
         return await self.bot.sessions.caller_game(
             guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
         )
+
     async def _my_state(self, interaction: discord.Interaction[MusterBot]) -> WarmasterState | None:
         """For autocomplete: the caller's one game here, or None (never an error)."""
         state = await self.bot.sessions.caller_state(
             interaction.guild_id, interaction.channel_id, interaction.user.id, SYSTEM
         )
         return state if isinstance(state, WarmasterState) else None
+
     async def _act(self, interaction: discord.Interaction[MusterBot], action: Action) -> None:
         info = await self._my_game(interaction)
         result = await self.bot.sessions.act(info.id, interaction.user.id, lambda _i, _s: action)
@@ -531,9 +534,11 @@ class Warmaster(
         loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         magic = deck_line("Magic items", loaded.magic) if loaded.magic else "Magic items: the built-in deck"
         await interaction.response.send_message(
-            f"Loaded {loaded.name or 'the pack'}. {deck_line('Tactics', loaded.tactics)}. {magic}. "
-            "New games deal from it.",
-            ephemeral=True,
+            **fit(
+                content=f"Loaded {loaded.name or 'the pack'}. {deck_line('Tactics', loaded.tactics)}. "
+                f"{magic}. New games deal from it.",
+                ephemeral=True,
+            )
         )
 
     @pack.command(name="show", description="Which decks new Warmaster games deal from here")
@@ -547,7 +552,7 @@ class Warmaster(
                 "Without a tactics deck, games deal magic item cards only; load one with "
                 "`/warmaster pack load`."
             )
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await interaction.response.send_message(**fit(content="\n".join(lines), ephemeral=True))
 
 
 async def setup(bot: MusterBot) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from rules.errors import RuleError
+from rules.text import echo
 
 MAX_DICE = 1000
 MAX_SIDES = 1000
@@ -124,7 +125,7 @@ def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if not match or match.end() == pos or (pos > 0 and not match.group(1)):
-            raise RuleError(f"I can't read `{notation}` as dice. Try {NOTATION_EXAMPLES}.")
+            raise RuleError(f"I can't read `{echo(notation)}` as dice. Try {NOTATION_EXAMPLES}.")
         sign = -1 if match.group(1) == "-" else 1
         if match.group(7) is not None:
             constants.append(Constant(int(match.group(7)), sign))
@@ -139,7 +140,7 @@ def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
                 raise RuleError(f"Dice can have at most {MAX_SIDES} sides. Try {NOTATION_EXAMPLES}.")
             if keep and not 1 <= keep[1] <= count:
                 raise RuleError(
-                    f"You can keep between 1 and {count} of {count} dice in `{notation}`. "
+                    f"You can keep between 1 and {count} of {count} dice in `{echo(notation)}`. "
                     f"Try {NOTATION_EXAMPLES}."
                 )
             if target is not None and keep:
@@ -149,7 +150,7 @@ def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
             terms.append(DiceTerm(count, sides, keep, target, sign))
         pos = match.end()
     if not terms:
-        raise RuleError(f"`{notation}` has no dice in it. Try {NOTATION_EXAMPLES}.")
+        raise RuleError(f"`{echo(notation)}` has no dice in it. Try {NOTATION_EXAMPLES}.")
     if len(terms) + len(constants) > MAX_TERMS:
         raise RuleError(f"At most {MAX_TERMS} terms in one roll. Try {NOTATION_EXAMPLES}.")
     if sum(t.count for t in terms) > MAX_DICE:

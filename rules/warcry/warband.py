@@ -12,12 +12,15 @@ import re
 
 from rules.errors import RuleError
 from rules.session import Model
+from rules.text import echo
 
 MIN_FIGHTERS = 3
 MAX_FIGHTERS = 15
 MAX_POINTS = 1000
 MAX_ROSTER_CHARS = 8000
 MAX_ROSTER_LINES = 100
+LISTED_PROBLEMS = 10
+"""A refusal names this many unreadable lines, then counts the rest: enough to see the pattern."""
 
 FORMAT_HINT = "Write one fighter a line: `Name, points, faction runemark, leader` (`leader` on one only)."
 
@@ -53,20 +56,28 @@ class RosterError(RuleError):
     """Lines that could not be read; `problems` names every one with its line number."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("I couldn't read every line of the roster:\n"
-                         + "\n".join(f"- {p}" for p in problems[:20]) + f"\n{FORMAT_HINT}")
+        listed = [f"- {p}" for p in problems[:LISTED_PROBLEMS]]
+        if len(problems) > LISTED_PROBLEMS:
+            listed.append(f"…and {len(problems) - LISTED_PROBLEMS} more lines like these")
+        super().__init__(
+            "I couldn't read every line of the roster:\n" + "\n".join(listed) + f"\n{FORMAT_HINT}"
+        )
         self.problems = problems
 
 
 def parse_roster(text: str) -> list[Fighter]:
     """Read a roster; raise RosterError naming every unreadable line."""
     if len(text) > MAX_ROSTER_CHARS:
-        raise RuleError(f"That roster is longer than {MAX_ROSTER_CHARS} characters; a warband has at most "
-                        f"{MAX_FIGHTERS} fighters.")
+        raise RuleError(
+            f"That roster is longer than {MAX_ROSTER_CHARS} characters; a warband has at most "
+            f"{MAX_FIGHTERS} fighters."
+        )
     lines = text.splitlines()
     if len(lines) > MAX_ROSTER_LINES:
-        raise RuleError(f"That roster has more than {MAX_ROSTER_LINES} lines; a warband has at most "
-                        f"{MAX_FIGHTERS} fighters.")
+        raise RuleError(
+            f"That roster has more than {MAX_ROSTER_LINES} lines; a warband has at most "
+            f"{MAX_FIGHTERS} fighters."
+        )
     fighters: list[Fighter] = []
     problems: list[str] = []
     for number, raw in enumerate(lines, start=1):
@@ -76,7 +87,7 @@ def parse_roster(text: str) -> list[Fighter]:
         try:
             fighters += _parse_line(line, number)
         except ValueError as exc:
-            problems.append(f"line {number} (`{_clip(raw.strip())}`): {exc}")
+            problems.append(f"line {number} (`{echo(raw, 40)}`): {exc}")
     if problems:
         raise RosterError(problems)
     if not fighters:
@@ -94,22 +105,32 @@ def check_warband(fighters: list[Fighter]) -> WarbandReport:
         violations.append(f"A warband can have at most {MAX_FIGHTERS} fighters; this one has {count}.")
     total = sum(f.points for f in fighters)
     if total > MAX_POINTS:
-        violations.append(f"A warband can cost at most {MAX_POINTS} points; this one costs {total} "
-                          f"({total - MAX_POINTS} over).")
+        violations.append(
+            f"A warband can cost at most {MAX_POINTS} points; this one costs {total} "
+            f"({total - MAX_POINTS} over)."
+        )
     factions: dict[str, str] = {}
     for fighter in fighters:
         factions.setdefault(_key(fighter.faction), fighter.faction)
     if len(factions) > 1:
-        violations.append("All fighters must share one faction runemark; this roster has "
-                          f"{len(factions)}: {', '.join(factions.values())}.")
+        violations.append(
+            "All fighters must share one faction runemark; this roster has "
+            f"{len(factions)}: {', '.join(factions.values())}."
+        )
     leaders = [f.name for f in fighters if f.leader]
     if not leaders:
         violations.append("A warband needs exactly one leader; none is marked (add `, leader` to one line).")
     elif len(leaders) > 1:
-        violations.append(f"A warband can have only one leader; {len(leaders)} are marked: "
-                          f"{', '.join(leaders)}.")
-    return WarbandReport(fighters=fighters, total_points=total, factions=list(factions.values()),
-                         leaders=leaders, violations=violations)
+        violations.append(
+            f"A warband can have only one leader; {len(leaders)} are marked: {', '.join(leaders)}."
+        )
+    return WarbandReport(
+        fighters=fighters,
+        total_points=total,
+        factions=list(factions.values()),
+        leaders=leaders,
+        violations=violations,
+    )
 
 
 def check_roster(text: str) -> WarbandReport:
@@ -139,7 +160,7 @@ def _parse_line(line: str, number: int) -> list[Fighter]:
         raise ValueError("the name is longer than 80 characters")
     points_match = _POINTS.match(points_text)
     if not points_match:
-        raise ValueError(f"`{_clip(points_text)}` is not a points value (a whole number such as 120)")
+        raise ValueError(f"`{echo(points_text, 40)}` is not a points value (a whole number such as 120)")
     points = int(points_match.group(1))
     if points < 1:
         raise ValueError("a fighter costs at least 1 point")
@@ -152,14 +173,10 @@ def _parse_line(line: str, number: int) -> list[Fighter]:
     elif leader_text in _NOT_LEADER_WORDS or leader_text in {"fighter", "follower"}:
         leader = False
     else:
-        raise ValueError(f"`{_clip(fields[3])}` should be `leader` or left out")
+        raise ValueError(f"`{echo(fields[3], 40)}` should be `leader` or left out")
     fighter = Fighter(name=name, points=points, faction=" ".join(faction.split()), leader=leader, line=number)
     return [fighter] * copies
 
 
 def _key(faction: str) -> str:
     return " ".join(faction.casefold().split())
-
-
-def _clip(text: str, size: int = 40) -> str:
-    return text if len(text) <= size else text[: size - 1] + "…"

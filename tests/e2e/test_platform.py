@@ -91,13 +91,13 @@ async def test_settings_need_manage_server_checked_by_the_bot(muster: Muster) ->
         )
     ).response()
     assert refused.ephemeral and "Manage Server" in refused.content
-    shown = await (await muster.emu.slash(w.alice, w.channel, "settings show")).response()
+    shown = await (await muster.emu.slash(w.carol, w.channel, "settings show")).response()
     assert "each game's own channel" in shown.text()
     done = await (
         await muster.emu.slash(w.carol, w.channel, "settings results-channel", channel=results)
     ).response()
     assert done.ephemeral and f"<#{results.id}>" in done.content
-    shown = await (await muster.emu.slash(w.alice, w.channel, "settings show")).response()
+    shown = await (await muster.emu.slash(w.carol, w.channel, "settings show")).response()
     assert f"<#{results.id}>" in shown.text()
 
 
