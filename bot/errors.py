@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.limits import fit
+from bot.text import refusal
 from rules.errors import RuleError
 from rules.text import echo
 
@@ -45,7 +46,7 @@ def describe(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, RuleError):
-        return error.message
+        return refusal(error)
     if isinstance(error, app_commands.NoPrivateMessage):
         return "That command only works in a server channel."
     if isinstance(error, app_commands.MissingPermissions):

@@ -17,6 +17,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -259,7 +260,11 @@ class SessionService:
             if info.status != "open":
                 raise SessionClosed(info.status)
             adapter = self.games.get(info.system)
-            action = make_action(info, state)
+            try:
+                action = make_action(info, state)
+            except ValidationError as invalid:  # typed input the action's own model refuses
+                where = invalid.errors()[0]["loc"] if invalid.errors() else ()
+                raise RuleError(code="answer.invalid", field=".".join(map(str, where)) or "answer") from None
             if action is None:
                 return None
             roller = self.dice.roller()

@@ -26,6 +26,7 @@ ENGLISH: dict[str, str] = {
     "answer.field_long": "{field} can be at most {limit} characters long.",
     "answer.field_number": "{field} must be a whole number.",
     "answer.field_range": "{field} must be from {minimum} to {maximum}.",
+    "answer.invalid": "I can't use that as `{field}`: please pick one of the offered choices.",
 }
 
 FALLBACK = "That isn't allowed right now."

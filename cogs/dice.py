@@ -15,6 +15,7 @@ from bot.checks import require_opponent
 from bot.dice import RollContext
 from bot.errors import UserError
 from bot.limits import CONTENT, EMBED_DESCRIPTION, fit
+from bot.text import refusal
 from rules.dice import RollResult, TermResult, roll_notation
 from rules.errors import RuleError
 from rules.rolloff import roll_off
@@ -94,7 +95,7 @@ class Dice(commands.Cog):
         try:
             result = roll_notation(dice, roller, reason=f"/roll {dice}"[:200])
         except RuleError as error:
-            raise UserError(error.message) from None
+            raise UserError(refusal(error)) from None
         head = f"🎲 <@{interaction.user.id}> rolled `{result.notation}`\n"
         text, every_die = describe_roll(result, CONTENT - len(head))
         extra: dict[str, Any] = {}

@@ -23,6 +23,7 @@ from bot.limits import fit
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
 from bot.packs import read_attachment
 from bot.render import embed as to_discord_embed
+from bot.text import refusal
 from rules.errors import RuleError
 from rules.session import Action, Event
 from rules.text import ECHO_CHARS, echo, fit_lines
@@ -432,7 +433,7 @@ class RosterForm(discord.ui.Modal, title="Check a Warcry warband"):
         try:
             answer = warband_answer(self.roster.value)
         except RuleError as error:
-            answer = error.message
+            answer = refusal(error)
         await interaction.response.send_message(**fit(content=answer, ephemeral=True))
 
 

@@ -6,6 +6,7 @@ documented limits independently of the guard.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import discord
@@ -13,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.limits import CONTENT, fit, fit_embeds
+from cogs.dice import describe_roll
+from rules.dice import MAX_DICE, Roller, roll_notation
 from tests.emulator.validation import validate_message
 
 texts = st.one_of(
@@ -105,3 +108,41 @@ def test_select_options_and_button_labels_are_cut() -> None:
     errors = validate_message(payload(fitted), file_count=0, editing=True)
     assert not errors, errors.summary()
     assert len(select.options) == 25 and select.max_values == 25
+
+
+@st.composite
+def notations(draw: st.DrawFn) -> str:
+    """Any notation /roll accepts: up to 20 terms, 1,000 dice, keep and success counting."""
+    terms: list[str] = []
+    dice_left = MAX_DICE
+    for index in range(draw(st.integers(1, 12))):
+        count = draw(st.integers(1, max(1, min(dice_left, 400))))
+        dice_left -= count
+        text = f"{count}d{draw(st.integers(1, 1000))}"
+        extra = draw(st.sampled_from(["", "keep", "target"]))
+        if extra == "keep":
+            text += f"k{draw(st.sampled_from('hl'))}{draw(st.integers(1, count))}"
+        elif extra == "target":
+            text += f">={draw(st.integers(1, 1000))}"
+        terms.append(("" if index == 0 else draw(st.sampled_from("+-"))) + text)
+        if dice_left <= 0:
+            break
+    if draw(st.booleans()):
+        terms.append(f"+{draw(st.integers(0, 1_000_000))}")
+    return "".join(terms)
+
+
+@settings(max_examples=150, deadline=None)
+@given(notation=notations(), seed=st.integers(0, 2**32), room=st.integers(1400, CONTENT))
+def test_every_roll_is_described_within_the_room_and_nothing_is_lost(
+    notation: str, seed: int, room: int
+) -> None:
+    result = roll_notation(notation, Roller(random.Random(seed)))
+    text, every_die = describe_roll(result, room)
+    assert len(text) <= room
+    assert f": **{result.total}**" in text
+    if every_die is not None:  # summarised: each term keeps its line, every die is in the listing
+        assert text.endswith("(every die is in roll.txt)")
+        assert len(text.splitlines()) >= len(result.terms) + 2
+        for term in result.terms:
+            assert f"[{', '.join(map(str, term.dice))}]" in every_die
