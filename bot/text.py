@@ -32,6 +32,17 @@ ENGLISH: dict[str, str] = {
 FALLBACK = "That isn't allowed right now."
 
 
+def add_words(catalogue: dict[str, str]) -> None:
+    """Add a game's own refusal codes (`<system>.<what>`) to the catalogue; its cog calls this once.
+
+    A code may be worded once only, so two games can't silently disagree about one.
+    """
+    for code, template in catalogue.items():
+        if ENGLISH.get(code, template) != template:
+            raise ValueError(f"refusal code {code} is already worded differently")
+        ENGLISH[code] = template
+
+
 def _derived(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
     """Values some sentences need that are plain arithmetic on the code's own values."""
     if code == "answer.count":

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.text import ENGLISH, refusal
+from bot.text import ENGLISH, add_words, refusal
 from rules.errors import RuleError
 from rules.session import Answer, InputField, NumberRange, Option, Question, check_answer
 
@@ -127,3 +127,12 @@ def test_an_answer_is_either_legal_for_exactly_its_question_or_refused_with_a_co
     elif question.kind == "number":
         assert question.number is not None and number is not None
         assert question.number.minimum <= number <= question.number.maximum
+
+
+def test_a_game_adds_its_words_once_and_a_second_wording_is_refused() -> None:
+    add_words({"toy.too_many": "At most {limit} toys."})
+    add_words({"toy.too_many": "At most {limit} toys."})  # the same words again: harmless
+    assert refusal(RuleError(code="toy.too_many", limit=3)) == "At most 3 toys."
+    with pytest.raises(ValueError):
+        add_words({"toy.too_many": "No more than {limit}."})
+    del ENGLISH["toy.too_many"]
