@@ -116,14 +116,23 @@ class Procedure(Generic[S]):
             return []
         return self._ask(state, player)
 
-    def answer(self, state: S, answer: Answer, roller: Roller) -> tuple[S, list[Event]]:
-        """Check an answer against what the game asks its player now, then step with its action."""
+    def action_for(self, state: S, answer: Answer) -> Action:
+        """The game's own action for an answer, once it is checked against what is asked now."""
         state.require_open()
         state.require_player(answer.actor)
         if self._to_action is None:
             raise RuleError(code="answer.not_asked")
         question = check_answer(self.ask(state, answer.actor), answer)
-        return self.step(state, self._to_action(state, question, answer), roller)
+        return self._to_action(state, question, answer)
+
+    def answer(self, state: S, answer: Answer, roller: Roller) -> tuple[S, list[Event]]:
+        """Check an answer against what the game asks its player now, then step with its action."""
+        return self.step(state, self.action_for(state, answer), roller)
+
+    @property
+    def asks(self) -> bool:
+        """Whether this game asks through the prompt contract (else only through its own commands)."""
+        return self._ask is not None
 
     def awaiting(self, state: S) -> list[int]:
         """Players whose private input (a sealed choice) the game is waiting for; used for reminders."""
@@ -208,13 +217,15 @@ class Question(Model):
 
 class Answer(Model):
     """A player's answer to the question with id `step`: the option values chosen, a number, or the
-    fields of an option's form."""
+    fields of an option's form. `nonce` hides a sealed answer inside its commitment (rules/sealed.py);
+    the bot makes it, so the rules stay free of their own randomness."""
 
     actor: int
     step: str = Field(max_length=60)
     values: list[str] = Field(default_factory=list, max_length=25)
     number: int | None = None
     fields: dict[str, str] = Field(default_factory=dict)
+    nonce: str = Field(default="", max_length=128)  # fresh randomness from the bot, for sealed answers
 
 
 def check_answer(asked: list[Question], answer: Answer) -> Question:
