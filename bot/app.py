@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import importlib.util
 import json
 import logging
+import pkgutil
 from datetime import timedelta
 from typing import Any
 
@@ -15,12 +17,13 @@ import discord.gateway
 import yarl
 from discord.ext import commands
 
-from bot import ui
+from bot import router, ui
 from bot.config import Settings
 from bot.db.models import BotMeta, utcnow
 from bot.db.store import Store
 from bot.delivery import Delivery
 from bot.dice import DiceService
+from bot.errors import MusterTree
 from bot.games import GameRegistry
 from bot.guild_settings import GuildSettingsService
 from bot.messages import Outgoing
@@ -33,17 +36,16 @@ log = logging.getLogger("muster")
 
 MIN_REMINDER_MINUTES = 5.0  # the shortest delay /settings reminders accepts
 
-COGS = (
-    "cogs.dice",
-    "cogs.settings",
-    "cogs.help",
-    "cogs.games",
-    "cogs.killteam",
-    "cogs.warcry",
-    "cogs.warmaster",
-    "cogs.fortyk",
-    "cogs.scores",
-)
+
+def discover_cogs() -> tuple[str, ...]:
+    """Every extension in the `cogs` package (a module with a `setup`): a new game's cog is found
+    by being there, with nothing to add to a list."""
+    found = []
+    for module in pkgutil.iter_modules(importlib.import_module("cogs").__path__):
+        name = f"cogs.{module.name}"
+        if not module.name.startswith("_") and hasattr(importlib.import_module(name), "setup"):
+            found.append(name)
+    return tuple(sorted(found))
 
 
 def use_api_base(api_base: str | None) -> None:
@@ -52,7 +54,7 @@ def use_api_base(api_base: str | None) -> None:
 
 
 class MusterBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, *, cogs: tuple[str, ...] = COGS) -> None:
+    def __init__(self, settings: Settings, *, cogs: tuple[str, ...] | None = None) -> None:
         use_api_base(settings.discord_api_base)
         intents = discord.Intents.none()
         intents.guilds = True  # GUILD_CREATE: channels and the server's roles; not privileged
@@ -60,11 +62,11 @@ class MusterBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            tree_cls=ui_tree(),
+            tree_cls=MusterTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
         )
         self.settings = settings
-        self.cog_names = cogs
+        self.cog_names = cogs if cogs is not None else discover_cogs()
         self.store = Store.from_url(settings.database_url)
         self.dice = (
             DiceService.seeded(self.store, settings.muster_dice_seed)
@@ -176,15 +178,7 @@ class MusterBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.modal_submit:
-            from bot.router import on_modal_submit
-
-            await on_modal_submit(interaction)
+            await router.on_modal_submit(interaction)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
-
-
-def ui_tree() -> type[discord.app_commands.CommandTree[Any]]:
-    from bot.errors import MusterTree
-
-    return MusterTree

@@ -1,12 +1,16 @@
-"""What a game system plugs into the platform: its procedure plus a thin Discord adapter.
+"""What a game system plugs into the platform: its procedure, its metadata, a thin Discord adapter.
 
-Each game cog defines one `GameAdapter` subclass and registers it (`bot.games.register(...)`) when
-the cog loads. The platform then loads, steps and saves sessions of that system, routes component
-clicks to `action_for`, and delivers what `render` says.
+Each game cog (a `bot.game_cog.GameCog`) names one `GameAdapter` subclass, which the cog registers
+when it loads. That adapter is the game's one declaration: system id, title, aliases for typed
+system names, its /help line, how its rules pack is read. The cog list, /help, /games and the
+scores' system names are all derived from the registry, so adding a game touches only its own
+`rules/<game>/` and `cogs/<game>.py`. The platform loads, steps and saves sessions of that system,
+routes question clicks through the procedure's `ask`/`to_action`, and delivers what `render` says.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -14,6 +18,15 @@ from bot.messages import Modal, Outgoing, Reply
 from rules.session import Action, Event, GameState, Procedure
 
 S = TypeVar("S", bound=GameState)
+P = TypeVar("P")
+
+
+@dataclass(frozen=True)
+class PackSpec(Generic[P]):
+    """How a game reads a server's own rules pack, and the pack it ships with."""
+
+    parse: Callable[[str], P]  # raises rules.packs.PackError with every problem listed
+    shipped: Callable[[], P]
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,9 @@ class GameAdapter(Generic[S]):
     procedure: Procedure[S]
     title: str = "Game"
     start_command: str = "/help"  # how a player starts one, for messages
+    aliases: tuple[str, ...] = ()  # other names players type for this system (scores), as slugs
+    help: str = ""  # its line in /help
+    pack: PackSpec[Any] | None = None
 
     def action_for(self, info: SessionInfo, state: S, click: Click) -> Action | None:
         """Turn a click into a rules action (or raise RuleError). None: nothing to do."""
@@ -90,3 +106,18 @@ class GameRegistry:
 
     def __contains__(self, system: str) -> bool:
         return system in self._adapters
+
+    def __iter__(self) -> Iterator[GameAdapter[Any]]:
+        """The registered games, by title."""
+        return iter(sorted(self._adapters.values(), key=lambda adapter: adapter.title))
+
+    def title(self, system: str) -> str | None:
+        adapter = self._adapters.get(system)
+        return adapter.title if adapter else None
+
+    def system_for(self, slug: str) -> str | None:
+        """The system a typed name (already a slug: `kill-team`, `40k`) stands for, if it is a game here."""
+        for adapter in self._adapters.values():
+            if slug == adapter.procedure.system or slug in adapter.aliases:
+                return adapter.procedure.system
+        return None

@@ -16,7 +16,7 @@ from typing import Literal, Self
 from pydantic import BaseModel, Field, model_validator
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-SESSION_IDS = re.compile(r"(s|sm|ss|p|m):")  # the prefixes bot/ui.py routes to a session
+SESSION_IDS = re.compile(r"(s|sm|ss|p|m|q|qf|qs|qm):")  # the prefixes bot/ui.py routes to a session
 
 
 class EmbedField(BaseModel):
@@ -39,15 +39,20 @@ class Embed(BaseModel):
 
 
 class Button(BaseModel):
-    """A session button. `action` (and optional `arg`) are handed to the game's adapter on click.
+    """A session button: it answers the game's question `step` with option `value` (see
+    bot/questions.py, which makes these from the rules' questions); with `form` set the click first
+    opens that option's form (or the number field).
 
-    With `modal` set, the click first opens the modal the game's adapter describes in
-    `modal_for` (asked again at click time, so it works after a restart), then runs the action.
+    An older kind names an `action` (and optional `arg`) handed to the game's adapter on click; with
+    `modal` set that click first opens the modal the adapter describes in `modal_for`.
     With `custom_id` set instead, it is not a session button: the click goes to whichever
     persistent `DynamicItem` matches that id (it must not look like a session component's).
     """
 
     label: str
+    step: str = ""
+    value: str = ""
+    form: bool = False
     action: str = ""
     arg: str = ""
     style: ButtonStyle = "secondary"
@@ -57,8 +62,11 @@ class Button(BaseModel):
 
     @model_validator(mode="after")
     def _one_route(self) -> Self:
-        """A click must go somewhere: to the session's adapter (`action`) or to a `DynamicItem`."""
-        if self.custom_id is None:
+        """A click must go somewhere: to the game's question, its adapter, or a `DynamicItem`."""
+        if self.step:
+            if not self.value or self.action or self.custom_id is not None:
+                raise ValueError("a question's button carries a value and nothing else to route by")
+        elif self.custom_id is None:
             if not self.action:
                 raise ValueError("a session button needs an action")
         elif self.action or self.arg or self.modal:
@@ -75,7 +83,10 @@ class SelectOption(BaseModel):
 
 
 class Select(BaseModel):
-    action: str
+    """A select menu answering the game's question `step` (or, older, handed to the adapter's `action`)."""
+
+    step: str = ""
+    action: str = ""
     options: list[SelectOption]
     placeholder: str | None = None
     min_values: int = 1

@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot import ui
+from bot import custom_ids
 from bot.limits import fit
 from bot.messages import Button, Embed, Modal, Outgoing, Reply, Select
 
@@ -35,29 +35,59 @@ def embed(model: Embed) -> discord.Embed:
 
 
 def view(session_id: str | None, buttons: list[Button], selects: list[Select]) -> discord.ui.View | None:
-    """The components: session ones route by `session_id`, a button with its own custom_id by that."""
+    """The components, each with the custom_id that routes its click (bot/custom_ids.py).
+
+    The view is sent stopped, so discord.py keeps no copy: clicks reach the persistent items of
+    bot/ui.py (or a cog's own `DynamicItem` for a button with its own custom_id), restart or not.
+    """
     if not (buttons or selects):
         return None
     result = discord.ui.View(timeout=None)
     row = 0
     for select in selects[:4]:
-        result.add_item(ui.SessionSelect.make(_session(session_id), select, row=row))
+        result.add_item(_select(_session(session_id), select, row))
         row += 1
     for index, button in enumerate(buttons[: (5 - row) * 5]):
-        style, at = _STYLES[button.style], row + index // 5
-        if button.custom_id is None:
-            result.add_item(ui.SessionButton.make(_session(session_id), button, style, row=at))
-        else:
-            result.add_item(
-                discord.ui.Button(
-                    label=button.label[:80],
-                    style=style,
-                    disabled=button.disabled,
-                    custom_id=button.custom_id,
-                    row=at,
-                )
+        result.add_item(
+            discord.ui.Button(
+                label=button.label[:80],
+                style=_STYLES[button.style],
+                disabled=button.disabled,
+                custom_id=_button_id(session_id, button),
+                row=row + index // 5,
             )
+        )
+    result.stop()
     return result
+
+
+def _button_id(session_id: str | None, button: Button) -> str:
+    if button.custom_id is not None:
+        return button.custom_id
+    if button.step:
+        return custom_ids.button(_session(session_id), button.step, button.value, button.form)
+    return f"{'sm' if button.modal else 's'}:{_session(session_id)}:{button.action}:{button.arg}"
+
+
+def _select(session_id: str, select: Select, row: int) -> discord.ui.Select[Any]:
+    options = select.options[:25]
+    return discord.ui.Select(
+        custom_id=custom_ids.select(session_id, select.step)
+        if select.step
+        else f"ss:{session_id}:{select.action}",
+        placeholder=select.placeholder and select.placeholder[:150],
+        min_values=min(select.min_values, len(options)),
+        max_values=min(select.max_values, len(options)),
+        options=[
+            discord.SelectOption(
+                label=o.label[:100],
+                value=o.value[:100],
+                description=(o.description or None) and o.description[:100],
+            )
+            for o in options
+        ],
+        row=row,
+    )
 
 
 def _session(session_id: str | None) -> str:
@@ -82,7 +112,14 @@ def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, A
 def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:
     """The channel post that stands in for a secret DM the player's settings refused."""
     button_view = discord.ui.View(timeout=None)
-    button_view.add_item(ui.PromptButton.make(session_id, user_id))
+    button_view.add_item(
+        discord.ui.Button(
+            label="Open my secret prompt",
+            style=discord.ButtonStyle.primary,
+            custom_id=custom_ids.prompt(session_id, user_id),
+        )
+    )
+    button_view.stop()
     return {
         "content": (
             f"<@{user_id}>, I couldn't send you a direct message (your DMs are closed), "
@@ -92,16 +129,20 @@ def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:
     }
 
 
-def modal(session_id: str, action: str, arg: str, spec: Modal) -> ui.SessionModal:
-    inputs: list[discord.ui.TextInput[Any]] = [
-        discord.ui.TextInput(
-            custom_id=f.key,
-            label=f.label[:45],
-            placeholder=f.placeholder,
-            required=f.required,
-            max_length=f.max_length,
-            style=discord.TextStyle.paragraph if f.style == "paragraph" else discord.TextStyle.short,
+def modal(custom_id: str, spec: Modal) -> discord.ui.Modal:
+    """A form, sent stopped so discord.py keeps no copy: its submit is routed by custom_id in
+    bot/router.py, before or after a restart."""
+    form = discord.ui.Modal(title=spec.title[:45], timeout=None, custom_id=custom_id[:100])
+    for f in spec.fields[:5]:
+        form.add_item(
+            discord.ui.TextInput(
+                custom_id=f.key,
+                label=f.label[:45],
+                placeholder=f.placeholder and f.placeholder[:100],
+                required=f.required,
+                max_length=f.max_length,
+                style=discord.TextStyle.paragraph if f.style == "paragraph" else discord.TextStyle.short,
+            )
         )
-        for f in spec.fields[:5]
-    ]
-    return ui.SessionModal(session_id, action, arg, spec.title, inputs)
+    form.stop()
+    return form

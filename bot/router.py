@@ -1,20 +1,28 @@
-"""Routes component clicks and modal submits to the session they belong to."""
+"""Routes component clicks and form submits to the game session they belong to.
+
+A question's click (bot/custom_ids.py) becomes a `rules.session.Answer` that the session service
+checks against what the game asks now and steps with, in one path for every game.
+"""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import errors, render, ui
-from bot.games import Click
+from bot import custom_ids, errors, questions, render
+from bot.games import Click, GameAdapter, SessionInfo
 from bot.messages import Reply
-from bot.sessions import SessionClosed
+from bot.sessions import SessionClosed, StepResult
 from rules.errors import RuleError
+from rules.session import check_answer
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
+
+LEGACY_MODAL = r"m:(?P<sid>[0-9a-f]{12}):(?P<action>[A-Za-z0-9_\-]{1,40}):(?P<arg>[^:]{0,40})"
 
 
 async def send_reply(interaction: discord.Interaction[Any], session_id: str | None, reply: Reply) -> None:
@@ -26,6 +34,78 @@ async def send_reply(interaction: discord.Interaction[Any], session_id: str | No
         await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
 
 
+async def _players_game(interaction: discord.Interaction[Any], sid: str) -> tuple[SessionInfo, Any]:
+    """The open session `sid`, if the one clicking plays in it (else a polite refusal)."""
+    bot: MusterBot = interaction.client  # type: ignore[assignment]
+    info, state = await bot.sessions.load(sid)
+    if interaction.guild_id is not None and interaction.guild_id != info.guild_id:
+        raise RuleError(code="session.other_server")
+    if info.status != "open":
+        raise SessionClosed(info.status)
+    if interaction.user.id not in info.players:
+        first, second = info.players
+        raise RuleError(code="session.not_player", first=first, second=second)
+    return info, state
+
+
+async def _answered(
+    interaction: discord.Interaction[Any],
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    state: Any,
+    result: StepResult | None,
+) -> None:
+    """The player's own answer goes out before what the step caused is posted for everyone."""
+    bot: MusterBot = interaction.client  # type: ignore[assignment]
+    user = interaction.user.id
+    if result is None:
+        reply = adapter.private_prompt(info, state, user) or Reply(content="Nothing to do right now.")
+    else:
+        reply = adapter.reply(result.info, result.state, result.events, user)
+    try:
+        await send_reply(interaction, info.id, reply)
+    finally:
+        if result is not None:
+            bot.delivery.kick()
+
+
+async def on_question(
+    interaction: discord.Interaction[Any],
+    sid: str,
+    step: str,
+    values: list[str],
+    opens_form: bool | None,
+    fields: dict[str, str] | None = None,
+) -> None:
+    """A click on a question's component (`opens_form` None: a select, whose pick may need a form)."""
+    bot: MusterBot = interaction.client  # type: ignore[assignment]
+    try:
+        info, state = await _players_game(interaction, sid)
+        user = interaction.user.id
+        adapter = bot.games.get(info.system)
+        procedure = adapter.procedure
+        question = questions.asked(procedure.ask(state, user), step)
+        wants_form = opens_form
+        if opens_form is None:  # a select: a single pick with a form opens it
+            option = question.option(values[0]) if question and len(values) == 1 else None
+            wants_form = bool(option and option.form)
+        if wants_form and fields is None:
+            if question is None:  # moved on: refused as stale, in the words every game shares
+                check_answer(procedure.ask(state, user), questions.answer(user, None, step, values))
+                raise RuleError(code="answer.not_asked")
+            spec = questions.form(question, values[0])
+            if spec is None:
+                raise RuleError(code="answer.not_offered")
+            custom_id = custom_ids.modal(sid, step, values[0])
+            await interaction.response.send_modal(render.modal(custom_id, spec))
+            return
+        answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
+        result = await bot.sessions.answer(sid, answer, deliver=False)
+        await _answered(interaction, adapter, info, state, result)
+    except Exception as exc:
+        await errors.report(interaction, exc)
+
+
 async def on_session_component(
     interaction: discord.Interaction[Any],
     sid: str,
@@ -35,19 +115,11 @@ async def on_session_component(
     opens_modal: bool,
     fields: dict[str, str] | None = None,
 ) -> None:
+    """A click on a component of a game that still builds actions in its adapter (`action_for`)."""
     bot: MusterBot = interaction.client  # type: ignore[assignment]
     try:
-        info, state = await bot.sessions.load(sid)
-        if interaction.guild_id is not None and interaction.guild_id != info.guild_id:
-            raise RuleError("That button belongs to a game in another server.")
-        if info.status != "open":
-            raise SessionClosed(info.status)
+        info, state = await _players_game(interaction, sid)
         user = interaction.user.id
-        if user not in info.players:
-            a, b = info.players
-            raise RuleError(
-                f"Only <@{a}> and <@{b}> are playing this game, so only they can use its buttons."
-            )
         adapter = bot.games.get(info.system)
         click = Click(
             user_id=user,
@@ -61,21 +133,12 @@ async def on_session_component(
             modal = adapter.modal_for(info, state, click)
             if modal is None:
                 raise RuleError("There is nothing to fill in for that right now.")
-            await interaction.response.send_modal(render.modal(sid, action, arg, modal))
+            await interaction.response.send_modal(render.modal(f"m:{sid}:{action}:{arg}", modal))
             return
-        # The player's own answer goes out before what the click caused is posted for everyone.
         result = await bot.sessions.act(
             sid, user, lambda i, s: adapter.action_for(i, s, click), deliver=False
         )
-        if result is None:
-            reply = adapter.private_prompt(info, state, user) or Reply(content="Nothing to do right now.")
-        else:
-            reply = adapter.reply(result.info, result.state, result.events, user)
-        try:
-            await send_reply(interaction, sid, reply)
-        finally:
-            if result is not None:
-                bot.delivery.kick()
+        await _answered(interaction, adapter, info, state, result)
     except Exception as exc:
         await errors.report(interaction, exc)
 
@@ -84,7 +147,7 @@ async def on_prompt_button(interaction: discord.Interaction[Any], sid: str, user
     bot: MusterBot = interaction.client  # type: ignore[assignment]
     try:
         if interaction.user.id != user_id:
-            raise RuleError(f"That prompt is for <@{user_id}> only.")
+            raise RuleError(code="session.prompt_of_other", player=user_id)
         info, state = await bot.sessions.load(sid)
         if info.status != "open":
             raise SessionClosed(info.status)
@@ -109,11 +172,16 @@ def _submitted_values(components: list[Any]) -> dict[str, str]:
 
 
 async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
-    """Route a session modal's submit; False if the modal is not one of ours."""
+    """Route a session form's submit; False if the form is not one of ours."""
     data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-    match = ui.MODAL_ID.fullmatch(str(data.get("custom_id", "")))
-    if match is None:
-        return False
+    custom_id = str(data.get("custom_id", ""))
     values = _submitted_values(list(data.get("components", [])))
-    await on_session_component(interaction, match["sid"], match["action"], match["arg"], [], False, values)
+    asked = custom_ids.parse_modal(custom_id)
+    if asked is not None:
+        await on_question(interaction, asked.session_id, asked.step, [asked.value], True, values)
+        return True
+    legacy = re.fullmatch(LEGACY_MODAL, custom_id)
+    if legacy is None:
+        return False
+    await on_session_component(interaction, legacy["sid"], legacy["action"], legacy["arg"], [], False, values)
     return True

@@ -30,7 +30,7 @@ from bot.games import GameRegistry, SessionInfo
 from bot.messages import Outgoing
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.session import Action, Event, GameOutcome, GameState
+from rules.session import Action, Answer, Event, GameOutcome, GameState
 
 log = logging.getLogger(__name__)
 
@@ -297,6 +297,15 @@ class SessionService:
                 self.delivery.kick()
             return StepResult(new_info, new_state, events)
         raise RuleError("That game is very busy right now; please try again.")
+
+    async def answer(self, session_id: str, answer: Answer, deliver: bool = True) -> StepResult | None:
+        """Step with a player's answer to a question, checked against what the game asks in the
+        freshest state (so an answer to a question already answered is refused, changing nothing)."""
+
+        def action(info: SessionInfo, state: Any) -> Action:
+            return self.games.get(info.system).procedure.action_for(state, answer)
+
+        return await self.act(session_id, answer.actor, action, deliver=deliver)
 
     async def cancel(self, session_id: str, user_id: int, may_manage: bool) -> SessionInfo:
         info, _state = await self.load(session_id, fresh=True)

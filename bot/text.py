@@ -26,6 +26,11 @@ ENGLISH: dict[str, str] = {
     "answer.field_long": "{field} can be at most {limit} characters long.",
     "answer.field_number": "{field} must be a whole number.",
     "answer.field_range": "{field} must be from {minimum} to {maximum}.",
+    "session.other_server": "That button belongs to a game in another server.",
+    "session.not_player": (
+        "Only <@{first}> and <@{second}> are playing this game, so only they can use its buttons."
+    ),
+    "session.prompt_of_other": "That prompt is for <@{player}> only.",
     "answer.invalid": "I can't use that as `{field}`: please pick one of the offered choices.",
 }
 

@@ -1,10 +1,8 @@
-"""Components that outlive a restart: their custom_id carries the session id and the action.
+"""The persistent components: each recognises its custom_id (bot/custom_ids.py) after any restart
+and hands the click to bot/router.py.
 
-custom_id formats (at most 100 characters):
-- `s:<session>:<action>:<arg>`   a button; the game's adapter turns it into a rules action
-- `sm:<session>:<action>:<arg>`  a button that first opens the game's modal for that action
-- `ss:<session>:<action>`        a select; the chosen values go to the adapter
-- `p:<session>:<user>`           "Open my secret prompt", the stand-in for a refused DM
+Messages are sent with plain components in a stopped view (bot/render.py), so discord.py keeps no
+copy of them; every click, before or after a restart, arrives here through `add_dynamic_items`.
 """
 
 from __future__ import annotations
@@ -14,35 +12,61 @@ from typing import Any
 
 import discord
 
-from bot.messages import Button, Select
+from bot import custom_ids, router
 
 SID = r"(?P<sid>[0-9a-f]{12})"
 ACTION = r"(?P<action>[A-Za-z0-9_\-]{1,40})"
+
+
+class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.BUTTON):
+    """A button answering a game's question (`q:`), or opening its form first (`qf:`)."""
+
+    def __init__(
+        self, item: discord.ui.Button[Any], sid: str, step: str, value: str, opens_form: bool
+    ) -> None:
+        super().__init__(item)
+        self.sid, self.step, self.value, self.opens_form = sid, step, value, opens_form
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> QuestionButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, match["sid"], match["step"], match["value"], bool(match["form"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await router.on_question(interaction, self.sid, self.step, [self.value], self.opens_form)
+
+
+class QuestionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT):
+    """A select menu answering a game's question with the picked values."""
+
+    def __init__(self, item: discord.ui.Select[Any], sid: str, step: str) -> None:
+        super().__init__(item)
+        self.sid, self.step = sid, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> QuestionSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item, match["sid"], match["step"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await router.on_question(interaction, self.sid, self.step, list(self.item.values), opens_form=None)
 
 
 class SessionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=re.compile(rf"(?P<kind>sm?):{SID}:{ACTION}:(?P<arg>[^:]{{0,40}})"),
 ):
+    """A button of a game that still routes clicks through its adapter's `action_for`."""
+
     def __init__(
         self, item: discord.ui.Button[Any], sid: str, action: str, arg: str, opens_modal: bool
     ) -> None:
         super().__init__(item)
         self.sid, self.action, self.arg, self.opens_modal = sid, action, arg, opens_modal
-
-    @classmethod
-    def make(
-        cls, sid: str, button: Button, style: discord.ButtonStyle, row: int | None = None
-    ) -> SessionButton:
-        prefix = "sm" if button.modal else "s"
-        item: discord.ui.Button[Any] = discord.ui.Button(
-            label=button.label[:80],
-            style=style,
-            disabled=button.disabled,
-            custom_id=f"{prefix}:{sid}:{button.action}:{button.arg}",
-            row=row,
-        )
-        return cls(item, sid, button.action, button.arg, button.modal)
 
     @classmethod
     async def from_custom_id(
@@ -52,9 +76,7 @@ class SessionButton(
         return cls(item, match["sid"], match["action"], match["arg"], match["kind"] == "sm")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.router import on_session_component
-
-        await on_session_component(interaction, self.sid, self.action, self.arg, [], self.opens_modal)
+        await router.on_session_component(interaction, self.sid, self.action, self.arg, [], self.opens_modal)
 
 
 class SessionSelect(
@@ -65,25 +87,6 @@ class SessionSelect(
         self.sid, self.action = sid, action
 
     @classmethod
-    def make(cls, sid: str, select: Select, row: int | None = None) -> SessionSelect:
-        item: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"ss:{sid}:{select.action}",
-            placeholder=select.placeholder,
-            min_values=select.min_values,
-            max_values=min(select.max_values, len(select.options[:25])),
-            options=[
-                discord.SelectOption(
-                    label=o.label[:100],
-                    value=o.value[:100],
-                    description=(o.description or None) and o.description[:100],
-                )
-                for o in select.options[:25]
-            ],
-            row=row,
-        )
-        return cls(item, sid, select.action)
-
-    @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SessionSelect:
@@ -91,24 +94,17 @@ class SessionSelect(
         return cls(item, match["sid"], match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.router import on_session_component
+        await router.on_session_component(
+            interaction, self.sid, self.action, "", list(self.item.values), False
+        )
 
-        await on_session_component(interaction, self.sid, self.action, "", list(self.item.values), False)
 
+class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PROMPT):
+    """ "Open my secret prompt": shows a player whose DMs are closed what the DM would have said."""
 
-class PromptButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.compile(rf"p:{SID}:(?P<user>\d{{1,20}})")
-):
     def __init__(self, item: discord.ui.Button[Any], sid: str, user_id: int) -> None:
         super().__init__(item)
         self.sid, self.user_id = sid, user_id
-
-    @classmethod
-    def make(cls, sid: str, user_id: int) -> PromptButton:
-        item: discord.ui.Button[Any] = discord.ui.Button(
-            label="Open my secret prompt", style=discord.ButtonStyle.primary, custom_id=f"p:{sid}:{user_id}"
-        )
-        return cls(item, sid, user_id)
 
     @classmethod
     async def from_custom_id(
@@ -118,28 +114,13 @@ class PromptButton(
         return cls(item, match["sid"], int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.router import on_prompt_button
-
-        await on_prompt_button(interaction, self.sid, self.user_id)
+        await router.on_prompt_button(interaction, self.sid, self.user_id)
 
 
-MODAL_ID = re.compile(rf"m:{SID}:{ACTION}:(?P<arg>[^:]{{0,40}})")
-
-
-class SessionModal(discord.ui.Modal):
-    """A modal built from the game's description.
-
-    It is sent already stopped, so discord.py keeps no copy: every submit, before or after a
-    restart, is routed by its custom_id (`m:<session>:<action>:<arg>`) in `bot.router`.
-    """
-
-    def __init__(
-        self, sid: str, action: str, arg: str, title: str, fields: list[discord.ui.TextInput[Any]]
-    ) -> None:
-        super().__init__(title=title[:45], timeout=None, custom_id=f"m:{sid}:{action}:{arg}"[:100])
-        for text_input in fields:
-            self.add_item(text_input)
-        self.stop()
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SessionButton, SessionSelect, PromptButton)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    QuestionButton,
+    QuestionSelect,
+    SessionButton,
+    SessionSelect,
+    PromptButton,
+)

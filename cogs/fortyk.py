@@ -143,6 +143,8 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     procedure = PROCEDURE
     title = "40K"
     start_command = "/40k start"
+    aliases = ("40k", "40-k", "warhammer-40k", "warhammer-40-000", "warhammer-40000", "w40k")
+    help = "`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points"
 
     def action_for(self, info: SessionInfo, state: FortyKState, click: Click) -> Action | None:
         key = f"{click.action}:{click.arg}" if click.arg else click.action

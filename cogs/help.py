@@ -7,22 +7,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import MusterBot
+from bot.games import GameRegistry
 from bot.limits import fit
 
-SECTIONS: list[tuple[str, str]] = [
+BEFORE_GAMES: list[tuple[str, str]] = [
     ("Dice", "`/roll 3d6+2` · `/roll 20d6>=4` counts hits · `/rolloff @opponent` · `/rolls recent`"),
-    (
-        "Kill Team",
-        "`/killteam start @opponent` runs the matched-play sequence: mission and map, sealed bids "
-        "and scouting in DMs, Tac Ops, scoring with the caps",
-    ),
-    (
-        "Warcry",
-        "`/warcry battleplan` · `/warcry battle @opponent` tracks a battle · `/warcry warband` checks "
-        "a roster · `/warcry battlegroups`",
-    ),
-    ("Warmaster", "`/warmaster game @opponent` deals hidden magic item and tactics hands and runs card play"),
-    ("40K", "`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points"),
+]
+AFTER_GAMES: list[tuple[str, str]] = [
     ("Games", "`/games` lists your open games · `/game cancel` · `/verify` checks a sealed commitment"),
     (
         "Scores",
@@ -32,6 +23,11 @@ SECTIONS: list[tuple[str, str]] = [
 ]
 
 
+def sections(games: GameRegistry) -> list[tuple[str, str]]:
+    """/help's sections: the shared commands around one line per registered game."""
+    return [*BEFORE_GAMES, *((game.title, game.help) for game in games if game.help), *AFTER_GAMES]
+
+
 class Help(commands.Cog):
     def __init__(self, bot: MusterBot) -> None:
         self.bot = bot
@@ -39,7 +35,7 @@ class Help(commands.Cog):
     @app_commands.command(name="help", description="What Muster can do")
     async def help(self, interaction: discord.Interaction[MusterBot]) -> None:
         embed = discord.Embed(title="Muster", description="Runs the fiddly parts of a wargame night, fairly.")
-        for name, text in SECTIONS:
+        for name, text in sections(self.bot.games):
             embed.add_field(name=name, value=text, inline=False)
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 

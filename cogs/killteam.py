@@ -385,6 +385,11 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     procedure = PROCEDURE
     title = "Kill Team"
     start_command = "/killteam start"
+    aliases = ("kill-team", "kt")
+    help = (
+        "`/killteam start @opponent` runs the matched-play sequence: mission and map, sealed bids "
+        "and scouting in DMs, Tac Ops, scoring with the caps"
+    )
 
     def action_for(self, info: SessionInfo, state: KillTeamState, click: Click) -> Action | None:
         kind, step = parse_action_id(click.action)

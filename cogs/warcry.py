@@ -143,6 +143,10 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     procedure = PROCEDURE
     title = "Warcry"
     start_command = "/warcry battle"
+    help = (
+        "`/warcry battleplan` · `/warcry battle @opponent` tracks a battle · `/warcry warband` checks "
+        "a roster · `/warcry battlegroups`"
+    )
 
     # ------------------------------------------------------------ clicks
 

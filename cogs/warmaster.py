@@ -177,6 +177,7 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     procedure = PROCEDURE
     title = "Warmaster"
     start_command = "/warmaster game"
+    help = "`/warmaster game @opponent` deals hidden magic item and tactics hands and runs card play"
 
     def action_for(self, info: SessionInfo, state: WarmasterState, click: Click) -> Action | None:
         actor = click.user_id

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from bot.app import MusterBot
+from bot.app import MusterBot, discover_cogs
 from bot.config import Settings
 from bot.games import GameAdapter
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
@@ -35,6 +35,7 @@ class Muster:
         self.bot: MusterBot | None = None
         self._runner: Any = None
         self.extra_adapters: list[GameAdapter[Any]] = []
+        self.extra_cogs: list[str] = []  # test-only extensions, loaded beside the project's own
 
     def settings(self) -> Settings:
         values: dict[str, Any] = {
@@ -49,7 +50,7 @@ class Muster:
         return Settings(**values)
 
     async def start(self) -> MusterBot:
-        self.bot = MusterBot(self.settings())
+        self.bot = MusterBot(self.settings(), cogs=(*discover_cogs(), *self.extra_cogs))
         for adapter in self.extra_adapters:  # test-only games, registered before any interaction
             self.bot.games.register(adapter)
         self._runner = run_bot(self.bot, self.emu)

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession
-from bot.messages import Button, Outgoing
+from bot.messages import Reply
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
 from tests.emulator import Message
@@ -190,18 +190,17 @@ async def test_dm_route_faults_delay_but_never_lose_a_prompt(toy: Muster) -> Non
 
 
 async def test_an_unexpected_error_gets_a_friendly_answer_with_an_id_and_a_logged_traceback(
-    toy: Muster, logged_errors: ErrorRecords
+    toy: Muster, logged_errors: ErrorRecords, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     emu, w = toy.emu, toy.world
-    sid = await open_game(toy)
-    assert toy.bot is not None
-    info, _ = await toy.bot.sessions.load(sid)
-    await toy.bot.sessions.queue(
-        info, [Outgoing(content="debug", buttons=[Button(label="Boom", action="boom")])]
-    )
-    await toy.settle()
-    message = next(m for m in emu.messages(w.channel) if m.content == "debug")
-    answer = await (await emu.click(w.alice, message, label="Boom")).response()
+    await open_game(toy)
+
+    def broken_reply(*_args: object) -> Reply:
+        raise RuntimeError("a bug in a game adapter")
+
+    monkeypatch.setattr(ToyAdapter, "reply", broken_reply)
+    prompt = next(m for m in emu.dms(w.alice) if m.buttons())
+    answer = await (await emu.click(w.alice, prompt, label="3")).response()
     error_id = re.search(r"error id `([0-9a-f]{8})`", answer.content)
     assert answer.ephemeral and error_id and "RuntimeError" not in answer.content
     logged = [r for r in logged_errors.records if error_id.group(1) in r.getMessage()]

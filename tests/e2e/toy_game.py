@@ -1,20 +1,43 @@
-"""A minimal sealed-choice game used to test the session platform itself, apart from any real game.
+"""Pick: the smallest whole game, used to test the platform apart from any real game and shown in
+docs/NEW_GAME.md as the shape of a new one.
 
 Both players secretly pick 1, 2 or 3 in their DMs; the higher pick wins. It goes through exactly
-the same platform code as the real games: DM prompts with the closed-DM fallback, commitments,
-the versioned store, the outbox and the router.
+the same platform code as the real games: a question with a step id asked through the prompt
+contract, DM prompts with the closed-DM fallback, commitments, the versioned store, the outbox, the
+router, the registry (its /help line and scores name) and the game-cog base.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from bot.games import Click, GameAdapter, SessionInfo
-from bot.messages import Button, Outgoing, Reply
+import discord
+from discord import app_commands
+
+from bot.app import MusterBot
+from bot.checks import channel_id_of, guild_id_of, require_opponent
+from bot.game_cog import GameCog
+from bot.games import GameAdapter, SessionInfo
+from bot.messages import Outgoing, Reply
+from bot.questions import components
+from bot.router import send_reply
+from bot.text import add_words
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.sealed import ChoiceSealed, ChoicesRevealed, SealedRound, seal
-from rules.session import Action, Event, GameOutcome, GameState, Procedure, SideResult
+from rules.session import (
+    Action,
+    Answer,
+    Event,
+    GameOutcome,
+    GameState,
+    Option,
+    Procedure,
+    Question,
+    SideResult,
+)
+
+# ---------------------------------------------------------------------- rules (rules/<game>/)
 
 
 class PickState(GameState):
@@ -34,7 +57,7 @@ def start(session_id: str, players: list[int], roller: Roller) -> tuple[PickStat
 
 def step(state: PickState, action: Pick, roller: Roller) -> tuple[PickState, list[Event]]:
     if not 1 <= action.value <= 3:
-        raise RuleError("Pick 1, 2 or 3.")
+        raise RuleError(code="toy.pick_range", low=1, high=3)
     round_, events = seal(state.round, state.session_id, action.actor, str(action.value), action.nonce)
     update: dict[str, object] = {"round": round_}
     if round_.revealed:
@@ -56,37 +79,60 @@ def awaiting(state: PickState) -> list[int]:
     return state.round.waiting_for()
 
 
-PROCEDURE = Procedure("toy", PickState, step, awaiting)
+def ask(state: PickState, player: int) -> list[Question]:
+    """One sealed question, asked in DMs, until the player has picked."""
+    if player not in state.round.waiting_for():
+        return []
+    return [
+        Question(
+            step="pick",
+            topic="toy.pick",
+            title="Pick a number in secret",
+            players=[player],
+            options=[Option(value=str(n), label=str(n)) for n in (1, 2, 3)],
+            sealed=True,
+            private=True,
+        )
+    ]
+
+
+def to_action(state: PickState, question: Question, answer: Answer) -> Pick:
+    return Pick(actor=answer.actor, value=int(answer.values[0]), nonce=answer.nonce)
+
+
+PROCEDURE = Procedure("toy", PickState, step, awaiting, ask=ask, to_action=to_action)
+
+# ---------------------------------------------------------------------- the cog (cogs/<game>.py)
+
+add_words({"toy.pick_range": "Pick a number from {low} to {high}."})
 
 
 class ToyAdapter(GameAdapter[PickState]):
     procedure = PROCEDURE
     title = "Pick"
+    start_command = "/toy start"
+    aliases = ("pick-game",)
+    help = "`/toy start @opponent`: both pick 1, 2 or 3 in secret, the higher pick wins"
 
-    def action_for(self, info: SessionInfo, state: PickState, click: Click) -> Pick | None:
-        if click.action == "boom":
-            raise RuntimeError("a bug in a game adapter")
-        if click.action != "pick":
+    def _prompt(self, state: PickState, player: int) -> Reply | None:
+        asked = PROCEDURE.ask(state, player)
+        if not asked:
             return None
-        return Pick(actor=click.user_id, value=int(click.arg), nonce=click.nonce)
-
-    def _prompt(self) -> list[Button]:
-        return [Button(label=str(n), action="pick", arg=str(n)) for n in (1, 2, 3)]
+        buttons, selects = components(asked[0])
+        return Reply(content=f"{asked[0].title}:", buttons=buttons, selects=selects)
 
     def render(self, info: SessionInfo, state: PickState, events: list[Event]) -> list[Outgoing]:
         out: list[Outgoing] = []
         if state.round.entries == {} and not state.finished:
             out.append(Outgoing(content=f"Pick game: <@{state.players[0]}> vs <@{state.players[1]}>."))
-            out.extend(
-                Outgoing(
-                    to="dm",
-                    user_id=p,
-                    secret=True,
-                    content="Pick a number in secret:",
-                    buttons=self._prompt(),
+            for player in state.players:
+                prompt = self._prompt(state, player)
+                assert prompt is not None
+                out.append(
+                    Outgoing(
+                        to="dm", user_id=player, secret=True, content=prompt.content, buttons=prompt.buttons
+                    )
                 )
-                for p in state.players
-            )
         for event in events:
             if isinstance(event, ChoiceSealed):
                 out.append(Outgoing(content=f"<@{event.player}> has sealed their pick `{event.commitment}`"))
@@ -101,4 +147,27 @@ class ToyAdapter(GameAdapter[PickState]):
     def private_prompt(self, info: SessionInfo, state: PickState, user_id: int) -> Reply | None:
         if user_id in state.round.entries:
             return Reply(content=f"You picked {state.round.entries[user_id].choice}; waiting for the reveal.")
-        return Reply(content="Pick a number in secret:", buttons=self._prompt())
+        return self._prompt(state, user_id)
+
+
+class Toy(GameCog[PickState], group_name="toy", group_description="Pick: the higher secret pick wins"):
+    adapter = ToyAdapter()
+
+    @app_commands.command(name="start", description="Start a game of Pick in this channel")
+    @app_commands.guild_only()
+    async def start_game(self, interaction: discord.Interaction[MusterBot], opponent: discord.User) -> None:
+        require_opponent(interaction, opponent)
+        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
+        players = [interaction.user.id, opponent.id]
+        opened = await self.bot.sessions.open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=interaction.user.id,
+            system=self.system,
+            build=lambda sid, roller: start(sid, players, roller),
+        )
+        await send_reply(interaction, opened.info.id, Reply(content="Game on: check your DMs."))
+
+
+async def setup(bot: MusterBot) -> None:
+    await bot.add_cog(Toy(bot))

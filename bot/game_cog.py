@@ -1,0 +1,156 @@
+"""The one base every game cog stands on: find the caller's game, act and answer through one path,
+read the server's rules pack with one failure policy, and filter autocomplete choices.
+
+A game cog subclasses `GameCog` with its adapter and its own slash commands; everything a command
+shares with every other game's lives here, written once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.checks import channel_id_of, guild_id_of
+from bot.db.models import BotMeta
+from bot.delivery import enqueue
+from bot.games import GameAdapter, SessionInfo
+from bot.messages import Outgoing
+from bot.packs import parse_off_loop
+from bot.router import send_reply
+from bot.sessions import StepResult
+from rules.session import Action, GameState
+
+if TYPE_CHECKING:
+    from bot.app import MusterBot
+
+log = logging.getLogger("muster.games")
+
+S = TypeVar("S", bound=GameState)
+PACK_CACHE = 32  # parsed packs kept per game, keyed by the text's digest
+
+
+class GameCog(commands.GroupCog, Generic[S]):
+    """Shared plumbing of a game's cog. Subclasses set `adapter` (and `state_type` for autocomplete)."""
+
+    adapter: ClassVar[GameAdapter[Any]]
+
+    def __init__(self, bot: MusterBot) -> None:
+        self.bot = bot
+        self._packs: OrderedDict[str, Any] = OrderedDict()
+        super().__init__()
+
+    @property
+    def system(self) -> str:
+        return self.adapter.procedure.system
+
+    async def cog_load(self) -> None:
+        self.bot.games.register(self.adapter)
+
+    # ------------------------------------------------------------------ the caller's game
+
+    async def my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
+        """The caller's one open game of this system in this channel (else a polite refusal)."""
+        return await self.bot.sessions.caller_game(
+            guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, self.system
+        )
+
+    async def my_state(self, interaction: discord.Interaction[MusterBot]) -> S | None:
+        """For autocomplete: the caller's one game here, or None (autocomplete never errs)."""
+        state = await self.bot.sessions.caller_state(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, self.system
+        )
+        return state if isinstance(state, self.adapter.procedure.state_type) else None
+
+    async def act(
+        self, interaction: discord.Interaction[MusterBot], make: Callable[[S], Action] | Action
+    ) -> StepResult:
+        """Step the caller's game with the action a slash command makes, and answer them with the
+        game's own reply (the answer goes out before what the step caused is posted for everyone)."""
+        info = await self.my_game(interaction)
+        user = interaction.user.id
+        result = await self.bot.sessions.act(
+            info.id,
+            user,
+            lambda _info, state: make if isinstance(make, Action) else make(state),
+            deliver=False,
+        )
+        assert result is not None
+        try:
+            reply = self.adapter.reply(result.info, result.state, result.events, user)
+            await send_reply(interaction, info.id, reply)
+        finally:
+            self.bot.delivery.kick()
+        return result
+
+    # ------------------------------------------------------------------ the server's rules pack
+
+    async def server_pack(self, guild_id: int | None, channel_id: int | None = None) -> Any:
+        """The server's own pack if it loaded one that still reads, else the shipped one.
+
+        A stored pack that no longer reads (a later rules change) must not stop every game: the
+        shipped pack is used and the server is told once, in the results channel or where the
+        command was used (else its owner by DM).
+        """
+        spec = self.adapter.pack
+        if spec is None:
+            raise LookupError(f"{self.system} has no rules pack")
+        text = await self.bot.packs.get(guild_id, self.system) if guild_id is not None else None
+        if not text:
+            return spec.shipped()
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        if digest in self._packs:
+            self._packs.move_to_end(digest)
+            return self._packs[digest]
+        try:
+            pack = await parse_off_loop(spec.parse, text)
+        except Exception:
+            log.warning(
+                "stored %s pack of guild %s no longer reads; using the shipped one", self.system, guild_id
+            )
+            assert guild_id is not None
+            await self._tell_pack_broken(guild_id, channel_id, digest)
+            pack = spec.shipped()
+        self._packs[digest] = pack
+        while len(self._packs) > PACK_CACHE:
+            self._packs.popitem(last=False)
+        return pack
+
+    async def _tell_pack_broken(self, guild_id: int, channel_id: int | None, digest: str) -> None:
+        settings = await self.bot.guild_settings.get(guild_id)
+        where = settings.results_channel_id or channel_id
+        guild = self.bot.get_guild(guild_id)
+        text = (
+            f"This server's {self.adapter.title} pack can't be read any more, so games use the shipped "
+            f"cards and missions for now. Someone with Manage Server can load it again with "
+            f"`/{self.qualified_name} pack load`."
+        )
+        key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
+        async with self.bot.store.write() as db:
+            if await db.get(BotMeta, key) is not None:
+                return
+            db.add(BotMeta(key=key, value="told"))
+            owner = guild.owner_id if guild is not None else None
+            if where is not None:
+                await enqueue(db, None, [Outgoing(channel_id=where, content=text, failure_user_id=owner)])
+            elif owner is not None:
+                await enqueue(db, None, [Outgoing(to="dm", user_id=owner, content=text)])
+        self.bot.delivery.kick()
+
+    # ------------------------------------------------------------------ autocomplete
+
+    @staticmethod
+    def choices(named: Iterable[tuple[str, str]], typed: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete choices: (label, value) pairs whose label contains what was typed."""
+        needle = typed.casefold()
+        return [
+            app_commands.Choice(name=label[:100], value=value[:100])
+            for label, value in named
+            if needle in label.casefold()
+        ][:25]

@@ -1,0 +1,49 @@
+"""A game added through the registry alone (tests/e2e/toy_game.py, the example of docs/NEW_GAME.md):
+loading its cog is all it takes for it to appear in /help and /games, to be played through the one
+question encoding, and to refuse an answer to a question it no longer asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import Muster
+from tests.emulator import Message
+
+
+@pytest.fixture
+async def pick(muster: Muster) -> Muster:
+    muster.extra_cogs.append("tests.e2e.toy_game")
+    await muster.restart()
+    return muster
+
+
+def prompt_of(muster: Muster, user: object) -> Message:
+    return next(m for m in muster.emu.dms(user) if m.buttons())  # type: ignore[arg-type]
+
+
+async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_questions(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    shown = await (await emu.slash(w.alice, w.channel, "help")).response()
+    fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
+    assert fields["Pick"].startswith("`/toy start @opponent`")
+    assert {"Kill Team", "Warcry", "Warmaster", "40K", "Dice", "Scores"} <= fields.keys()
+
+    started = await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    assert started.ephemeral and "check your DMs" in started.content
+    await pick.settle()
+    listed = await (await emu.slash(w.bob, w.channel, "games")).response()
+    assert "**Pick** vs" in listed.text()
+
+    prompt = prompt_of(pick, w.alice)
+    ids = [b["custom_id"] for b in prompt.buttons()]
+    assert all(i.startswith("q:") and i.endswith((":pick:1", ":pick:2", ":pick:3")) for i in ids)
+    sealed = await (await emu.click(w.alice, prompt, label="3")).response()
+    assert sealed.ephemeral and sealed.content == "Your pick 3 is sealed."
+    # The same DM's button again: the game asks alice nothing now, and nothing changes.
+    again = await (await emu.click(w.alice, prompt, label="1")).response()
+    assert again.ephemeral and again.content == "The game isn't asking you anything right now."
+
+    await (await emu.click(w.bob, prompt_of(pick, w.bob), label="1")).response()
+    await pick.settle()
+    (reveal,) = [m for m in emu.messages(w.channel) if m.content.startswith("Revealed")]
+    assert f"<@{w.alice.id}> picked 3" in reveal.content and f"<@{w.bob.id}> picked 1" in reveal.content

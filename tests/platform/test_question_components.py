@@ -1,0 +1,156 @@
+"""The one encoding of questions as components (bot/questions.py, bot/custom_ids.py, bot/render.py):
+every question any game can ask fits Discord's component limits, and its clicks come back as the
+answers the rules check."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot import custom_ids, questions, render
+from bot.messages import Reply
+from rules.errors import RuleError
+from rules.session import InputField, NumberRange, Option, Question, check_answer
+from tests.emulator.validation import validate_message
+
+SID = "0123456789ab"
+slugs = st.from_regex(r"[A-Za-z0-9_.\-]{1,40}", fullmatch=True)
+
+
+@st.composite
+def any_question(draw: st.DrawFn) -> Question:
+    kind = draw(st.sampled_from(["choose", "number", "done"]))
+    values = draw(st.lists(slugs, min_size=1 if kind == "choose" else 0, max_size=30, unique=True))
+    options = [
+        Option(
+            value=v,
+            label=draw(st.text(min_size=1, max_size=120)),
+            disabled=draw(st.booleans()),
+            description=draw(st.text(max_size=150)),
+            form=[InputField(key="unit", label="Unit")] if draw(st.booleans()) else [],
+        )
+        for v in values
+    ]
+    if kind == "done":
+        options = options[:1]
+    high = len(options) or 1
+    return Question(
+        step=draw(slugs),
+        topic="test.any",
+        title=draw(st.text(min_size=1, max_size=200)),
+        players=[1],
+        kind=kind,
+        options=options,
+        min_values=draw(st.integers(1, high)),
+        max_values=high if draw(st.booleans()) else 1,
+        number=NumberRange(minimum=-5, maximum=draw(st.integers(-5, 10**8))) if kind == "number" else None,
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(question=any_question())
+def test_every_question_draws_within_discords_limits_and_its_ids_parse_back(question: Question) -> None:
+    buttons, selects = questions.components(question)
+    kwargs = render.to_discord(SID, Reply(content="?", buttons=buttons, selects=selects))
+    view = kwargs.get("view")
+    payload = {"content": kwargs["content"], "components": view.to_components() if view else []}
+    errors = validate_message(payload, file_count=0, editing=False)
+    assert not errors, errors.summary()
+    for button in buttons:
+        custom_id = render._button_id(SID, button)
+        match = custom_ids.BUTTON.fullmatch(custom_id)
+        assert match and (match["sid"], match["step"], match["value"]) == (SID, question.step, button.value)
+        assert bool(match["form"]) == button.form
+    for select in selects:
+        assert custom_ids.SELECT.fullmatch(custom_ids.select(SID, select.step))
+        assert {o.value for o in select.options} <= {o.value for o in question.options if not o.disabled}
+
+
+def test_a_few_options_are_buttons_with_their_tone_and_more_are_one_select() -> None:
+    few = Question(
+        step="r1.end",
+        topic="t",
+        title="End?",
+        players=[1],
+        options=[Option(value="yes", label="End it", tone="danger"), Option(value="no", label="Not yet")],
+    )
+    buttons, selects = questions.components(few)
+    assert [(b.label, b.style, b.value) for b in buttons] == [
+        ("End it", "danger", "yes"),
+        ("Not yet", "secondary", "no"),
+    ]
+    assert not selects
+    many = few.model_copy(update={"options": [Option(value=f"o{i}", label=f"O{i}") for i in range(8)]})
+    buttons, (select,) = questions.components(many)
+    assert not buttons and [o.value for o in select.options] == [f"o{i}" for i in range(8)]
+
+
+def test_a_number_question_opens_a_form_and_its_typed_number_is_checked_by_the_rules() -> None:
+    bid = Question(
+        step="bid-1",
+        topic="t",
+        title="Your bid",
+        players=[7],
+        kind="number",
+        number=NumberRange(minimum=0, maximum=4),
+    )
+    (button,), _ = questions.components(bid)
+    assert button.form and button.value == custom_ids.NUMBER_VALUE
+    form = questions.form(bid, button.value)
+    assert form is not None and [f.key for f in form.fields] == [questions.NUMBER_FIELD]
+    answer = questions.answer(7, bid, "bid-1", [button.value], {questions.NUMBER_FIELD: " 3 "})
+    assert answer.number == 3 and check_answer([bid], answer) == bid
+    with pytest.raises(RuleError) as typed_words:
+        questions.answer(7, bid, "bid-1", [button.value], {questions.NUMBER_FIELD: "three"})
+    assert typed_words.value.code == "answer.number_missing"
+    with pytest.raises(RuleError) as too_many:
+        check_answer([bid], questions.answer(7, bid, "bid-1", [button.value], {questions.NUMBER_FIELD: "9"}))
+    assert too_many.value.code == "answer.number_range"
+
+
+def test_an_option_with_a_form_opens_it_and_the_fields_come_back_with_the_answer() -> None:
+    mark = Question(
+        step="r2.mark",
+        topic="t",
+        title="Mark",
+        players=[7],
+        options=[
+            Option(
+                value="mark", label="Mark a unit", form=[InputField(key="unit", label="Unit", max_length=80)]
+            )
+        ],
+    )
+    (button,), _ = questions.components(mark)
+    assert button.form
+    form = questions.form(mark, "mark")
+    assert form is not None and form.title == "Mark a unit" and form.fields[0].max_length == 80
+    answer = questions.answer(7, mark, "r2.mark", ["mark"], {"unit": "Squad Alpha"})
+    assert check_answer([mark], answer) == mark and answer.fields == {"unit": "Squad Alpha"}
+    assert questions.form(mark, "other") is None
+
+
+def test_a_modal_custom_id_is_routed_back_and_a_foreign_one_is_not() -> None:
+    assert custom_ids.parse_modal(custom_ids.modal(SID, "r2.mark", "mark")) == custom_ids.QuestionId(
+        SID, "r2.mark", "mark"
+    )
+    assert custom_ids.parse_modal("qm:zz:r2.mark:mark") is None
+    assert custom_ids.parse_modal(f"qm:{SID}:r2:mark:extra") is None
+
+
+async def test_components_and_the_prompt_fallback_are_sent_stopped_so_discord_py_keeps_no_copy() -> None:
+    """Made inside the running loop, as the bot makes them; a kept copy would answer clicks twice."""
+    made = render.view(
+        SID,
+        questions.components(
+            Question(step="s", topic="t", title="T", players=[1], options=[Option(value="a", label="A")])
+        )[0],
+        [],
+    )
+    assert made is not None and made.is_finished()
+    kwargs = render.prompt_fallback(SID, 42)
+    view: discord.ui.View = kwargs["view"]
+    assert view.is_finished()
+    (item,) = view.children
+    assert isinstance(item, discord.ui.Button) and item.custom_id == f"p:{SID}:42"
