@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from rules.dice import Roller
+from rules.errors import RuleError
 from rules.session import Event
 from rules.warcry.battle import PROCEDURE, WarcryState
 from rules.warcry.models import WarcryPack
@@ -58,3 +63,14 @@ def play(state: WarcryState, action: Any, dice: Roller) -> tuple[WarcryState, li
 
 def codes(events: list[Event]) -> list[str]:
     return [getattr(e, "code", "") for e in events]
+
+
+@contextmanager
+def refused(code: str, **params: object) -> Iterator[None]:
+    """Expect a refusal with this code and (at least) these values."""
+    with pytest.raises(RuleError) as caught:
+        yield
+    error = caught.value
+    assert error.code == code, (error.code, error.params)
+    for key, value in params.items():
+        assert error.params.get(key) == value, (key, error.params)
