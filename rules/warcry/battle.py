@@ -14,7 +14,17 @@ from typing import Any, Literal
 
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.session import Event, GameOutcome, GameState, Model, Procedure, SideResult
+from rules.session import (
+    Action,
+    Answer,
+    Event,
+    GameOutcome,
+    GameState,
+    Model,
+    Procedure,
+    Question,
+    SideResult,
+)
 from rules.text import echo
 from rules.warcry import actions as act
 from rules.warcry.battlegroups import Split, split_problems
@@ -97,6 +107,10 @@ class WarcryState(GameState):
     condition_met_by: int | None = None
     last_warband_claim: int | None = None
     history: list[RoundRecord] = []
+
+    def label_of(self, player: int) -> str:
+        """A player's name for a button or a form, which can't mention a user."""
+        return self.names.get(player) or f"Player {self.players.index(player) + 1}"
 
     @property
     def winner_of_priority(self) -> int:
@@ -750,4 +764,18 @@ _HANDLERS: dict[type, Handler] = {
     act.DeclareLastWarband: _last_warband, act.AnswerLastWarband: _answer_last_warband,
 }
 
-PROCEDURE: Procedure[WarcryState] = Procedure(SYSTEM, WarcryState, step, awaiting)
+def _ask(state: WarcryState, player: int) -> list[Question]:
+    # the questions are built from this module's state model, so they are imported when first asked
+    from rules.warcry.questions import ask
+
+    return ask(state, player)
+
+
+def _to_action(state: WarcryState, question: Question, answer: Answer) -> Action:
+    from rules.warcry.questions import to_action
+
+    return to_action(state, question, answer)
+
+
+PROCEDURE: Procedure[WarcryState] = Procedure(SYSTEM, WarcryState, step, awaiting, ask=_ask,
+                                              to_action=_to_action)
