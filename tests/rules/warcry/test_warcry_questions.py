@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warcry_helpers import ALICE, BOB, PLAYERS, refused, roller
 
-from bot.text import ENGLISH, add_words, refusal
+from bot.text import ENGLISH, FALLBACK, add_words, refusal
 from cogs.warcry_text import ENGLISH as WARCRY_ENGLISH
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -117,7 +117,7 @@ def assert_refused(state: WarcryState, answer: Answer, family: str, dice: Roller
     else:
         assert code.startswith(("answer.", "warcry.")), code
     if code.startswith("warcry."):
-        assert code in ENGLISH, code
+        assert code in ENGLISH and refusal(caught.value) != FALLBACK, code
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

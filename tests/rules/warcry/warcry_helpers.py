@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.text import FALLBACK, add_words, refusal
+from cogs.warcry_text import ENGLISH
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
@@ -19,6 +21,8 @@ from rules.warcry.pack import parse_pack
 ALICE = 1001
 BOB = 2002
 PLAYERS = (ALICE, BOB)
+
+add_words(ENGLISH)  # as the cog does when it is loaded, so refusals here are worded as players read them
 
 # A made-up club pack (clearly not real cards) with cards with and without the Matched Play runemark.
 CLUB_PACK = """
@@ -67,10 +71,11 @@ def codes(events: list[Event]) -> list[str]:
 
 @contextmanager
 def refused(code: str, **params: object) -> Iterator[None]:
-    """Expect a refusal with this code and (at least) these values."""
+    """Expect a refusal with this code and (at least) these values, which its words all use."""
     with pytest.raises(RuleError) as caught:
         yield
     error = caught.value
     assert error.code == code, (error.code, error.params)
+    assert refusal(error) != FALLBACK, f"{code} has no words, or lacks a value they need"
     for key, value in params.items():
         assert error.params.get(key) == value, (key, error.params)
