@@ -23,13 +23,14 @@ from bot.limits import fit
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
 from bot.packs import read_attachment
 from bot.render import embed as to_discord_embed
-from bot.text import refusal
+from bot.text import add_words, refusal
+from cogs.warcry_text import ENGLISH
 from rules.errors import RuleError
 from rules.session import Action, Event
 from rules.text import ECHO_CHARS, echo, fit_lines
 from rules.warcry import actions as act
 from rules.warcry.battle import GROUP_TITLES, PROCEDURE, SYSTEM, WarcryState, start
-from rules.warcry.battlegroups import Split, shield_minimum, split_violations, valid_splits
+from rules.warcry.battlegroups import Split, shield_minimum, split_problems, valid_splits
 from rules.warcry.battleplans import (
     BattleplanInPlay,
     Kind,
@@ -44,6 +45,8 @@ from rules.warcry.views import dormant_objectives, legal_actions, prompt, scoreb
 from rules.warcry.warband import MAX_ROSTER_CHARS, check_roster
 
 log = logging.getLogger(__name__)
+
+add_words(ENGLISH)
 
 KindOption = Literal["matched", "champions", "generator", "generator-matched"]
 COLOUR = 0x7A1F1F
@@ -113,10 +116,10 @@ def _whole(text: str, low: int, high: int, what: str) -> int:
         value = int(cleaned)
     except ValueError:
         raise RuleError(
-            f"{what} must be a whole number from {low} to {high}; `{cleaned[:20]}` is not."
+            code="warcry.entry_not_number", what=what, minimum=low, maximum=high, text=cleaned[:20]
         ) from None
     if not low <= value <= high:
-        raise RuleError(f"{what} must be from {low} to {high}; {value} is not.")
+        raise RuleError(code="warcry.entry_range", what=what, minimum=low, maximum=high, number=value)
     return value
 
 
@@ -124,7 +127,7 @@ def _player_arg(state: WarcryState, arg: str) -> int | None:
     if arg == "none":
         return None
     if not arg.isdigit() or int(arg) not in state.players:
-        raise RuleError("That button names no player of this battle.")
+        raise RuleError(code="warcry.no_such_player")
     return int(arg)
 
 
@@ -154,7 +157,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         try:
             return self._action(state, click)
         except ValidationError:
-            raise RuleError("That entry is out of range for this battle.") from None
+            raise RuleError(code="warcry.entry_invalid") from None
 
     def _action(self, state: WarcryState, click: Click) -> Action | None:
         user, kind, arg = click.user_id, click.action, click.arg
@@ -168,7 +171,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
             return act.ChooseColour(actor=user, colour="red" if arg == "red" else "blue")
         if kind == "deploy":
             if arg not in GROUP_TITLES:
-                raise RuleError("That is not a battle group.")
+                raise RuleError(code="warcry.no_such_group")
             return act.Deploy(actor=user, group=arg)  # type: ignore[arg-type]
         if kind == "blocked":
             return act.RollBlockedObjective(actor=user)
@@ -206,7 +209,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         if kind == "champion":
             name = click.fields.get("name", "").strip()
             if not name:
-                raise RuleError("Give the great champion a name.")
+                raise RuleError(code="warcry.champion_unnamed")
             return act.NominateChampion(actor=user, player=_required(_player_arg(state, arg)), name=name[:60])
         if kind == "champion_down":
             return act.ChampionTakenDown(actor=user, player=_required(_player_arg(state, arg)))
@@ -216,7 +219,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
             return act.DeclareLastWarband(actor=user, player=_required(_player_arg(state, arg)))
         if kind == "answer":
             return act.AnswerLastWarband(actor=user, accept=arg == "yes")
-        raise RuleError("That button is not part of a Warcry battle.")
+        raise RuleError(code="warcry.unknown_button")
 
     def modal_for(self, info: SessionInfo, state: WarcryState, click: Click) -> Modal | None:
         if click.action == "split":
@@ -279,7 +282,10 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     def _scoreboard(self, state: WarcryState) -> Outgoing:
         a, b = state.players
         card = Embed(title=f"Warcry: {self._name(state, a)} vs {self._name(state, b)}", colour=COLOUR)
-        card.description = "\n".join(scoreboard(state, mention))
+        lines = scoreboard(state, mention)
+        if state.battleplan is not None:
+            lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
+        card.description = "\n".join(lines)
         card.add("Now", prompt(state, mention))
         if state.finished:
             return Outgoing(key="scoreboard", embeds=[card])
@@ -418,7 +424,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
 
 def _required(player: int | None) -> int:
     if player is None:
-        raise RuleError("Name one of the two players.")
+        raise RuleError(code="warcry.name_a_player")
     return player
 
 
@@ -557,10 +563,11 @@ class Warcry(
             )
         if dagger is not None and shield is not None and hammer is not None:
             split = Split(dagger=dagger, shield=shield, hammer=hammer)
-            problems = split_violations(fighters, split)
+            problems = split_problems(fighters, split)
             if problems:
                 raise UserError(
-                    "That split breaks the battle-group rules:\n" + "\n".join(f"• {p}" for p in problems)
+                    "That split breaks the battle-group rules:\n"
+                    + "\n".join(f"• {refusal(p.error())}" for p in problems)
                 )
             await interaction.response.send_message(
                 f"✅ Dagger {dagger}, Shield {shield}, Hammer {hammer} is a valid split of "
@@ -570,7 +577,8 @@ class Warcry(
             return
         splits = valid_splits(fighters)
         if not splits:
-            raise UserError(split_violations(fighters, Split(dagger=0, shield=0, hammer=0))[0])
+            raise split_problems(fighters, Split(dagger=0, shield=0, hammer=0))[0].error()
+
         listing = "\n".join(f"Dagger {s.dagger} · Shield {s.shield} · Hammer {s.hammer}" for s in splits)
         await interaction.response.send_message(
             **fit(

@@ -14,9 +14,20 @@ from typing import Any, Literal
 
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.session import Event, GameOutcome, GameState, Model, Procedure, SideResult
+from rules.session import (
+    Action,
+    Answer,
+    Event,
+    GameOutcome,
+    GameState,
+    Model,
+    Procedure,
+    Question,
+    SideResult,
+)
+from rules.text import echo
 from rules.warcry import actions as act
-from rules.warcry.battlegroups import Split, split_violations
+from rules.warcry.battlegroups import Split, split_problems
 from rules.warcry.battleplans import (
     BattleplanInPlay,
     DrawOptions,
@@ -37,20 +48,9 @@ SYSTEM = "warcry"
 
 Phase = Literal["battle_groups", "colours", "deployment", "objectives", "battle", "finished"]
 
-GROUP_TITLES: dict[GroupName, str] = {"dagger": "Dagger", "shield": "Shield", "hammer": "Hammer"}
+QUARTERS = 4  # No Quarter: the battlefield's quarters
 
-DECIDED_BY: dict[Scoring, str] = {
-    "treasure_hunters": "the fighters carrying treasure at the end",
-    "cursed_relic": "who carries the relic at the end, else the fighters within 3\" of it",
-    "no_quarter": "the quarters captured at the end",
-    "reaper": "each battle round's blood tally",
-    "ley_lines": "the awakened objectives each player controls at the end of each round",
-    "hidden_vault": "who controls the last objective",
-    "cursed_prize": "who carries the prize at the end",
-    "altar_of_ascendancy": "who has fighters on the altar at the end",
-    "brutal_conquest": "the great champions' tallies",
-    "manual": "its victory card: report who has achieved it",
-}
+GROUP_TITLES: dict[GroupName, str] = {"dagger": "Dagger", "shield": "Shield", "hammer": "Hammer"}
 
 
 class DeployStep(Model):
@@ -108,6 +108,10 @@ class WarcryState(GameState):
     last_warband_claim: int | None = None
     history: list[RoundRecord] = []
 
+    def label_of(self, player: int) -> str:
+        """A player's name for a button or a form, which can't mention a user."""
+        return self.names.get(player) or f"Player {self.players.index(player) + 1}"
+
     @property
     def winner_of_priority(self) -> int:
         return self.priority.winner
@@ -123,7 +127,7 @@ class WarcryState(GameState):
 
     def plan(self) -> BattleplanInPlay:
         if self.battleplan is None:
-            raise RuleError("The battleplan has not been decided yet: both warbands must be split first.")
+            raise RuleError(code="warcry.battleplan_pending")
         return self.battleplan
 
     @property
@@ -143,7 +147,7 @@ def start(session_id: str, players: Sequence[int], roller: Roller, kind: Kind = 
     """Open a battle: make the priority roll; a chosen battleplan is fixed now, a random one later."""
     pack = pack or core_pack()
     if len(players) != 2 or players[0] == players[1]:
-        raise RuleError("A Warcry battle needs two different players.")
+        raise RuleError(code="warcry.two_players")
     events: list[Event] = []
     plan_in_play: BattleplanInPlay | None = None
     options: DrawOptions | None = None
@@ -151,7 +155,7 @@ def start(session_id: str, players: Sequence[int], roller: Roller, kind: Kind = 
         plan = pack.battleplan(battleplan)
         if plan is None:
             known = ", ".join(b.name for b in pack.battleplans)
-            raise RuleError(f"There is no battleplan called `{battleplan}`. Choose one of: {known}.")
+            raise RuleError(code="warcry.unknown_battleplan", name=echo(battleplan), known=known)
         plan_in_play = given(plan, options_for("matched" if plan.table == "matched" else "champions", pack),
                              roller)
     else:
@@ -177,7 +181,7 @@ def step(state: WarcryState, action: Any, roller: Roller) -> Result:
     state.require_player(action.actor)
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise RuleError("That is not something you can do in a Warcry battle.")
+        raise RuleError(code="warcry.unknown_action")
     return handler(state, action, roller)
 
 
@@ -190,16 +194,16 @@ def awaiting(state: WarcryState) -> list[int]:
 
 
 def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) -> Result:
-    _require_phase(state, "battle_groups", "Battle groups can only be split before the battleplan is drawn.")
+    _require_phase(state, "battle_groups", "warcry.split_closed")
     order = [state.loser_of_priority, state.winner_of_priority]
     if action.actor in state.splits:
-        raise RuleError("You have already split your warband into battle groups.")
+        raise RuleError(code="warcry.already_split")
     if action.actor != order[0] and order[0] not in state.splits:
-        raise RuleError("The player who lost the priority roll splits their warband first; please wait.")
+        raise RuleError(code="warcry.split_first", player=order[0])
     split = Split(dagger=action.dagger, shield=action.shield, hammer=action.hammer)
-    problems = split_violations(split.fighters, split)
+    problems = split_problems(split.fighters, split)
     if problems:
-        raise RuleError("That split breaks the battle-group rules:\n" + "\n".join(f"- {p}" for p in problems))
+        raise problems[0].error()
     splits = {**state.splits, action.actor: split}
     events: list[Event] = [Notice(
         code="split", who={"player": action.actor},
@@ -222,9 +226,9 @@ def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) ->
 
 
 def _colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Result:
-    _require_phase(state, "colours", "Deployment colours are chosen once, after the battleplan is drawn.")
+    _require_phase(state, "colours", "warcry.colour_closed")
     if action.actor != state.winner_of_priority:
-        raise RuleError("The player who won the priority roll chooses red or blue.")
+        raise RuleError(code="warcry.colour_by_winner", player=state.winner_of_priority)
     red = action.actor if action.colour == "red" else state.opponent(action.actor)
     state = state.model_copy(update={"red": red})
     plan = state.plan()
@@ -247,14 +251,13 @@ def _colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Res
 
 
 def _deploy(state: WarcryState, action: act.Deploy, roller: Roller) -> Result:
-    _require_phase(state, "deployment", "Battle groups are set up during deployment only.")
+    _require_phase(state, "deployment", "warcry.deploy_closed")
     index = next(i for i, s in enumerate(state.deployment) if not s.done)
     current = state.deployment[index]
     if action.actor != current.player:
-        raise RuleError(f"It is the other player's turn to set up their {GROUP_TITLES[current.group]}.")
+        raise RuleError(code="warcry.deploy_turn", player=current.player, group=GROUP_TITLES[current.group])
     if action.group != current.group:
-        raise RuleError(f"Set up your {GROUP_TITLES[current.group]} now; Daggers come first, then Shields, "
-                        "then Hammers.")
+        raise RuleError(code="warcry.deploy_order", group=GROUP_TITLES[current.group])
     steps = [s.model_copy(update={"done": True}) if i == index else s for i, s in enumerate(state.deployment)]
     events: list[Event] = [Notice(code="deployed", who={"player": action.actor},
                                   text=f"{{player}} has set up their {GROUP_TITLES[current.group]}.")]
@@ -290,10 +293,10 @@ def _objectives_prompt(plan: BattleplanInPlay) -> str:
 
 def _blocked_objective(state: WarcryState, action: act.RollBlockedObjective, roller: Roller) -> Result:
     if state.phase not in ("colours", "deployment", "objectives"):
-        raise RuleError("Objectives and treasure are placed during set-up, before the battle begins.")
+        raise RuleError(code="warcry.placing_closed")
     plan = state.plan()
     if not plan.objectives and not plan.treasure:
-        raise RuleError(f"{plan.name} places no objectives or treasure tokens, so nothing can be blocked.")
+        raise RuleError(code="warcry.nothing_to_place", battleplan=plan.name)
     roll = shown_roll_off(roller, state.players, "blocked objective roll-off")
     return state, [Notice(code="blocked_objective", roll_off=roll, who={"winner": roll.winner},
                           text="{winner} wins the roll-off and places the blocked objective or treasure "
@@ -301,7 +304,7 @@ def _blocked_objective(state: WarcryState, action: act.RollBlockedObjective, rol
 
 
 def _begin(state: WarcryState, action: act.BeginBattle, roller: Roller) -> Result:
-    _require_phase(state, "objectives", "The battle begins once every battle group is set up.")
+    _require_phase(state, "objectives", "warcry.begin_closed")
     plan = state.plan()
     labels = list(plan.objective_labels)
     awakened = labels[:1] if plan.scoring == "ley_lines" else []
@@ -320,8 +323,7 @@ def _initiative(state: WarcryState, action: act.SetInitiative, roller: Roller) -
     _require_scoring(state, {"ley_lines"}, "a record of who has the initiative")
     _require_known_player(state, action.player)
     if state.awakened_this_round is not None and action.player != state.initiative:
-        raise RuleError("An objective was already awakened this round by the player without the initiative; "
-                        "the initiative can no longer change.")
+        raise RuleError(code="warcry.initiative_fixed", objective=state.awakened_this_round)
     state = state.model_copy(update={"initiative": action.player})
     return state, [Notice(code="initiative", who={"player": action.player},
                           text=f"{{player}} has the initiative in battle round {state.round}.")]
@@ -333,8 +335,8 @@ def _treasure(state: WarcryState, action: act.SetTreasureCarriers, roller: Rolle
     _require_known_player(state, action.player)
     other = state.carrying.get(state.opponent(action.player), 0)
     if action.count + other > plan.treasure:
-        raise RuleError(f"There are only {plan.treasure} treasure tokens and a fighter carries one at most: "
-                        f"{action.count} plus the other side's {other} is too many.")
+        raise RuleError(code="warcry.treasure_too_many", tokens=plan.treasure, count=action.count,
+                        other=other)
     state = state.model_copy(update={"carrying": {**state.carrying, action.player: action.count}})
     return state, [Notice(code="tally", who={"player": action.player},
                           text=f"{{player}} has {action.count} fighter{_s(action.count)} carrying treasure.")]
@@ -355,7 +357,7 @@ def _carrier(state: WarcryState, action: act.SetCarrier, roller: Roller) -> Resu
 def _near(state: WarcryState, action: act.SetFightersNear, roller: Roller) -> Result:
     _require_scoring(state, {"cursed_relic"}, "fighters within 3\" of the treasure")
     _require_known_player(state, action.player)
-    _require_at_most(action.count, MAX_FIGHTERS, "fighters within 3\"")
+    _require_at_most(action.count, MAX_FIGHTERS)
     state = state.model_copy(update={"near": {**state.near, action.player: action.count}})
     return state, [Notice(code="tally", who={"player": action.player},
                           text=f"{{player}} has {action.count} fighter{_s(action.count)} within 3\" "
@@ -366,7 +368,7 @@ def _carrier_damage(state: WarcryState, action: act.RollCarrierDamage, roller: R
                     ) -> Result:
     _require_scoring(state, {"cursed_relic"}, "the relic's D6 damage")
     if state.carrier is None:
-        raise RuleError("Nobody carries the relic, so there is no damage to roll. Record the carrier first.")
+        raise RuleError(code="warcry.no_carrier")
     damage = roller.d6("Cursed Relic damage")
     return state, [Notice(code="carrier_damage", who={"player": state.carrier}, dice=[damage],
                           text=f"The relic burns {{player}}'s carrier: {damage} damage points (D6).")]
@@ -376,9 +378,8 @@ def _quarters(state: WarcryState, action: act.SetQuarters, roller: Roller) -> Re
     _require_scoring(state, {"no_quarter"}, "captured quarters")
     _require_known_player(state, action.player)
     other = state.quarters.get(state.opponent(action.player), 0)
-    if action.count + other > 4:
-        raise RuleError(f"The battlefield has 4 quarters: {action.count} plus the other side's {other} "
-                        "is too many.")
+    if action.count + other > QUARTERS:
+        raise RuleError(code="warcry.quarters_too_many", quarters=QUARTERS, count=action.count, other=other)
     state = state.model_copy(update={"quarters": {**state.quarters, action.player: action.count}})
     return state, [Notice(code="tally", who={"player": action.player},
                           text=f"{{player}} holds {action.count} quarter{_s(action.count)}.")]
@@ -390,8 +391,7 @@ def _blood(state: WarcryState, action: act.SetBloodTally, roller: Roller) -> Res
     _require_round_open(state)
     before = state.blood_total.get(action.player, 0)
     if before + action.points > MAX_POINTS:
-        raise RuleError(f"An enemy warband is worth at most {MAX_POINTS} points: {before} already taken down "
-                        f"plus {action.points} this round is more than that.")
+        raise RuleError(code="warcry.blood_too_much", limit=MAX_POINTS, before=before, points=action.points)
     state = state.model_copy(update={"blood": {**state.blood, action.player: action.points}})
     return state, [Notice(code="tally", who={"player": action.player},
                           text=f"{{player}}'s blood tally for battle round {state.round}: {action.points}.")]
@@ -401,15 +401,14 @@ def _awaken(state: WarcryState, action: act.AwakenObjective, roller: Roller) -> 
     _require_scoring(state, {"ley_lines"}, "awakening objectives")
     _require_round_open(state)
     if state.initiative is None:
-        raise RuleError("Record who has the initiative this round first: the other player awakens.")
+        raise RuleError(code="warcry.initiative_first")
     if action.actor == state.initiative:
-        raise RuleError("Only the player without the initiative may awaken an objective.")
+        raise RuleError(code="warcry.awaken_by_other", player=state.opponent(state.initiative))
     if state.awakened_this_round is not None:
-        raise RuleError(f"Objective {state.awakened_this_round} was already awakened this round; "
-                        "only one per round.")
+        raise RuleError(code="warcry.awaken_once", objective=state.awakened_this_round)
     objective = _objective(state, action.objective)
     if objective in state.awakened:
-        raise RuleError(f"Objective {objective} is already awakened; pick a dormant one.")
+        raise RuleError(code="warcry.already_awake", objective=objective)
     state = state.model_copy(update={"awakened": [*state.awakened, objective],
                                      "awakened_this_round": objective})
     return state, [Notice(code="awakened", who={"player": action.actor},
@@ -420,7 +419,7 @@ def _control(state: WarcryState, action: act.SetControl, roller: Roller) -> Resu
     plan = _require_scoring(state, {"ley_lines", "hidden_vault"}, "objective control")
     objective = _objective(state, action.objective)
     if plan.scoring == "ley_lines" and objective not in state.awakened:
-        raise RuleError(f"Objective {objective} is dormant: only awakened objectives score in Ley Lines.")
+        raise RuleError(code="warcry.dormant", objective=objective)
     control = {k: v for k, v in state.control.items() if k != objective}
     if action.player is None:
         return (state.model_copy(update={"control": control}),
@@ -435,9 +434,9 @@ def _control(state: WarcryState, action: act.SetControl, roller: Roller) -> Resu
 def _remove(state: WarcryState, action: act.RemoveObjective, roller: Roller) -> Result:
     _require_scoring(state, {"hidden_vault"}, "removing objectives")
     if state.removal_by is None:
-        raise RuleError("Objectives are removed only at the end of the first and second battle rounds.")
+        raise RuleError(code="warcry.remove_closed")
     if action.actor != state.removal_by:
-        raise RuleError("It is the other player's turn to remove an objective.")
+        raise RuleError(code="warcry.remove_turn", player=state.removal_by)
     objective = _objective(state, action.objective)
     control = {k: v for k, v in state.control.items() if k != objective}
     state = state.model_copy(update={"objectives": [o for o in state.objectives if o != objective],
@@ -450,7 +449,7 @@ def _remove(state: WarcryState, action: act.RemoveObjective, roller: Roller) -> 
 def _altar(state: WarcryState, action: act.SetOnAltar, roller: Roller) -> Result:
     _require_scoring(state, {"altar_of_ascendancy"}, "fighters on the altar")
     _require_known_player(state, action.player)
-    _require_at_most(action.count, MAX_FIGHTERS, "fighters on the altar")
+    _require_at_most(action.count, MAX_FIGHTERS)
     state = state.model_copy(update={"on_altar": {**state.on_altar, action.player: action.count}})
     return state, [Notice(code="tally", who={"player": action.player},
                           text=f"{{player}} has {action.count} fighter{_s(action.count)} on the altar.")]
@@ -461,8 +460,7 @@ def _nominate(state: WarcryState, action: act.NominateChampion, roller: Roller) 
     _require_known_player(state, action.player)
     current = state.champions.get(action.player)
     if current is not None and current.on_battlefield:
-        raise RuleError(f"{current.name} is still on the battlefield as the great champion; a new one can be "
-                        "named only when there is none.")
+        raise RuleError(code="warcry.champion_standing", champion=current.name)
     champion = Champion(name=action.name.strip() or "Great champion")
     state = state.model_copy(update={"champions": {**state.champions, action.player: champion}})
     return state, [Notice(code="champion", who={"player": action.player},
@@ -505,11 +503,11 @@ def _condition(state: WarcryState, action: act.SetConditionMet, roller: Roller) 
 def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Result:
     _require_battle(state)
     if action.round != state.round or state.round_ended:
-        raise RuleError(f"Battle round {action.round} has already ended; this is round {state.round}."
-                        if action.round < state.round or state.round_ended
-                        else f"This is battle round {state.round}, not {action.round}.")
+        over = action.round < state.round or state.round_ended
+        raise RuleError(code="warcry.round_over" if over else "warcry.round_not_yet", round=action.round,
+                        now=state.round)
     if state.last_warband_claim is not None:
-        raise RuleError("Answer the claim that only one warband is left before ending the round.")
+        raise RuleError(code="warcry.claim_pending", player=state.last_warband_claim)
     plan = state.plan()
     scored: dict[int, int] = {}
     events: list[Event] = []
@@ -562,7 +560,7 @@ def _last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Ro
     _require_battle(state)
     _require_known_player(state, action.player)
     if not state.extra_rounds:
-        raise RuleError("Only in the extra rounds of a tied battle does the last warband standing win.")
+        raise RuleError(code="warcry.last_warband_extra_only")
     if action.player != action.actor:
         text = "{actor} declares that only {player}'s fighters are left on the battlefield."
         who = {"actor": action.actor, "player": action.player}
@@ -579,9 +577,9 @@ def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roll
                          ) -> Result:
     claimant = state.last_warband_claim
     if claimant is None:
-        raise RuleError("Nobody has claimed to be the last warband standing.")
+        raise RuleError(code="warcry.no_claim")
     if action.actor == claimant:
-        raise RuleError("Your opponent answers your claim, not you.")
+        raise RuleError(code="warcry.own_claim", player=state.opponent(claimant))
     state = state.model_copy(update={"last_warband_claim": None})
     if not action.accept:
         return state, [Notice(code="last_warband_rejected", who={"player": action.actor},
@@ -694,37 +692,38 @@ def _finish(state: WarcryState, winner: int | None, reason: str, events: list[Ev
 # ---------------------------------------------------------------- guards
 
 
-def _require_phase(state: WarcryState, phase: Phase, message: str) -> None:
+def _require_phase(state: WarcryState, phase: Phase, code: str) -> None:
     if state.phase != phase:
-        raise RuleError(message)
+        raise RuleError(code=code)
 
 
 def _require_battle(state: WarcryState) -> None:
     if state.phase != "battle":
-        raise RuleError("That is recorded during the battle rounds, once the battle has begun.")
+        raise RuleError(code="warcry.battle_only")
 
 
 def _require_round_open(state: WarcryState) -> None:
     if state.round_ended:
-        raise RuleError(f"Battle round {state.round} has ended; an objective must be removed first.")
+        raise RuleError(code="warcry.round_ended", round=state.round)
 
 
 def _require_scoring(state: WarcryState, allowed: set[Scoring], what: str) -> BattleplanInPlay:
+    """Refuse a tally the battleplan doesn't keep, saying what decides it instead (`decided_by.<scoring>`)."""
     _require_battle(state)
     plan = state.plan()
     if plan.scoring not in allowed:
-        raise RuleError(f"{plan.name} does not use {what}; it is decided by {DECIDED_BY[plan.scoring]}.")
+        raise RuleError(code=f"warcry.decided_by.{plan.scoring}", battleplan=plan.name, asked=what)
     return plan
 
 
 def _require_known_player(state: WarcryState, player: int) -> None:
     if player not in state.players:
-        raise RuleError("Name one of the two players of this battle.")
+        raise RuleError(code="warcry.not_a_player")
 
 
-def _require_at_most(count: int, limit: int, what: str) -> None:
+def _require_at_most(count: int, limit: int) -> None:
     if count > limit:
-        raise RuleError(f"A warband has at most {limit} fighters, so {count} {what} is too many.")
+        raise RuleError(code="warcry.too_many_fighters", limit=limit, count=count)
 
 
 def _objective(state: WarcryState, name: str) -> str:
@@ -732,15 +731,14 @@ def _objective(state: WarcryState, name: str) -> str:
     for objective in state.objectives:
         if objective.casefold() == wanted:
             return objective
-    in_play = ", ".join(state.objectives) or "none"
-    raise RuleError(f"There is no objective `{name}` in play; in play: {in_play}.")
+    raise RuleError(code="warcry.no_objective", name=echo(name, 40), in_play=", ".join(state.objectives))
 
 
 def _champion_on_field(state: WarcryState, player: int) -> Champion:
     _require_known_player(state, player)
     champion = state.champions.get(player)
     if champion is None or not champion.on_battlefield:
-        raise RuleError("That player has no great champion on the battlefield; name one first.")
+        raise RuleError(code="warcry.no_champion", player=player)
     return champion
 
 
@@ -766,4 +764,18 @@ _HANDLERS: dict[type, Handler] = {
     act.DeclareLastWarband: _last_warband, act.AnswerLastWarband: _answer_last_warband,
 }
 
-PROCEDURE: Procedure[WarcryState] = Procedure(SYSTEM, WarcryState, step, awaiting)
+def _ask(state: WarcryState, player: int) -> list[Question]:
+    # the questions are built from this module's state model, so they are imported when first asked
+    from rules.warcry.questions import ask
+
+    return ask(state, player)
+
+
+def _to_action(state: WarcryState, question: Question, answer: Answer) -> Action:
+    from rules.warcry.questions import to_action
+
+    return to_action(state, question, answer)
+
+
+PROCEDURE: Procedure[WarcryState] = Procedure(SYSTEM, WarcryState, step, awaiting, ask=_ask,
+                                              to_action=_to_action)

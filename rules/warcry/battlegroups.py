@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from rules.errors import RuleError
 from rules.session import Model
 from rules.warcry.warband import MAX_FIGHTERS, MIN_FIGHTERS
 
@@ -18,28 +19,42 @@ class Split(Model):
         return self.dagger + self.shield + self.hammer
 
 
+class SplitProblem(Model):
+    """One battle-group rule a split breaks, as a refusal code and its values (worded by the bot)."""
+
+    code: str
+    params: dict[str, str | int | None] = {}
+
+    def error(self) -> RuleError:
+        return RuleError(code=self.code, **self.params)
+
+
 def shield_minimum(fighters: int) -> int:
     return math.ceil(fighters / 3)
 
 
-def split_violations(fighters: int, split: Split) -> list[str]:
+def split_problems(fighters: int, split: Split) -> list[SplitProblem]:
     """Every battle-group rule a split breaks, for a warband of `fighters`."""
-    violations: list[str] = []
     if not MIN_FIGHTERS <= fighters <= MAX_FIGHTERS:
-        return [f"A warband has {MIN_FIGHTERS} to {MAX_FIGHTERS} fighters, so {fighters} cannot be split."]
+        return [SplitProblem(code="warcry.split_size",
+                             params={"minimum": MIN_FIGHTERS, "maximum": MAX_FIGHTERS, "fighters": fighters})]
+    problems: list[SplitProblem] = []
     if split.fighters != fighters:
-        violations.append(f"The groups hold {split.fighters} fighters but the warband has {fighters}.")
+        problems.append(SplitProblem(code="warcry.split_total",
+                                     params={"groups": split.fighters, "fighters": fighters}))
     half = fighters // 2
     for name, size in (("Dagger", split.dagger), ("Shield", split.shield), ("Hammer", split.hammer)):
         if size < 1:
-            violations.append(f"The {name} needs at least 1 fighter.")
+            problems.append(SplitProblem(code="warcry.group_empty", params={"group": name}))
         elif size > half:
-            violations.append(f"The {name} has {size}, more than half of {fighters} (at most {half}).")
+            problems.append(SplitProblem(code="warcry.group_large",
+                                         params={"group": name, "size": size, "fighters": fighters,
+                                                 "half": half}))
     minimum = shield_minimum(fighters)
     if split.shield < minimum:
-        violations.append(f"The Shield needs at least a third of the warband, rounded up: "
-                          f"{minimum} of {fighters}.")
-    return violations
+        problems.append(SplitProblem(code="warcry.shield_small",
+                                     params={"minimum": minimum, "fighters": fighters}))
+    return problems
 
 
 def valid_splits(fighters: int) -> list[Split]:

@@ -141,9 +141,8 @@ def given(plan: Battleplan, options: DrawOptions, roller: Roller) -> BattleplanI
 def require_victory_cards(options: DrawOptions) -> None:
     """A generated battle cannot start without a victory card to decide the winner."""
     if options.kind in ("generator", "generator-matched") and not options.victory:
-        which = "with the Matched Play runemark " if options.kind == "generator-matched" else ""
-        raise RuleError(f"The victory deck has no cards {which}loaded, so no battle can be generated. "
-                        f"{PACK_HINT}")
+        matched = options.kind == "generator-matched"
+        raise RuleError(code="warcry.no_matched_victory_cards" if matched else "warcry.no_victory_cards")
 
 
 # ---------------------------------------------------------------- internals
@@ -153,7 +152,7 @@ def _roll_on_table(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
     table = sorted(options.battleplans, key=lambda b: b.roll)
     sides = 6 if options.kind == "matched" else 3
     if [b.roll for b in table] != list(range(1, sides + 1)):
-        raise RuleError(f"The {options.kind} battleplan table is incomplete.")
+        raise RuleError(code="warcry.table_incomplete", kind=options.kind)
     label = "Matched battleplan table" if options.kind == "matched" else "Test of Champions table"
     result = roller.roll(sides, 1, label)[0]
     plan = table[result - 1]

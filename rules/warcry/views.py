@@ -122,11 +122,12 @@ def _hint_who(state: WarcryState) -> dict[str, int]:
 
 
 def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
-    """The lines of the scoreboard message, for this battleplan's tallies."""
+    """The lines of the scoreboard message, for this battleplan's tallies (plain text: the first line is
+    the battleplan and round, which the caller may set off)."""
     plan = state.battleplan
     if plan is None:
         return ["Battleplan: drawn once both warbands are split."]
-    lines = [f"**{plan.name}**" + (f" — battle round {state.round}" if state.round else "")]
+    lines = [plan.name + (f" — battle round {state.round}" if state.round else "")]
     names = {p: name_of(p) for p in state.players}
     if state.red is not None:
         lines.append(f"Red: {names[state.red]} · Blue: {names[state.opponent(state.red)]}")

@@ -22,7 +22,6 @@ MAX_ROSTER_LINES = 100
 LISTED_PROBLEMS = 10
 """A refusal names this many unreadable lines, then counts the rest: enough to see the pattern."""
 
-FORMAT_HINT = "Write one fighter a line: `Name, points, faction runemark, leader` (`leader` on one only)."
 
 _LEADER_WORDS = {"leader", "l", "yes", "y", "true", "1", "x", "*", "★", "(leader)", "[leader]"}
 _NOT_LEADER_WORDS = {"", "no", "n", "false", "0", "-", "—"}
@@ -53,31 +52,28 @@ class WarbandReport(Model):
 
 
 class RosterError(RuleError):
-    """Lines that could not be read; `problems` names every one with its line number."""
+    """Lines that could not be read; `problems` names every one with its line number.
+
+    The refusal carries the first few as one listing and counts the rest.
+    """
 
     def __init__(self, problems: list[str]) -> None:
-        listed = [f"- {p}" for p in problems[:LISTED_PROBLEMS]]
-        if len(problems) > LISTED_PROBLEMS:
-            listed.append(f"…and {len(problems) - LISTED_PROBLEMS} more lines like these")
-        super().__init__(
-            "I couldn't read every line of the roster:\n" + "\n".join(listed) + f"\n{FORMAT_HINT}"
-        )
+        listed = "\n".join(f"- {p}" for p in problems[:LISTED_PROBLEMS])
+        more = len(problems) - LISTED_PROBLEMS
+        if more > 0:
+            super().__init__(code="warcry.roster_unreadable_more", lines=listed, more=more)
+        else:
+            super().__init__(code="warcry.roster_unreadable", lines=listed)
         self.problems = problems
 
 
 def parse_roster(text: str) -> list[Fighter]:
     """Read a roster; raise RosterError naming every unreadable line."""
     if len(text) > MAX_ROSTER_CHARS:
-        raise RuleError(
-            f"That roster is longer than {MAX_ROSTER_CHARS} characters; a warband has at most "
-            f"{MAX_FIGHTERS} fighters."
-        )
+        raise RuleError(code="warcry.roster_long", limit=MAX_ROSTER_CHARS, fighters=MAX_FIGHTERS)
     lines = text.splitlines()
     if len(lines) > MAX_ROSTER_LINES:
-        raise RuleError(
-            f"That roster has more than {MAX_ROSTER_LINES} lines; a warband has at most "
-            f"{MAX_FIGHTERS} fighters."
-        )
+        raise RuleError(code="warcry.roster_lines", limit=MAX_ROSTER_LINES, fighters=MAX_FIGHTERS)
     fighters: list[Fighter] = []
     problems: list[str] = []
     for number, raw in enumerate(lines, start=1):
@@ -91,7 +87,8 @@ def parse_roster(text: str) -> list[Fighter]:
     if problems:
         raise RosterError(problems)
     if not fighters:
-        raise RuleError(f"The roster has no fighters in it. {FORMAT_HINT}")
+        raise RuleError(code="warcry.roster_empty")
+
     return fighters
 
 

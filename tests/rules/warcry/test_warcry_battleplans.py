@@ -79,8 +79,12 @@ def test_generator_with_empty_decks_says_which_are_empty() -> None:
     plan = roll_battleplan("generator", core_pack(), roller(3))
     assert plan.cards == {} and plan.dice == []
     assert len(plan.notes) == 4 and all("pack load" in n for n in plan.notes)
-    with pytest.raises(RuleError, match="victory deck has no cards"):
+    with pytest.raises(RuleError) as caught:
         require_victory_cards(options_for("generator", core_pack()))
+    assert caught.value.code == "warcry.no_victory_cards"
+    with pytest.raises(RuleError) as matched:
+        require_victory_cards(options_for("generator-matched", core_pack()))
+    assert matched.value.code == "warcry.no_matched_victory_cards"
 
 
 def _packs() -> st.SearchStrategy[WarcryPack]:

@@ -9,8 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.warcry.battlegroups import Split, shield_minimum, split_violations, valid_splits
+from rules.warcry.battlegroups import Split, shield_minimum, split_problems, valid_splits
 from rules.warcry.warband import Fighter, RosterError, check_roster, check_warband, parse_roster
+
+
+def problems(fighters: int, split: Split) -> list[tuple[str, dict[str, str | int | None]]]:
+    return [(p.code, p.params) for p in split_problems(fighters, split)]
 
 
 def roster(count: int, points: int = 60, leaders: int = 1, faction: str = "Iron Golem") -> str:
@@ -43,14 +47,27 @@ def test_every_unreadable_line_is_named_by_number() -> None:
     problems = caught.value.problems
     assert [p.split(" ")[1] for p in problems] == ["2", "3", "5"]
     assert "not a points value" in problems[1] and "`leader` or left out" in problems[2]
-    assert "line 2" in caught.value.message
+    assert caught.value.code == "warcry.roster_unreadable"
+    assert str(caught.value.params["lines"]).startswith("- line 2 (`Breacher 190 Iron Golem`)")
 
 
 def test_empty_and_oversized_rosters_are_refused() -> None:
-    with pytest.raises(RuleError, match="no fighters"):
+    with pytest.raises(RuleError) as empty:
         parse_roster("# nothing\n\n")
-    with pytest.raises(RuleError, match="longer than"):
+    assert empty.value.code == "warcry.roster_empty"
+    with pytest.raises(RuleError) as long:
         parse_roster("x" * 9000)
+    assert long.value.code == "warcry.roster_long" and long.value.params == {"limit": 8000, "fighters": 15}
+    with pytest.raises(RuleError) as lines:
+        parse_roster("\n" * 101)
+    assert lines.value.code == "warcry.roster_lines" and lines.value.params["limit"] == 100
+
+
+def test_an_unreadable_roster_lists_ten_lines_and_counts_the_rest() -> None:
+    with pytest.raises(RosterError) as caught:
+        parse_roster("\n".join(f"no commas on line {n}" for n in range(1, 13)))
+    assert caught.value.code == "warcry.roster_unreadable_more" and caught.value.params["more"] == 2
+    assert str(caught.value.params["lines"]).count("\n- line") == 9
 
 
 @pytest.mark.parametrize(("count", "ok"), [(2, False), (3, True), (15, True), (16, False)])
@@ -101,26 +118,26 @@ def test_shield_minimum_is_a_third_rounded_up(fighters: int, minimum: int) -> No
 def test_hand_worked_splits() -> None:
     assert valid_splits(3) == [Split(dagger=1, shield=1, hammer=1)]
     assert valid_splits(4) == [Split(dagger=1, shield=2, hammer=1)]
-    assert split_violations(10, Split(dagger=3, shield=4, hammer=3)) == []
-    assert split_violations(10, Split(dagger=3, shield=3, hammer=4)) == [
-        "The Shield needs at least a third of the warband, rounded up: 4 of 10."]
-    assert split_violations(15, Split(dagger=5, shield=5, hammer=5)) == []
-    assert split_violations(15, Split(dagger=8, shield=5, hammer=2)) == [
-        "The Dagger has 8, more than half of 15 (at most 7)."]
-    assert split_violations(15, Split(dagger=7, shield=4, hammer=4)) == [
-        "The Shield needs at least a third of the warband, rounded up: 5 of 15."]
-    assert split_violations(6, Split(dagger=0, shield=3, hammer=3)) == [
-        "The Dagger needs at least 1 fighter."]
+    assert problems(10, Split(dagger=3, shield=4, hammer=3)) == []
+    assert problems(10, Split(dagger=3, shield=3, hammer=4)) == [
+        ("warcry.shield_small", {"minimum": 4, "fighters": 10})]
+    assert problems(15, Split(dagger=5, shield=5, hammer=5)) == []
+    assert problems(15, Split(dagger=8, shield=5, hammer=2)) == [
+        ("warcry.group_large", {"group": "Dagger", "size": 8, "fighters": 15, "half": 7})]
+    assert problems(15, Split(dagger=7, shield=4, hammer=4)) == [
+        ("warcry.shield_small", {"minimum": 5, "fighters": 15})]
+    assert problems(6, Split(dagger=0, shield=3, hammer=3)) == [("warcry.group_empty", {"group": "Dagger"})]
 
 
 def test_impossible_warband_sizes_have_no_split() -> None:
     assert valid_splits(2) == [] and valid_splits(16) == []
-    assert "3 to 15" in split_violations(16, Split(dagger=5, shield=6, hammer=5))[0]
+    assert problems(16, Split(dagger=5, shield=6, hammer=5)) == [
+        ("warcry.split_size", {"minimum": 3, "maximum": 15, "fighters": 16})]
 
 
 def test_split_must_add_up_to_the_warband() -> None:
-    problems = split_violations(9, Split(dagger=2, shield=3, hammer=3))
-    assert problems == ["The groups hold 8 fighters but the warband has 9."]
+    assert problems(9, Split(dagger=2, shield=3, hammer=3)) == [
+        ("warcry.split_total", {"groups": 8, "fighters": 9})]
 
 
 @settings(max_examples=150, deadline=None)
@@ -130,7 +147,7 @@ def test_valid_splits_are_exactly_those_with_no_violation(fighters: int, dagger:
     split = Split(dagger=dagger, shield=shield, hammer=hammer)
     by_rule = (all(1 <= g <= fighters / 2 for g in (dagger, shield, hammer))
                and shield >= math.ceil(fighters / 3))
-    assert (split_violations(fighters, split) == []) is by_rule
+    assert (split_problems(fighters, split) == []) is by_rule
     assert (split in valid_splits(fighters)) is by_rule
 
 

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
+from bot.text import FALLBACK, add_words, refusal
+from cogs.warcry_text import ENGLISH
 from rules.dice import Roller
+from rules.errors import RuleError
 from rules.session import Event
 from rules.warcry.battle import PROCEDURE, WarcryState
 from rules.warcry.models import WarcryPack
@@ -14,6 +21,8 @@ from rules.warcry.pack import parse_pack
 ALICE = 1001
 BOB = 2002
 PLAYERS = (ALICE, BOB)
+
+add_words(ENGLISH)  # as the cog does when it is loaded, so refusals here are worded as players read them
 
 # A made-up club pack (clearly not real cards) with cards with and without the Matched Play runemark.
 CLUB_PACK = """
@@ -58,3 +67,15 @@ def play(state: WarcryState, action: Any, dice: Roller) -> tuple[WarcryState, li
 
 def codes(events: list[Event]) -> list[str]:
     return [getattr(e, "code", "") for e in events]
+
+
+@contextmanager
+def refused(code: str, **params: object) -> Iterator[None]:
+    """Expect a refusal with this code and (at least) these values, which its words all use."""
+    with pytest.raises(RuleError) as caught:
+        yield
+    error = caught.value
+    assert error.code == code, (error.code, error.params)
+    assert refusal(error) != FALLBACK, f"{code} has no words, or lacks a value they need"
+    for key, value in params.items():
+        assert error.params.get(key) == value, (key, error.params)

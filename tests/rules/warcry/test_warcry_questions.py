@@ -1,0 +1,307 @@
+"""The Warcry prompt contract: what `ask` offers is exactly what the battle takes, checked before it steps.
+
+Random battles are driven only through `PROCEDURE.answer` with answers picked from `ask`; at every
+state a random illegal answer (a value not offered, a disabled option, a wrong count, a number out of
+range, an old step id, a stranger) is refused with a code and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import get_args
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from warcry_helpers import ALICE, BOB, PLAYERS, refused, roller
+
+from bot.text import ENGLISH, FALLBACK, add_words, refusal
+from cogs.warcry_text import ENGLISH as WARCRY_ENGLISH
+from rules.dice import Roller
+from rules.errors import RuleError
+from rules.session import Answer, Question
+from rules.warcry.battle import PROCEDURE, WarcryState, start
+from rules.warcry.battlegroups import valid_splits
+from rules.warcry.models import Scoring
+from rules.warcry.pack import core_pack
+from rules.warcry.questions import TOPICS
+
+add_words(WARCRY_ENGLISH)  # as the cog does when it is loaded
+
+BATTLEPLANS = [b.name for b in core_pack().battleplans]
+STRANGER = 999
+
+
+def asked(state: WarcryState, player: int) -> dict[str, Question]:
+    return {q.step: q for q in PROCEDURE.ask(state, player)}
+
+
+def legal_answer(data: st.DataObject, question: Question, player: int) -> Answer:
+    """Any answer `question` allows, with a valid battle-group split where one is asked."""
+    if question.kind == "done":
+        return Answer(actor=player, step=question.step)
+    if question.kind == "number":
+        assert question.number is not None
+        number = data.draw(st.integers(question.number.minimum, question.number.maximum))
+        return Answer(actor=player, step=question.step, number=number)
+    enabled = [o for o in question.options if not o.disabled]
+    count = data.draw(st.integers(question.min_values, min(question.max_values, len(enabled))))
+    picked = data.draw(st.permutations(enabled))[:count]
+    fields: dict[str, str] = {}
+    if question.topic == "warcry.split":
+        split = data.draw(st.sampled_from(valid_splits(data.draw(st.integers(3, 15)))))
+        fields = {"dagger": str(split.dagger), "shield": str(split.shield), "hammer": str(split.hammer)}
+    else:
+        for option in picked:
+            for field in option.form:
+                text = data.draw(st.text(st.characters(codec="utf-8"), min_size=1, max_size=field.max_length))
+                fields[field.key] = text if text.strip() else "Champion"
+    return Answer(actor=player, step=question.step, values=[o.value for o in picked], fields=fields)
+
+
+def illegal_answers(state: WarcryState, earlier: set[tuple[int, str]]) -> list[tuple[Answer, str]]:
+    """Answers the battle must refuse now, each with the family of code it must be refused with."""
+    wrong: list[tuple[Answer, str]] = [(Answer(actor=STRANGER, step="r1.end"), "stranger")]
+    for player in state.players:
+        now = asked(state, player)
+        wrong += [
+            (Answer(actor=player, step=step), "stale")
+            for who, step in earlier
+            if who == player and step not in now
+        ]
+        wrong.append((Answer(actor=player, step="r99.end"), "stale"))
+        for question in now.values():
+            step = question.step
+            if question.kind == "number":
+                assert question.number is not None
+                wrong.append((Answer(actor=player, step=step, number=question.number.maximum + 1), "answer"))
+                wrong.append((Answer(actor=player, step=step, number=question.number.minimum - 1), "answer"))
+                wrong.append((Answer(actor=player, step=step), "answer"))
+            if question.kind != "choose":
+                continue
+            wrong.append((Answer(actor=player, step=step, values=["not-offered"]), "answer"))
+            wrong.append((Answer(actor=player, step=step, values=[]), "answer"))
+            if len(question.options) > question.max_values:
+                values = [o.value for o in question.options[: question.max_values + 1]]
+                wrong.append((Answer(actor=player, step=step, values=values), "answer"))
+            wrong += [
+                (Answer(actor=player, step=step, values=[o.value]), "answer")
+                for o in question.options
+                if o.disabled
+            ]
+            if question.topic == "warcry.split":
+                for sizes in (("0", "0", "0"), ("8", "4", "3"), ("x", "3", "3"), ("1", "1", "99")):
+                    fields = dict(zip(("dagger", "shield", "hammer"), sizes, strict=True))
+                    wrong.append((Answer(actor=player, step=step, values=["split"], fields=fields), "any"))
+            if question.topic == "warcry.champion":
+                wrong.append(
+                    (Answer(actor=player, step=step, values=["name"], fields={"name": "  "}), "answer")
+                )
+    return wrong
+
+
+def assert_refused(state: WarcryState, answer: Answer, family: str, dice: Roller) -> None:
+    before = state.model_dump()
+    with pytest.raises(RuleError) as caught:
+        PROCEDURE.answer(state, answer, dice)
+    code = caught.value.code
+    assert state.model_dump() == before, "a refused answer changed the state"
+    assert refusal(caught.value), "every refusal has words"
+    if family == "stranger":
+        return  # refused by the shared game-state guard, before anything is asked
+    if family == "stale":
+        assert code in ("answer.stale", "answer.not_asked"), code
+    elif family == "answer":
+        assert code.startswith("answer."), code
+    else:
+        assert code.startswith(("answer.", "warcry.")), code
+    if code.startswith("warcry."):
+        assert code in ENGLISH and refusal(caught.value) != FALLBACK, code
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), data=st.data())
+def test_random_answers_from_ask_step_and_everything_else_is_refused(
+    plan: str, seed: int, data: st.DataObject
+) -> None:
+    dice = roller(seed)
+    state, _ = start("q", PLAYERS, dice, battleplan=plan, names={ALICE: "Alice", BOB: "Bob"})
+    earlier: set[tuple[int, str]] = set()
+    for _ in range(70):
+        if state.finished:
+            break
+        offers = [(p, q) for p in state.players for q in PROCEDURE.ask(state, p)]
+        assert offers, "an open battle always asks somebody something"
+        for player in state.players:
+            steps = [q.step for q in PROCEDURE.ask(state, player)]
+            assert len(steps) == len(set(steps)), "one step id names one question"
+        assert PROCEDURE.ask(state, STRANGER) == []
+
+        illegal = illegal_answers(state, earlier)
+        family = data.draw(st.sampled_from(sorted({f for _, f in illegal})))
+        wrong, _ = data.draw(st.sampled_from([(a, f) for a, f in illegal if f == family]))
+        assert_refused(state, wrong, family, dice)
+
+        player, question = data.draw(st.sampled_from(offers))
+        answer = legal_answer(data, question, player)
+        before = state.model_dump()
+        new_state, _ = PROCEDURE.answer(state, answer, dice)
+        assert state.model_dump() == before, "answering mutated the state it was given"
+        assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
+        earlier |= {(p, q.step) for p, q in offers}
+        state = new_state
+    if state.finished:
+        assert PROCEDURE.ask(state, ALICE) == [] and PROCEDURE.ask(state, BOB) == []
+        assert state.outcome is not None and state.outcome.mission == plan
+
+
+# ---------------------------------------------------------------- hand-worked cases
+
+
+def answer(state: WarcryState, player: int, step: str, dice: Roller, **given: object) -> WarcryState:
+    new_state, _ = PROCEDURE.answer(state, Answer(actor=player, step=step, **given), dice)  # type: ignore[arg-type]
+    return new_state
+
+
+def set_up(plan: str, seed: int = 0) -> tuple[WarcryState, Roller]:
+    dice = roller(seed)
+    state, _ = start("q", PLAYERS, dice, battleplan=plan, names={ALICE: "Alice", BOB: "Bob"})
+    sizes = {"dagger": "3", "shield": "4", "hammer": "3"}
+    for player in (state.loser_of_priority, state.winner_of_priority):
+        (question,) = PROCEDURE.ask(state, player)
+        assert question.topic == "warcry.split" and [f.key for f in question.options[0].form] == list(sizes)
+        state = answer(state, player, question.step, dice, values=["split"], fields=sizes)
+    state = answer(state, state.winner_of_priority, "colours", dice, values=["red"])
+    assert state.red == state.winner_of_priority
+    while state.phase == "deployment":
+        current = next(s for s in state.deployment if not s.done)
+        (question,) = [q for q in PROCEDURE.ask(state, current.player) if q.topic == "warcry.deploy"]
+        state = answer(state, current.player, question.step, dice)
+    state = answer(state, BOB, "objectives.begin", dice)
+    assert state.phase == "battle" and state.round == 1
+    return state, dice
+
+
+def test_an_old_end_of_round_button_is_stale_in_the_next_round() -> None:
+    state, dice = set_up("Reaper")
+    state = answer(state, ALICE, "r1.end", dice)
+    state = answer(state, BOB, "r2.end", dice)
+    assert state.round == 3
+    with refused("answer.stale", now="Blood tally this round: Alice"):
+        PROCEDURE.answer(state, Answer(actor=ALICE, step="r2.end"), dice)
+    with refused("answer.stale"):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="deploy.0"), dice)
+
+
+def test_set_up_asks_one_player_at_a_time_and_the_other_is_not_asked() -> None:
+    dice = roller(3)
+    state, _ = start("q", PLAYERS, dice, battleplan="Reaper")
+    loser, winner = state.loser_of_priority, state.winner_of_priority
+    assert PROCEDURE.ask(state, winner) == []
+    with refused("answer.not_asked"):
+        PROCEDURE.answer(state, Answer(actor=winner, step=f"split.p{PLAYERS.index(winner) + 1}"), dice)
+    step = f"split.p{PLAYERS.index(loser) + 1}"
+    with refused("warcry.shield_small", minimum=4, fighters=10):
+        fields = {"dagger": "3", "shield": "3", "hammer": "4"}
+        PROCEDURE.answer(state, Answer(actor=loser, step=step, values=["split"], fields=fields), dice)
+    with refused("answer.field_range", minimum=0, maximum=15):
+        fields = {"dagger": "3", "shield": "30", "hammer": "4"}
+        PROCEDURE.answer(state, Answer(actor=loser, step=step, values=["split"], fields=fields), dice)
+
+
+def test_tallies_offer_exactly_the_numbers_the_battleplan_allows() -> None:
+    state, dice = set_up("Treasure Hunters")
+    state = answer(state, ALICE, "r1.treasure.p1", dice, number=3)
+    (bob_tally,) = [q for q in PROCEDURE.ask(state, ALICE) if q.step == "r1.treasure.p2"]
+    assert bob_tally.kind == "number" and bob_tally.number is not None
+    assert (bob_tally.number.minimum, bob_tally.number.maximum) == (0, 2)  # 5 tokens, Alice's fighters hold 3
+    with refused("answer.number_range", number=3, minimum=0, maximum=2):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.treasure.p2", number=3), dice)
+    state = answer(state, BOB, "r1.treasure.p2", dice, number=2)
+    assert state.carrying == {ALICE: 3, BOB: 2}
+
+
+def test_ley_lines_initiative_awakening_and_control() -> None:
+    state, dice = set_up("Ley Lines")
+    (initiative,) = [q for q in PROCEDURE.ask(state, ALICE) if q.topic == "warcry.initiative"]
+    assert [o.value for o in initiative.options] == [str(ALICE), str(BOB)]
+    state = answer(state, BOB, "r1.initiative", dice, values=[str(ALICE)])
+    (again,) = [q for q in PROCEDURE.ask(state, ALICE) if q.topic == "warcry.initiative"]
+    assert [o.disabled for o in again.options] == [True, False]
+    with refused("answer.disabled"):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.initiative", values=[str(ALICE)]), dice)
+    assert "r1.awaken" not in asked(state, ALICE) and "r1.awaken" in asked(state, BOB)
+    with refused("answer.stale"):
+        PROCEDURE.answer(state, Answer(actor=ALICE, step="r1.awaken", values=["o1"]), dice)
+    awaken = asked(state, BOB)["r1.awaken"]
+    assert [o.label for o in awaken.options] == ["Objective A", "Objective B", "Objective C", "Objective D"]
+    state = answer(state, BOB, "r1.awaken", dice, values=["o1"])
+    assert state.awakened == ["Centre", "A"] and "r1.awaken" not in asked(state, BOB)
+    # once awakened, the initiative is fixed: no initiative question is left to answer
+    assert "r1.initiative" not in asked(state, ALICE)
+    control = asked(state, ALICE)["r1.control.1"]
+    assert {o.value for o in control.options} == {
+        f"o{i}.{who}" for i in (0, 1) for who in (ALICE, BOB, "none")
+    }
+    state = answer(state, ALICE, "r1.control.1", dice, values=[f"o1.{BOB}"])
+    assert state.control == {"A": BOB}
+
+
+def test_a_champion_tally_step_changes_with_the_tally_so_a_repeat_is_stale() -> None:
+    state, dice = set_up("Brutal Conquest")
+    state = answer(state, ALICE, "r1.champion.p1", dice, values=["name"], fields={"name": " Skullgrinder "})
+    assert state.champions[ALICE].name == "Skullgrinder"
+    assert {"r1.tally.p1.t0", "r1.down.p1", "r1.champion.p2"} <= set(asked(state, BOB))
+    state = answer(state, BOB, "r1.tally.p1.t0", dice, number=4)
+    with refused("answer.stale"):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.tally.p1.t0", number=4), dice)
+    assert state.champions[ALICE].tally == 4
+    with refused("answer.field_missing"):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.champion.p2", values=["name"]), dice)
+
+
+def test_hidden_vault_removal_is_asked_of_the_remover_only() -> None:
+    state, dice = set_up("The Hidden Vault")
+    state = answer(state, ALICE, "r1.end", dice)
+    remover = state.removal_by
+    assert remover is not None
+    other = state.opponent(remover)
+    assert PROCEDURE.ask(state, other) == []
+    with refused("answer.not_asked"):
+        PROCEDURE.answer(state, Answer(actor=other, step="r1.remove", values=["o0"]), dice)
+    with refused("answer.not_offered"):
+        PROCEDURE.answer(state, Answer(actor=remover, step="r1.remove", values=["o9"]), dice)
+    state = answer(state, remover, "r1.remove", dice, values=["o1"])
+    assert state.objectives == ["A", "C"] and state.round == 2
+
+
+def test_the_last_warband_claim_is_answered_by_the_opponent() -> None:
+    state, dice = set_up("Reaper")
+    for number in range(1, 5):
+        assert f"r{number}.last_warband" not in asked(state, ALICE)
+        state = answer(state, ALICE, f"r{number}.end", dice)
+    assert state.round == 5 and "r5.last_warband" in asked(state, ALICE)
+    state = answer(state, ALICE, "r5.last_warband", dice, values=[str(ALICE)])
+    assert PROCEDURE.ask(state, ALICE) == [] and list(asked(state, BOB)) == ["r5.claim"]
+    state = answer(state, BOB, "r5.claim", dice, values=["yes"])
+    assert state.finished and state.outcome is not None and state.outcome.winner == ALICE
+
+
+def test_steps_and_values_fit_the_contract_patterns() -> None:
+    state, _ = set_up("Ley Lines")
+    pattern = re.compile(r"[A-Za-z0-9_.\-]{1,40}")
+    for question in PROCEDURE.ask(state, ALICE) + PROCEDURE.ask(state, BOB):
+        assert pattern.fullmatch(question.step)
+        assert all(pattern.fullmatch(o.value) for o in question.options)
+        assert len(question.options) <= 25
+
+
+def test_every_warcry_code_has_english() -> None:
+    root = Path(__file__).parents[3]
+    sources = [*(root / "rules" / "warcry").glob("*.py"), root / "cogs" / "warcry.py"]
+    source = "\n".join(path.read_text() for path in sources)
+    raised = set(re.findall(r'"(warcry\.[a-z_.]+)"', source)) - {"warcry.decided_by."}
+    raised |= {f"warcry.decided_by.{scoring}" for scoring in get_args(Scoring)}
+    topics = {c for c in raised if c in TOPICS}
+    assert raised - topics <= set(WARCRY_ENGLISH), sorted(raised - topics - set(WARCRY_ENGLISH))
