@@ -79,7 +79,7 @@ def place_bid(
     if amount < 0:
         raise RuleError(code="killteam.bid_negative")
     if amount > left:
-        raise RuleError(code="killteam.bid_over", tokens=left)
+        raise RuleError(code="killteam.bid_over_one" if left == 1 else "killteam.bid_over", tokens=left)
     new_sealed, events = seal(sealed, session_id, actor, str(amount), nonce or fresh_nonce(roller))
     contest = contest.model_copy(update={"sealed": new_sealed})
     if not new_sealed.revealed:
