@@ -24,6 +24,8 @@ from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
 from bot.limits import fit
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
+from bot.text import add_words
+from cogs.killteam_text import ENGLISH
 from rules.errors import RuleError
 from rules.killteam import (
     PROCEDURE,
@@ -35,7 +37,6 @@ from rules.killteam import (
     KillTeamState,
     PackError,
     PreviousGame,
-    Prompt,
     RevealTacOp,
     Score,
     SealBid,
@@ -54,7 +55,9 @@ from rules.killteam import events as ev
 from rules.killteam.hand import METHOD_LABELS
 from rules.killteam.views import CAPS_TEXT
 from rules.sealed import ChoiceSealed, ChoicesRevealed
-from rules.session import Action, Event
+from rules.session import Action, Event, Question
+
+add_words(ENGLISH)
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x3B5B3B
@@ -96,27 +99,27 @@ def parse_bid(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise RuleError("Type your bid as a whole number of tokens, like 3.") from None
+        raise RuleError(code="killteam.bid_not_number") from None
 
 
-def prompt_components(asked: Prompt, tokens: int | None = None) -> tuple[list[Button], list[Select]]:
+def prompt_components(asked: Question, tokens: int | None = None) -> tuple[list[Button], list[Select]]:
     """Buttons or a menu for one question."""
-    step = asked.step or ""
+    step = asked.step
     if asked.kind == "done":
         return [Button(label="Done", action=action_id("d", step), style="success")], []
-    if asked.kind == "bid":
+    if asked.kind == "number":
         top = asked.number.maximum if asked.number else (tokens or 0)
         buttons = [
             Button(label=str(n), action=action_id("b", step), arg=str(n), style="primary")
             for n in range(top + 1)
         ]
         return [*buttons, Button(label="Type a bid…", action=action_id("b", step), modal=True)], []
-    if asked.kind == "scouting":
+    if asked.topic == "killteam.scouting":
         return [
             Button(label=o.label, action=action_id("o", step), arg=o.value, style="primary")
             for o in asked.options
         ], []
-    if asked.kind == "battle":
+    if asked.topic == "killteam.battle":
         tp = step.rsplit(".", 1)[-1]
         return [
             Button(label=f"End turning point {tp}", action=action_id("e", step), style="success"),
@@ -342,12 +345,12 @@ def scoreboard_embed(state: KillTeamState) -> Embed:
     return embed
 
 
-def prompt_text(asked: Prompt) -> str:
+def prompt_text(asked: Question) -> str:
     lines = [f"**{asked.title}**", asked.text]
     described = [
         f"• **{o.label}**: {o.description}" for o in asked.options if o.description and not o.disabled
     ]
-    if asked.kind in ("scouting",) and described:
+    if asked.topic == "killteam.scouting" and described:
         lines += described
     return "\n".join(lines)
 
@@ -414,12 +417,12 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
             return EndTurningPoint(actor=user, turning_point=int(tp) if tp.isdigit() else 0)
         if kind == "r":
             return SetBattleReady(actor=user, painted=click.arg == "on")
-        raise RuleError("That button doesn't belong to this game.")
+        raise RuleError(code="killteam.unknown_button")
 
     def modal_for(self, info: SessionInfo, state: KillTeamState, click: Click) -> Modal | None:
         kind, _ = parse_action_id(click.action)
         view = private_view(state, click.user_id)
-        if kind != "b" or view.prompt is None or view.prompt.kind != "bid":
+        if kind != "b" or view.prompt is None or view.prompt.kind != "number":
             return None
         left = view.tokens or 0
         return Modal(

@@ -8,6 +8,8 @@ from pydantic import Field, TypeAdapter
 
 from rules.session import Action
 
+NONCE_PATTERN = r"^(|.{8,128})$"  # empty, or long enough to hide a choice
+
 
 class Choose(Action):
     """Answer the current question (a button or menu): one or more option values."""
@@ -25,19 +27,20 @@ class Done(Action):
 
 
 class SealBid(Action):
-    """A sealed bid of tokens; the nonce (made by the bot) hides it inside the commitment."""
+    """A sealed bid of tokens; the nonce hides it inside the commitment (none given: the step draws
+    one from the game's roller)."""
 
     kind: Literal["bid"] = "bid"
     step: str = Field(max_length=60)
     amount: int
-    nonce: str = Field(min_length=8, max_length=128)
+    nonce: str = Field(default="", pattern=NONCE_PATTERN)
 
 
 class SealScouting(Action):
     kind: Literal["scouting"] = "scouting"
     step: str = Field(max_length=60)
     option: str = Field(max_length=40)
-    nonce: str = Field(min_length=8, max_length=128)
+    nonce: str = Field(default="", pattern=NONCE_PATTERN)
 
 
 class RevealTacOp(Action):

@@ -40,11 +40,9 @@ def enter(state: KillTeamState, roller: Roller) -> Step:
 
 def _require_battle(state: KillTeamState, actor: int) -> PlayerScore:
     if state.stage != "battle":
-        raise RuleError("Victory points are recorded once the battle has begun.")
+        raise RuleError(code="killteam.battle_not_begun")
     if actor not in state.queue:
-        raise RuleError(
-            f"You have ended turning point {state.turning_point}; record further VP in the next one."
-        )
+        raise RuleError(code="killteam.turning_point_ended", turning_point=state.turning_point)
     return state.scores[actor]
 
 
@@ -52,57 +50,50 @@ def score(state: KillTeamState, action: Score) -> Step:
     current = _require_battle(state, action.actor)
     tp = state.turning_point
     if action.turning_point is not None and action.turning_point != tp:
-        raise RuleError(
-            f"That score is for turning point {action.turning_point}, but this is turning point {tp}."
-        )
+        raise RuleError(code="killteam.score_turning_point", given=action.turning_point, turning_point=tp)
     if action.tac_op_vp and action.tac_op is None:
-        raise RuleError("Say which Tac Op scored those VP.")
+        raise RuleError(code="killteam.score_which_tac_op")
     if not action.mission_vp and not action.tac_op_vp:
-        raise RuleError("Give the victory points to record (mission VP, Tac Op VP or both).")
+        raise RuleError(code="killteam.score_nothing")
     events: list[Event] = []
     mission = list(current.mission)
     if action.mission_vp:
         this_tp = mission[tp - 1] + action.mission_vp
         if this_tp < 0:
-            raise RuleError(f"That would take your mission VP for turning point {tp} below 0.")
+            raise RuleError(code="killteam.mission_vp_negative", turning_point=tp)
         if this_tp > MISSION_VP_PER_TP:
             raise RuleError(
-                f"That would make {this_tp} mission VP in turning point {tp}; the cap is "
-                f"{MISSION_VP_PER_TP} mission VP per turning point."
+                code="killteam.mission_vp_turning_point_cap",
+                vp=this_tp,
+                turning_point=tp,
+                cap=MISSION_VP_PER_TP,
             )
         mission[tp - 1] = this_tp
         if sum(mission) > MISSION_VP_TOTAL:
-            raise RuleError(
-                f"That would make {sum(mission)} mission VP; the cap is {MISSION_VP_TOTAL} mission VP "
-                "in a battle."
-            )
+            raise RuleError(code="killteam.mission_vp_cap", vp=sum(mission), cap=MISSION_VP_TOTAL)
     tac_ops = dict(current.tac_ops)
     card_name = ""
     if action.tac_op_vp:
         assert action.tac_op is not None
         card = state.pack.find_tac_op(action.tac_op, state.tac.held.get(action.actor, []))
         if card is None:
-            raise RuleError("You don't hold a Tac Op by that name.")
+            raise RuleError(code="killteam.tac_op_not_held")
         if state.tac.secret and card.id not in state.tac.revealed.get(action.actor, []):
-            raise RuleError(f"Reveal {card.name} before you score it.")
+            raise RuleError(code="killteam.tac_op_unrevealed", tac_op=card.name)
         card_name = card.name
         this_op = tac_ops.get(card.id, 0) + action.tac_op_vp
         if this_op < 0:
-            raise RuleError(f"That would take your VP from {card.name} below 0.")
+            raise RuleError(code="killteam.tac_op_vp_negative", tac_op=card.name)
         if this_op > TAC_OP_VP_EACH:
             raise RuleError(
-                f"That would make {this_op} VP from {card.name}; the cap is {TAC_OP_VP_EACH} VP "
-                "from each Tac Op."
+                code="killteam.tac_op_vp_each_cap", vp=this_op, tac_op=card.name, cap=TAC_OP_VP_EACH
             )
         tac_ops[card.id] = this_op
         if sum(tac_ops.values()) > TAC_OP_VP_TOTAL:
-            raise RuleError(
-                f"That would make {sum(tac_ops.values())} VP from Tac Ops; the cap is "
-                f"{TAC_OP_VP_TOTAL} VP from Tac Ops."
-            )
+            raise RuleError(code="killteam.tac_op_vp_cap", vp=sum(tac_ops.values()), cap=TAC_OP_VP_TOTAL)
     updated = current.model_copy(update={"mission": mission, "tac_ops": tac_ops})
     if updated.total > VP_TOTAL:
-        raise RuleError(f"That would make {updated.total} VP; the cap is {VP_TOTAL} VP in all.")
+        raise RuleError(code="killteam.vp_cap", vp=updated.total, cap=VP_TOTAL)
     if action.mission_vp:
         events.append(
             VictoryPointsScored(
@@ -129,11 +120,12 @@ def score(state: KillTeamState, action: Score) -> Step:
 def battle_ready(state: KillTeamState, action: SetBattleReady) -> Step:
     current = _require_battle(state, action.actor)
     if current.battle_ready == action.painted:
-        already = "already counts" if action.painted else "is not counted"
-        raise RuleError(f"Your Battle Ready painted roster {already}.")
+        raise RuleError(
+            code="killteam.battle_ready_counts" if action.painted else "killteam.battle_ready_not_counted"
+        )
     updated = current.model_copy(update={"battle_ready": action.painted})
     if updated.total > VP_TOTAL:
-        raise RuleError(f"That would make {updated.total} VP; the cap is {VP_TOTAL} VP in all.")
+        raise RuleError(code="killteam.vp_cap", vp=updated.total, cap=VP_TOTAL)
     event = VictoryPointsScored(
         player=action.actor,
         turning_point=state.turning_point,
@@ -146,14 +138,14 @@ def battle_ready(state: KillTeamState, action: SetBattleReady) -> Step:
 
 def end_turning_point(state: KillTeamState, action: EndTurningPoint) -> Step:
     if state.stage != "battle":
-        raise RuleError("The battle hasn't begun yet.")
+        raise RuleError(code="killteam.battle_not_begun_yet")
     tp = state.turning_point
     if action.turning_point != tp:
         raise RuleError(
-            f"Turning point {action.turning_point} is not the current one (this is turning point {tp})."
+            code="killteam.turning_point_not_current", given=action.turning_point, turning_point=tp
         )
     if action.actor not in state.queue:
-        raise RuleError(f"You have already ended turning point {tp}; waiting for your opponent.")
+        raise RuleError(code="killteam.turning_point_already_ended", turning_point=tp)
     queue = [p for p in state.queue if p != action.actor]
     events: list[Event] = [TurningPointEnded(player=action.actor, turning_point=tp, complete=not queue)]
     if queue:

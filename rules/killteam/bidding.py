@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.killteam.common import roll_off_players
+from rules.killteam.common import fresh_nonce, roll_off_players
 from rules.killteam.events import BidRoundOpened, BidTied, BidWon, Notice, SecretAsked
 from rules.killteam.state import BID_TOKENS, BidContest, BidRecord
 from rules.sealed import SealedRound, seal
@@ -65,20 +65,22 @@ def open_round(
 def place_bid(
     contest: BidContest, session_id: str, actor: int, step: str, amount: int, nonce: str, roller: Roller
 ) -> tuple[BidContest, list[Event]]:
-    """Seal one bid; the second seal reveals both and settles the category (or re-opens it)."""
+    """Seal one bid; the second seal reveals both and settles the category (or re-opens it).
+
+    Without a nonce, one is drawn from the roller once the bid is accepted."""
     sealed = contest.sealed
     if sealed is None or contest.winner is not None:
-        raise RuleError("No bid is being asked for right now.")
+        raise RuleError(code="killteam.no_bid")
     if step != sealed.step:
-        raise RuleError("That bid belongs to an earlier round; please bid in the current one.")
+        raise RuleError(code="killteam.bid_stale")
     if actor in sealed.entries:
-        raise RuleError("You have already sealed your bid for this round; it can't be changed.")
+        raise RuleError(code="killteam.bid_sealed")
     left = contest.tokens[actor]
     if amount < 0:
-        raise RuleError("A bid can't be negative: bid 0 or more tokens.")
+        raise RuleError(code="killteam.bid_negative")
     if amount > left:
-        raise RuleError(f"You have {left} token{'s' if left != 1 else ''} left, so bid from 0 to {left}.")
-    new_sealed, events = seal(sealed, session_id, actor, str(amount), nonce)
+        raise RuleError(code="killteam.bid_over_one" if left == 1 else "killteam.bid_over", tokens=left)
+    new_sealed, events = seal(sealed, session_id, actor, str(amount), nonce or fresh_nonce(roller))
     contest = contest.model_copy(update={"sealed": new_sealed})
     if not new_sealed.revealed:
         return contest, events

@@ -1,4 +1,4 @@
-"""Small helpers every Kill Team step uses: roll-offs, answer checks, state updates."""
+"""Small helpers every Kill Team step uses: roll-offs, answer checks, nonces, state updates."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam.events import RolledOff
 from rules.killteam.state import COMPLETE, KillTeamState
+from rules.killteam.views import prompt
 from rules.rolloff import roll_off
 from rules.session import Action
 
@@ -23,11 +24,17 @@ def roll_off_players(players: list[int], roller: Roller, purpose: str) -> tuple[
     return winner, event
 
 
-def expect(state: KillTeamState, action: Any, kind: type[A], what: str) -> A:
-    """Refuse an action of the wrong kind for the current question, saying what is asked."""
+def expect(state: KillTeamState, action: Any, kind: type[A]) -> A:
+    """Refuse an action of the wrong kind for the current question, naming what is asked."""
     if not isinstance(action, kind):
-        raise RuleError(f"The game is waiting for {what}, not that.")
+        raise RuleError(code="killteam.not_that", now=prompt(state).title)
     return action
+
+
+def fresh_nonce(roller: Roller) -> str:
+    """Randomness that hides a sealed choice in its commitment, from the game's own source. Not
+    recorded as a roll: the audit log is public, and the nonce must stay secret until the reveal."""
+    return f"{roller.source.getrandbits(128):032x}"
 
 
 def ask(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.errors import RuleError
 from rules.killteam.pack import KillTeamPack, TacOp
 from rules.killteam.state import TAC_OPS_HELD, TacOpsMethod
 
@@ -54,20 +55,24 @@ def fits(held: Sequence[TacOp], candidate: TacOp, faction: str | None) -> str | 
     return None
 
 
-def hand_problem(cards: Sequence[TacOp], faction: str | None, size: int, faction_max: int) -> str | None:
-    """Why a whole selection (a hand or a constructed deck) breaks the rules, or None."""
+def hand_problem(
+    cards: Sequence[TacOp], faction: str | None, size: int, faction_max: int
+) -> RuleError | None:
+    """The refusal for a whole selection (a hand or a constructed deck) that breaks the rules, or None."""
     if len({card.id for card in cards}) != len(cards):
-        return "Pick each Tac Op only once."
+        return RuleError(code="killteam.hand_repeated")
     if len(cards) != size:
-        return f"Pick exactly {size} Tac Ops."
+        return RuleError(code="killteam.hand_size", size=size)
     foreign = [card for card in cards if card.faction is not None and card.faction != faction]
     if foreign:
-        return f"{foreign[0].name} is not one of your faction's Tac Ops."
+        return RuleError(code="killteam.hand_foreign", tac_op=foreign[0].name)
     if sum(1 for card in cards if card.faction is not None) > faction_max:
-        return f"Pick at most {faction_max} faction Tac Op{'s' if faction_max != 1 else ''}."
+        if faction_max == 1:
+            return RuleError(code="killteam.hand_one_faction_op")
+        return RuleError(code="killteam.hand_faction_max", maximum=faction_max)
     archetypes = {card.archetype for card in cards if card.archetype is not None}
     if len(archetypes) > 1:
-        return "All your archetype Tac Ops must come from one archetype."
+        return RuleError(code="killteam.hand_archetypes")
     return None
 
 
@@ -108,19 +113,25 @@ def constructed_archetypes(pack: KillTeamPack, faction: str | None) -> list[str]
     return usable
 
 
-def method_problem(pack: KillTeamPack, method: TacOpsMethod) -> str | None:
-    """Why this pack cannot run a Tac Ops method at all, or None. Checked before a game starts."""
+def method_problem(pack: KillTeamPack, method: TacOpsMethod) -> RuleError | None:
+    """The refusal when this pack cannot run a Tac Ops method at all, or None. Checked before a game
+    starts."""
     minimum = ARCHETYPE_MINIMUM[method]
     largest = max((len(a.tac_ops) for a in pack.archetypes), default=0)
     if largest < minimum:
-        return (
-            f"The Kill Team pack in use ({pack.name}) can't run {METHOD_LABELS[method]} Tac Ops: that needs "
-            f"an archetype with at least {minimum} Tac Ops, and its largest has {largest}."
+        return RuleError(
+            code="killteam.method_archetype",
+            pack=pack.name,
+            method=METHOD_LABELS[method],
+            minimum=minimum,
+            largest=largest,
         )
     if method == "random" and len(random_pool(pack, None)) < RANDOM_DECK_MINIMUM:
-        return (
-            f"The Kill Team pack in use ({pack.name}) can't run Random Tac Ops: its deck would hold "
-            f"fewer than {RANDOM_DECK_MINIMUM} cards."
+        return RuleError(
+            code="killteam.method_deck",
+            pack=pack.name,
+            method=METHOD_LABELS[method],
+            minimum=RANDOM_DECK_MINIMUM,
         )
     return None
 

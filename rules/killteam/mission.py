@@ -21,7 +21,6 @@ from rules.killteam.events import (
 )
 from rules.killteam.pack import MapGroup
 from rules.killteam.state import BidContest, ControlState, KillTeamState, VetoState
-from rules.killteam.views import check_answer
 from rules.session import Event
 
 BID_CATEGORIES: tuple[tuple[str, str], ...] = (
@@ -102,14 +101,12 @@ def _bid_stage(state: KillTeamState, contest: BidContest) -> KillTeamState:
     return ask(state, "bid", bids=contest)
 
 
-def _choice(state: KillTeamState, action: Any, what: str) -> Choose:
-    choice = expect(state, action, Choose, what)
-    check_answer(state, choice)
-    return choice
+def _choice(state: KillTeamState, action: Any) -> Choose:
+    return expect(state, action, Choose)
 
 
 def choose_side(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the choice of attacker or defender")
+    choice = _choice(state, action)
     attacker = choice.actor if choice.values[0] == "attack" else state.opponent(choice.actor)
     event = SideChosen(attacker=attacker, defender=state.opponent(attacker), by=choice.actor)
     if state.macro == "mission":  # Veto: sides come first, then the attacker puts missions forward
@@ -123,7 +120,7 @@ def _veto(state: KillTeamState) -> VetoState:
 
 
 def veto_missions(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "two missions to put forward")
+    choice = _choice(state, action)
     veto = _veto(state).model_copy(update={"missions": list(choice.values)})
     names = [m.name for m in state.pack.missions if m.id in choice.values]
     defender = state.opponent(choice.actor)
@@ -134,7 +131,7 @@ def veto_missions(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 def veto_mission_pick(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the defender's pick of mission")
+    choice = _choice(state, action)
     mission = choice.values[0]
     return (
         ask(state, "veto_maps", decider=choice.actor, mission=mission),
@@ -143,7 +140,7 @@ def veto_mission_pick(state: KillTeamState, action: Any, roller: Roller) -> Step
 
 
 def veto_maps(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "three maps to put forward")
+    choice = _choice(state, action)
     veto = _veto(state).model_copy(update={"maps": list(choice.values)})
     labels = [card.label for card in state.pack.maps if card.id in choice.values]
     return (
@@ -153,7 +150,7 @@ def veto_maps(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 def veto_map_discard(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the attacker's discard")
+    choice = _choice(state, action)
     veto = _veto(state).model_copy(update={"discarded": choice.values[0]})
     card = state.pack.map(choice.values[0])
     assert card is not None
@@ -164,12 +161,12 @@ def veto_map_discard(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 def veto_map_pick(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the defender's pick of map")
+    choice = _choice(state, action)
     return complete(state, map=choice.values[0]), [_map_event(state, choice.values[0], choice.actor, "veto")]
 
 
 def control_mission(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the mission pick")
+    choice = _choice(state, action)
     mission = choice.values[0]
     return (
         ask(state, "control_map_type", decider=choice.actor, mission=mission),
@@ -178,7 +175,7 @@ def control_mission(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 def control_map_type(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the map type pick")
+    choice = _choice(state, action)
     assert state.control is not None
     group: MapGroup = choice.values[0]  # type: ignore[assignment]  # checked against the offered groups
     control = state.control.model_copy(update={"group": group})
@@ -189,14 +186,14 @@ def control_map_type(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 def control_map(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the map pick")
+    choice = _choice(state, action)
     return complete(state, map=choice.values[0]), [
         _map_event(state, choice.values[0], choice.actor, "control")
     ]
 
 
 def bid(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    sealed = expect(state, action, SealBid, "a sealed bid")
+    sealed = expect(state, action, SealBid)
     assert state.bids is not None
     contest, events = place_bid(
         state.bids, state.session_id, sealed.actor, sealed.step, sealed.amount, sealed.nonce, roller
@@ -207,7 +204,7 @@ def bid(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 def bid_decide(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = _choice(state, action, "the bid winner's decision")
+    choice = _choice(state, action)
     assert state.bids is not None
     contest = settled(state.bids)
     category, value, actor = contest.category, choice.values[0], choice.actor

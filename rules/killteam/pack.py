@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
 from rules.packs import Problem, read_pack, repeated
-from rules.session import Model
+from rules.session import VALUE_PATTERN, Model
 
 # Discord shows at most 25 options in one menu; the limits keep every question answerable in one.
 MAX_MISSIONS = 25
@@ -214,6 +214,28 @@ class KillTeamPack(Model):
 # ---------------------------------------------------------------------- checking
 
 
+def _unfit_ids(pack: KillTeamPack) -> list[Problem]:
+    """Mission and Tac Op ids are what a player's answer carries, so they must fit an answer's value."""
+    hint = "letters, digits, '-', '_' and '.' only, at most 40; give it an `id:` like that"
+    found: list[Problem] = [
+        (("missions", i, "id"), f"the mission id `{m.id}` can't be used: {hint}")
+        for i, m in enumerate(pack.missions)
+        if not re.fullmatch(VALUE_PATTERN, m.id)
+    ]
+    sections: tuple[tuple[str, Sequence[Archetype | Faction]], ...] = (
+        ("archetypes", pack.archetypes),
+        ("factions", pack.factions),
+    )
+    found += [
+        ((section, index, "tac_ops", op_index, "id"), f"the Tac Op id `{card.id}` can't be used: {hint}")
+        for section, entries in sections
+        for index, entry in enumerate(entries)
+        for op_index, card in enumerate(entry.tac_ops)
+        if not re.fullmatch(VALUE_PATTERN, card.id)
+    ]
+    return found
+
+
 def _problems(pack: KillTeamPack) -> list[Problem]:
     """Cross-references pydantic cannot see: duplicates and names that point nowhere."""
     found: list[Problem] = []
@@ -241,6 +263,7 @@ def _problems(pack: KillTeamPack) -> list[Problem]:
         "Tac Op id",
         " (give one an `id:`)",
     )
+    found += _unfit_ids(pack)
     archetype_names = {a.name for a in pack.archetypes}
     for index, faction in enumerate(pack.factions):
         for a_index, name in enumerate(faction.archetypes):

@@ -15,6 +15,8 @@ from rules.errors import RuleError
 from rules.killteam import battle, mission, setup, tacops
 from rules.killteam.actions import (
     ACTION_ADAPTER,
+    Choose,
+    Done,
     EndGame,
     EndTurningPoint,
     RevealTacOp,
@@ -24,6 +26,7 @@ from rules.killteam.actions import (
 from rules.killteam.events import GameStarted
 from rules.killteam.hand import method_problem
 from rules.killteam.pack import KillTeamPack, load_default_pack
+from rules.killteam.questions import ask, checked, to_action
 from rules.killteam.state import (
     COMPLETE,
     ENTER,
@@ -113,31 +116,31 @@ def start(
 ) -> Step:
     """Open a game between `players` (organiser first) and run it to its first question."""
     if len(players) != 2 or players[0] == players[1]:
-        raise RuleError("A Kill Team game needs two different players.")
+        raise RuleError(code="killteam.two_players")
     if mission_method not in MISSION_METHODS:
-        raise RuleError(f"Choose a mission method from: {', '.join(MISSION_METHODS)}.")
+        raise RuleError(code="killteam.mission_method", methods=", ".join(MISSION_METHODS))
     if tacops_method not in TACOPS_METHODS:
-        raise RuleError(f"Choose a Tac Ops method from: {', '.join(TACOPS_METHODS)}.")
+        raise RuleError(code="killteam.tacops_method", methods=", ".join(TACOPS_METHODS))
     mission_method_: MissionMethod = mission_method
     tacops_method_: TacOpsMethod = tacops_method
     pack = pack or load_default_pack()
     problem = method_problem(pack, tacops_method_)
     if problem:
-        raise RuleError(problem)
+        raise problem
     mission_id: str | None = None
     map_id: str | None = None
     if mission_method_ == "organised":
         chosen_mission = pack.mission(mission) if mission else None
         chosen_map = pack.map(map) if map else None
         if chosen_mission is None or chosen_map is None:
-            missions = ", ".join(m.name for m in pack.missions)
             raise RuleError(
-                f"Organised needs a mission and a map from the pack: missions are {missions}; maps "
-                f"are given by id, such as {pack.maps[0].id}."
+                code="killteam.organised_needs",
+                missions=", ".join(m.name for m in pack.missions),
+                example_map=pack.maps[0].id,
             )
         mission_id, map_id = chosen_mission.id, chosen_map.id
     if mission_method_ == "veto" and (len(pack.missions) < 2 or len(pack.maps) < 3):
-        raise RuleError("Veto needs at least two mission cards and three map cards in the pack.")
+        raise RuleError(code="killteam.veto_pack")
     state = KillTeamState(
         session_id=session_id,
         players=list(players),
@@ -169,12 +172,16 @@ def step(state: KillTeamState, action: Any, roller: Roller) -> Step:
         return battle.end_turning_point(state, action)
     if isinstance(action, EndGame):
         return battle.end_game(state, action)
+    if isinstance(action, Choose | Done):
+        checked(state, action)
     handler = HANDLERS.get(state.stage)
     if handler is None:
-        raise RuleError(f"Nothing to answer now: {prompt(state).title}.")
+        raise RuleError(code="killteam.nothing_asked", now=prompt(state).title)
     state, events = handler(state, action, roller)
     state, more = advance(state, roller)
     return state, events + more
 
 
-PROCEDURE: Procedure[KillTeamState] = Procedure("killteam", KillTeamState, step, awaiting)
+PROCEDURE: Procedure[KillTeamState] = Procedure(
+    "killteam", KillTeamState, step, awaiting, ask=ask, to_action=to_action
+)

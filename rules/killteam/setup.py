@@ -8,7 +8,7 @@ from typing import Any
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam.actions import Choose, Done, SealScouting
-from rules.killteam.common import ask, complete, expect, roll_off_players
+from rules.killteam.common import ask, complete, expect, fresh_nonce, roll_off_players
 from rules.killteam.events import (
     CommandPointsAdded,
     DropZoneChosen,
@@ -21,7 +21,7 @@ from rules.killteam.events import (
     SecretAsked,
 )
 from rules.killteam.state import COMMAND_POINTS, KillTeamState
-from rules.killteam.views import check_answer, map_label, mission_name
+from rules.killteam.views import NO_FACTION, faction_values, map_label, mission_name, prompt
 from rules.sealed import SealedRound, seal
 from rules.session import Event
 
@@ -62,8 +62,7 @@ def enter_drop_zone(state: KillTeamState, roller: Roller) -> Step:
 
 
 def drop_zone(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = expect(state, action, Choose, "the defender's drop zone")
-    check_answer(state, choice)
+    choice = expect(state, action, Choose)
     zone = choice.values[0]
     return complete(state, drop_zone=zone), [DropZoneChosen(defender=choice.actor, zone=zone)]
 
@@ -73,9 +72,8 @@ def enter_kill_team(state: KillTeamState, roller: Roller) -> Step:
 
 
 def faction(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = expect(state, action, Choose, "your kill team's faction")
-    check_answer(state, choice)
-    chosen = None if choice.values[0] == "none" else choice.values[0]
+    choice = expect(state, action, Choose)
+    chosen = None if choice.values[0] == NO_FACTION else faction_values(state)[choice.values[0]]
     factions = {**state.factions, choice.actor: chosen}
     queue = [p for p in state.queue if p != choice.actor]
     events: list[Event] = [FactionChosen(player=choice.actor, faction=chosen)]
@@ -101,8 +99,7 @@ def enter_operatives(state: KillTeamState, roller: Roller) -> Step:
 
 
 def done(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    pressed = expect(state, action, Done, "a different answer")
-    check_answer(state, pressed)
+    pressed = expect(state, action, Done)
     event = PlayerDone(player=pressed.actor, what=DONE_WHAT.get(state.stage, state.stage))
     if state.ordered:
         queue = state.queue[1:]
@@ -122,15 +119,19 @@ def enter_scouting(state: KillTeamState, roller: Roller) -> Step:
 
 
 def scouting(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    pick = expect(state, action, SealScouting, "your sealed scouting pick")
+    pick = expect(state, action, SealScouting)
     assert state.scouting is not None
     if pick.step != state.scouting.step:
-        raise RuleError("That button belongs to an earlier question; please use the current one.")
+        raise RuleError(code="answer.stale", now=prompt(state).title)
+    if pick.actor in state.scouting.entries:
+        raise RuleError(code="killteam.already_sealed")
     option = state.pack.scouting_option(pick.option)
     if option is None:
-        names = ", ".join(s.name for s in state.pack.scouting)
-        raise RuleError(f"Pick one of the scouting options: {names}.")
-    sealed, events = seal(state.scouting, state.session_id, pick.actor, option.id, pick.nonce)
+        raise RuleError(
+            code="killteam.scouting_option", options=", ".join(s.name for s in state.pack.scouting)
+        )
+    nonce = pick.nonce or fresh_nonce(roller)
+    sealed, events = seal(state.scouting, state.session_id, pick.actor, option.id, nonce)
     if not sealed.revealed:
         return state.model_copy(update={"scouting": sealed}), events
     picks = sealed.choices()
@@ -160,7 +161,6 @@ def enter_initiative(state: KillTeamState, roller: Roller) -> Step:
 
 
 def initiative_choice(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = expect(state, action, Choose, "the choice of first initiative")
-    check_answer(state, choice)
+    choice = expect(state, action, Choose)
     first = choice.actor if choice.values[0] == "take" else state.opponent(choice.actor)
     return complete(state, first_initiative=first), [InitiativeDecided(player=first, how="roll-off")]

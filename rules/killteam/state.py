@@ -195,6 +195,10 @@ class KillTeamState(GameState):
     def faction_of(self, player: int) -> str | None:
         return self.factions.get(player)
 
-    def require_stage(self, *stages: str) -> None:
-        if self.stage not in stages:
-            raise RuleError("That is not what the game is asking for right now.")
+    def require_player(self, actor: int) -> None:
+        if actor not in self.players:
+            raise RuleError(code="killteam.not_a_player")
+
+    def require_open(self) -> None:
+        if self.finished:
+            raise RuleError(code="killteam.finished")

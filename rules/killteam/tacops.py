@@ -33,7 +33,7 @@ from rules.killteam.events import (
 from rules.killteam.hand import acquired_pool, fits, hand_problem, random_pool
 from rules.killteam.pack import TacOp
 from rules.killteam.state import TAC_OPS_HELD, BidContest, KillTeamState, TacOpDraft, TacOpsState
-from rules.killteam.views import check_answer
+from rules.killteam.views import archetype_values
 from rules.session import Event
 
 Step = tuple[KillTeamState, list[Event]]
@@ -135,29 +135,29 @@ def _draw(
 
 
 def private_choice(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = expect(state, action, Choose, "your private Tac Ops choice")
-    check_answer(state, choice)
+    choice = expect(state, action, Choose)
     player = choice.actor
     draft = state.tac.drafts[player]
     faction = state.faction_of(player)
     if draft.phase == "archetype":
         phase = "build" if state.tacops_method == "constructed" else "pick"
+        archetype = archetype_values(state)[choice.values[0]]
         draft = draft.model_copy(
-            update={"phase": phase, "archetype": choice.values[0], "question": draft.question + 1}
+            update={"phase": phase, "archetype": archetype, "question": draft.question + 1}
         )
         return _with_draft(state, player, draft), [_asked(player, draft)]
     cards = _ops(state, choice.values)
     if draft.phase == "build":
         problem = hand_problem(cards, faction, 6, 3)
         if problem:
-            raise RuleError(problem)
+            raise problem
         deck = roller.shuffled(list(choice.values), "Kill Team: shuffle a constructed Tac Ops deck")
         draft, drawn = _draw(state, player, draft.model_copy(update={"phase": "draw", "deck": deck}), roller)
         return _with_draft(state, player, draft), drawn
     if draft.phase == "pick":
         problem = hand_problem(cards, faction, TAC_OPS_HELD, 1)
         if problem:
-            raise RuleError(problem)
+            raise problem
         return _hand_done(state, player, draft, list(choice.values))
     # draw: keep one of the pair, the other is discarded (and may come back in a reshuffle)
     kept = choice.values[0]
@@ -227,8 +227,7 @@ def _fit_row(state: KillTeamState) -> Step:
 
 
 def take_from_row(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = expect(state, action, Choose, "a Tac Op from the row")
-    check_answer(state, choice)
+    choice = expect(state, action, Choose)
     player, card = choice.actor, choice.values[0]
     row = [c for c in state.tac.row if c != card]
     deck = list(state.tac.deck)
@@ -258,7 +257,7 @@ def _bid_stage(state: KillTeamState, contest: BidContest) -> KillTeamState:
 
 
 def bid(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    sealed = expect(state, action, SealBid, "a sealed bid")
+    sealed = expect(state, action, SealBid)
     assert state.tac.bids is not None
     contest, events = place_bid(
         state.tac.bids, state.session_id, sealed.actor, sealed.step, sealed.amount, sealed.nonce, roller
@@ -278,12 +277,12 @@ def _open_pair(state: KillTeamState, contest: BidContest, roller: Roller) -> Ste
 
 
 def bid_decide(state: KillTeamState, action: Any, roller: Roller) -> Step:
-    choice = expect(state, action, Choose, "the bid winner's decision")
-    check_answer(state, choice)
+    choice = expect(state, action, Choose)
     assert state.tac.bids is not None
     contest = settled(state.tac.bids)
     value, actor = choice.values[0], choice.actor
     if contest.category == "archetype":
+        value = archetype_values(state)[value]
         ids = [op.id for op in state.pack.archetype_ops(value)]
         dealt = roller.shuffled(ids, "Kill Team: pair the archetype's Tac Ops")[: 2 * BID_PAIRS]
         pairs = [dealt[i : i + 2] for i in range(0, len(dealt), 2)]
@@ -318,14 +317,14 @@ def reveal(state: KillTeamState, action: RevealTacOp) -> Step:
     held = state.tac.held.get(player, [])
     draft = state.tac.drafts.get(player)
     if len(held) < TAC_OPS_HELD or (draft is not None and draft.phase != "done"):
-        raise RuleError("You don't have your Tac Ops yet.")
+        raise RuleError(code="killteam.no_tac_ops_yet")
     if not state.tac.secret:
-        raise RuleError("Tac Ops are public in this game, so there is nothing to reveal.")
+        raise RuleError(code="killteam.tac_ops_public")
     card = state.pack.find_tac_op(action.tac_op, held)
     if card is None:
-        raise RuleError("You don't hold a Tac Op by that name.")
+        raise RuleError(code="killteam.tac_op_not_held")
     revealed = state.tac.revealed.get(player, [])
     if card.id in revealed:
-        raise RuleError(f"You have already revealed {card.name}.")
+        raise RuleError(code="killteam.tac_op_revealed", tac_op=card.name)
     tac = state.tac.model_copy(update={"revealed": {**state.tac.revealed, player: [*revealed, card.id]}})
     return state.model_copy(update={"tac": tac}), [TacOpRevealed(player=player, card=card)]

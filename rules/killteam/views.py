@@ -1,18 +1,20 @@
-"""Read-only views of a Kill Team game for the Discord layer: what is asked now and of whom, each
-player's private prompt and hand, and the scoreboard. Public views never contain a secret.
+"""Read-only views of a Kill Team game: what is asked now and of whom (as the shared `Question`s of
+rules/session.py), each player's private question and hand, and the scoreboard. Public views never
+contain a secret.
+
+Every question's `params` carry the Kill Team `phase` (the step of the sequence) and `stage` (the
+question within it); option values are ids that fit a component (mission, map and Tac Op ids,
+scouting ids, or the pack's slugs for faction and archetype names).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from typing import Literal
 
-from pydantic import Field
-
-from rules.errors import RuleError
-from rules.killteam.actions import Choose, Done
 from rules.killteam.hand import constructed_archetypes, fits, free_archetypes
-from rules.killteam.pack import MAP_GROUPS, MapGroup, TacOp
+from rules.killteam.pack import MAP_GROUPS, MapGroup, TacOp, slug
 from rules.killteam.state import (
     BATTLE_READY_VP,
     DROP_ZONES,
@@ -22,40 +24,11 @@ from rules.killteam.state import (
     KillTeamState,
     TacOpDraft,
 )
-from rules.session import Model
+from rules.session import VALUE_PATTERN, Model, NumberRange, Option, Question, QuestionKind
 
-PromptKind = Literal["choose", "done", "bid", "scouting", "private", "battle", "finished"]
-
-
-class Option(Model):
-    value: str
-    label: str
-    group: str | None = None
-    description: str = ""
-    disabled: bool = False  # shown but not allowed now; `description` says why
-
-
-class NumberRange(Model):
-    minimum: int
-    maximum: int
-
-
-class Prompt(Model):
-    """One question: who answers, the step id an answer carries, and the choices to draw."""
-
-    phase: str
-    stage: str
-    step: str | None
-    title: str
-    text: str
-    players: list[int]
-    kind: PromptKind
-    options: list[Option] = Field(default_factory=list)
-    min_values: int = 1
-    max_values: int = 1
-    number: NumberRange | None = None
-    sealed: bool = False  # answers are sealed and revealed together
-    private: bool = False  # the options differ per player: see private_view
+DONE_OPTION = Option(value="done", label="Done", tone="go")
+NO_FACTION = "_none"  # the faction option for "other"; never a slug, so it can't clash with a faction
+BATTLE_END, BATTLE_READY, BATTLE_NOT_READY = "end", "ready", "not_ready"
 
 
 class HeldTacOp(Model):
@@ -68,10 +41,10 @@ class HeldTacOp(Model):
 
 
 class PrivateView(Model):
-    """What only `player` may see: their own prompt, their Tac Ops, what they sealed."""
+    """What only `player` may see: their own question, their Tac Ops, what they sealed."""
 
     player: int
-    prompt: Prompt | None
+    prompt: Question | None
     tac_ops: list[HeldTacOp]
     sealed_choice: str | None
     tokens: int | None
@@ -167,45 +140,81 @@ def control_groups(state: KillTeamState) -> list[MapGroup]:
     return groups or stocked
 
 
+def name_values(names: Iterable[str]) -> dict[str, str]:
+    """Option values for names that have no id (factions, archetypes): their slugs when those are
+    distinct and fit a component, else their positions ("n0", "n1", ...); value -> name."""
+    names = list(names)
+    slugs = [slug(name) for name in names]
+    if len(set(slugs)) == len(slugs) and all(re.fullmatch(VALUE_PATTERN, s) for s in slugs):
+        return dict(zip(slugs, names, strict=True))
+    return {f"n{index}": name for index, name in enumerate(names)}
+
+
+def faction_values(state: KillTeamState) -> dict[str, str]:
+    return name_values(f.name for f in state.pack.factions)
+
+
+def archetype_values(state: KillTeamState) -> dict[str, str]:
+    return name_values(a.name for a in state.pack.archetypes)
+
+
+def value_of_name(values: dict[str, str], name: str) -> str:
+    return next(value for value, named in values.items() if named == name)
+
+
 def faction_options(state: KillTeamState) -> list[Option]:
+    values = faction_values(state)
     options = [
-        Option(value=f.name, label=f.name, description=f"{len(f.tac_ops)} faction Tac Ops")
-        for f in state.pack.factions
+        Option(value=value, label=name, description=f"{len(faction.tac_ops)} faction Tac Ops")
+        for (value, name), faction in zip(values.items(), state.pack.factions, strict=True)
     ]
-    return [*options, Option(value="none", label="Other (no faction Tac Ops)")]
+    return [*options, Option(value=NO_FACTION, label="Other (no faction Tac Ops)")]
+
+
+def archetype_options(state: KillTeamState, names: list[str]) -> list[Option]:
+    values = archetype_values(state)
+    return [Option(value=value_of_name(values, name), label=name) for name in names]
 
 
 def bid_contest(state: KillTeamState) -> BidContest | None:
     return state.tac.bids if state.stage in ("tac_bid", "tac_bid_decide") else state.bids
 
 
-# ---------------------------------------------------------------------- public prompt
+# ---------------------------------------------------------------------- public question
 
 
-def _prompt(
+def _question(
     state: KillTeamState,
     title: str,
     text: str,
     players: list[int],
-    kind: PromptKind = "choose",
+    kind: QuestionKind = "choose",
     options: list[Option] | None = None,
     count: int = 1,
-    **extra: object,
-) -> Prompt:
-    return Prompt.model_validate(
-        {
-            "phase": state.macro,
-            "stage": state.stage,
-            "step": state.step_id(),
-            "title": title,
-            "text": text,
-            "players": players,
-            "kind": kind,
-            "options": options or [],
-            "min_values": count,
-            "max_values": count,
-            **extra,
-        }
+    *,
+    topic: str | None = None,
+    step: str | None = None,
+    sealed: bool = False,
+    private: bool = False,
+    number: NumberRange | None = None,
+    **params: str | int | None,
+) -> Question:
+    if kind == "done" and options is None:
+        options = [DONE_OPTION]
+    return Question(
+        step=step or state.step_id(),
+        topic=f"killteam.{topic or state.stage}",
+        title=title,
+        text=text,
+        players=players,
+        kind=kind,
+        options=options or [],
+        min_values=count,
+        max_values=count,
+        number=number,
+        sealed=sealed,
+        private=private,
+        params={"phase": state.macro, "stage": state.stage, **params},
     )
 
 
@@ -217,81 +226,73 @@ def _head(state: KillTeamState) -> list[int]:
     return state.queue[:1] if state.ordered else list(state.queue)
 
 
-def _bid_prompt(state: KillTeamState, contest: BidContest) -> Prompt:
+def _bid_question(state: KillTeamState, contest: BidContest) -> Question:
+    """The public side of a sealed bid: who still bids (each answers their own private question)."""
     sealed = contest.sealed
     assert sealed is not None
-    return _prompt(
+    return _question(
         state,
         f"Sealed bid: {contest.label}",
         "Each player secretly bids some of their remaining tokens (0 is fine). The higher bid decides; "
         "a tie is cancelled and bid again, unless both bid 0, when a roll-off decides. Both bids are spent.",
         sealed.waiting_for(),
-        kind="bid",
+        kind="number",
+        topic="bid",
+        step=sealed.step,
         sealed=True,
         private=True,
-        step=sealed.step,
+        number=NumberRange(minimum=0, maximum=max(contest.tokens.values())),
+        category=contest.category,
+        round=contest.round,
     )
 
 
-def _bid_decide_prompt(state: KillTeamState, contest: BidContest) -> Prompt:
+def _bid_decide_question(state: KillTeamState, contest: BidContest) -> Question:
     category = contest.category
-    if category == "mission":
-        return _prompt(
-            state,
-            "Bid won: choose the mission",
-            "The bid winner picks any mission card.",
-            _decider(state),
-            options=_mission_options(state),
-        )
-    if category == "map":
-        return _prompt(
-            state,
-            "Bid won: choose the map",
-            "The bid winner picks any map card.",
-            _decider(state),
-            options=_map_options(state),
-        )
-    if category == "sides":
-        return _prompt(
-            state,
-            "Bid won: attacker or defender",
-            "The bid winner decides who attacks.",
-            _decider(state),
-            options=SIDE_OPTIONS,
-        )
-    if category == "initiative":
-        return _prompt(
-            state,
+    ask: dict[str, tuple[str, str, list[Option]]] = {
+        "mission": ("Bid won: choose the mission", "The bid winner picks any mission card.", []),
+        "map": ("Bid won: choose the map", "The bid winner picks any map card.", []),
+        "sides": ("Bid won: attacker or defender", "The bid winner decides who attacks.", SIDE_OPTIONS),
+        "initiative": (
             "Bid won: first initiative",
             "The bid winner decides who has the initiative in the first turning point.",
-            _decider(state),
-            options=INITIATIVE_OPTIONS,
-        )
-    if category == "archetype":
-        names = state.pack.archetypes_with(6)
-        return _prompt(
-            state,
+            INITIATIVE_OPTIONS,
+        ),
+        "archetype": (
             "Bid won: choose the archetype",
             "The bid winner picks the one archetype both players take their Tac Ops from.",
-            _decider(state),
-            options=[Option(value=n, label=n) for n in names],
+            [],
+        ),
+    }
+    if category in ask:
+        title, text, options = ask[category]
+        if category == "mission":
+            options = _mission_options(state)
+        elif category == "map":
+            options = _map_options(state)
+        elif category == "archetype":
+            options = archetype_options(state, state.pack.archetypes_with(6))
+        return _question(
+            state, title, text, _decider(state), options=options, topic="bid_decide", category=category
         )
     pair = state.tac.pairs[state.tac.pair_index]
-    return _prompt(
+    return _question(
         state,
         "Bid won: take a Tac Op from the pair",
         "The bid winner takes one of the two; the other player gets the other.",
         _decider(state),
         options=[tac_op_option(op) for op in _ops(state, pair)],
+        topic="bid_decide",
+        category=category,
     )
 
 
-def _row_prompt(state: KillTeamState) -> Prompt:
+def _row_question(state: KillTeamState) -> Question:
     picker = state.queue[0]
     held = _ops(state, state.tac.held.get(picker, []))
     faction = state.faction_of(picker)
     options = [tac_op_option(op, fits(held, op, faction)) for op in _ops(state, state.tac.row)]
-    return _prompt(
+    return _question(
         state,
         "Acquired Tac Ops: take one from the row",
         "Take one Tac Op from the public row; a card from the deck refills it. The attacker "
@@ -301,20 +302,31 @@ def _row_prompt(state: KillTeamState) -> Prompt:
     )
 
 
-def prompt(state: KillTeamState) -> Prompt:
-    """What the game asks now, and of whom. Private options are left out (see private_view)."""
+def battle_options(turning_point: int) -> list[Option]:
+    return [
+        Option(value=BATTLE_END, label=f"End turning point {turning_point}", tone="go"),
+        Option(value=BATTLE_READY, label=f"Battle Ready painted (+{BATTLE_READY_VP})"),
+        Option(value=BATTLE_NOT_READY, label="Not Battle Ready"),
+    ]
+
+
+def prompt(state: KillTeamState) -> Question:
+    """What the game asks now, and of whom, as the channel shows it. Private questions appear only as
+    who still answers in private (their options are in `private_prompt`)."""
     stage = state.stage
     if state.finished:
-        return _prompt(state, "Game over", "The battle is over.", [], kind="finished", step=None)
-    builders: dict[str, Callable[[], Prompt]] = {
-        "side": lambda: _prompt(
+        return _question(
+            state, "Game over", "The battle is over.", [], kind="done", options=[], topic="finished"
+        )
+    builders: dict[str, Callable[[], Question]] = {
+        "side": lambda: _question(
             state,
             "Attacker or defender",
             "The roll-off winner chooses to attack or to defend.",
             _decider(state),
             options=SIDE_OPTIONS,
         ),
-        "veto_missions": lambda: _prompt(
+        "veto_missions": lambda: _question(
             state,
             "Veto: put forward two missions",
             "The attacker puts forward two mission cards; the defender will pick one.",
@@ -322,14 +334,14 @@ def prompt(state: KillTeamState) -> Prompt:
             options=_mission_options(state),
             count=2,
         ),
-        "veto_mission_pick": lambda: _prompt(
+        "veto_mission_pick": lambda: _question(
             state,
             "Veto: pick the mission",
             "The defender picks one of the two missions put forward.",
             _decider(state),
             options=_mission_options(state, state.veto.missions if state.veto else []),
         ),
-        "veto_maps": lambda: _prompt(
+        "veto_maps": lambda: _question(
             state,
             "Veto: put forward three maps",
             "The defender puts forward three map cards.",
@@ -337,14 +349,14 @@ def prompt(state: KillTeamState) -> Prompt:
             options=_map_options(state),
             count=3,
         ),
-        "veto_map_discard": lambda: _prompt(
+        "veto_map_discard": lambda: _question(
             state,
             "Veto: discard a map",
             "The attacker discards one of the three maps put forward.",
             _decider(state),
             options=_map_options(state, state.veto.maps if state.veto else []),
         ),
-        "veto_map_pick": lambda: _prompt(
+        "veto_map_pick": lambda: _question(
             state,
             "Veto: pick the map",
             "The defender picks the map from the two that are left.",
@@ -358,21 +370,21 @@ def prompt(state: KillTeamState) -> Prompt:
                 ],
             ),
         ),
-        "control_mission": lambda: _prompt(
+        "control_mission": lambda: _question(
             state,
             "Control: pick the mission",
             "The winner of your last game picks a mission that was not used in it.",
             _decider(state),
             options=_mission_options(state, control_missions(state)),
         ),
-        "control_map_type": lambda: _prompt(
+        "control_map_type": lambda: _question(
             state,
             "Control: pick the map type",
             "The winner of your last game picks a map type that was not used in it.",
             _decider(state),
             options=[Option(value=g, label=f"Maps {g}") for g in control_groups(state)],
         ),
-        "control_map": lambda: _prompt(
+        "control_map": lambda: _question(
             state,
             "Control: pick the map",
             "The loser of your last game picks a map card of the chosen type.",
@@ -381,14 +393,14 @@ def prompt(state: KillTeamState) -> Prompt:
                 state, [m.id for m in state.pack.maps if state.control and m.group == state.control.group]
             ),
         ),
-        "drop_zone": lambda: _prompt(
+        "drop_zone": lambda: _question(
             state,
             "Defender: choose your drop zone",
             "The defender picks a drop zone; the attacker has the other.",
             _decider(state),
             options=[Option(value=z, label=f"Drop zone {z}") for z in DROP_ZONES],
         ),
-        "faction": lambda: _prompt(
+        "faction": lambda: _question(
             state,
             "Select your kill team",
             "Pick your operatives from your roster and show them to your opponent, "
@@ -397,17 +409,15 @@ def prompt(state: KillTeamState) -> Prompt:
             list(state.queue),
             options=faction_options(state),
         ),
-        "tac_private": lambda: _prompt(
+        "tac_private": lambda: _question(
             state,
             "Tac Ops: choose in private",
             "Each player picks their Tac Ops in private.",
             [p for p, d in state.tac.drafts.items() if d.phase != "done"],
-            kind="private",
             private=True,
-            step=None,
         ),
-        "tac_row": lambda: _row_prompt(state),
-        "equipment": lambda: _prompt(
+        "tac_row": lambda: _row_question(state),
+        "equipment": lambda: _question(
             state,
             "Equipment",
             "Pick up to 10 points of your faction's equipment, give it to your "
@@ -415,7 +425,7 @@ def prompt(state: KillTeamState) -> Prompt:
             list(state.queue),
             kind="done",
         ),
-        "barricades": lambda: _prompt(
+        "barricades": lambda: _question(
             state,
             f"Barricade {5 - len(state.queue)} of 4",
             "Set up one barricade near your drop zone (the defender starts; "
@@ -423,7 +433,7 @@ def prompt(state: KillTeamState) -> Prompt:
             _head(state),
             kind="done",
         ),
-        "operatives": lambda: _prompt(
+        "operatives": lambda: _question(
             state,
             f"Operatives: group {7 - len(state.queue)} of 6",
             "Set up one of your three groups of operatives, wholly in your drop "
@@ -432,51 +442,52 @@ def prompt(state: KillTeamState) -> Prompt:
             _head(state),
             kind="done",
         ),
-        "scouting": lambda: _prompt(
+        "scouting": lambda: _question(
             state,
             "Scouting: pick in secret",
             "Each player secretly picks a scouting option; both are revealed together.",
             state.scouting.waiting_for() if state.scouting else [],
-            kind="scouting",
             options=scouting_options(state),
             sealed=True,
+            private=True,
             step=state.scouting.step if state.scouting else None,
         ),
-        "scouting_resolve": lambda: _prompt(
+        "scouting_resolve": lambda: _question(
             state,
             "Scouting: resolve",
             "Carry out your scouting pick (the attacker first), then press Done.",
             _head(state),
             kind="done",
         ),
-        "initiative_choice": lambda: _prompt(
+        "initiative_choice": lambda: _question(
             state,
             "First initiative",
             "The roll-off winner decides who has the initiative in the first turning point.",
             _decider(state),
             options=INITIATIVE_OPTIONS,
         ),
-        "battle": lambda: _prompt(
+        "battle": lambda: _question(
             state,
             f"Turning point {state.turning_point}",
             "Play the turning point and record your VP as you score them; each "
             "player presses End turning point when it is over.",
             list(state.queue),
-            kind="battle",
+            options=battle_options(state.turning_point),
             step=f"battle.{state.turning_point}",
+            turning_point=state.turning_point,
         ),
     }
     if stage in ("bid", "tac_bid"):
         contest = bid_contest(state)
         assert contest is not None
-        return _bid_prompt(state, contest)
+        return _bid_question(state, contest)
     if stage in ("bid_decide", "tac_bid_decide"):
         contest = bid_contest(state)
         assert contest is not None
-        return _bid_decide_prompt(state, contest)
+        return _bid_decide_question(state, contest)
     builder = builders.get(stage)
     if builder is None:
-        raise RuntimeError(f"no prompt for stage {stage!r}")
+        raise RuntimeError(f"no question for stage {stage!r}")
     return builder()
 
 
@@ -484,64 +495,66 @@ def scouting_options(state: KillTeamState) -> list[Option]:
     return [Option(value=s.id, label=s.name, description=s.effect) for s in state.pack.scouting]
 
 
-# ---------------------------------------------------------------------- private prompt
+# ---------------------------------------------------------------------- private question
 
 
-def _draft_prompt(state: KillTeamState, player: int, draft: TacOpDraft) -> Prompt | None:
+def _draft_question(state: KillTeamState, player: int, draft: TacOpDraft) -> Question | None:
     faction = state.faction_of(player)
     step = f"tac.{player}.{draft.question}"
-    base = {"phase": state.macro, "stage": state.stage, "step": step, "players": [player], "private": True}
     faction_ops = state.pack.faction_ops(faction)
+
+    def draft_question(title: str, text: str, options: list[Option], count: int = 1) -> Question:
+        return _question(
+            state,
+            title,
+            text,
+            [player],
+            options=options,
+            count=count,
+            topic="tac_draft",
+            step=step,
+            private=True,
+            draft=draft.phase,
+        )
+
     if draft.phase == "archetype":
         names = (constructed_archetypes if state.tacops_method == "constructed" else free_archetypes)(
             state.pack, faction
         )
-        return Prompt.model_validate(
-            {
-                **base,
-                "kind": "choose",
-                "title": "Tac Ops: choose your archetype",
-                "text": "Pick the archetype your Tac Ops come from (only you see it).",
-                "options": [Option(value=n, label=n) for n in names],
-            }
+        return draft_question(
+            "Tac Ops: choose your archetype",
+            "Pick the archetype your Tac Ops come from (only you see it).",
+            archetype_options(state, names),
         )
     if draft.phase in ("build", "pick"):
         assert draft.archetype is not None
         pool = state.pack.archetype_ops(draft.archetype) + faction_ops
         options = [tac_op_option(op) for op in pool]
         if draft.phase == "build":
-            count, title = 6, "Tac Ops: build your deck of six"
-            text = "Pick six Tac Ops: up to three of your faction's, the rest from your archetype."
-        else:
-            count, title = 3, "Tac Ops: pick your three"
-            text = "Pick three Tac Ops: at most one of your faction's, the rest from your archetype."
-        return Prompt.model_validate(
-            {
-                **base,
-                "kind": "choose",
-                "title": title,
-                "text": text,
-                "options": options,
-                "min_values": count,
-                "max_values": count,
-            }
+            return draft_question(
+                "Tac Ops: build your deck of six",
+                "Pick six Tac Ops: up to three of your faction's, the rest from your archetype.",
+                options,
+                6,
+            )
+        return draft_question(
+            "Tac Ops: pick your three",
+            "Pick three Tac Ops: at most one of your faction's, the rest from your archetype.",
+            options,
+            3,
         )
     if draft.phase == "draw":
         held = _ops(state, state.tac.held.get(player, []))
         options = [tac_op_option(op, fits(held, op, faction)) for op in _ops(state, draft.pair)]
-        return Prompt.model_validate(
-            {
-                **base,
-                "kind": "choose",
-                "title": f"Tac Ops: keep one ({len(held) + 1} of 3)",
-                "text": "You drew these; keep one and discard the other.",
-                "options": options,
-            }
+        return draft_question(
+            f"Tac Ops: keep one ({len(held) + 1} of 3)",
+            "You drew these; keep one and discard the other.",
+            options,
         )
     return None
 
 
-def private_prompt(state: KillTeamState, player: int) -> Prompt | None:
+def private_prompt(state: KillTeamState, player: int) -> Question | None:
     """The player's own secret question, if the game is waiting for one from them."""
     if state.finished:
         return None
@@ -550,34 +563,35 @@ def private_prompt(state: KillTeamState, player: int) -> Prompt | None:
         if contest is None or contest.sealed is None or player not in contest.sealed.waiting_for():
             return None
         left = contest.tokens[player]
-        return _prompt(
+        return _question(
             state,
             f"Your sealed bid: {contest.label}",
             f"You have {left} token{'s' if left != 1 else ''}. Bid 0 to {left}; only you see it "
             "until both have bid.",
             [player],
-            kind="bid",
-            options=[Option(value=str(n), label=str(n)) for n in range(left + 1)],
+            kind="number",
+            topic="bid",
+            step=contest.sealed.step,
             number=NumberRange(minimum=0, maximum=left),
             sealed=True,
             private=True,
-            step=contest.sealed.step,
+            category=contest.category,
+            round=contest.round,
         )
     if state.stage == "scouting" and state.scouting and player in state.scouting.waiting_for():
-        return _prompt(
+        return _question(
             state,
             "Your scouting pick",
             "Pick in secret; both picks are revealed together.",
             [player],
-            kind="scouting",
             options=scouting_options(state),
+            step=state.scouting.step,
             sealed=True,
             private=True,
-            step=state.scouting.step,
         )
     if state.stage == "tac_private":
         draft = state.tac.drafts.get(player)
-        return _draft_prompt(state, player, draft) if draft else None
+        return _draft_question(state, player, draft) if draft else None
     return None
 
 
@@ -614,18 +628,22 @@ def private_view(state: KillTeamState, player: int) -> PrivateView:
     )
 
 
-def prompt_for(state: KillTeamState, player: int) -> Prompt | None:
-    """The question `player` can answer now: their private one, else the public one if it is theirs."""
+def questions(state: KillTeamState, player: int) -> list[Question]:
+    """Every question `player` can answer now: their private one, else the public one if it is
+    theirs (a public question answered in private is never answered in the channel)."""
+    if state.finished or player not in state.players:
+        return []
     private = private_prompt(state, player)
     if private is not None:
-        return private
+        return [private]
     public = prompt(state)
-    return public if player in public.players and not public.private else None
+    return [public] if player in public.players and not public.private else []
 
 
-def legal_options(state: KillTeamState, player: int) -> list[Option]:
-    asked = prompt_for(state, player)
-    return [o for o in asked.options if not o.disabled] if asked else []
+def prompt_for(state: KillTeamState, player: int) -> Question | None:
+    """The question `player` can answer now, if any."""
+    asked = questions(state, player)
+    return asked[0] if asked else None
 
 
 def awaiting(state: KillTeamState) -> list[int]:
@@ -640,55 +658,6 @@ def awaiting(state: KillTeamState) -> list[int]:
     if state.stage == "tac_private":
         return [p for p in state.players if state.tac.drafts.get(p) and state.tac.drafts[p].phase != "done"]
     return []
-
-
-# ---------------------------------------------------------------------- answering
-
-
-def check_answer(state: KillTeamState, action: Choose | Done) -> Prompt:
-    """Refuse an answer from the wrong player, to an old question, or with options not offered."""
-    asked = prompt_for(state, action.actor)
-    if asked is None:
-        raise RuleError(_why_not(state, action.actor))
-    if action.step != asked.step:
-        raise RuleError("That button belongs to an earlier question; please use the current one.")
-    if isinstance(action, Done):
-        if asked.kind != "done":
-            raise RuleError(f"The game is waiting for an answer to: {asked.title}.")
-        return asked
-    if asked.kind != "choose":
-        raise RuleError(f"The game is waiting for something else: {asked.title}.")
-    values = action.values
-    if len(set(values)) != len(values):
-        raise RuleError("Pick each option only once.")
-    if not asked.min_values <= len(values) <= asked.max_values:
-        wanted = (
-            str(asked.min_values)
-            if asked.min_values == asked.max_values
-            else f"{asked.min_values} to {asked.max_values}"
-        )
-        raise RuleError(f"Pick {wanted} option{'s' if asked.max_values != 1 else ''} here.")
-    offered = {o.value: o for o in asked.options}
-    for value in values:
-        option = offered.get(value)
-        if option is None:
-            raise RuleError("That option isn't available for this question.")
-        if option.disabled:
-            raise RuleError(option.description or "That option isn't allowed now.")
-    return asked
-
-
-def _why_not(state: KillTeamState, actor: int) -> str:
-    public = prompt(state)
-    if public.kind == "finished":
-        return "This game has already finished."
-    if public.private or public.sealed:
-        return "You have already answered this; waiting for your opponent."
-    if state.decider is not None:
-        return "This choice is your opponent's to make; please wait for them."
-    if state.ordered and actor in state.queue:
-        return "It's your opponent's turn; yours comes next."
-    return "You have already answered this; waiting for your opponent."
 
 
 # ---------------------------------------------------------------------- scoreboard

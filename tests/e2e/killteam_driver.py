@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from cogs.killteam import prompt_components
-from rules.killteam import KillTeamState, Prompt, private_view, prompt_for
+from rules.killteam import KillTeamState, private_view, prompt_for
+from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.emulator.model import Message, User
 
@@ -42,10 +43,10 @@ factions:
     ),
 )
 
-Policy = Callable[[KillTeamState, int, Prompt], Any]
+Policy = Callable[[KillTeamState, int, Question], Any]
 
 
-def component_ids(sid: str, asked: Prompt, tokens: int | None = None) -> dict[str, str]:
+def component_ids(sid: str, asked: Question, tokens: int | None = None) -> dict[str, str]:
     """What the bot should have drawn for `asked`: option value, amount or label -> custom_id."""
     buttons, selects = prompt_components(asked, tokens)
     found: dict[str, str] = {}
@@ -53,9 +54,9 @@ def component_ids(sid: str, asked: Prompt, tokens: int | None = None) -> dict[st
         custom_id = f"{'sm' if button.modal else 's'}:{sid}:{button.action}:{button.arg}"
         if button.modal:
             key = "modal"
-        elif asked.kind == "choose":
+        elif button.action.startswith("c-"):  # an option by its index
             key = asked.options[int(button.arg)].value
-        elif asked.kind in ("bid", "scouting"):
+        elif button.action.startswith(("b-", "o-")):  # a bid amount or a scouting id
             key = button.arg
         else:
             key = button.label
@@ -177,7 +178,7 @@ class KillTeamTable:
 
     # -------------------------------------------------------------- answering
 
-    async def asked(self, player: int) -> tuple[KillTeamState, Prompt | None]:
+    async def asked(self, player: int) -> tuple[KillTeamState, Question | None]:
         state = await self.state()
         return state, prompt_for(state, player)
 
@@ -198,7 +199,9 @@ class KillTeamTable:
             message = self.find(user, ids["select"], private)
             record = await emu.select(user, message, ids["select"], values)
         else:
-            key = {"done": "Done", "battle": f"End turning point {state.turning_point}"}.get(asked.kind)
+            key = {"killteam.battle": f"End turning point {state.turning_point}"}.get(
+                asked.topic, "Done" if asked.kind == "done" else None
+            )
             key = str(value) if value is not None and not isinstance(value, list) else key
             assert key in ids, f"no component for {key!r}: {sorted(ids)}"
             message = self.find(user, ids[key], private)
@@ -209,7 +212,7 @@ class KillTeamTable:
 
     async def bid_by_modal(self, player: int, text: str) -> Any:
         state, asked = await self.asked(player)
-        assert asked is not None and asked.kind == "bid"
+        assert asked is not None and asked.kind == "number"
         user = self.user(player)
         if user.id in self.closed:
             await self.open_secret_prompt(user)
@@ -255,10 +258,10 @@ class KillTeamTable:
         raise AssertionError("the game did not end")
 
 
-def default_answer(asked: Prompt) -> str | list[str] | None:
-    if asked.kind == "bid":
+def default_answer(asked: Question) -> str | list[str] | None:
+    if asked.kind == "number":
         return "0"
-    if asked.kind in ("done", "battle"):
+    if asked.kind == "done" or asked.topic == "killteam.battle":
         return None
     allowed = [o for o in asked.options if not o.disabled]
     if asked.min_values == 1:

@@ -8,8 +8,9 @@ import re
 from sqlalchemy import select
 
 from bot.db.models import GameResult
-from rules.killteam import KillTeamState, Prompt, private_view, prompt_for
+from rules.killteam import KillTeamState, private_view, prompt_for
 from rules.sealed import verify
+from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable, component_ids, mentions_number, shown_text
 from tests.emulator.model import User
@@ -91,7 +92,7 @@ async def test_bid_game_start_to_finish_with_secrets_in_dms(muster: Muster) -> N
     # Tac Ops by bid: Alice outbids for the archetype, then the pairs
     await table.answer(alice, "4")
     await table.answer(bob, "1")
-    await table.answer(alice, "Recon")
+    await table.answer(alice, "recon")
     state = await table.play(until=lambda s: s.macro == "battle")
     assert sorted(state.tac.held[alice] + state.tac.held[bob]) == [f"recon-op-{i}" for i in range(1, 7)]
     # scoring by command; caps are refused with the cap named
@@ -125,8 +126,8 @@ async def test_veto_game_with_secret_random_tac_ops(muster: Muster) -> None:
     await table.answer(attacker, "A5")
     await table.answer(defender, "B9")
     await table.answer(defender, "B")
-    await table.answer(alice, "Alpha")
-    await table.answer(bob, "Beta")
+    await table.answer(alice, "alpha")
+    await table.answer(bob, "beta")
     state = await table.play(until=lambda s: s.macro != "tac_ops" and s.stage != "faction")
     hands = {p: list(state.tac.held[p]) for p in state.players}
     # each hand reached its owner in DMs, and no one else ever saw it
@@ -277,7 +278,7 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
     # sealing twice, from the same DM
     state = await table.state()
     asked = prompt_for(state, w.alice.id)
-    assert isinstance(asked, Prompt)
+    assert isinstance(asked, Question)
     ids = component_ids(table.sid, asked, 10)
     alice_dm = table.find(w.alice, ids["3"], private=True)
     await table.answer(w.alice.id, "3")
@@ -308,7 +309,7 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
     await table.answer(w.bob.id, "1")
     state = await table.state()
     asked = prompt_for(state, w.alice.id)
-    assert asked is not None and asked.stage == "bid_decide"
+    assert asked is not None and asked.params["stage"] == "bid_decide"
     ids = component_ids(table.sid, asked)
     post = table.find(w.alice, ids["loot"], private=False)
     before = state.model_dump_json()
@@ -324,9 +325,9 @@ async def test_a_tac_op_hand_breaking_the_rules_is_refused(muster: Muster) -> No
     await KillTeamTable.load_pack(muster)
     table = await KillTeamTable.open(muster, "random", "free")
     await table.play(until=lambda s: s.stage == "faction")
-    await table.answer(w.alice.id, "Alpha")
-    await table.answer(w.bob.id, "Beta")
-    await table.answer(w.alice.id, "Recon")
+    await table.answer(w.alice.id, "alpha")
+    await table.answer(w.bob.id, "beta")
+    await table.answer(w.alice.id, "recon")
     refused = await table.answer(w.alice.id, ["alpha-op-1", "alpha-op-2", "recon-op-1"])
     assert refused.ephemeral and refused.content == "Pick at most 1 faction Tac Op."
     picked = await table.answer(w.alice.id, ["alpha-op-1", "recon-op-2", "recon-op-3"])
@@ -370,8 +371,8 @@ async def test_rolls_recent_never_shows_a_secret_tac_ops_deck_order(muster: Must
     await KillTeamTable.load_pack(muster)
     table = await KillTeamTable.open(muster, "random", "random")
     await table.play(until=lambda s: s.stage == "faction")
-    await table.answer(w.alice.id, "Alpha")
-    await table.answer(w.bob.id, "Beta")
+    await table.answer(w.alice.id, "alpha")
+    await table.answer(w.bob.id, "beta")
     assert (await table.state()).stage == "tac_private"
     recent = await table.slash(w.bob.id, "rolls recent")
     shuffles = [line for line in recent.text().splitlines() if "shuffle a Tac Ops deck" in line]

@@ -13,14 +13,13 @@ from typing import Any
 import pytest
 
 from rules.dice import Roller
-from rules.errors import RuleError
+from rules.errors import ParamValue, RuleError
 from rules.killteam import (
     Choose,
     Done,
     EndTurningPoint,
     KillTeamPack,
     KillTeamState,
-    Prompt,
     SealBid,
     SealScouting,
     parse_pack,
@@ -30,7 +29,7 @@ from rules.killteam import (
     step,
 )
 from rules.killteam.events import RolledOff
-from rules.session import Event
+from rules.session import Event, Question
 
 ALICE, BOB = 1001, 2002
 ARCHETYPES = ("Infiltration", "Recon", "Security", "Seek & Destroy")
@@ -76,17 +75,17 @@ class Table:
         self.events += events
         return events
 
-    def refused(self, action: Any) -> str:
-        """Assert the action is refused and nothing changed; return the message."""
+    def refused(self, action: Any) -> tuple[str, dict[str, ParamValue]]:
+        """Assert the action is refused and nothing changed; return the refusal's code and values."""
         before = self.state.model_dump_json()
         rolls = len(self.roller.rolls)
         with pytest.raises(RuleError) as refusal:
             step(self.state, action, self.roller)
         assert self.state.model_dump_json() == before
         assert len(self.roller.rolls) == rolls
-        return refusal.value.message
+        return refusal.value.code, refusal.value.params
 
-    def asked(self, player: int) -> Prompt:
+    def asked(self, player: int) -> Question:
         asked = prompt_for(self.state, player)
         assert asked is not None, f"{player} is not asked anything at {self.state.stage}"
         return asked
@@ -141,13 +140,13 @@ class Table:
             public = prompt(self.state)
             player = next(p for p in (ALICE, BOB) if prompt_for(self.state, p) is not None)
             asked = self.asked(player)
-            if asked.kind == "bid":
+            if asked.kind == "number":
                 self.bid(player, 0)
-            elif asked.kind == "scouting":
+            elif asked.topic == "killteam.scouting":
                 self.scout(player, "fortify")
             elif asked.kind == "done":
                 self.done(player)
-            elif asked.kind == "battle":
+            elif asked.topic == "killteam.battle":
                 self.end_tp(player)
             else:
                 allowed = [o.value for o in asked.options if not o.disabled]

@@ -47,12 +47,12 @@ def play_bid_game(seed: int) -> Table:
     table.choose(BOB, "give")
     # steps 2-4: the defender (Alice) picks a drop zone; factions; CP
     table.choose(ALICE, "A")
-    table.choose(ALICE, "Alpha")
-    table.choose(BOB, "Beta")
+    table.choose(ALICE, "alpha")
+    table.choose(BOB, "beta")
     # step 5 by bid, with fresh tokens
     table.bid(ALICE, 6)
     table.bid(BOB, 3)
-    table.choose(ALICE, "Recon")
+    table.choose(ALICE, "recon")
     for alice_bid, bob_bid in ((1, 2), (3, 0), (0, 0)):
         table.bid(ALICE, alice_bid)
         table.bid(BOB, bob_bid)
@@ -132,8 +132,8 @@ def test_a_whole_veto_game_with_secret_random_tac_ops() -> None:
     table.choose(attacker, "B8")
     table.choose(defender, "A6")
     table.choose(defender, "B")
-    table.choose(ALICE, "Alpha")
-    table.choose(BOB, "none")
+    table.choose(ALICE, "alpha")
+    table.choose(BOB, "_none")
     # Random Tac Ops: each keeps one of two, three times, in private
     assert sorted(awaiting(table.state)) == [ALICE, BOB]
     while table.stage == "tac_private":

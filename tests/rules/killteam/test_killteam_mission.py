@@ -37,8 +37,10 @@ def test_organised_uses_the_given_mission_and_map() -> None:
 
 @pytest.mark.parametrize(("mission", "map_"), [(None, "A4"), ("Loot", None), ("Nope", "A4"), ("Loot", "Z9")])
 def test_organised_needs_a_known_mission_and_map(mission: str | None, map_: str | None) -> None:
-    with pytest.raises(RuleError, match="Organised needs a mission and a map"):
+    with pytest.raises(RuleError) as refused:
         Table("organised", "free", mission=mission, map=map_)
+    assert refused.value.code == "killteam.organised_needs"
+    assert refused.value.params == {"missions": "Loot, Secure, Capture", "example_map": "A1"}
 
 
 def test_random_deals_one_mission_and_one_map_reproducibly() -> None:
@@ -58,17 +60,18 @@ def test_veto_sequence() -> None:
     winner, loser = rolled.winner, ALICE if rolled.winner == BOB else BOB
     assert prompt(table.state).players == [winner]
     assert table.refused(Choose(actor=loser, step=table.state.step_id(), values=["attack"])) == (
-        "This choice is your opponent's to make; please wait for them.")
+        "killteam.opponents_choice", {})
     table.choose(winner, "defend")
     assert table.of(SideChosen)[0].attacker == loser
     attacker, defender = loser, winner
     # the attacker puts forward exactly two missions
     step_id = table.asked(attacker).step or ""
-    assert table.refused(Choose(actor=attacker, step=step_id, values=["loot"])) == "Pick 2 options here."
+    assert table.refused(Choose(actor=attacker, step=step_id, values=["loot"])) == (
+        "answer.count", {"minimum": 2, "maximum": 2})
     assert table.refused(Choose(actor=attacker, step=step_id, values=["loot", "loot"])) == (
-        "Pick each option only once.")
+        "answer.repeated", {})
     assert table.refused(Choose(actor=attacker, step=step_id, values=["loot", "nope"])) == (
-        "That option isn't available for this question.")
+        "answer.not_offered", {})
     table.choose(attacker, "loot", "capture")
     assert table.of(MissionsPutForward)[0].missions == ["Loot", "Capture"]
     assert [o.value for o in table.asked(defender).options] == ["loot", "capture"]
@@ -81,7 +84,7 @@ def test_veto_sequence() -> None:
     assert table.of(MapDiscarded)[0].map == "Map A5"
     assert [o.value for o in table.asked(defender).options] == ["A1", "B9"]
     assert table.refused(Choose(actor=defender, step=table.state.step_id(), values=["A5"])) == (
-        "That option isn't available for this question.")
+        "answer.not_offered", {})
     table.choose(defender, "B9")
     assert table.state.map == "B9"
     # sides are already decided, so step 3 only asks the defender for a drop zone
@@ -94,8 +97,8 @@ def test_a_stale_button_is_refused() -> None:
     winner = table.of(RolledOff)[0].winner
     old_step = table.state.step_id()
     table.choose(winner, "attack")
-    message = table.refused(Choose(actor=winner, step=old_step, values=["loot", "secure"]))
-    assert message == "That button belongs to an earlier question; please use the current one."
+    refusal = table.refused(Choose(actor=winner, step=old_step, values=["loot", "secure"]))
+    assert refusal == ("answer.stale", {"now": "Veto: put forward two missions"})
 
 
 def test_control_winner_picks_unused_mission_and_type_loser_picks_map() -> None:
@@ -105,7 +108,8 @@ def test_control_winner_picks_unused_mission_and_type_loser_picks_map() -> None:
     assert [o.value for o in table.asked(BOB).options] == ["secure", "capture"]
     table.choose(BOB, "secure")
     assert [o.value for o in table.asked(BOB).options] == ["1-3", "7-9"]
-    table.refused(Choose(actor=BOB, step=table.state.step_id(), values=["4-6"]))
+    refusal = table.refused(Choose(actor=BOB, step=table.state.step_id(), values=["4-6"]))
+    assert refusal == ("answer.not_offered", {})
     table.choose(BOB, "7-9")
     assert table.of(MapGroupChosen)[0].group == "7-9"
     assert [o.value for o in table.asked(ALICE).options] == ["A7", "A8", "A9", "B7", "B8", "B9"]
@@ -183,7 +187,7 @@ def test_a_tie_is_cancelled_and_bid_again_without_spending() -> None:
     assert table.of(BidRoundOpened)[-1].step == "bid.mission.2"
     # a bid for the cancelled round is refused
     stale = SealBid(actor=ALICE, step="bid.mission.1", amount=2, nonce="nonce-stale-1")
-    assert table.refused(stale) == "That bid belongs to an earlier round; please bid in the current one."
+    assert table.refused(stale) == ("killteam.bid_stale", {})
     table.bid(ALICE, 2)
     table.bid(BOB, 6)
     assert table.state.bids.tokens == {ALICE: 8, BOB: 4}
@@ -205,19 +209,20 @@ def test_bad_bids_are_refused_specifically() -> None:
     table = Table("bid", "free")
     step_id = "bid.mission.1"
     assert table.refused(SealBid(actor=ALICE, step=step_id, amount=11, nonce="nonce-0001")) == (
-        "You have 10 tokens left, so bid from 0 to 10.")
+        "killteam.bid_over", {"tokens": 10})
     assert table.refused(SealBid(actor=ALICE, step=step_id, amount=-1, nonce="nonce-0002")) == (
-        "A bid can't be negative: bid 0 or more tokens.")
+        "killteam.bid_negative", {})
     assert table.refused(SealBid(actor=4242, step=step_id, amount=1, nonce="nonce-0003")) == (
-        "Only the two players of this game can do that.")
+        "killteam.not_a_player", {})
     table.bid(ALICE, 9)
     again = table.refused(SealBid(actor=ALICE, step=step_id, amount=1, nonce="nonce-0004"))
-    assert again == "You have already sealed your bid for this round; it can't be changed."
+    assert again == ("killteam.bid_sealed", {})
     # Bob's refusal never mentions Alice's sealed 9
-    message = table.refused(SealBid(actor=BOB, step=step_id, amount=12, nonce="nonce-0005"))
-    assert "9" not in message
+    code, params = table.refused(SealBid(actor=BOB, step=step_id, amount=12, nonce="nonce-0005"))
+    assert (code, params) == ("killteam.bid_over", {"tokens": 10})
+    # a menu answer to the number question: no number given
     assert table.refused(Choose(actor=BOB, step=step_id, values=["loot"])) == (
-        "The game is waiting for a sealed bid, not that.")
+        "answer.number_missing", {"minimum": 0, "maximum": 10})
 
 
 def test_bid_first_initiative_overrides_scouting() -> None:
@@ -240,12 +245,16 @@ def test_bid_first_initiative_overrides_scouting() -> None:
 
 def test_veto_needs_enough_cards() -> None:
     small = FULL_PACK.model_copy(update={"missions": FULL_PACK.missions[:1]})
-    with pytest.raises(RuleError, match="Veto needs at least two mission cards"):
+    with pytest.raises(RuleError) as refused:
         Table("veto", "free", pack=small)
+    assert refused.value.code == "killteam.veto_pack"
 
 
 def test_unknown_methods_are_refused() -> None:
-    with pytest.raises(RuleError, match="mission method"):
+    with pytest.raises(RuleError) as refused:
         Table("draft", "free")
-    with pytest.raises(RuleError, match="Tac Ops method"):
+    assert refused.value.code == "killteam.mission_method"
+    assert refused.value.params == {"methods": "organised, random, veto, control, bid"}
+    with pytest.raises(RuleError) as refused:
         Table("random", "draft")
+    assert refused.value.code == "killteam.tacops_method"

@@ -16,12 +16,12 @@ from rules.killteam.events import GameEnded, TurningPointStarted, VictoryPointsS
 def in_battle(tacops: str = "free") -> Table:
     table = Table("organised", tacops, mission="Secure", map="B7")
     table.auto(until="faction")
-    table.choose(ALICE, "Alpha")
-    table.choose(BOB, "Beta")
+    table.choose(ALICE, "alpha")
+    table.choose(BOB, "beta")
     if tacops == "free":
-        table.choose(ALICE, "Recon")
+        table.choose(ALICE, "recon")
         table.choose(ALICE, "alpha-op-1", "recon-op-1", "recon-op-2")
-        table.choose(BOB, "Security")
+        table.choose(BOB, "security")
         table.choose(BOB, "security-op-1", "security-op-2", "security-op-3")
     table.auto(until="battle")
     return table
@@ -29,9 +29,9 @@ def in_battle(tacops: str = "free") -> Table:
 
 def test_scoring_before_the_battle_is_refused() -> None:
     table = Table("random", "free")
-    assert table.refused(Score(actor=ALICE, mission_vp=1)) == (
-        "Victory points are recorded once the battle has begun.")
-    assert table.refused(EndTurningPoint(actor=ALICE, turning_point=1)) == "The battle hasn't begun yet."
+    assert table.refused(Score(actor=ALICE, mission_vp=1)) == ("killteam.battle_not_begun", {})
+    assert table.refused(EndTurningPoint(actor=ALICE, turning_point=1)) == (
+        "killteam.battle_not_begun_yet", {})
 
 
 def test_mission_vp_cap_per_turning_point() -> None:
@@ -39,29 +39,28 @@ def test_mission_vp_cap_per_turning_point() -> None:
     events = table.act(Score(actor=ALICE, mission_vp=3))
     assert isinstance(events[0], VictoryPointsScored) and events[0].total == 3
     assert table.refused(Score(actor=ALICE, mission_vp=2)) == (
-        "That would make 5 mission VP in turning point 1; the cap is 4 mission VP per turning point.")
+        "killteam.mission_vp_turning_point_cap", {"vp": 5, "turning_point": 1, "cap": 4})
     table.act(Score(actor=ALICE, mission_vp=1))
     assert table.refused(Score(actor=ALICE, mission_vp=-5)) == (
-        "That would take your mission VP for turning point 1 below 0.")
+        "killteam.mission_vp_negative", {"turning_point": 1})
     table.act(Score(actor=ALICE, mission_vp=-1))  # a correction
     assert table.state.scores[ALICE].mission == [3, 0, 0, 0]
     assert table.refused(Score(actor=ALICE, mission_vp=1, turning_point=2)) == (
-        "That score is for turning point 2, but this is turning point 1.")
-    assert table.refused(Score(actor=ALICE)) == (
-        "Give the victory points to record (mission VP, Tac Op VP or both).")
+        "killteam.score_turning_point", {"given": 2, "turning_point": 1})
+    assert table.refused(Score(actor=ALICE)) == ("killteam.score_nothing", {})
 
 
 def test_tac_op_vp_needs_a_revealed_tac_op_and_stops_at_two() -> None:
     table = in_battle()
     assert table.refused(Score(actor=ALICE, tac_op="recon-op-1", tac_op_vp=1)) == (
-        "Reveal Recon op 1 before you score it.")
-    assert table.refused(Score(actor=ALICE, tac_op_vp=1)) == "Say which Tac Op scored those VP."
+        "killteam.tac_op_unrevealed", {"tac_op": "Recon op 1"})
+    assert table.refused(Score(actor=ALICE, tac_op_vp=1)) == ("killteam.score_which_tac_op", {})
     assert table.refused(Score(actor=ALICE, tac_op="security-op-1", tac_op_vp=1)) == (
-        "You don't hold a Tac Op by that name.")
+        "killteam.tac_op_not_held", {})
     table.act(RevealTacOp(actor=ALICE, tac_op="recon-op-1"))
     table.act(Score(actor=ALICE, tac_op="Recon op 1", tac_op_vp=2))
     assert table.refused(Score(actor=ALICE, tac_op="recon-op-1", tac_op_vp=1)) == (
-        "That would make 3 VP from Recon op 1; the cap is 2 VP from each Tac Op.")
+        "killteam.tac_op_vp_each_cap", {"vp": 3, "tac_op": "Recon op 1", "cap": 2})
     line = scoreboard(table.state).sides[0]
     assert [(t.name, t.vp) for t in line.tac_ops] == [("Recon op 1", 2)] and line.total == 2
 
@@ -70,7 +69,7 @@ def test_battle_ready_is_worth_two_once() -> None:
     table = in_battle()
     table.act(SetBattleReady(actor=BOB))
     assert table.state.scores[BOB].total == 2
-    assert table.refused(SetBattleReady(actor=BOB)) == "Your Battle Ready painted roster already counts."
+    assert table.refused(SetBattleReady(actor=BOB)) == ("killteam.battle_ready_counts", {})
     table.act(SetBattleReady(actor=BOB, painted=False))
     assert table.state.scores[BOB].total == 0
 
@@ -83,12 +82,13 @@ def test_the_most_anyone_can_score_is_twenty_four() -> None:
     table.act(SetBattleReady(actor=ALICE))
     for tp in range(1, 5):
         table.act(Score(actor=ALICE, mission_vp=4))
-        with pytest.raises(RuleError, match="the cap is 4 mission VP per turning point"):
+        with pytest.raises(RuleError) as refused:
             table.act(Score(actor=ALICE, mission_vp=1))
+        assert refused.value.code == "killteam.mission_vp_turning_point_cap"
         table.end_tp(ALICE)
         if tp < 4:
             assert table.refused(Score(actor=ALICE, mission_vp=1)) == (
-                f"You have ended turning point {tp}; record further VP in the next one.")
+                "killteam.turning_point_ended", {"turning_point": tp})
         table.end_tp(BOB)
     assert table.state.finished and table.state.outcome is not None
     totals = table.of(GameEnded)[0].totals
@@ -100,10 +100,10 @@ def test_the_most_anyone_can_score_is_twenty_four() -> None:
 def test_turning_points_end_when_both_players_say_so() -> None:
     table = in_battle()
     assert table.refused(EndTurningPoint(actor=ALICE, turning_point=2)) == (
-        "Turning point 2 is not the current one (this is turning point 1).")
+        "killteam.turning_point_not_current", {"given": 2, "turning_point": 1})
     table.end_tp(BOB)
     assert table.refused(EndTurningPoint(actor=BOB, turning_point=1)) == (
-        "You have already ended turning point 1; waiting for your opponent.")
+        "killteam.turning_point_already_ended", {"turning_point": 1})
     assert table.state.turning_point == 1
     table.end_tp(ALICE)
     assert table.state.turning_point == 2 and table.of(TurningPointStarted)[-1].turning_point == 2
@@ -133,8 +133,9 @@ def test_ending_early_decides_on_the_totals_so_far() -> None:
     assert outcome is not None and outcome.winner == BOB
     assert [(s.player, s.score, s.faction) for s in outcome.sides] == [(ALICE, 0, "Alpha"), (BOB, 3, "Beta")]
     assert "ended early in turning point 2" in outcome.summary
-    with pytest.raises(RuleError, match="already finished"):
+    with pytest.raises(RuleError) as refused:
         PROCEDURE.step(table.state, Score(actor=BOB, mission_vp=1), Roller(random.Random(0)))
+    assert refused.value.code == "killteam.finished"
 
 
 def test_ending_before_the_battle_is_a_draw_at_nil() -> None:

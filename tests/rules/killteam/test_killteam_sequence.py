@@ -31,17 +31,17 @@ def test_steps_two_to_four() -> None:
     assert table.of(SideChosen)[0].attacker == winner
     assert prompt(table.state).players == [table.defender]
     assert table.refused(Choose(actor=winner, step=table.state.step_id(), values=["A"])) == (
-        "This choice is your opponent's to make; please wait for them.")
+        "killteam.opponents_choice", {})
     table.choose(table.defender, "B")
     assert table.of(DropZoneChosen)[0].zone == "B" and table.state.drop_zone == "B"
     # step 4: both say their faction, in any order; then each gains 3 CP
     assert sorted(prompt(table.state).players) == [ALICE, BOB]
-    assert [o.value for o in table.asked(BOB).options] == ["Alpha", "Beta", "none"]
-    table.choose(BOB, "none")
-    assert table.refused(Choose(actor=BOB, step=table.state.step_id(), values=["Beta"])) == (
-        "You have already answered this; waiting for your opponent.")
+    assert [o.value for o in table.asked(BOB).options] == ["alpha", "beta", "_none"]
+    table.choose(BOB, "_none")
+    assert table.refused(Choose(actor=BOB, step=table.state.step_id(), values=["beta"])) == (
+        "killteam.waiting_for_opponent", {})
     assert table.state.cp == {}
-    table.choose(ALICE, "Beta")
+    table.choose(ALICE, "beta")
     assert [(e.player, e.faction) for e in table.of(FactionChosen)] == [(BOB, None), (ALICE, "Beta")]
     assert table.of(CommandPointsAdded)[0].totals == {ALICE: 3, BOB: 3}
     assert table.stage == "tac_private"
@@ -54,12 +54,11 @@ def test_set_up_prompts_run_in_the_seeds_order() -> None:
     # equipment: both, any order
     table.done(attacker)
     assert table.refused(Done(actor=attacker, step=table.state.step_id())) == (
-        "You have already answered this; waiting for your opponent.")
+        "killteam.waiting_for_opponent", {})
     table.done(defender)
     # barricades: the defender first, alternating, two each
     assert table.stage == "barricades"
-    assert table.refused(Done(actor=attacker, step=table.state.step_id())) == (
-        "It's your opponent's turn; yours comes next.")
+    assert table.refused(Done(actor=attacker, step=table.state.step_id())) == ("killteam.opponents_turn", {})
     order = []
     while table.stage == "barricades":
         player = prompt(table.state).players[0]
@@ -86,7 +85,7 @@ def test_scouting_is_sealed_revealed_together_and_resolved_attacker_first() -> N
     public = prompt(table.state)
     assert public.sealed and [o.value for o in public.options] == ["fortify", "infiltrate", "recon"]
     ambush = SealScouting(actor=defender, step="scouting", option="ambush", nonce="nonce-bad-01")
-    assert table.refused(ambush) == "Pick one of the scouting options: Fortify, Infiltrate, Recon."
+    assert table.refused(ambush) == ("killteam.scouting_option", {"options": "Fortify, Infiltrate, Recon"})
     before = prompt(table.state)
     table.scout(defender, "Recon")
     after = prompt(table.state)  # the public prompt only loses the defender from its list
@@ -97,14 +96,13 @@ def test_scouting_is_sealed_revealed_together_and_resolved_attacker_first() -> N
     assert private_view(table.state, attacker).sealed_choice is None
     assert awaiting(table.state) == [attacker]
     again = SealScouting(actor=defender, step="scouting", option="fortify", nonce="nonce-again-1")
-    assert table.refused(again) == "You have already sealed your choice for this step; it cannot be changed."
+    assert table.refused(again) == ("killteam.already_sealed", {})
     table.scout(attacker, "infiltrate")
     revealed = table.of(ChoicesRevealed)[-1]
     assert {e.player: e.choice for e in revealed.entries} == {attacker: "infiltrate", defender: "recon"}
     assert table.of(ScoutingRevealed)[0].order == [attacker, defender]
     assert table.stage == "scouting_resolve" and prompt(table.state).players == [attacker]
-    assert table.refused(Done(actor=defender, step=table.state.step_id())) == (
-        "It's your opponent's turn; yours comes next.")
+    assert table.refused(Done(actor=defender, step=table.state.step_id())) == ("killteam.opponents_turn", {})
     table.done(attacker)
     table.done(defender)
     # the shipped rule has no table, so the players roll off and the winner decides

@@ -21,10 +21,11 @@ from rules.killteam.events import (
     TacOpsSetAside,
     TacOpTaken,
 )
+from rules.killteam.pack import slug
 from rules.killteam.state import TacOpDraft
 
 
-def at_tac_ops(method: str, factions: tuple[str, str] = ("Alpha", "Beta"), seed: int = 1) -> Table:
+def at_tac_ops(method: str, factions: tuple[str, str] = ("alpha", "beta"), seed: int = 1) -> Table:
     table = Table("random", method, seed=seed)
     table.auto(until="faction")
     table.choose(ALICE, factions[0])
@@ -85,8 +86,9 @@ def test_a_second_faction_tac_op_cannot_be_kept() -> None:
     options = {o.value: o for o in table.asked(ALICE).options}
     assert options["alpha-op-2"].disabled and options["alpha-op-2"].description == (
         "You may hold only one faction Tac Op.")
-    message = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["alpha-op-2"]))
-    assert message == "You may hold only one faction Tac Op."
+    refusal = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["alpha-op-2"]))
+    assert refusal == (
+        "answer.disabled", {"label": "Alpha op 2", "why": "You may hold only one faction Tac Op."})
     table.choose(ALICE, "recon-op-1")
     assert table.state.tac.held[ALICE] == ["alpha-op-1", "recon-op-1"]
 
@@ -95,8 +97,9 @@ def test_archetype_tac_ops_must_share_one_archetype() -> None:
     table = at_tac_ops("random")
     with_draft(table, ALICE, ["recon-op-1"], TacOpDraft(phase="draw", pair=["security-op-1", "recon-op-2"],
                                                         deck=["recon-op-3"], question=5))
-    message = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["security-op-1"]))
-    assert message.startswith("Your Tac Ops so far are Recon; all your archetype Tac Ops must come from one")
+    code, params = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["security-op-1"]))
+    assert code == "answer.disabled" and params["label"] == "Security op 1"
+    assert str(params["why"]).startswith("Your Tac Ops so far are Recon; all your archetype Tac Ops")
 
 
 def test_a_pair_with_nothing_that_fits_is_set_aside_and_reshuffled_later() -> None:
@@ -117,17 +120,18 @@ def test_a_pair_with_nothing_that_fits_is_set_aside_and_reshuffled_later() -> No
 
 def test_constructed_random_builds_a_six_card_deck_from_the_faction_archetypes() -> None:
     table = at_tac_ops("constructed")
-    assert [o.value for o in table.asked(ALICE).options] == ["Recon", "Security"]
-    table.choose(ALICE, "Security")
+    assert [o.label for o in table.asked(ALICE).options] == ["Recon", "Security"]
+    assert [o.value for o in table.asked(ALICE).options] == ["recon", "security"]
+    table.choose(ALICE, "security")
     step_id = table.asked(ALICE).step or ""
     assert {o.value for o in table.asked(ALICE).options} >= {"security-op-1", "alpha-op-1"}
     assert not any(o.value.startswith("beta") for o in table.asked(ALICE).options)
-    for values, message in [
-        (["security-op-1"], "Pick 6 options here."),
+    for values, refusal in [
+        (["security-op-1"], ("answer.count", {"minimum": 6, "maximum": 6})),
         (["security-op-1", "security-op-2", "security-op-3", "alpha-op-1", "alpha-op-2", "beta-op-1"],
-         "That option isn't available for this question."),
+         ("answer.not_offered", {})),
     ]:
-        assert table.refused(Choose(actor=ALICE, step=step_id, values=values)) == message
+        assert table.refused(Choose(actor=ALICE, step=step_id, values=values)) == refusal
     deck = ["alpha-op-1", "alpha-op-2", "alpha-op-3", "security-op-1", "security-op-2", "security-op-3"]
     table.choose(ALICE, *deck)
     draft = table.state.tac.drafts[ALICE]
@@ -141,32 +145,36 @@ def test_constructed_random_builds_a_six_card_deck_from_the_faction_archetypes()
 
 def test_constructed_deck_allows_at_most_three_faction_tac_ops() -> None:
     table = at_tac_ops("constructed")
-    table.choose(ALICE, "Security")
+    table.choose(ALICE, "security")
     # only three faction Tac Ops exist, so check the cap through the hand rules directly
     from rules.killteam.hand import hand_problem
 
     pack = table.state.pack
     cards = [pack.tac_op(i) for i in ["alpha-op-1", "alpha-op-2", "alpha-op-3", "security-op-1",
                                       "recon-op-1", "security-op-2"]]
-    assert hand_problem([c for c in cards if c], "Alpha", 6, 3) == (
-        "All your archetype Tac Ops must come from one archetype.")
+    problem = hand_problem([c for c in cards if c], "Alpha", 6, 3)
+    assert problem is not None and problem.code == "killteam.hand_archetypes"
     four = [c for c in cards[:3] if c] * 1
-    assert hand_problem([*four, *four[:1]], "Alpha", 4, 3) == "Pick each Tac Op only once."
+    problem = hand_problem([*four, *four[:1]], "Alpha", 4, 3)
+    assert problem is not None and problem.code == "killteam.hand_repeated"
+    problem = hand_problem([c for c in cards[:3] if c], "Alpha", 3, 2)
+    assert problem is not None
+    assert (problem.code, problem.params) == ("killteam.hand_faction_max", {"maximum": 2})
 
 
 def test_free_selection_picks_three_privately() -> None:
     table = at_tac_ops("free")
-    assert [o.value for o in table.asked(ALICE).options] == list(ARCHETYPES)
-    table.choose(ALICE, "Recon")
+    assert [o.value for o in table.asked(ALICE).options] == [slug(name) for name in ARCHETYPES]
+    table.choose(ALICE, "recon")
     step_id = table.asked(ALICE).step or ""
     two_faction = Choose(actor=ALICE, step=step_id, values=["alpha-op-1", "alpha-op-2", "recon-op-1"])
-    assert table.refused(two_faction) == "Pick at most 1 faction Tac Op."
+    assert table.refused(two_faction) == ("killteam.hand_one_faction_op", {})
     table.choose(ALICE, "alpha-op-2", "recon-op-1", "recon-op-4")
     assert table.state.tac.held[ALICE] == ["alpha-op-2", "recon-op-1", "recon-op-4"]
     assert "recon-op-4" not in public_json(table)
     assert table.stage == "tac_private"  # still waiting for Bob
     assert table.refused(Choose(actor=ALICE, step=step_id, values=["recon-op-1"])) == (
-        "You have already answered this; waiting for your opponent.")
+        "killteam.waiting_for_opponent", {})
 
 
 def test_acquired_uses_a_public_row_attacker_first() -> None:
@@ -177,7 +185,7 @@ def test_acquired_uses_a_public_row_attacker_first() -> None:
     attacker, defender = table.attacker, table.defender
     assert prompt(table.state).players == [attacker]
     assert table.refused(Choose(actor=defender, step=table.state.step_id(), values=[row.row[0].id])) == (
-        "It's your opponent's turn; yours comes next.")
+        "killteam.opponents_turn", {})
     deck_before = len(table.state.tac.deck)
     taken = keep_first_allowed(table, attacker)
     assert taken not in table.state.tac.row and len(table.state.tac.row) >= 6
@@ -190,8 +198,8 @@ def test_acquired_uses_a_public_row_attacker_first() -> None:
         held = table.state.tac.held[player]
         assert len(held) == 3 and table.state.tac.revealed[player] == held
     assert not table.state.tac.secret
-    with pytest.raises(RuleError, match="public in this game"):
-        table.act(RevealTacOp(actor=ALICE, tac_op=table.state.tac.held[ALICE][0]))
+    assert table.refused(RevealTacOp(actor=ALICE, tac_op=table.state.tac.held[ALICE][0])) == (
+        "killteam.tac_ops_public", {})
 
 
 def test_acquired_refuses_another_factions_tac_op() -> None:
@@ -200,8 +208,8 @@ def test_acquired_refuses_another_factions_tac_op() -> None:
     foreign = "beta-op-1" if table.state.faction_of(attacker) == "Alpha" else "alpha-op-1"
     tac = table.state.tac.model_copy(update={"row": [foreign, "recon-op-1", *table.state.tac.row[2:]]})
     table.state = table.state.model_copy(update={"tac": tac})
-    message = table.refused(Choose(actor=attacker, step=table.state.step_id(), values=[foreign]))
-    assert "not one of your faction's" in message
+    code, params = table.refused(Choose(actor=attacker, step=table.state.step_id(), values=[foreign]))
+    assert code == "answer.disabled" and "not one of your faction's" in str(params["why"])
 
 
 def test_bid_tac_ops_archetype_then_pairs() -> None:
@@ -210,8 +218,8 @@ def test_bid_tac_ops_archetype_then_pairs() -> None:
     assert opened.step == "tacbid.archetype.1" and opened.tokens == {ALICE: 10, BOB: 10}
     table.bid(ALICE, 2)
     table.bid(BOB, 5)
-    assert [o.value for o in table.asked(BOB).options] == list(ARCHETYPES)
-    table.choose(BOB, "Seek & Destroy")
+    assert [o.label for o in table.asked(BOB).options] == list(ARCHETYPES)
+    table.choose(BOB, "seek-destroy")
     assert table.of(ArchetypeChosen)[0].archetype == "Seek & Destroy"
     for number, (alice_bid, bob_bid) in enumerate([(3, 1), (2, 2), (0, 0)], start=1):
         pair = [c.id for c in table.of(TacOpPairOffered)[-1].pair]
@@ -234,19 +242,17 @@ def test_bid_tac_ops_archetype_then_pairs() -> None:
 
 def test_revealing_a_secret_tac_op() -> None:
     table = at_tac_ops("free")
-    with pytest.raises(RuleError, match="don't have your Tac Ops yet"):
-        table.act(RevealTacOp(actor=ALICE, tac_op="recon-op-1"))
-    table.choose(ALICE, "Recon")
+    assert table.refused(RevealTacOp(actor=ALICE, tac_op="recon-op-1")) == ("killteam.no_tac_ops_yet", {})
+    table.choose(ALICE, "recon")
     table.choose(ALICE, "recon-op-1", "recon-op-2", "recon-op-3")
-    table.choose(BOB, "Security")
+    table.choose(BOB, "security")
     table.choose(BOB, "security-op-1", "security-op-2", "beta-op-1")
-    assert table.refused(RevealTacOp(actor=ALICE, tac_op="security-op-1")) == (
-        "You don't hold a Tac Op by that name.")
+    assert table.refused(RevealTacOp(actor=ALICE, tac_op="security-op-1")) == ("killteam.tac_op_not_held", {})
     events = table.act(RevealTacOp(actor=ALICE, tac_op="Recon op 2"))
     assert isinstance(events[0], TacOpRevealed) and events[0].private_to is None
     assert events[0].card.name == "Recon op 2"
     assert table.refused(RevealTacOp(actor=ALICE, tac_op="recon-op-2")) == (
-        "You have already revealed Recon op 2.")
+        "killteam.tac_op_revealed", {"tac_op": "Recon op 2"})
     side = scoreboard(table.state).sides[0]
     assert [line.name for line in side.tac_ops] == ["Recon op 2"] and side.hidden_tac_ops == 2
 
@@ -254,13 +260,16 @@ def test_revealing_a_secret_tac_op() -> None:
 def test_the_shipped_pack_only_runs_free_selection() -> None:
     with pytest.raises(RuleError) as refused:
         Table("random", "random", pack=load_default_pack())
-    assert "can't run Random Tac Ops" in refused.value.message
-    assert "fewer than 6 cards" in refused.value.message
-    with pytest.raises(RuleError, match="needs an archetype with at least 6 Tac Ops, and its largest has 3"):
+    pack = load_default_pack().name
+    assert refused.value.code == "killteam.method_deck"
+    assert refused.value.params == {"pack": pack, "method": "Random", "minimum": 6}
+    with pytest.raises(RuleError) as refused:
         Table("random", "bid", pack=load_default_pack())
+    assert refused.value.code == "killteam.method_archetype"
+    assert refused.value.params == {"pack": pack, "method": "Bid", "minimum": 6, "largest": 3}
     table = Table("random", "free", pack=load_default_pack())
     table.auto(until="tac_private")
-    assert [o.value for o in table.asked(ALICE).options] == ["Security"]
+    assert [(o.value, o.label) for o in table.asked(ALICE).options] == [("security", "Security")]
 
 
 @pytest.mark.parametrize("method", ["random", "constructed", "acquired", "bid"])
