@@ -29,6 +29,8 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
     """The buttons or select menu that answer `question`."""
     if question.kind == "number":
         low, high = _range(question)
+        if high - low < MAX_BUTTONS:  # a handful of numbers: one button each, no typing
+            return [Button(label=str(n), step=question.step, value=str(n)) for n in range(low, high + 1)], []
         label = str(question.params.get("button") or f"Enter a number ({low}–{high})")
         return [
             Button(label=label, step=question.step, value=custom_ids.NUMBER_VALUE, form=True, style="primary")
@@ -115,7 +117,7 @@ def answer(
     the state the bot has at hand (None if it is no longer asked: the rules then refuse it as stale)."""
     fields = dict(fields or {})
     if question is not None and question.kind == "number":
-        typed = fields.pop(NUMBER_FIELD, "").strip()
+        typed = fields.pop(NUMBER_FIELD, values[0] if values else "").strip()
         if not (typed.isascii() and typed.lstrip("-").isdigit() and len(typed) <= 9):
             low, high = _range(question)
             raise RuleError(code="answer.number_missing", minimum=low, maximum=high)

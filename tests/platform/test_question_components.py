@@ -88,13 +88,24 @@ def test_a_few_options_are_buttons_with_their_tone_and_more_are_one_select() -> 
 
 
 def test_a_number_question_opens_a_form_and_its_typed_number_is_checked_by_the_rules() -> None:
-    bid = Question(
+    pressed = Question(
         step="bid-1",
         topic="t",
         title="Your bid",
         players=[7],
         kind="number",
         number=NumberRange(minimum=0, maximum=4),
+    )
+    buttons, _ = questions.components(pressed)  # a handful of numbers: a button each
+    assert [(b.label, b.value, b.form) for b in buttons] == [(str(n), str(n), False) for n in range(5)]
+    assert questions.answer(7, pressed, "bid-1", ["2"]).number == 2
+    bid = Question(
+        step="bid-1",
+        topic="t",
+        title="Your bid",
+        players=[7],
+        kind="number",
+        number=NumberRange(minimum=0, maximum=40),
     )
     (button,), _ = questions.components(bid)
     assert button.form and button.value == custom_ids.NUMBER_VALUE
@@ -106,7 +117,7 @@ def test_a_number_question_opens_a_form_and_its_typed_number_is_checked_by_the_r
         questions.answer(7, bid, "bid-1", [button.value], {questions.NUMBER_FIELD: "three"})
     assert typed_words.value.code == "answer.number_missing"
     with pytest.raises(RuleError) as too_many:
-        check_answer([bid], questions.answer(7, bid, "bid-1", [button.value], {questions.NUMBER_FIELD: "9"}))
+        check_answer([bid], questions.answer(7, bid, "bid-1", [button.value], {questions.NUMBER_FIELD: "41"}))
     assert too_many.value.code == "answer.number_range"
 
 
