@@ -62,16 +62,19 @@ def test_a_hand_worked_result() -> None:
     assert state.outcome.winner == ALICE
     assert state.outcome.mission == "Marked for Death"
     assert [(s.player, s.score) for s in state.outcome.sides] == [(ALICE, 21), (BOB, 10)]
-    for text in (
-        "Primary — Marked for Death",
-        "Secondary — Defiance",
-        "Tertiary — Table Quarters",
-        "Quaternary",
-        "Scout Bikers",
-        "Dreadnought",
-        "round 5",
-    ):
-        assert text in state.outcome.summary
+    primary, secondary, tertiary, quaternary = state.results
+    assert (primary.counts, primary.winner) == ([2, 0], ALICE)
+    assert (secondary.counts, secondary.units, secondary.winner) == ([0, 1], [[], ["Scout Bikers"]], BOB)
+    assert (tertiary.counts, tertiary.winner) == ([2, 1], ALICE)
+    assert (quaternary.counts, quaternary.units) == ([1, 0], [["Dreadnought"], []])
+    assert state.outcome.summary.splitlines() == [
+        "Marked for Death v2.0.0, ended after battle round 5.",
+        "Primary — Marked for Death: 15–0",
+        "Secondary — Defiance: 0–10",
+        "Tertiary — Table Quarters: 5–0",
+        "Quaternary — Marked and alive: 1–0",
+    ]
+    assert "<@" not in state.outcome.summary
 
 
 def test_nothing_achieved_splits_every_condition_but_the_quaternary() -> None:
@@ -85,7 +88,7 @@ def test_nothing_achieved_splits_every_condition_but_the_quaternary() -> None:
     }
     assert [r.outcome for r in state.results] == ["split", "split", "split", "per_unit"]
     assert state.outcome is not None and state.outcome.winner is None
-    assert "A draw." in state.outcome.summary
+    assert [r.winner for r in state.results] == [None, None, None, None]
 
 
 def test_ties_split_too() -> None:
@@ -109,7 +112,7 @@ def test_ties_split_too() -> None:
         "tertiary": (3, 3),
         "quaternary": (0, 0),
     }
-    assert "both hold the enemy relic" in state.results[1].detail
+    assert (state.results[1].counts, state.results[1].units) == ([1, 1], [["Bikers"], ["Jetbikes"]])
 
 
 def test_every_marked_survivor_scores_and_a_player_may_report_fewer() -> None:
