@@ -178,3 +178,14 @@ def test_tabling_the_enemy_does_not_end_the_game() -> None:
     assert state.phase is Phase.BATTLE and state.active_player == BOB
     state, _ = run(state, [EndTurn(actor=BOB)])
     assert state.round == 2 and not state.finished
+
+
+def test_a_game_saved_with_worded_results_still_loads() -> None:
+    """Results saved before they were values carried a sentence with mentions; it is dropped on load."""
+    state, _ = end_rounds(in_battle(), 5, dice(1))
+    state, _ = run(state, [ReportEnd(actor=ALICE, quarters=0), ReportEnd(actor=BOB, quarters=0)])
+    saved = state.model_dump(mode="json")
+    for result in saved["results"]:
+        result["detail"] = f"<@{ALICE}> 0 KP, <@{BOB}> 0 KP: tied"
+    loaded = FortyKState.model_validate(saved)
+    assert [r.awards for r in loaded.results] == [r.awards for r in state.results]
