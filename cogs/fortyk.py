@@ -18,6 +18,8 @@ from bot.errors import UserError
 from bot.games import Click, GameAdapter, SessionInfo
 from bot.limits import CONTENT, fit
 from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply
+from bot.text import add_words
+from cogs.fortyk_text import ENGLISH, condition_detail, describe, dice_lines, now_text, result_text, who
 from rules.errors import RuleError
 from rules.fortyk import (
     PROCEDURE,
@@ -27,8 +29,8 @@ from rules.fortyk import (
     Phase,
     action_for_button,
     builtin_pack,
-    describe,
     parse_pack,
+    parse_unit_list,
     prompt,
     scoreboard,
     start,
@@ -49,31 +51,19 @@ from rules.text import echo, fit_lines
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x7A1F1F
-NONE_WORDS = {"none", "no", "-", "0", "nothing"}
 IN_TURN_EVENTS = (UnitMarked, UnitDestroyed, RelicCaptured, RelicDropped, EndReported)
+
+add_words(ENGLISH)
 
 
 def parse_quarters(text: str, limit: int) -> int:
     try:
         value = int(text.strip())
     except ValueError:
-        raise RuleError(f"Enter how many table quarters you claim as a number from 0 to {limit}.") from None
+        raise RuleError(code="fortyk.quarters_number", limit=limit) from None
     if not 0 <= value <= limit:
-        raise RuleError(f"Enter how many table quarters you claim as a number from 0 to {limit}.")
+        raise RuleError(code="fortyk.quarters_number", limit=limit)
     return value
-
-
-def parse_unit_list(text: str | None) -> list[str] | None:
-    """Comma- or line-separated unit names; empty means "work it out", a word like "none" means none."""
-    if text is None or not text.strip():
-        return None
-    if text.strip().casefold() in NONE_WORDS:
-        return []
-    names = [part.strip() for chunk in text.splitlines() for part in chunk.split(",")]
-    names = [n for n in names if n]
-    if any(len(n) > 80 for n in names):
-        raise RuleError("Unit names can be at most 80 characters long.")
-    return names
 
 
 def report_action(state: FortyKState, actor: int, quarters: str, marked_alive: str | None) -> ReportEnd:
@@ -86,7 +76,7 @@ def report_action(state: FortyKState, actor: int, quarters: str, marked_alive: s
 
 def _side_text(board: Scoreboard, index: int) -> str:
     side = board.sides[index]
-    lines = [f"<@{side.player}>"]
+    lines = [who(side.player)]
     if side.zone:
         lines.append(f"Zone: {side.zone}")
     lines.append(f"Kill points: **{side.kill_points}**")
@@ -109,9 +99,9 @@ def _side_text(board: Scoreboard, index: int) -> str:
 def scoreboard_embed(state: FortyKState) -> Embed:
     board = scoreboard(state)
     if board.phase is Phase.BATTLE:
-        status = f"Battle round {board.round} (at most {board.max_rounds}) · <@{board.active}>'s turn"
+        status = f"Battle round {board.round} (at most {board.max_rounds}) · {who(board.active)}'s turn"
     elif board.phase is Phase.FINISHED:
-        status = f"Finished · <@{board.winner}> wins" if board.winner is not None else "Finished · a draw"
+        status = f"Finished · {who(board.winner)} wins" if board.winner is not None else "Finished · a draw"
     elif board.phase is Phase.SCORING:
         status = "The battle is over: reporting table quarters"
     else:
@@ -119,12 +109,14 @@ def scoreboard_embed(state: FortyKState) -> Embed:
     embed = Embed(title=f"{board.mission} — {board.deployment_map}", description=status, colour=COLOUR)
     embed.add("Player 1", _side_text(board, 0), inline=True)
     embed.add("Player 2", _side_text(board, 1), inline=True)
-    if board.dice:
-        embed.add("Dice", "\n".join(board.dice)[-1024:])
+    dice = dice_lines(board, state.players)
+    if dice:
+        embed.add("Dice", "\n".join(dice)[-1024:])
     for result in board.results:
         worth = f"+{result.points} per unit" if result.outcome == "per_unit" else f"{result.points} pts"
-        awards = " · ".join(f"<@{a.player}> {a.points}" for a in result.awards)
-        embed.add(f"{result.tier}: {result.name} ({worth})", f"{result.detail}\n{awards}"[:1024])
+        awards = " · ".join(f"{who(a.player)} {a.points}" for a in result.awards)
+        detail = condition_detail(state, result)
+        embed.add(f"{result.tier}: {result.name} ({worth})", f"{detail}\n{awards}"[:1024])
     embed.footer = "Kills count when recorded: record them in the turn they happen."
     return embed
 
@@ -196,13 +188,14 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     def render(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[Outgoing]:
         lines = [line for line in (describe(e, state.players) for e in events) if line]
         now = prompt(state)
+        now_words = now_text(state)
         board = Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)])
         text = "\n".join(lines)
         # Within a turn (a mark, a kill, a relic) the question stays the same: no repeat, no ping.
         asks_anew = not all(isinstance(e, IN_TURN_EVENTS) for e in events)
-        if asks_anew and now.text and not state.finished:
-            text = f"{text}\n\n**Now:** {now.text}" if text else f"**Now:** {now.text}"
-        ping = " ".join(f"<@{p}>" for p in now.acting) if asks_anew else ""
+        if asks_anew and not state.finished:
+            text = f"{text}\n\n**Now:** {now_words}" if text else f"**Now:** {now_words}"
+        ping = " ".join(who(p) for p in now.acting) if asks_anew else ""
         step = Outgoing(
             content=ping, embeds=[Embed(description=text[-4000:], colour=COLOUR)], buttons=buttons_for(state)
         )
@@ -214,7 +207,7 @@ class FortyKAdapter(GameAdapter[FortyKState]):
                     embeds=[
                         Embed(
                             title=f"Result: {state.mission.title}",
-                            description=state.outcome.summary[:4000],
+                            description=result_text(state)[:4000],
                             colour=COLOUR,
                         )
                     ]
@@ -228,8 +221,8 @@ class FortyKAdapter(GameAdapter[FortyKState]):
 
     def summary(self, info: SessionInfo, state: FortyKState) -> str:
         if state.phase is Phase.BATTLE:
-            return f"{state.mission.name}: battle round {state.round}, <@{state.active_player}>'s turn"
-        return f"{state.mission.name}: {prompt(state).text}"[:200]
+            return f"{state.mission.name}: battle round {state.round}, {who(state.active_player)}'s turn"
+        return f"{state.mission.name}: {now_text(state)}"[:200]
 
 
 async def _missions(bot: MusterBot, guild_id: int | None) -> dict[str, Mission]:
@@ -273,7 +266,7 @@ class FortyK(
         chosen = missions.get(mission.strip())
         if chosen is None:
             names = ", ".join(f"`{k}` ({m.name})" for k, m in missions.items())
-            raise UserError(f"There is no mission `{echo(mission)}` here. Choose one of: {names}.")
+            raise UserError(code="fortyk.unknown_mission", mission=echo(mission), missions=names)
         caller = interaction.user.id
         await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
         players = [caller, opponent.id]

@@ -3,7 +3,7 @@
 from rules.fortyk.mission import Mission, Pack, PackError, builtin_mission, builtin_pack, parse_pack
 from rules.fortyk.models import FortyKAction, FortyKState, Phase
 from rules.fortyk.procedure import PROCEDURE, awaiting, parse_action, start, step
-from rules.fortyk.text import describe
+from rules.fortyk.questions import ask, parse_unit_list, questions, to_action
 from rules.fortyk.units import known_units
 from rules.fortyk.views import action_for_button, prompt, scoreboard, unit_suggestions
 
@@ -16,16 +16,19 @@ __all__ = [
     "PackError",
     "Phase",
     "action_for_button",
+    "ask",
     "awaiting",
     "builtin_mission",
     "builtin_pack",
-    "describe",
     "known_units",
     "parse_action",
     "parse_pack",
+    "parse_unit_list",
     "prompt",
+    "questions",
     "scoreboard",
     "start",
     "step",
+    "to_action",
     "unit_suggestions",
 ]

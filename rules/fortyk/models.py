@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, TypeAdapter
+from pydantic import Field, StringConstraints, TypeAdapter, model_validator
 
 from rules.fortyk.mission import Mission
 from rules.session import Action, Event, GameState, Model
@@ -99,13 +99,27 @@ class Award(Model):
 
 
 class ConditionResult(Model):
+    """How one victory condition came out, as values the bot words: `counts` and `units` are per
+    player in player order (kill points, table quarters, 1 for holding the enemy relic, or marked units
+    alive; the unit carrying the relic or the marked units alive)."""
+
     key: str
     tier: str
     name: str
     points: int  # what the condition is worth (per unit for the quaternary)
     outcome: Literal["won", "split", "none", "per_unit"]
-    detail: str
+    counts: list[int] = []
+    units: list[list[str]] = []
+    winner: int | None = None  # who took it, when `outcome` is "won"
     awards: list[Award]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_worded_detail(cls, data: Any) -> Any:
+        """Games saved before results were values carry a ready sentence; the values replace it."""
+        if isinstance(data, dict) and "detail" in data:
+            data = {k: v for k, v in data.items() if k != "detail"}
+        return data
 
     def points_for(self, player: int) -> int:
         return sum(a.points for a in self.awards if a.player == player)
@@ -139,6 +153,15 @@ class FortyKState(GameState):
     @property
     def second_player(self) -> int | None:
         return None if self.first_player is None else self.opponent(self.first_player)
+
+    def first_turn_bonuses(self) -> tuple[int, int]:
+        """The bonus each player (in player order) adds to the first-turn roll-off: the first to finish
+        deploying gets the mission's bonus."""
+        bonus = self.mission.first_turn.setup_first_bonus
+        if not self.setup_done:
+            return (0, 0)
+        first = self.setup_done[0]
+        return (bonus if self.players[0] == first else 0, bonus if self.players[1] == first else 0)
 
     @property
     def active_player(self) -> int | None:

@@ -1,7 +1,8 @@
 """The mission as a state machine: set-up roll-offs, seizing the initiative, player turns with marks,
 kills and relics, the variable battle length, and scoring.
 
-`step` never changes the state it is given; every refusal is a RuleError and leaves nothing changed.
+`step` never changes the state it is given; every refusal is a RuleError with a `fortyk.*` code and
+leaves nothing changed. Players appear in refusals as ids (`player=`), never as words.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from rules.fortyk.models import (
     ZoneChoice,
     ZoneChosen,
 )
+from rules.fortyk.questions import ask, to_action
 from rules.fortyk.scoring import kill_points, outcome
 from rules.fortyk.units import (
     find_unit,
@@ -66,6 +68,7 @@ from rules.fortyk.units import (
     marked_survivors,
     relic_carried_by,
     same_name,
+    why_no_mark,
     with_unit,
 )
 from rules.rolloff import roll_off
@@ -76,37 +79,24 @@ DEFAULT_MISSION = "marked-for-death"
 Result = tuple[FortyKState, list[Event]]
 
 
-def _who(player: int) -> str:
-    return f"<@{player}>"
-
-
 def start(session_id: str, players: list[int], mission: Mission | str = DEFAULT_MISSION) -> Result:
     """A new mission between two players, waiting for the deployment roll-off."""
     if len(players) != 2 or players[0] == players[1]:
-        raise RuleError("A mission needs two different players.")
+        raise RuleError(code="fortyk.two_players")
     chosen = builtin_mission(mission) if isinstance(mission, str) else mission
     state = FortyKState(session_id=session_id, players=list(players), mission=chosen)
     return state, [GameOpened(mission=chosen.title, players=list(players))]
 
 
-def _require_phase(state: FortyKState, *phases: Phase, doing: str) -> None:
-    if state.phase not in phases:
-        raise RuleError(f"You can't {doing} now: {_phase_hint(state)}")
+PHASE_ORDER = list(Phase)
 
 
-def _phase_hint(state: FortyKState) -> str:
-    hints = {
-        Phase.DEPLOYMENT_ROLL: "the players first roll off for deployment.",
-        Phase.CHOOSE_ZONE: "the deployment zone is being chosen.",
-        Phase.DEPLOYING: "the armies are being deployed.",
-        Phase.FIRST_TURN_ROLL: "the players roll off for the first turn.",
-        Phase.CHOOSE_ORDER: "the roll-off winner is choosing to go first or second.",
-        Phase.SEIZE: "the initiative may be seized.",
-        Phase.BATTLE: f"the battle is in round {state.round}.",
-        Phase.SCORING: "the battle is over and the end-of-game report is being entered.",
-        Phase.FINISHED: "the game has finished.",
-    }
-    return hints[state.phase]
+def _require_phase(state: FortyKState, phase: Phase, doing: str) -> None:
+    """Refuse an action outside its phase: `fortyk.not_yet.<doing>` before it, `fortyk.no_longer.<doing>`
+    after it (`doing` is the action's kind), with the phase the game is in and its battle round."""
+    if state.phase is not phase:
+        when = "not_yet" if PHASE_ORDER.index(state.phase) < PHASE_ORDER.index(phase) else "no_longer"
+        raise RuleError(code=f"fortyk.{when}.{doing}", phase=state.phase.value, round=state.round)
 
 
 def _record(roll: Any, players: list[int], bonuses: tuple[int, int]) -> RollOffRecord:
@@ -118,23 +108,23 @@ def _record(roll: Any, players: list[int], bonuses: tuple[int, int]) -> RollOffR
 
 
 def _roll_deployment(state: FortyKState, roller: Roller) -> Result:
-    _require_phase(state, Phase.DEPLOYMENT_ROLL, doing="roll off for deployment")
+    _require_phase(state, Phase.DEPLOYMENT_ROLL, doing="roll_deployment")
     record = _record(roll_off(roller, (0, 0), "deployment roll-off"), state.players, (0, 0))
     new = state.model_copy(update={"deployment_roll": record, "phase": Phase.CHOOSE_ZONE})
     return new, [DeploymentRolled(roll=record)]
 
 
 def _choose_zone(state: FortyKState, action: ChooseZone) -> Result:
-    _require_phase(state, Phase.CHOOSE_ZONE, doing="choose a deployment zone")
+    _require_phase(state, Phase.CHOOSE_ZONE, doing="choose_zone")
     assert state.deployment_roll is not None
     chooser = state.deployment_roll.winner
     if action.actor != chooser:
-        raise RuleError(f"{_who(chooser)} won the deployment roll-off, so they choose the zone.")
+        raise RuleError(code="fortyk.zone_chooser", player=chooser)
     zone = state.mission.deployment.zone(action.zone)
     if zone is None:
         names = ", ".join(z.name for z in state.mission.deployment.zones)
-        raise RuleError(f"“{action.zone}” is not a deployment zone of {state.mission.deployment.map}; "
-                        f"choose one of: {names}.")
+        raise RuleError(code="fortyk.unknown_zone", zone=action.zone, map=state.mission.deployment.map,
+                        zones=names)
     choice = ZoneChoice(chooser=chooser, zone=zone.name, opponent_zone=zone.opposite)
     first = state.opponent(chooser)
     new = state.model_copy(update={"zone": choice, "deploys_first": first, "phase": Phase.DEPLOYING})
@@ -142,27 +132,18 @@ def _choose_zone(state: FortyKState, action: ChooseZone) -> Result:
 
 
 def _finish_deployment(state: FortyKState, action: FinishDeployment) -> Result:
-    _require_phase(state, Phase.DEPLOYING, doing="finish deploying")
+    _require_phase(state, Phase.DEPLOYING, doing="deployment_done")
     if action.actor in state.setup_done:
-        raise RuleError("You have already said your army is deployed.")
+        raise RuleError(code="fortyk.already_deployed")
     done = [*state.setup_done, action.actor]
     phase = Phase.FIRST_TURN_ROLL if len(done) == 2 else Phase.DEPLOYING
     new = state.model_copy(update={"setup_done": done, "phase": phase})
     return new, [DeploymentFinished(player=action.actor, first=len(done) == 1)]
 
 
-def first_turn_bonuses(state: FortyKState) -> tuple[int, int]:
-    """The bonus each player (in player order) adds to the first-turn roll-off."""
-    bonus = state.mission.first_turn.setup_first_bonus
-    if not state.setup_done:
-        return (0, 0)
-    first = state.setup_done[0]
-    return (bonus if state.players[0] == first else 0, bonus if state.players[1] == first else 0)
-
-
 def _roll_first_turn(state: FortyKState, roller: Roller) -> Result:
-    _require_phase(state, Phase.FIRST_TURN_ROLL, doing="roll off for the first turn")
-    bonuses = first_turn_bonuses(state)
+    _require_phase(state, Phase.FIRST_TURN_ROLL, doing="roll_first_turn")
+    bonuses = state.first_turn_bonuses()
     record = _record(roll_off(roller, bonuses, "first-turn roll-off"), state.players, bonuses)
     new = state.model_copy(update={"first_turn_roll": record, "phase": Phase.CHOOSE_ORDER})
     return new, [FirstTurnRolled(roll=record)]
@@ -176,11 +157,11 @@ def _begin_battle(state: FortyKState, first: int, events: list[Event]) -> Result
 
 
 def _choose_order(state: FortyKState, action: ChooseOrder) -> Result:
-    _require_phase(state, Phase.CHOOSE_ORDER, doing="choose who goes first")
+    _require_phase(state, Phase.CHOOSE_ORDER, doing="choose_order")
     assert state.first_turn_roll is not None
     chooser = state.first_turn_roll.winner
     if action.actor != chooser:
-        raise RuleError(f"{_who(chooser)} won the first-turn roll-off, so they choose to go first or second.")
+        raise RuleError(code="fortyk.order_chooser", player=chooser)
     events: list[Event] = [OrderChosen(player=chooser, go_first=action.go_first)]
     if not action.go_first:
         return _begin_battle(state, state.opponent(chooser), events)
@@ -190,12 +171,12 @@ def _choose_order(state: FortyKState, action: ChooseOrder) -> Result:
 
 
 def _seize(state: FortyKState, action: SeizeInitiative, roller: Roller) -> Result:
-    _require_phase(state, Phase.SEIZE, doing="seize the initiative")
+    _require_phase(state, Phase.SEIZE, doing="seize")
     assert state.first_turn_roll is not None and state.mission.first_turn.seize_on is not None
     chooser = state.first_turn_roll.winner
     seizer = state.opponent(chooser)
     if action.actor != seizer:
-        raise RuleError(f"You chose to go first; only {_who(seizer)} may try to seize the initiative.")
+        raise RuleError(code="fortyk.seizer", player=seizer)
     needs = state.mission.first_turn.seize_on
     if action.attempt:
         die = roller.d6("seize the initiative")
@@ -213,7 +194,7 @@ def _seize(state: FortyKState, action: SeizeInitiative, roller: Roller) -> Resul
 def _require_turn(state: FortyKState, actor: int, doing: str) -> None:
     active = state.active_player
     if actor != active:
-        raise RuleError(f"It is {_who(active or 0)}'s turn; you can {doing} only in your own turn.")
+        raise RuleError(code=f"fortyk.not_your_turn.{doing}", player=active)
 
 
 def _enemy_unit(state: FortyKState, actor: int, name: str, doing: str) -> str | None:
@@ -223,39 +204,31 @@ def _enemy_unit(state: FortyKState, actor: int, name: str, doing: str) -> str | 
     if known is None:
         own = find_unit(state, actor, name)
         if own is not None:
-            raise RuleError(f"“{own}” is one of your own units; you can only {doing} an enemy unit. If "
-                            f"{_who(enemy)} has a unit with the same name, add something to tell them apart, "
-                            f"such as “{own} (enemy)”.")
+            raise RuleError(code=f"fortyk.own_unit.{doing}", unit=own, enemy=enemy)
     return known
 
 
 def _mark(state: FortyKState, action: MarkUnit) -> Result:
-    _require_phase(state, Phase.BATTLE, doing="mark a unit")
+    _require_phase(state, Phase.BATTLE, doing="mark")
     marks = state.mission.marks
     if marks is None:
-        raise RuleError(f"{state.mission.name} has no Marked for Death rule.")
+        raise RuleError(code="fortyk.no_marks", mission=state.mission.name)
     actor = action.actor
-    _require_turn(state, actor, "mark a unit")
-    this_turn = next((m for m in state.marks if m.by == actor and m.round == state.round
-                      and m.turn == state.turn), None)
-    if this_turn is not None:
-        raise RuleError(f"You have already marked {this_turn.unit} this turn; one mark per turn.")
-    if not state.marking_open:
-        raise RuleError("Marks are declared at the start of your turn, before movement; this turn has "
-                        "already moved on (a kill or a relic was recorded).")
+    _require_turn(state, actor, "mark")
+    closed = why_no_mark(state, actor)
+    if closed is not None:
+        raise closed
     enemy = state.opponent(actor)
     known = _enemy_unit(state, actor, action.unit, "mark")
     if known is not None:
         kill = kill_of(state, enemy, known)
         if kill is not None:
-            raise RuleError(f"{known} was destroyed in battle round {kill.round}; "
-                            "mark a unit still on the table.")
+            raise RuleError(code="fortyk.mark_destroyed", unit=known, round=kill.round)
         if relic_carried_by(state, enemy, known) is not None:
-            raise RuleError(f"{known} carries your relic, so it cannot be marked for death.")
+            raise RuleError(code="fortyk.mark_relic_carrier", unit=known)
         earlier = mark_on(state, enemy, known)
         if earlier is not None:
-            raise RuleError(f"{known} was marked in battle round {earlier.round} and survived that turn, "
-                            "so it is worth no kill points now; mark another unit.")
+            raise RuleError(code="fortyk.mark_survived", unit=known, round=earlier.round)
     named, unit = with_unit(state, enemy, action.unit)
     mark = Mark(by=actor, owner=enemy, unit=unit, round=state.round, turn=state.turn)
     new = state.model_copy(update={"marks": [*state.marks, mark], "named_units": named,
@@ -275,14 +248,14 @@ def kill_value(state: FortyKState, owner: int, unit: str) -> tuple[int, KillReas
 
 
 def _destroyed(state: FortyKState, action: RecordDestroyed) -> Result:
-    _require_phase(state, Phase.BATTLE, doing="record a destroyed unit")
+    _require_phase(state, Phase.BATTLE, doing="destroyed")
     actor = action.actor
     enemy = state.opponent(actor)
-    known = _enemy_unit(state, actor, action.unit, "record as destroyed")
+    known = _enemy_unit(state, actor, action.unit, "destroyed")
     if known is not None:
         kill = kill_of(state, enemy, known)
         if kill is not None:
-            raise RuleError(f"{known} was already recorded as destroyed (battle round {kill.round}).")
+            raise RuleError(code="fortyk.already_destroyed", unit=known, round=kill.round)
     named, unit = with_unit(state, enemy, action.unit)
     points, reason = kill_value(state, enemy, unit)
     kill = Kill(by=actor, owner=enemy, unit=unit, round=state.round, turn=state.turn, kill_points=points,
@@ -303,26 +276,27 @@ def _destroyed(state: FortyKState, action: RecordDestroyed) -> Result:
 
 def _require_relics(state: FortyKState) -> None:
     if state.mission.relics is None:
-        raise RuleError(f"{state.mission.name} has no relics.")
+        raise RuleError(code="fortyk.no_relics", mission=state.mission.name)
 
 
 def _capture(state: FortyKState, action: CaptureRelic) -> Result:
-    _require_phase(state, Phase.BATTLE, doing="take the enemy relic")
+    _require_phase(state, Phase.BATTLE, doing="capture_relic")
     _require_relics(state)
     actor = action.actor
-    _require_turn(state, actor, "take the enemy relic")
+    _require_turn(state, actor, "capture_relic")
     enemy = state.opponent(actor)
     current = holder_of_relic(state, enemy)
     if current is not None:
-        raise RuleError(f"Your unit {current.unit} already carries the enemy relic.")
+        raise RuleError(code="fortyk.relic_held", unit=current.unit)
     own = find_unit(state, actor, action.unit)
-    if own is None and find_unit(state, enemy, action.unit) is not None:
-        raise RuleError(f"“{action.unit}” is one of {_who(enemy)}'s units; you can only take the enemy relic "
-                        "with one of your own units (you cannot capture your own relic).")
+    if own is None:
+        theirs = find_unit(state, enemy, action.unit)
+        if theirs is not None:
+            raise RuleError(code="fortyk.relic_enemy_unit", unit=theirs, enemy=enemy)
     if own is not None:
         kill = kill_of(state, actor, own)
         if kill is not None:
-            raise RuleError(f"{own} was destroyed in battle round {kill.round}, so it cannot take the relic.")
+            raise RuleError(code="fortyk.relic_destroyed_unit", unit=own, round=kill.round)
     named, unit = with_unit(state, actor, action.unit)
     holder = RelicHolder(relic_owner=enemy, unit=unit)
     new = state.model_copy(update={"relic_holders": [*state.relic_holders, holder], "named_units": named,
@@ -331,11 +305,11 @@ def _capture(state: FortyKState, action: CaptureRelic) -> Result:
 
 
 def _drop(state: FortyKState, action: DropRelic) -> Result:
-    _require_phase(state, Phase.BATTLE, doing="drop the relic")
+    _require_phase(state, Phase.BATTLE, doing="drop_relic")
     _require_relics(state)
     holder = holder_of_relic(state, state.opponent(action.actor))
     if holder is None:
-        raise RuleError("None of your units carries the enemy relic.")
+        raise RuleError(code="fortyk.no_relic_carried")
     new = state.model_copy(update={"relic_holders": [h for h in state.relic_holders if h != holder]})
     return new, [RelicDropped(holder=holder, because_destroyed=False)]
 
@@ -347,9 +321,9 @@ def _end_battle(state: FortyKState, events: list[Event], reason: Literal["roll",
 
 
 def _end_turn(state: FortyKState, action: EndTurn, roller: Roller) -> Result:
-    _require_phase(state, Phase.BATTLE, doing="end a turn")
+    _require_phase(state, Phase.BATTLE, doing="end_turn")
     actor = action.actor
-    _require_turn(state, actor, "end the turn")
+    _require_turn(state, actor, "end_turn")
     assert state.first_player is not None
     events: list[Event] = []
     for mark in state.marks:
@@ -381,15 +355,15 @@ def _end_turn(state: FortyKState, action: EndTurn, roller: Roller) -> Result:
 
 
 def _report_end(state: FortyKState, action: ReportEnd) -> Result:
-    _require_phase(state, Phase.SCORING, doing="report table quarters")
+    _require_phase(state, Phase.SCORING, doing="report_end")
     actor = action.actor
     quarters = state.mission.table_quarters
     if action.quarters > quarters:
-        raise RuleError(f"There are only {quarters} table quarters.")
+        raise RuleError(code="fortyk.quarters_over", quarters=quarters, claimed=action.quarters)
     other = next((r for r in state.reports if r.player != actor), None)
     if other is not None and other.quarters + action.quarters > quarters:
-        raise RuleError(f"{_who(other.player)} claims {other.quarters} table quarters, so you can claim "
-                        f"at most {quarters - other.quarters} of {quarters}.")
+        raise RuleError(code="fortyk.quarters_taken", player=other.player, claimed=other.quarters,
+                        left=quarters - other.quarters, quarters=quarters)
     candidates = marked_survivors(state, actor)
     if action.marked_alive is None:
         alive = candidates
@@ -398,9 +372,9 @@ def _report_end(state: FortyKState, action: ReportEnd) -> Result:
         for name in action.marked_alive:
             match = next((c for c in candidates if same_name(c, name)), None)
             if match is None:
-                listed = ", ".join(candidates) if candidates else "none"
-                raise RuleError(f"“{name}” is not one of your marked units still alive "
-                                f"(marked and not recorded as destroyed: {listed}).")
+                if not candidates:
+                    raise RuleError(code="fortyk.no_marked_alive", unit=name)
+                raise RuleError(code="fortyk.not_marked_alive", unit=name, units=", ".join(candidates))
             if match not in alive:
                 alive.append(match)
     report = EndReport(player=actor, quarters=action.quarters, marked_alive=alive)
@@ -447,7 +421,7 @@ def step(state: FortyKState, action: FortyKAction, roller: Roller) -> Result:
             return _end_turn(state, action, roller)
         case ReportEnd():
             return _report_end(state, action)
-    raise RuleError("That is not something you can do in this mission.")  # pragma: no cover
+    raise RuleError(code="fortyk.unknown_action")  # pragma: no cover
 
 
 def parse_action(data: str | bytes | dict[str, Any]) -> FortyKAction:
@@ -461,4 +435,5 @@ def awaiting(state: FortyKState) -> list[int]:
     return []
 
 
-PROCEDURE: Procedure[FortyKState] = Procedure("fortyk", FortyKState, step, awaiting)
+PROCEDURE: Procedure[FortyKState] = Procedure("fortyk", FortyKState, step, awaiting, ask=ask,
+                                              to_action=to_action)

@@ -21,33 +21,24 @@ def kill_points(state: FortyKState, player: int) -> int:
     return sum(k.kill_points for k in state.kills if k.by == player)
 
 
-def _mention(player: int) -> str:
-    return f"<@{player}>"
-
-
-def _count(value: int, label: str) -> str:
-    return f"{value} {label}" if value == 1 or label == "KP" else f"{value} {label}s"
-
-
-def _compare(condition: Condition, players: list[int], values: list[int], label: str,
-             better: str) -> ConditionResult:
+def _compare(condition: Condition, players: list[int], values: list[int]) -> ConditionResult:
     """Higher value takes the condition; equal values split it (or give nothing if it is not split)."""
     a, b = players
-    detail = f"{_mention(a)} {_count(values[0], label)}, {_mention(b)} {_count(values[1], label)}"
     if values[0] != values[1]:
         winner = a if values[0] > values[1] else b
         return ConditionResult(
             key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-            outcome="won", detail=f"{detail}: {_mention(winner)} {better}",
+            outcome="won", counts=values, winner=winner,
             awards=[Award(player=p, points=condition.points if p == winner else 0) for p in players])
-    return _tied(condition, players, f"{detail}: tied")
+    return _tied(condition, players, values, [])
 
 
-def _tied(condition: Condition, players: list[int], detail: str) -> ConditionResult:
+def _tied(condition: Condition, players: list[int], values: list[int],
+          units: list[list[str]]) -> ConditionResult:
     share = split_share(condition.points) if condition.split_ties else 0
     return ConditionResult(
         key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-        outcome="split" if condition.split_ties else "none", detail=detail,
+        outcome="split" if condition.split_ties else "none", counts=values, units=units,
         awards=[Award(player=p, points=share) for p in players])
 
 
@@ -58,29 +49,25 @@ def _report(reports: list[EndReport], player: int) -> EndReport:
 def score_condition(state: FortyKState, condition: Condition) -> ConditionResult:
     players = state.players
     if condition.kind is ConditionKind.MOST_KILL_POINTS:
-        return _compare(condition, players, [kill_points(state, p) for p in players], "KP", "has more")
+        return _compare(condition, players, [kill_points(state, p) for p in players])
     if condition.kind is ConditionKind.MORE_QUARTERS:
-        quarters = [_report(state.reports, p).quarters for p in players]
-        return _compare(condition, players, quarters, "quarter", "claims more")
+        return _compare(condition, players, [_report(state.reports, p).quarters for p in players])
     if condition.kind is ConditionKind.HOLDS_ENEMY_RELIC:
-        holding = [holder_of_relic(state, state.opponent(p)) is not None for p in players]
+        holders = [holder_of_relic(state, state.opponent(p)) for p in players]
+        holding = [1 if h is not None else 0 for h in holders]
+        units = [[h.unit] if h is not None else [] for h in holders]
         if holding[0] != holding[1]:
             winner = players[0] if holding[0] else players[1]
-            holder = holder_of_relic(state, state.opponent(winner))
-            unit = holder.unit if holder else "?"
             return ConditionResult(
                 key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-                outcome="won", detail=f"{_mention(winner)} holds the enemy relic ({unit})",
+                outcome="won", counts=holding, units=units, winner=winner,
                 awards=[Award(player=p, points=condition.points if p == winner else 0) for p in players])
-        detail = "both hold the enemy relic" if holding[0] else "neither holds the enemy relic"
-        return _tied(condition, players, detail)
+        return _tied(condition, players, holding, units)
     # per_marked_survivor: each side scores for its own marked units still alive, never split
     alive = [_report(state.reports, p).marked_alive for p in players]
-    parts = [f"{_mention(p)} {len(units)}" + (f" ({', '.join(units)})" if units else "")
-             for p, units in zip(players, alive, strict=True)]
     return ConditionResult(
         key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-        outcome="per_unit", detail="marked units alive: " + ", ".join(parts),
+        outcome="per_unit", counts=[len(units) for units in alive], units=[list(units) for units in alive],
         awards=[Award(player=p, points=condition.points * len(units))
                 for p, units in zip(players, alive, strict=True)])
 
@@ -95,15 +82,13 @@ def score(state: FortyKState) -> tuple[list[ConditionResult], list[Award], int |
     return results, totals, winner
 
 
-def summary(state: FortyKState, results: list[ConditionResult], totals: list[Award],
-            winner: int | None) -> str:
+def summary(state: FortyKState, results: list[ConditionResult]) -> str:
+    """A plain record of the result for the score store: each condition's points in player order (the
+    store names the players); the channel gets the full account from the bot."""
     lines = [f"{state.mission.title}, ended after battle round {state.ended_after_round}."]
     for result in results:
-        worth = f"+{result.points} each" if result.outcome == "per_unit" else f"{result.points}"
-        awards = ", ".join(f"{_mention(a.player)} {a.points}" for a in result.awards)
-        lines.append(f"{result.tier} — {result.name} ({worth}): {result.detail}. {awards}.")
-    scores = " – ".join(f"{_mention(t.player)} {t.points}" for t in totals)
-    lines.append(f"Total: {scores}. " + (f"{_mention(winner)} wins." if winner is not None else "A draw."))
+        points = "–".join(str(result.points_for(p)) for p in state.players)
+        lines.append(f"{result.tier} — {result.name}: {points}")
     return "\n".join(lines)
 
 
@@ -111,5 +96,5 @@ def outcome(state: FortyKState) -> tuple[list[ConditionResult], list[Award], int
     results, totals, winner = score(state)
     game_outcome = GameOutcome(
         sides=[SideResult(player=t.player, score=t.points) for t in totals],
-        winner=winner, mission=state.mission.name, summary=summary(state, results, totals, winner))
+        winner=winner, mission=state.mission.name, summary=summary(state, results))
     return results, totals, winner, game_outcome

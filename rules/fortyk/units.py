@@ -3,6 +3,7 @@ spacing, so "intercessors " and "Intercessors" are the same squad."""
 
 from __future__ import annotations
 
+from rules.errors import RuleError
 from rules.fortyk.models import FortyKState, Kill, Mark, RelicHolder
 
 
@@ -64,3 +65,14 @@ def with_unit(state: FortyKState, owner: int, name: str) -> tuple[list[tuple[int
         return state.named_units, existing
     canonical = tidy(name)
     return [*state.named_units, (owner, canonical)], canonical
+
+
+def why_no_mark(state: FortyKState, actor: int) -> RuleError | None:
+    """Why the active player can't mark any unit now, whatever its name (None: they may)."""
+    this_turn = next((m for m in state.marks if m.by == actor and m.round == state.round
+                      and m.turn == state.turn), None)
+    if this_turn is not None:
+        return RuleError(code="fortyk.marked_this_turn", unit=this_turn.unit)
+    if not state.marking_open:
+        return RuleError(code="fortyk.marking_closed")
+    return None

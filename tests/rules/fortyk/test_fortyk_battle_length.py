@@ -83,8 +83,9 @@ def test_the_first_turn_of_a_round_does_not_roll() -> None:
 
 def test_after_the_battle_no_turn_can_be_ended() -> None:
     state, _ = end_rounds(in_battle(), 5, dice(1))
-    with pytest.raises(RuleError, match="battle is over"):
+    with pytest.raises(RuleError) as caught:
         step(state, EndTurn(actor=ALICE), no_dice())
+    assert (caught.value.code, caught.value.params["phase"]) == ("fortyk.no_longer.end_turn", "scoring")
 
 
 def _ended_after(seed: int) -> int:

@@ -62,16 +62,19 @@ def test_a_hand_worked_result() -> None:
     assert state.outcome.winner == ALICE
     assert state.outcome.mission == "Marked for Death"
     assert [(s.player, s.score) for s in state.outcome.sides] == [(ALICE, 21), (BOB, 10)]
-    for text in (
-        "Primary — Marked for Death",
-        "Secondary — Defiance",
-        "Tertiary — Table Quarters",
-        "Quaternary",
-        "Scout Bikers",
-        "Dreadnought",
-        "round 5",
-    ):
-        assert text in state.outcome.summary
+    primary, secondary, tertiary, quaternary = state.results
+    assert (primary.counts, primary.winner) == ([2, 0], ALICE)
+    assert (secondary.counts, secondary.units, secondary.winner) == ([0, 1], [[], ["Scout Bikers"]], BOB)
+    assert (tertiary.counts, tertiary.winner) == ([2, 1], ALICE)
+    assert (quaternary.counts, quaternary.units) == ([1, 0], [["Dreadnought"], []])
+    assert state.outcome.summary.splitlines() == [
+        "Marked for Death v2.0.0, ended after battle round 5.",
+        "Primary — Marked for Death: 15–0",
+        "Secondary — Defiance: 0–10",
+        "Tertiary — Table Quarters: 5–0",
+        "Quaternary — Marked and alive: 1–0",
+    ]
+    assert "<@" not in state.outcome.summary
 
 
 def test_nothing_achieved_splits_every_condition_but_the_quaternary() -> None:
@@ -85,7 +88,7 @@ def test_nothing_achieved_splits_every_condition_but_the_quaternary() -> None:
     }
     assert [r.outcome for r in state.results] == ["split", "split", "split", "per_unit"]
     assert state.outcome is not None and state.outcome.winner is None
-    assert "A draw." in state.outcome.summary
+    assert [r.winner for r in state.results] == [None, None, None, None]
 
 
 def test_ties_split_too() -> None:
@@ -109,7 +112,7 @@ def test_ties_split_too() -> None:
         "tertiary": (3, 3),
         "quaternary": (0, 0),
     }
-    assert "both hold the enemy relic" in state.results[1].detail
+    assert (state.results[1].counts, state.results[1].units) == ([1, 1], [["Bikers"], ["Jetbikes"]])
 
 
 def test_every_marked_survivor_scores_and_a_player_may_report_fewer() -> None:
@@ -175,3 +178,14 @@ def test_tabling_the_enemy_does_not_end_the_game() -> None:
     assert state.phase is Phase.BATTLE and state.active_player == BOB
     state, _ = run(state, [EndTurn(actor=BOB)])
     assert state.round == 2 and not state.finished
+
+
+def test_a_game_saved_with_worded_results_still_loads() -> None:
+    """Results saved before they were values carried a sentence with mentions; it is dropped on load."""
+    state, _ = end_rounds(in_battle(), 5, dice(1))
+    state, _ = run(state, [ReportEnd(actor=ALICE, quarters=0), ReportEnd(actor=BOB, quarters=0)])
+    saved = state.model_dump(mode="json")
+    for result in saved["results"]:
+        result["detail"] = f"<@{ALICE}> 0 KP, <@{BOB}> 0 KP: tied"
+    loaded = FortyKState.model_validate(saved)
+    assert [r.awards for r in loaded.results] == [r.awards for r in state.results]

@@ -6,7 +6,7 @@ import pytest
 from fortyk_helpers import ALICE, BOB, deployed, dice, new_game, no_dice, run
 
 from rules.errors import RuleError
-from rules.fortyk import step
+from rules.fortyk import FortyKState, step
 from rules.fortyk.models import (
     BattleStarted,
     ChooseOrder,
@@ -15,6 +15,7 @@ from rules.fortyk.models import (
     DeploymentRolled,
     FinishDeployment,
     FirstTurnRolled,
+    FortyKAction,
     Phase,
     RollForDeployment,
     RollForFirstTurn,
@@ -25,13 +26,19 @@ from rules.fortyk.models import (
 )
 
 
+def refusal_of(state: FortyKState, action: FortyKAction) -> RuleError:
+    with pytest.raises(RuleError) as caught:
+        step(state, action, no_dice())
+    return caught.value
+
+
 def test_deployment_roll_off_winner_chooses_zone_and_the_other_deploys_first() -> None:
     state, events = run(new_game(), [RollForDeployment(actor=ALICE)], dice(2, 5))
     assert isinstance(events[0], DeploymentRolled)
     assert events[0].roll.winner == BOB and events[0].roll.rolls == [(2, 5)]
     assert state.phase is Phase.CHOOSE_ZONE
-    with pytest.raises(RuleError, match="won the deployment roll-off"):
-        step(state, ChooseZone(actor=ALICE, zone="North-west quarter"), no_dice())
+    refused = refusal_of(state, ChooseZone(actor=ALICE, zone="North-west quarter"))
+    assert (refused.code, refused.params) == ("fortyk.zone_chooser", {"player": BOB})
     state, events = run(state, [ChooseZone(actor=BOB, zone=" south-west QUARTER ")])
     assert isinstance(events[0], ZoneChosen)
     assert events[0].choice.zone == "South-west quarter"
@@ -49,8 +56,9 @@ def test_deployment_ties_are_rolled_again_and_shown() -> None:
 
 def test_unknown_zone_is_refused_with_the_choices() -> None:
     state, _ = run(new_game(), [RollForDeployment(actor=ALICE)], dice(6, 1))
-    with pytest.raises(RuleError, match="North-west quarter"):
-        step(state, ChooseZone(actor=ALICE, zone="the middle"), no_dice())
+    refused = refusal_of(state, ChooseZone(actor=ALICE, zone="the middle"))
+    assert refused.code == "fortyk.unknown_zone" and refused.params["zone"] == "the middle"
+    assert str(refused.params["zones"]).startswith("North-west quarter, ")
 
 
 def test_deployment_done_records_who_finished_first_once() -> None:
@@ -61,8 +69,7 @@ def test_deployment_done_records_who_finished_first_once() -> None:
     )
     state, events = run(state, [FinishDeployment(actor=BOB)])
     assert events == [DeploymentFinished(player=BOB, first=True)]
-    with pytest.raises(RuleError, match="already said"):
-        step(state, FinishDeployment(actor=BOB), no_dice())
+    assert refusal_of(state, FinishDeployment(actor=BOB)).code == "fortyk.already_deployed"
     state, events = run(state, [FinishDeployment(actor=ALICE)])
     assert events == [DeploymentFinished(player=ALICE, first=False)]
     assert state.setup_done == [BOB, ALICE]
@@ -133,14 +140,14 @@ def test_only_the_opponent_may_seize() -> None:
     state, _ = run(
         deployed(), [RollForFirstTurn(actor=ALICE), ChooseOrder(actor=ALICE, go_first=True)], dice(6, 2)
     )
-    with pytest.raises(RuleError, match="only <@222222222222> may try"):
-        step(state, SeizeInitiative(actor=ALICE, attempt=True), no_dice())
+    refused = refusal_of(state, SeizeInitiative(actor=ALICE, attempt=True))
+    assert (refused.code, refused.params) == ("fortyk.seizer", {"player": BOB})
 
 
 def test_choosing_to_go_second_gives_no_seize_roll() -> None:
     state, _ = run(deployed(), [RollForFirstTurn(actor=ALICE)], dice(6, 2))
-    with pytest.raises(RuleError, match="won the first-turn roll-off"):
-        step(state, ChooseOrder(actor=BOB, go_first=True), no_dice())
+    refused = refusal_of(state, ChooseOrder(actor=BOB, go_first=True))
+    assert (refused.code, refused.params) == ("fortyk.order_chooser", {"player": ALICE})
     state, events = run(state, [ChooseOrder(actor=ALICE, go_first=False)], no_dice())
     assert state.phase is Phase.BATTLE and state.first_player == BOB
     assert not any(isinstance(e, SeizeRolled) for e in events)
@@ -158,15 +165,18 @@ def test_a_mission_without_seizing_starts_the_battle_at_once() -> None:
 
 def test_set_up_actions_out_of_order_are_refused() -> None:
     state = new_game()
-    with pytest.raises(RuleError, match="roll off for deployment"):
-        step(state, ChooseZone(actor=ALICE, zone="North-west quarter"), no_dice())
-    with pytest.raises(RuleError, match="can't finish deploying now"):
-        step(state, FinishDeployment(actor=ALICE), no_dice())
-    with pytest.raises(RuleError, match="can't roll off for the first turn now"):
-        step(state, RollForFirstTurn(actor=ALICE), no_dice())
+    assert (
+        refusal_of(state, ChooseZone(actor=ALICE, zone="North-west quarter")).code
+        == "fortyk.not_yet.choose_zone"
+    )
+    assert refusal_of(state, FinishDeployment(actor=ALICE)).code == "fortyk.not_yet.deployment_done"
+    assert refusal_of(state, RollForFirstTurn(actor=ALICE)).code == "fortyk.not_yet.roll_first_turn"
     state = deployed()
-    with pytest.raises(RuleError, match="can't roll off for deployment now"):
-        step(state, RollForDeployment(actor=ALICE), no_dice())
+    refused = refusal_of(state, RollForDeployment(actor=ALICE))
+    assert (refused.code, refused.params) == (
+        "fortyk.no_longer.roll_deployment",
+        {"phase": "first_turn_roll", "round": 0},
+    )
 
 
 def test_strangers_are_refused() -> None:
