@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warmaster_helpers import ALICE, BOB, act, card, roller
 
+from cogs.warmaster_text import event_text
 from rules.errors import RuleError
 from rules.warmaster import (
     BeginBattle,
@@ -31,7 +32,6 @@ from rules.warmaster.models import (
     WarmasterState,
 )
 from rules.warmaster.targets import CharacterRole, Restriction, Side, TargetKind, UnitType
-from rules.warmaster.text import event_text
 
 TACTICS = [
     card("Drilled", "unit", 10, copies=6),
