@@ -259,7 +259,7 @@ def _replace_side(state: WarmasterState, side: SideState) -> list[SideState]:
     return [side if s.player == side.player else s for s in state.sides]
 
 
-def about(target: Target) -> dict[str, str | int | None]:
+def target_values(target: Target) -> dict[str, str | int | None]:
     """A target as refusal values: its name, kind and owner (a player id, None when neutral)."""
     return {"target": target.name, "target_kind": target.kind.value, "owner": target.owner}
 
@@ -439,10 +439,10 @@ def _play(state: WarmasterState, action: PlayCard) -> tuple[WarmasterState, list
             card=held.card.name,
             carrier=carrier.value if carrier else None,
             allowed=CardView.of(held).carrier,
-            **about(target),
+            **target_values(target),
         )
     if not slot_free(state, target.key, held.deck):
-        raise RuleError(code="warmaster.slot_taken", deck=held.deck.value, **about(target))
+        raise RuleError(code="warmaster.slot_taken", deck=held.deck.value, **target_values(target))
     face_up = not lays_face_down(state, action.actor, target)
     placement = len(state.laid) + 1
     laid = LaidCard(
@@ -510,7 +510,7 @@ def pass_refusal(state: WarmasterState, player: int) -> RuleError | None:
     plays = legal_plays(state, player)
     if plays:
         held, target = plays[0]
-        return RuleError(code="warmaster.must_lay", card=held.card.name, **about(target))
+        return RuleError(code="warmaster.must_lay", card=held.card.name, **target_values(target))
     for held in side.hand:
         code = _surely_playable(state, held)
         if code:
@@ -629,9 +629,9 @@ def _lost(state: WarmasterState, action: RecordLoss) -> tuple[WarmasterState, li
         raise RuleError(code="warmaster.unit_points", points=action.base_points, maximum=MAX_UNIT_POINTS)
     target, is_new = resolve_target(state, action.actor, action.target, for_play=False)
     if target.kind not in LOSABLE_KINDS or target.owner is None:
-        raise RuleError(code="warmaster.not_losable", **about(target))
+        raise RuleError(code="warmaster.not_losable", **target_values(target))
     if any(loss.target_key == target.key for loss in state.losses):
-        raise RuleError(code="warmaster.already_lost", **about(target))
+        raise RuleError(code="warmaster.already_lost", **target_values(target))
     if is_new:
         state = state.model_copy(update={"targets": [*state.targets, target]})
     on_it = cards_on(state, target.key)
