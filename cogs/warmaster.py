@@ -23,6 +23,16 @@ from bot.games import Click, GameAdapter, SessionInfo
 from bot.limits import fit
 from bot.messages import Button, Embed, Outgoing, Reply
 from bot.router import send_reply
+from bot.text import add_words
+from cogs.warmaster_text import (
+    ENGLISH,
+    card_line,
+    describe_target,
+    event_text,
+    prompt_text,
+    result_text,
+    summary_lines,
+)
 from rules.session import Action, Event
 from rules.warmaster import (
     PROCEDURE,
@@ -42,17 +52,17 @@ from rules.warmaster import (
     known_targets,
     parse_pack,
     private_view,
-    prompt,
     start,
     vp_summary,
 )
 from rules.warmaster.cards import Pack, deck_size
 from rules.warmaster.models import CardsDrawn, GameFinished, HandDealt, TurnToLay
-from rules.warmaster.targets import CharacterRole, Side, Target, TargetKind, UnitType
-from rules.warmaster.text import card_line, event_text, summary_lines
+from rules.warmaster.questions import target_label
+from rules.warmaster.targets import CharacterRole, Side, TargetKind, UnitType
 from rules.warmaster.views import PrivateView
 
 log = logging.getLogger(__name__)
+add_words(ENGLISH)
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x2E4A7A
@@ -75,25 +85,6 @@ def _chunks(lines: list[str], limit: int = 1024) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def target_label(target: Target, viewer: int) -> str:
-    """A target seen from one player: 'Knights — your cavalry unit'."""
-    if target.kind is TargetKind.TABLE:
-        return "the table"
-    own = target.owner == viewer
-    if target.kind is TargetKind.PLAYER:
-        return "you (player)" if own else "your opponent (player)"
-    if target.kind is TargetKind.ARMY:
-        return "your army" if own else "the enemy army"
-    if target.kind is TargetKind.TERRAIN:
-        return f"{target.name} — terrain"
-    whose = "your" if own else "enemy"
-    if target.kind is TargetKind.UNIT:
-        detail = f"{target.unit_type} unit" if target.unit_type else "unit"
-    else:
-        detail = str(target.role) if target.role else "character"
-    return f"{target.name} — {whose} {detail}"
-
-
 def hand_embed(view: PrivateView) -> Embed:
     embed = Embed(title="Your Warmaster cards", colour=COLOUR)
     status = f"Laid {view.laid} of {view.limit}."
@@ -102,7 +93,7 @@ def hand_embed(view: PrivateView) -> Embed:
     embed.description = f"{status}\n{HOW_TO_PLAY}"
     embed.add("In your hand", _chunks([card_line(c) for c in view.hand] or ["(empty)"]))
     if view.face_down:
-        lines = [f"#{v.placement} **{v.card.name}** on {v.target.describe()}" for v in view.face_down]
+        lines = [f"#{v.placement} **{v.card.name}** on {describe_target(v.target)}" for v in view.face_down]
         embed.add("Your face-down cards (turn one up with /warmaster reveal)", _chunks(lines))
     if not view.tactics_dealt:
         embed.footer = "No tactics deck is loaded on this server: only magic item cards were dealt."
@@ -120,14 +111,13 @@ def private_reply(state: WarmasterState, player: int) -> Reply:
 def board_embed(state: WarmasterState) -> Embed:
     """The running summary: every laid card as the table sees it, losses and VP."""
     targets = {v.target.key: v.target for v in known_targets(state)}
-    now = prompt(state)
-    embed = Embed(title="Warmaster cards", description=now.text, colour=COLOUR)
+    embed = Embed(title="Warmaster cards", description=prompt_text(state), colour=COLOUR)
     for side in state.sides:
         lines = []
         for laid in state.laid:
             if laid.player != side.player:
                 continue
-            where = targets[laid.target_key].describe()
+            where = describe_target(targets[laid.target_key])
             if laid.face_up:
                 lines.append(
                     f"#{laid.placement} **{laid.held.card.name}** ({laid.held.card.cost_text()}) on {where}"
@@ -142,7 +132,7 @@ def board_embed(state: WarmasterState) -> Embed:
         )
     if state.losses:
         lost = [
-            f"{targets[loss.target_key].describe()}: {loss.base_points} {loss.card_costs:+d} → "
+            f"{describe_target(targets[loss.target_key])}: {loss.base_points} {loss.card_costs:+d} → "
             f"{loss.vp} VP to <@{loss.to_player}>"
             for loss in state.losses
         ]
@@ -220,7 +210,9 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
         if any(isinstance(e, GameFinished) for e in events) and state.outcome is not None:
             messages.append(
                 Outgoing(
-                    embeds=[Embed(title="Warmaster result", colour=COLOUR, description=state.outcome.summary)]
+                    embeds=[
+                        Embed(title="Warmaster result", colour=COLOUR, description=result_text(state.outcome))
+                    ]
                 )
             )
         return messages
@@ -243,7 +235,7 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
         return private_reply(state, user_id)
 
     def summary(self, info: SessionInfo, state: WarmasterState) -> str:
-        return prompt(state).text[:200]
+        return prompt_text(state)[:200]
 
 
 # ------------------------------------------------------------------ packs

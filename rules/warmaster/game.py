@@ -23,7 +23,7 @@ from pydantic import TypeAdapter
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.rolloff import roll_off
-from rules.session import Event, GameOutcome, Procedure, SideResult
+from rules.session import Answer, Event, GameOutcome, Procedure, Question, SideResult
 from rules.warmaster.cards import LUCKY_FIND_DRAWS, CardDef, DeckKind, builtin_magic_deck, deck_size
 from rules.warmaster.hands import hand_size, play_limits
 from rules.warmaster.models import (
@@ -77,14 +77,6 @@ from rules.warmaster.targets import (
 )
 
 MAX_UNIT_POINTS = 10_000
-NO_TACTICS_NOTE = (
-    "No tactics deck is loaded on this server, so only magic item cards are dealt "
-    "(an organiser can load one with a pack)."
-)
-LIMITS_NOTE = (
-    "Limits: the first player lays up to 4 cards and the second up to 3; both limits grow by one "
-    "for each extra card of each deck the smaller army was dealt."
-)
 
 _ACTIONS: TypeAdapter[Any] = TypeAdapter(WarmasterAction)
 
@@ -115,26 +107,22 @@ def start(
     """Deal both hands; `first` is the player with the first turn (a roll-off decides when None)."""
     players = list(players)
     if len(players) != 2 or players[0] == players[1]:
-        raise RuleError("A Warmaster game needs two different players.")
+        raise RuleError(code="warmaster.same_player")
     if len(points) != 2:
-        raise RuleError("Give both armies' points.")
+        raise RuleError(code="warmaster.points_missing")
     sizes = [hand_size(p) for p in points]
     if first is not None and first not in players:
-        raise RuleError("The player with the first turn must be one of the two players.")
+        raise RuleError(code="warmaster.first_not_player", player=first)
     magic_cards = list(magic) if magic is not None else list(builtin_magic_deck())
     tactics_cards = list(tactics or [])
     need_magic = sum(s.magic for s in sizes)
     if deck_size(magic_cards) < need_magic:
-        raise RuleError(
-            f"The magic item deck holds {deck_size(magic_cards)} cards, but these armies need "
-            f"{need_magic}. Use smaller armies or load a bigger deck."
-        )
+        raise RuleError(code="warmaster.magic_deck_small", holds=deck_size(magic_cards), needed=need_magic)
     deal_tactics = bool(tactics_cards)
     need_tactics = sum(s.tactics for s in sizes)
     if deal_tactics and deck_size(tactics_cards) < need_tactics:
         raise RuleError(
-            f"The tactics deck holds {deck_size(tactics_cards)} cards, but these armies need "
-            f"{need_tactics}. Use smaller armies or load a bigger deck."
+            code="warmaster.tactics_deck_small", holds=deck_size(tactics_cards), needed=need_tactics
         )
 
     rolloff_dice: list[tuple[int, int]] = []
@@ -162,15 +150,6 @@ def start(
         limit = limit_first if player == first else limit_second
         sides.append(SideState(player=player, hand_size=size, limit=limit, hand=hand))
 
-    notes = [LIMITS_NOTE]
-    for side in sides:
-        if side.hand_size.below_written_size:
-            notes.append(
-                f"<@{side.player}>'s army is {side.hand_size.points:,} points: the card rules are "
-                "written for 1,500 points and up, so the base hand is dealt."
-            )
-    if not deal_tactics:
-        notes.append(NO_TACTICS_NOTE)
     state = WarmasterState(
         session_id=session_id,
         players=players,
@@ -178,14 +157,12 @@ def start(
         sides=sides,
         draw_pile=magic_pile,
         tactics_dealt=deal_tactics,
-        notes=notes,
     )
     events: list[Event] = [
         GameStarted(
             first=first,
             rolloff=rolloff_dice,
             tactics_dealt=deal_tactics,
-            notes=notes,
             hands=[
                 HandInfo(
                     player=s.player,
@@ -282,6 +259,11 @@ def _replace_side(state: WarmasterState, side: SideState) -> list[SideState]:
     return [side if s.player == side.player else s for s in state.sides]
 
 
+def target_values(target: Target) -> dict[str, str | int | None]:
+    """A target as refusal values: its name, kind and owner (a player id, None when neutral)."""
+    return {"target": target.name, "target_kind": target.kind.value, "owner": target.owner}
+
+
 # ------------------------------------------------------------------ targets
 
 
@@ -294,7 +276,7 @@ def resolve_target(
         for target in known:
             if target.key == ref.key:
                 return target, False
-        raise RuleError("I don't know that target. Pick one from the list, or type a new name with its kind.")
+        raise RuleError(code="warmaster.target_unknown", key=ref.key[:100])
     opponent = state.opponent(actor)
     owner_of = {Side.MINE: actor, Side.ENEMY: opponent}
     if ref.kind is TargetKind.TABLE or (
@@ -303,10 +285,10 @@ def resolve_target(
         return known[0], False
     if ref.kind in (TargetKind.PLAYER, TargetKind.ARMY):
         if ref.side not in owner_of:
-            raise RuleError(f"Say whose {ref.kind} you mean: yours or your opponent's.")
+            raise RuleError(code="warmaster.target_whose", kind=ref.kind.value)
         return next(t for t in known if t.key == f"{ref.kind}:{owner_of[ref.side]}"), False
     if not ref.name:
-        raise RuleError("Name the target, for example `Knights`, or choose one from the list.")
+        raise RuleError(code="warmaster.target_unnamed")
     name = clean_name(ref.name)
     matches = [t for t in state.targets if t.name.casefold() == name.casefold()]
     if ref.side is not None:
@@ -316,7 +298,7 @@ def resolve_target(
         family = {TargetKind.TERRAIN} if ref.kind is TargetKind.TERRAIN else set(LOSABLE_KINDS)
         matches = [t for t in matches if t.kind in family]
     if len(matches) > 1:
-        raise RuleError(f"More than one target is called {name}; say whose it is (mine, enemy or neutral).")
+        raise RuleError(code="warmaster.target_ambiguous", name=name)
     if matches:
         target = matches[0]
         _check_same(target, ref)
@@ -335,29 +317,31 @@ def _check_same(target: Target, ref: TargetRef) -> None:
         or (ref.role is not None and target.role is not None and ref.role is not target.role)
     )
     if conflict:
-        raise RuleError(f"{target.name} is already known as {target.describe()}.")
+        raise RuleError(
+            code="warmaster.target_known_as",
+            name=target.name,
+            kind=target.kind.value,
+            unit_type=target.unit_type.value if target.unit_type else None,
+            role=target.role.value if target.role else None,
+            owner=target.owner,
+        )
 
 
 def _new_target(state: WarmasterState, actor: int, ref: TargetRef, name: str, *, for_play: bool) -> Target:
     if ref.kind is None:
-        raise RuleError(
-            f"{name} is a new target: say what it is (unit, character or terrain) and whose it is."
-        )
+        raise RuleError(code="warmaster.new_target_kind", name=name)
     if ref.kind is TargetKind.TERRAIN:
         if ref.side not in (None, Side.NEUTRAL):
-            raise RuleError("Terrain features belong to no one; leave the side out or choose neutral.")
+            raise RuleError(code="warmaster.terrain_side", name=name)
         return Target(key=target_key(TargetKind.TERRAIN, None, name), name=name, kind=TargetKind.TERRAIN)
     if ref.side not in (Side.MINE, Side.ENEMY):
-        raise RuleError(f"Say whose {ref.kind} {name} is: yours or your opponent's.")
+        raise RuleError(code="warmaster.new_target_whose", name=name, kind=ref.kind.value)
     owner = actor if ref.side is Side.MINE else state.opponent(actor)
     if ref.kind is TargetKind.UNIT:
         if ref.role is not None:
-            raise RuleError("A role (General, Wizard ...) belongs to characters, not units.")
+            raise RuleError(code="warmaster.role_on_unit", name=name)
         if for_play and ref.unit_type is None:
-            raise RuleError(
-                f"Say what kind of unit {name} is (infantry, cavalry, chariot, monster, artillery "
-                "or machine), so the cards' restrictions can be checked."
-            )
+            raise RuleError(code="warmaster.unit_type_missing", name=name)
         return Target(
             key=target_key(TargetKind.UNIT, owner, name),
             name=name,
@@ -367,18 +351,15 @@ def _new_target(state: WarmasterState, actor: int, ref: TargetRef, name: str, *,
             shooting=bool(ref.shooting),
         )
     if ref.unit_type is not None:
-        raise RuleError("A unit type belongs to units, not characters.")
+        raise RuleError(code="warmaster.unit_type_on_character", name=name)
     if for_play and ref.role is None:
-        raise RuleError(
-            f"Say what {name} is (General, Wizard, Runesmith or Hero), so the cards' "
-            "restrictions can be checked."
-        )
+        raise RuleError(code="warmaster.role_missing", name=name)
     if ref.role is CharacterRole.GENERAL:
         existing = next(
             (t for t in state.targets if t.owner == owner and t.role is CharacterRole.GENERAL), None
         )
         if existing is not None:
-            raise RuleError(f"An army has one General, and {existing.describe()} is already it.")
+            raise RuleError(code="warmaster.general_taken", name=existing.name, owner=owner)
     return Target(
         key=target_key(TargetKind.CHARACTER, owner, name),
         name=name,
@@ -397,7 +378,7 @@ def _find_in_hand(side: SideState, ref: str) -> HeldCard:
     for held in side.hand:
         if held.card.name.casefold() == wanted:
             return held
-    raise RuleError("That card is not in your hand. `/warmaster hand` shows what you hold.")
+    raise RuleError(code="warmaster.not_in_hand", card=ref[:100])
 
 
 # ------------------------------------------------------------------ step
@@ -424,31 +405,21 @@ def step(state: WarmasterState, action: Any, roller: Roller) -> tuple[WarmasterS
             return _lost(state, action)
         case FinishGame():
             return _finish(state, action)
-    raise RuleError("Muster does not know that Warmaster action.")
+    raise RuleError(code="warmaster.unknown_action")
 
 
 def _require_cards_phase(state: WarmasterState) -> None:
     if state.phase is not Phase.CARDS:
-        raise RuleError("The battle has begun: no more cards can be laid or traded.")
+        raise RuleError(code="warmaster.battle_begun")
 
 
 def _require_turn(state: WarmasterState, side: SideState) -> None:
     if side.done is not None:
-        raise RuleError(f"You have finished laying cards ({_pass_text(side.done)}).")
+        raise RuleError(code="warmaster.done_laying", reason=side.done.value)
+    if state.turn is None:
+        raise RuleError(code="warmaster.nobody_lays")
     if state.turn != side.player:
-        raise RuleError(
-            f"It is <@{state.turn}>'s turn to lay a card."
-            if state.turn is not None
-            else "Both players have finished laying cards."
-        )
-
-
-def _pass_text(reason: PassReason) -> str:
-    return {
-        PassReason.LIMIT: "the limit is reached",
-        PassReason.NO_CARDS: "no cards are left to lay",
-        PassReason.NO_FIT: "no card fits an open target",
-    }[reason]
+        raise RuleError(code="warmaster.not_your_turn", player=state.turn)
 
 
 def _play(state: WarmasterState, action: PlayCard) -> tuple[WarmasterState, list[Event]]:
@@ -457,21 +428,21 @@ def _play(state: WarmasterState, action: PlayCard) -> tuple[WarmasterState, list
     _require_turn(state, side)
     held = _find_in_hand(side, action.card)
     if held.card.is_traded:
-        raise RuleError(
-            f"{held.card.name} is not laid: trade it for {LUCKY_FIND_DRAWS} magic item cards instead."
-        )
+        raise RuleError(code="warmaster.lucky_find_not_laid", card=held.card.name, draws=LUCKY_FIND_DRAWS)
     if side.laid >= side.limit:
-        raise RuleError(f"You have laid your limit of {side.limit} cards.")
+        raise RuleError(code="warmaster.limit_reached", limit=side.limit)
     target, is_new = resolve_target(state, action.actor, action.target, for_play=True)
     carrier = held.card.carrier
     if carrier is None or not carrier.allows(target):
-        allowed = carrier.describe() if carrier else "nothing"
-        raise RuleError(f"{held.card.name} can go only on {allowed}; {target.describe()} is not one.")
-    if not slot_free(state, target.key, held.deck):
         raise RuleError(
-            f"{target.describe()} already holds a {held.deck.label} card; a target takes at most "
-            "one magic item card and one tactics card."
+            code="warmaster.wrong_carrier",
+            card=held.card.name,
+            carrier=carrier.value if carrier else None,
+            allowed=CardView.of(held).carrier,
+            **target_values(target),
         )
+    if not slot_free(state, target.key, held.deck):
+        raise RuleError(code="warmaster.slot_taken", deck=held.deck.value, **target_values(target))
     face_up = not lays_face_down(state, action.actor, target)
     placement = len(state.laid) + 1
     laid = LaidCard(
@@ -511,18 +482,39 @@ def _play(state: WarmasterState, action: PlayCard) -> tuple[WarmasterState, list
 
 
 def _surely_playable(state: WarmasterState, held: HeldCard) -> str | None:
-    """Why a card fits a target the game has not been told about yet, when every army surely has one.
+    """The refusal code when a card surely fits a target the game has not been told about yet.
 
     Every army has units (more than the cards laid) and exactly one General; anything rarer
     (wizards, machines, terrain ...) depends on the armies, so there the player's word is taken.
     """
     carrier = held.card.carrier
     if carrier in (Restriction.UNIT, Restriction.CHARACTER_OR_UNIT, Restriction.ANY):
-        return "every army has units, so name one of yours or of the enemy's"
+        return "warmaster.must_lay_on_a_unit"
     if carrier in (Restriction.GENERAL, Restriction.WIZARD_OR_GENERAL, Restriction.CHARACTER):
         generals = {t.owner for t in state.targets if t.role is CharacterRole.GENERAL}
         if any(player not in generals for player in state.players):
-            return "every army has a General; name yours or the enemy's"
+            return "warmaster.must_lay_on_a_general"
+    return None
+
+
+def pass_refusal(state: WarmasterState, player: int) -> RuleError | None:
+    """Why the player, whose turn it is, may not say that no card fits (None when they may).
+
+    A card that can be laid must be: a Lucky Find! is traded first, a card that fits a known open
+    target is laid there, and one that fits what every army surely has is laid on that.
+    """
+    side = state.side(player)
+    lucky = tradable_lucky_finds(state, side)
+    if lucky:
+        return RuleError(code="warmaster.trade_first", card=lucky[0].card.name)
+    plays = legal_plays(state, player)
+    if plays:
+        held, target = plays[0]
+        return RuleError(code="warmaster.must_lay", card=held.card.name, **target_values(target))
+    for held in side.hand:
+        code = _surely_playable(state, held)
+        if code:
+            return RuleError(code=code, card=held.card.name)
     return None
 
 
@@ -532,22 +524,9 @@ def _pass(state: WarmasterState, action: PassTurn) -> tuple[WarmasterState, list
     _require_turn(state, side)
     reason = _auto_pass_reason(state, side)
     if reason is None:
-        lucky = tradable_lucky_finds(state, side)
-        if lucky:
-            raise RuleError(f"You still hold {lucky[0].card.name}: trade it first; the new cards may fit.")
-        plays = legal_plays(state, action.actor)
-        if plays:
-            held, target = plays[0]
-            raise RuleError(
-                f"You can still lay {held.card.name} on {target.describe()}, and a card that can "
-                "be laid must be."
-            )
-        for held in side.hand:
-            hint = _surely_playable(state, held)
-            if hint:
-                raise RuleError(
-                    f"{held.card.name} can still be laid: {hint}. A card that can be laid must be."
-                )
+        refusal = pass_refusal(state, action.actor)
+        if refusal is not None:
+            raise refusal
         reason = PassReason.NO_FIT
     new_state = state.model_copy(
         update={"sides": _replace_side(state, side.model_copy(update={"done": reason}))}
@@ -565,13 +544,13 @@ def _trade(state: WarmasterState, action: TradeLuckyFind) -> tuple[WarmasterStat
     if action.card is not None:
         held = _find_in_hand(side, action.card)
         if not held.card.is_traded:
-            raise RuleError(f"{held.card.name} is laid on a target, not traded.")
+            raise RuleError(code="warmaster.not_traded", card=held.card.name)
     elif lucky:
         held = lucky[0]
     else:
-        raise RuleError("You hold no card that can be traded.")
+        raise RuleError(code="warmaster.nothing_to_trade")
     if not state.draw_pile:
-        raise RuleError("The magic item deck is empty, so there is nothing to trade for.")
+        raise RuleError(code="warmaster.deck_empty")
     drawn = state.draw_pile[:LUCKY_FIND_DRAWS]
     hand = [h for h in side.hand if h.id != held.id] + drawn
     new_side = side.model_copy(update={"hand": hand})
@@ -622,11 +601,11 @@ def _scrying(state: WarmasterState, carrier: Target) -> tuple[WarmasterState, li
 def _reveal(state: WarmasterState, action: RevealCard) -> tuple[WarmasterState, list[Event]]:
     laid = next((c for c in state.laid if c.placement == action.placement), None)
     if laid is None:
-        raise RuleError(f"No card was laid as number {action.placement}.")
+        raise RuleError(code="warmaster.no_such_card", placement=action.placement)
     if laid.player != action.actor:
-        raise RuleError("Only the player who laid a card can turn it face up.")
+        raise RuleError(code="warmaster.not_your_card", placement=action.placement)
     if laid.face_up:
-        raise RuleError("That card is already face up.")
+        raise RuleError(code="warmaster.already_face_up", placement=action.placement)
     new_state, events = _turn_up(state, {laid.placement}, RevealReason.OWNER)
     if laid.held.card.reveals_opponent_cards:
         carrier = next(t for t in all_targets(state) if t.key == laid.target_key)
@@ -637,27 +616,22 @@ def _reveal(state: WarmasterState, action: RevealCard) -> tuple[WarmasterState, 
 
 def _begin(state: WarmasterState, action: BeginBattle) -> tuple[WarmasterState, list[Event]]:
     if state.phase is not Phase.CARDS:
-        raise RuleError("The battle has already begun.")
+        raise RuleError(code="warmaster.already_begun")
     if state.turn is not None:
-        raise RuleError(
-            f"Cards are still being laid: it is <@{state.turn}>'s turn. Every card that can be "
-            "laid must be before the battle begins."
-        )
+        raise RuleError(code="warmaster.cards_still_laid", player=state.turn)
     return state.model_copy(update={"phase": Phase.BATTLE}), [BattleBegun()]
 
 
 def _lost(state: WarmasterState, action: RecordLoss) -> tuple[WarmasterState, list[Event]]:
     if state.phase is not Phase.BATTLE:
-        raise RuleError("Losses are recorded once the battle has begun (`/warmaster begin`).")
+        raise RuleError(code="warmaster.losses_before_battle")
     if not 1 <= action.base_points <= MAX_UNIT_POINTS:
-        raise RuleError(f"A unit's points must be a positive whole number up to {MAX_UNIT_POINTS:,}.")
+        raise RuleError(code="warmaster.unit_points", points=action.base_points, maximum=MAX_UNIT_POINTS)
     target, is_new = resolve_target(state, action.actor, action.target, for_play=False)
     if target.kind not in LOSABLE_KINDS or target.owner is None:
-        raise RuleError(
-            "Only units and characters are destroyed; players, armies, the table and terrain are not."
-        )
+        raise RuleError(code="warmaster.not_losable", **target_values(target))
     if any(loss.target_key == target.key for loss in state.losses):
-        raise RuleError(f"{target.describe()} is already recorded as lost.")
+        raise RuleError(code="warmaster.already_lost", **target_values(target))
     if is_new:
         state = state.model_copy(update={"targets": [*state.targets, target]})
     on_it = cards_on(state, target.key)
@@ -720,18 +694,17 @@ def vp_summary(state: WarmasterState) -> VpSummary:
 
 def _finish(state: WarmasterState, action: FinishGame) -> tuple[WarmasterState, list[Event]]:
     if state.phase is not Phase.BATTLE:
-        raise RuleError("The battle has not begun yet; finish the card phase with `/warmaster begin` first.")
+        raise RuleError(code="warmaster.battle_not_begun")
     hidden = {c.placement for c in state.laid if not c.face_up}
     state, events = _turn_up(state, hidden, RevealReason.GAME_END)
     state = state.model_copy(update={"phase": Phase.OVER})
     summary = vp_summary(state)
     a, b = summary.sides
     winner = None if a.total == b.total else (a.player if a.total > b.total else b.player)
-    text = f"<@{a.player}> {a.total} VP, <@{b.player}> {b.total} VP"
     outcome = GameOutcome(
         sides=[SideResult(player=s.player, score=s.total) for s in summary.sides],
         winner=winner,
-        summary=text + (" (a draw)" if winner is None else ""),
+        summary=f"{a.total} VP to {b.total} VP" + (", a draw" if winner is None else ""),
     )
     state = state.model_copy(update={"finished": True, "outcome": outcome})
     events.append(GameFinished(summary=summary, outcome=outcome))
@@ -752,4 +725,20 @@ def parse_action(data: dict[str, Any] | str) -> Any:
     return _ACTIONS.validate_python(data)
 
 
-PROCEDURE: Procedure[WarmasterState] = Procedure(SYSTEM, WarmasterState, step, awaiting)
+def ask(state: WarmasterState, player: int) -> list[Question]:
+    """What the game asks `player` now (rules/warmaster/questions.py, which reads this module)."""
+    from rules.warmaster import questions
+
+    return questions.ask(state, player)
+
+
+def to_action(state: WarmasterState, question: Question, answer: Answer) -> WarmasterAction:
+    """The action a checked answer stands for (rules/warmaster/questions.py)."""
+    from rules.warmaster import questions
+
+    return questions.to_action(state, question, answer)
+
+
+PROCEDURE: Procedure[WarmasterState] = Procedure(
+    SYSTEM, WarmasterState, step, awaiting, ask=ask, to_action=to_action
+)

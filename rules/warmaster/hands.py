@@ -25,9 +25,9 @@ class HandSize(Model):
 
 def check_points(points: int) -> None:
     if points < 1:
-        raise RuleError("An army's points must be a positive whole number, like 2000.")
+        raise RuleError(code="warmaster.army_points", points=points)
     if points > MAX_POINTS:
-        raise RuleError(f"An army of more than {MAX_POINTS:,} points is beyond what the decks can serve.")
+        raise RuleError(code="warmaster.army_too_big", points=points, maximum=MAX_POINTS)
 
 
 def hand_size(points: int) -> HandSize:

@@ -85,7 +85,7 @@ class WarmasterState(GameState):
     laid: list[LaidCard] = []
     turn: int | None = None  # who lays the next card; None once nobody can
     losses: list[LossRecord] = []
-    notes: list[str] = []
+    notes: list[str] = []  # unused: games saved before the notes became GameStarted's typed fields
 
     def side(self, player: int) -> SideState:
         return self.sides[self.players.index(player)]
@@ -190,9 +190,8 @@ class GameStarted(Event):
     kind: Literal["started"] = "started"
     first: int
     rolloff: list[tuple[int, int]] = []  # the dice, when a roll-off chose the first player
-    hands: list[HandInfo]
-    tactics_dealt: bool
-    notes: list[str]
+    hands: list[HandInfo]  # each says whether its army is below the size the card rules are written for
+    tactics_dealt: bool  # False: no tactics deck was loaded, so only magic item cards were dealt
 
 
 class HandDealt(Event):

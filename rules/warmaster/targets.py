@@ -2,7 +2,7 @@
 
 A target is named by the players (the bot does not know army lists), so its kind and details are
 given the first time it is used and remembered afterwards; later plays name it only, and the
-Discord layer autocompletes from `known_targets`.
+bot offers `known_targets` to pick from.
 """
 
 from __future__ import annotations
@@ -86,24 +86,6 @@ class Target(Model):
     @property
     def shoots(self) -> bool:
         return self.shooting or self.unit_type in SHOOTING_TYPES
-
-    def describe(self) -> str:
-        """Short text for messages: 'Knights (cavalry unit of <@1>)'."""
-        if self.kind is TargetKind.TABLE:
-            return "the table"
-        if self.kind is TargetKind.PLAYER:
-            return f"<@{self.owner}>"
-        if self.kind is TargetKind.ARMY:
-            return f"<@{self.owner}>'s army"
-        if self.kind is TargetKind.TERRAIN:
-            return f"{self.name} (terrain)"
-        if self.kind is TargetKind.UNIT:
-            detail = f"{self.unit_type} unit" if self.unit_type else "unit"
-        else:
-            detail = str(self.role) if self.role else "character"
-        if self.shooting and self.unit_type not in SHOOTING_TYPES:
-            detail = f"shooting {detail}"
-        return f"{self.name} ({detail} of <@{self.owner}>)"
 
 
 class Restriction(StrEnum):
@@ -195,11 +177,11 @@ def clean_name(raw: str) -> str:
     """Trim and collapse spaces; refuse empty, overlong or mention-like names."""
     name = re.sub(r"\s+", " ", raw).strip()
     if not name:
-        raise RuleError("Give the target a name, for example `Knights` or `Old Forest`.")
+        raise RuleError(code="warmaster.name_empty")
     if len(name) > MAX_TARGET_NAME:
-        raise RuleError(f"Target names can be at most {MAX_TARGET_NAME} characters long.")
+        raise RuleError(code="warmaster.name_too_long", limit=MAX_TARGET_NAME)
     if any(ch in name for ch in "<>@`*_|~") or "://" in name:
-        raise RuleError("Target names may not contain mentions, links or formatting characters.")
+        raise RuleError(code="warmaster.name_markup")
     return name
 
 

@@ -1,4 +1,4 @@
-"""Read-only views for the Discord layer: what is asked now, a player's secret view, autocomplete."""
+"""Read-only views for the bot: where the game stands, a player's secret view, the known targets."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from rules.warmaster.targets import Target
 
 
 class Prompt(Model):
+    """Where the game stands: the phase, and in the card phase who lays next and how far they are."""
+
     phase: Phase
     turn: int | None  # who lays the next card
-    text: str
+    laid: int = 0  # cards the player whose turn it is has laid
+    limit: int = 0  # cards that player may lay
 
 
 class LaidView(Model):
@@ -45,27 +48,10 @@ class TargetView(Model):
 
 
 def prompt(state: WarmasterState) -> Prompt:
-    if state.phase is Phase.OVER:
-        return Prompt(phase=state.phase, turn=None, text="The game is over.")
-    if state.phase is Phase.BATTLE:
-        return Prompt(
-            phase=state.phase,
-            turn=None,
-            text="The battle is on. Turn a card face up when it is used or contacted; record each "
-            "destroyed unit with its points; finish the game to score it.",
-        )
-    if state.turn is None:
-        return Prompt(
-            phase=state.phase,
-            turn=None,
-            text="Every card that can be laid has been laid. Begin the battle when you are ready.",
-        )
+    if state.phase is not Phase.CARDS or state.turn is None:
+        return Prompt(phase=state.phase, turn=None)
     side = state.side(state.turn)
-    return Prompt(
-        phase=state.phase,
-        turn=state.turn,
-        text=f"<@{state.turn}> lays a card ({side.laid} of {side.limit} laid so far).",
-    )
+    return Prompt(phase=state.phase, turn=state.turn, laid=side.laid, limit=side.limit)
 
 
 def private_view(state: WarmasterState, player: int) -> PrivateView:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from warmaster_helpers import ALICE, BOB, SWORD, TACTIC, new_game, public, roller
+from warmaster_helpers import ALICE, BOB, SWORD, TACTIC, new_game, public, refused, roller
 
+from cogs.warmaster_text import event_text
 from rules.errors import RuleError
 from rules.warmaster import builtin_magic_deck, hand_size, play_limits, start
 from rules.warmaster.cards import DeckKind
 from rules.warmaster.models import GameStarted, HandDealt, TurnToLay
-from rules.warmaster.text import event_text
 
 
 @pytest.mark.parametrize(
@@ -107,9 +107,9 @@ def test_a_roll_off_decides_the_first_turn_when_none_is_given() -> None:
 
 
 def test_decks_too_small_for_the_armies_are_refused() -> None:
-    with pytest.raises(RuleError, match="magic item deck holds 30"):
+    with refused("warmaster.magic_deck_small", holds=30, needed=42):
         new_game(points=(20000, 20000))
-    with pytest.raises(RuleError, match="tactics deck holds 2"):
+    with refused("warmaster.tactics_deck_small", holds=2):
         new_game(tactics=[TACTIC.model_copy(update={"copies": 2})])
 
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from rules.dice import Roller
+from rules.errors import RuleError
 from rules.session import Event
 from rules.warmaster import PROCEDURE, CardDef, DeckKind, Restriction, TargetRef, WarmasterState, start, step
 from rules.warmaster.models import HeldCard, PlayCard
@@ -107,6 +112,17 @@ def public(events: list[Event]) -> list[Event]:
 
 def visible_to(events: list[Event], player: int) -> list[Event]:
     return [e for e in events if e.private_to in (None, player)]
+
+
+@contextmanager
+def refused(code: str, **params: str | int | None) -> Iterator[None]:
+    """Expect a refusal with this code and (at least) these values."""
+    with pytest.raises(RuleError) as caught:
+        yield
+    error = caught.value
+    assert error.code == code, (error.code, error.params)
+    for key, value in params.items():
+        assert error.params.get(key) == value, (key, error.params)
 
 
 __all__ = ["step"]

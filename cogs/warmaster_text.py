@@ -1,0 +1,263 @@
+"""Warmaster in English: refusals by code, one short line per event, where the game stands.
+
+Events go to the channel (public ones) or the player's DM (private ones). A face-down card's public
+line names the target and the deck only; its name appears in text only in the owner's private lines
+and, once it is turned up, in the reveal.
+"""
+
+from __future__ import annotations
+
+from rules.session import Event, GameOutcome
+from rules.warmaster.models import (
+    BattleBegun,
+    CardLaidFaceDown,
+    CardLaidFaceUp,
+    CardPhaseComplete,
+    CardRevealed,
+    CardsDrawn,
+    CardView,
+    GameFinished,
+    GameStarted,
+    HandDealt,
+    LossRecorded,
+    LuckyFindTraded,
+    PassReason,
+    Phase,
+    RevealReason,
+    TurnPassed,
+    TurnToLay,
+    VpSummary,
+    WarmasterState,
+    YouLaidFaceDown,
+)
+from rules.warmaster.targets import SHOOTING_TYPES, Target, TargetKind
+from rules.warmaster.views import prompt
+
+ENGLISH: dict[str, str] = {
+    # starting
+    "warmaster.same_player": "A Warmaster game needs two different players.",
+    "warmaster.points_missing": "Give both armies' points.",
+    "warmaster.first_not_player": "The player with the first turn must be one of the two players.",
+    "warmaster.army_points": "An army's points must be a positive whole number, like 2000.",
+    "warmaster.army_too_big": "An army of more than {maximum:,} points is beyond what the decks can serve.",
+    "warmaster.magic_deck_small": "The magic item deck holds {holds} cards, but these armies need "
+    "{needed}. Use smaller armies or load a bigger deck.",
+    "warmaster.tactics_deck_small": "The tactics deck holds {holds} cards, but these armies need "
+    "{needed}. Use smaller armies or load a bigger deck.",
+    # naming targets
+    "warmaster.name_empty": "Give the target a name, for example `Knights` or `Old Forest`.",
+    "warmaster.name_too_long": "Target names can be at most {limit} characters long.",
+    "warmaster.name_markup": "Target names may not contain mentions, links or formatting characters.",
+    "warmaster.target_unknown": "I don't know that target. Pick one from the list, or type a new name "
+    "with its kind.",
+    "warmaster.target_whose": "Say whose {kind} you mean: yours or your opponent's.",
+    "warmaster.target_unnamed": "Name the target, for example `Knights`, or choose one from the list.",
+    "warmaster.target_ambiguous": "More than one target is called **{name}**; say whose it is "
+    "(mine, enemy or neutral).",
+    "warmaster.target_known_as": "**{name}** is already known with other details; name it alone to "
+    "use it, or give a new target another name.",
+    "warmaster.new_target_kind": "**{name}** is a new target: say what it is (unit, character or "
+    "terrain) and whose it is.",
+    "warmaster.terrain_side": "Terrain features belong to no one; leave the side out or choose neutral.",
+    "warmaster.new_target_whose": "Say whose {kind} **{name}** is: yours or your opponent's.",
+    "warmaster.role_on_unit": "A role (General, Wizard ...) belongs to characters, not units.",
+    "warmaster.unit_type_missing": "Say what kind of unit **{name}** is (infantry, cavalry, chariot, "
+    "monster, artillery or machine), so the cards' restrictions can be checked.",
+    "warmaster.unit_type_on_character": "A unit type belongs to units, not characters.",
+    "warmaster.role_missing": "Say what **{name}** is (General, Wizard, Runesmith or Hero), so the "
+    "cards' restrictions can be checked.",
+    "warmaster.general_taken": "An army has one General, and **{name}** is already <@{owner}>'s.",
+    "warmaster.type_unknown": "Please type one of these: {allowed}.",
+    # the card phase
+    "warmaster.unknown_action": "Muster does not know that Warmaster action.",
+    "warmaster.not_in_hand": "That card is not in your hand. `/warmaster hand` shows what you hold.",
+    "warmaster.battle_begun": "The battle has begun: no more cards can be laid or traded.",
+    "warmaster.done_laying": "You have finished laying cards.",
+    "warmaster.nobody_lays": "Both players have finished laying cards.",
+    "warmaster.not_your_turn": "It is <@{player}>'s turn to lay a card.",
+    "warmaster.lucky_find_not_laid": "**{card}** is not laid: trade it for {draws} magic item cards instead.",
+    "warmaster.limit_reached": "You have laid your limit of {limit} cards.",
+    "warmaster.wrong_carrier": "**{card}** can go only on {allowed}; **{target}** is not one.",
+    "warmaster.slot_taken": "**{target}** already holds a card from the {deck} deck; a target takes at "
+    "most one magic item card and one tactics card.",
+    "warmaster.trade_first": "You still hold **{card}**: trade it first; the new cards may fit.",
+    "warmaster.must_lay": "You can still lay **{card}** on **{target}**, and a card that can be laid "
+    "must be.",
+    "warmaster.must_lay_on_a_unit": "**{card}** can still be laid: every army has units, so name one of "
+    "yours or of the enemy's. A card that can be laid must be.",
+    "warmaster.must_lay_on_a_general": "**{card}** can still be laid: every army has a General; name "
+    "yours or the enemy's. A card that can be laid must be.",
+    "warmaster.not_traded": "**{card}** is laid on a target, not traded.",
+    "warmaster.nothing_to_trade": "You hold no card that can be traded.",
+    "warmaster.deck_empty": "The magic item deck is empty, so there is nothing to trade for.",
+    "warmaster.no_such_card": "No card was laid as number {placement}.",
+    "warmaster.not_your_card": "Only the player who laid a card can turn it face up.",
+    "warmaster.already_face_up": "Card #{placement} is already face up.",
+    "warmaster.already_begun": "The battle has already begun.",
+    "warmaster.cards_still_laid": "Cards are still being laid: it is <@{player}>'s turn. Every card "
+    "that can be laid must be before the battle begins.",
+    # the battle
+    "warmaster.losses_before_battle": "Losses are recorded once the battle has begun (`/warmaster begin`).",
+    "warmaster.unit_points": "A unit's points must be a positive whole number up to {maximum:,}.",
+    "warmaster.not_losable": "Only units and characters are destroyed; players, armies, the table and "
+    "terrain are not.",
+    "warmaster.already_lost": "**{target}** is already recorded as lost.",
+    "warmaster.battle_not_begun": "The battle has not begun yet; finish the card phase with "
+    "`/warmaster begin` first.",
+}
+
+LIMITS_NOTE = (
+    "Limits: the first player lays up to 4 cards and the second up to 3; both limits grow by one "
+    "for each extra card of each deck the smaller army was dealt."
+)
+NO_TACTICS_NOTE = (
+    "No tactics deck is loaded on this server, so only magic item cards are dealt "
+    "(an organiser can load one with a pack)."
+)
+
+PASS_TEXT = {
+    PassReason.LIMIT: "has laid all the cards allowed",
+    PassReason.NO_CARDS: "has no cards left to lay",
+    PassReason.NO_FIT: "says no card in hand fits an open target",
+}
+REVEAL_TEXT = {
+    RevealReason.OWNER: "turned face up",
+    RevealReason.LOST: "turned face up as its carrier was destroyed",
+    RevealReason.SCRYING: "turned face up by a Scrying Glass",
+    RevealReason.GAME_END: "turned face up at the end of the game",
+}
+
+
+def describe_target(target: Target) -> str:
+    """A target as the table sees it: 'Knights (cavalry unit of @Alice)'."""
+    if target.kind is TargetKind.TABLE:
+        return "the table"
+    if target.kind is TargetKind.PLAYER:
+        return f"<@{target.owner}>"
+    if target.kind is TargetKind.ARMY:
+        return f"<@{target.owner}>'s army"
+    if target.kind is TargetKind.TERRAIN:
+        return f"{target.name} (terrain)"
+    if target.kind is TargetKind.UNIT:
+        detail = f"{target.unit_type} unit" if target.unit_type else "unit"
+    else:
+        detail = str(target.role) if target.role else "character"
+    if target.shooting and target.unit_type not in SHOOTING_TYPES:
+        detail = f"shooting {detail}"
+    return f"{target.name} ({detail} of <@{target.owner}>)"
+
+
+def prompt_text(state: WarmasterState) -> str:
+    """What the game waits for now, in one sentence."""
+    now = prompt(state)
+    if now.phase is Phase.OVER:
+        return "The game is over."
+    if now.phase is Phase.BATTLE:
+        return (
+            "The battle is on. Turn a card face up when it is used or contacted; record each "
+            "destroyed unit with its points; finish the game to score it."
+        )
+    if now.turn is None:
+        return "Every card that can be laid has been laid. Begin the battle when you are ready."
+    return f"<@{now.turn}> lays a card ({now.laid} of {now.limit} laid so far)."
+
+
+def started_notes(event: GameStarted) -> list[str]:
+    """The notes a new game's announcement carries: the limits, small armies, a missing deck."""
+    notes = [LIMITS_NOTE]
+    for hand in event.hands:
+        if hand.below_written_size:
+            notes.append(
+                f"<@{hand.player}>'s army is {hand.points:,} points: the card rules are "
+                "written for 1,500 points and up, so the base hand is dealt."
+            )
+    if not event.tactics_dealt:
+        notes.append(NO_TACTICS_NOTE)
+    return notes
+
+
+def result_text(outcome: GameOutcome) -> str:
+    """The result line with both players: '@Alice 210 VP, @Bob 355 VP'."""
+    line = ", ".join(f"<@{side.player}> {side.score} VP" for side in outcome.sides)
+    return line + (" (a draw)" if outcome.winner is None else "")
+
+
+def card_line(card: CardView) -> str:
+    cost = "no cost" if card.cost is None else f"{card.cost:+d} pts" if card.cost else "0 pts"
+    return f"`{card.id}` **{card.name}** ({card.deck.label}, {cost}; {card.carrier}): {card.effect}"
+
+
+def summary_lines(summary: VpSummary) -> list[str]:
+    lines = []
+    for side in summary.sides:
+        bonus = f" + {side.survival_bonus} survival bonus" if side.survival_bonus else ""
+        lines.append(
+            f"<@{side.player}>: {side.from_losses} VP from {side.destroyed} destroyed{bonus} "
+            f"= **{side.total} VP**"
+        )
+    return lines
+
+
+def event_text(event: Event) -> str:
+    match event:
+        case GameStarted():
+            hands = "; ".join(
+                f"<@{h.player}> {h.points:,} pts: {h.magic} magic item"
+                + (f" + {h.tactics} tactics" if event.tactics_dealt else "")
+                + f" cards, lays up to {h.limit}"
+                for h in event.hands
+            )
+            first = f"<@{event.first}> has the first turn"
+            if event.rolloff:
+                first += " (roll-off " + ", ".join(f"{a}–{b}" for a, b in event.rolloff) + ")"
+            return "\n".join(
+                [
+                    f"Warmaster cards dealt. {hands}.",
+                    f"{first} and lays the first and last card.",
+                    *started_notes(event),
+                ]
+            )
+        case HandDealt():
+            return "Your hand:\n" + "\n".join(card_line(c) for c in event.cards)
+        case TurnToLay():
+            return f"<@{event.player}>, lay a card ({event.laid} of {event.limit} laid)."
+        case CardLaidFaceUp():
+            return (
+                f"#{event.placement}: <@{event.player}> laid **{event.card.name}** ({event.card.deck.label}) "
+                f"face up on {describe_target(event.target)}."
+            )
+        case CardLaidFaceDown():
+            return (
+                f"#{event.placement}: <@{event.player}> laid a face-down {event.deck.label} card on "
+                f"{describe_target(event.target)}."
+            )
+        case YouLaidFaceDown():
+            where = describe_target(event.target)
+            return f"#{event.placement}: you laid **{event.card.name}** face down on {where}."
+        case TurnPassed():
+            return f"<@{event.player}> passes: {PASS_TEXT[event.reason]}."
+        case LuckyFindTraded():
+            return (
+                f"<@{event.player}> traded a Lucky Find! for {event.drawn} magic item cards "
+                "(not counted as laid)."
+            )
+        case CardsDrawn():
+            return "Your Lucky Find! brought:\n" + "\n".join(card_line(c) for c in event.cards)
+        case CardRevealed():
+            return (
+                f"#{event.placement}: **{event.card.name}** on {describe_target(event.target)} "
+                f"{REVEAL_TEXT[event.reason]} ({event.card.cost or 0:+d} pts)."
+            )
+        case CardPhaseComplete():
+            return "All cards are laid. Either player may now begin the battle."
+        case BattleBegun():
+            return "The battle has begun: no more cards can be laid."
+        case LossRecorded():
+            costs = f" {event.card_costs:+d} from cards = {event.adjusted}" if event.card_costs else ""
+            return (
+                f"{describe_target(event.target)} destroyed: {event.base_points} pts{costs}; "
+                f"<@{event.to_player}> scores {event.vp} VP."
+            )
+        case GameFinished():
+            return "\n".join(["Game over. " + result_text(event.outcome), *summary_lines(event.summary)])
+    return ""

@@ -1,0 +1,424 @@
+"""What the Warmaster card phase and battle ask each player, and the action each answer stands for.
+
+Every choice a player makes by command can also be made by answering a question from `ask`:
+- on their turn in the card phase, one private question per card in hand ("lay it on which
+  target?"), offering the known targets the card may go on (a full one shown but disabled) and a
+  new target named in a form, of the kinds its carrier allows; and "pass", disabled while a card
+  can still be laid;
+- at any moment of the card phase, trading a Lucky Find! while the deck holds cards;
+- at any moment, turning one of their own face-down cards up;
+- once nobody can lay, beginning the battle; in the battle, recording a destroyed unit or character
+  with its points, and finishing the game.
+
+Step ids carry the counters the question depends on (cards laid, cards left in the deck, cards
+turned up, losses), so a button from before the game moved on is refused as stale.
+Option values are `t<index>` for a known target (its place in `all_targets`, which only grows),
+`p<placement>` for a laid card, a card's id, or `new.<side>` for a target named in the form.
+"""
+
+from __future__ import annotations
+
+from rules.errors import RuleError
+from rules.session import Answer, InputField, Option, Question
+from rules.warmaster.cards import LUCKY_FIND_DRAWS, DeckKind
+from rules.warmaster.game import (
+    MAX_UNIT_POINTS,
+    all_targets,
+    pass_refusal,
+    slot_free,
+    tradable_lucky_finds,
+)
+from rules.warmaster.models import (
+    BeginBattle,
+    FinishGame,
+    HeldCard,
+    PassTurn,
+    Phase,
+    PlayCard,
+    RecordLoss,
+    RevealCard,
+    TargetRef,
+    TradeLuckyFind,
+    WarmasterAction,
+    WarmasterState,
+)
+from rules.warmaster.targets import (
+    LOSABLE_KINDS,
+    MAX_TARGET_NAME,
+    CharacterRole,
+    Restriction,
+    Side,
+    Target,
+    TargetKind,
+    UnitType,
+)
+
+LAY = "warmaster.lay"
+PASS = "warmaster.pass"
+TRADE = "warmaster.trade"
+REVEAL = "warmaster.reveal"
+BEGIN = "warmaster.begin"
+LOST = "warmaster.lost"
+FINISH = "warmaster.finish"
+
+NEW = "new."
+NAME_FIELD = InputField(key="name", label="Its name", max_length=MAX_TARGET_NAME, placeholder="Knights")
+POINTS_FIELD = InputField(
+    key="points",
+    label="Its points, before cards",
+    kind="number",
+    minimum=1,
+    maximum=MAX_UNIT_POINTS,
+    placeholder="110",
+)
+TYPE_KEY = "type"
+UNIT_TYPES = frozenset(t.value for t in UnitType)
+ROLES = frozenset(r.value for r in CharacterRole)
+
+
+def target_label(target: Target, viewer: int) -> str:
+    """A target seen from one player: 'Knights — your cavalry unit'."""
+    if target.kind is TargetKind.TABLE:
+        return "the table"
+    own = target.owner == viewer
+    if target.kind is TargetKind.PLAYER:
+        return "you (player)" if own else "your opponent (player)"
+    if target.kind is TargetKind.ARMY:
+        return "your army" if own else "the enemy army"
+    if target.kind is TargetKind.TERRAIN:
+        return f"{target.name} — terrain"
+    whose = "your" if own else "enemy"
+    if target.kind is TargetKind.UNIT:
+        detail = f"{target.unit_type} unit" if target.unit_type else "unit"
+    else:
+        detail = str(target.role) if target.role else "character"
+    return f"{target.name} — {whose} {detail}"
+
+
+# ------------------------------------------------------------------ what a new target may be
+
+
+def _shooting(carrier: Restriction) -> bool:
+    """A card for shooters, laid on a target named for it, says that target shoots."""
+    return carrier is Restriction.SHOOTER
+
+
+def new_target_words(carrier: Restriction) -> list[str]:
+    """The unit types and character roles a new unit or character must have to take the card."""
+    shooting = _shooting(carrier)
+    words = [
+        str(t)
+        for t in UnitType
+        if carrier.allows(
+            Target(key="?", name="?", kind=TargetKind.UNIT, owner=0, unit_type=t, shooting=shooting)
+        )
+    ]
+    words += [
+        str(r)
+        for r in CharacterRole
+        if carrier.allows(
+            Target(key="?", name="?", kind=TargetKind.CHARACTER, owner=0, role=r, shooting=shooting)
+        )
+    ]
+    return words
+
+
+def _takes_terrain(carrier: Restriction) -> bool:
+    return carrier.allows(Target(key="?", name="?", kind=TargetKind.TERRAIN))
+
+
+def _new_label(words: list[str], side: Side) -> str:
+    whose = "yours" if side is Side.MINE else "the enemy's"
+    if words == [str(CharacterRole.GENERAL)]:
+        return "Your General" if side is Side.MINE else "The enemy General"
+    units = any(w in UNIT_TYPES for w in words)
+    characters = any(w in ROLES for w in words)
+    what = "unit or character" if units and characters else "unit" if units else "character"
+    return f"A new {what} of {whose}"
+
+
+def _new_form(words: list[str]) -> list[InputField]:
+    if len(words) == 1:
+        return [NAME_FIELD]
+    return [
+        NAME_FIELD,
+        InputField(key=TYPE_KEY, label="What it is", max_length=20, placeholder=", ".join(words)),
+    ]
+
+
+def _general_named(state: WarmasterState, owner: int) -> bool:
+    return any(t.owner == owner and t.role is CharacterRole.GENERAL for t in state.targets)
+
+
+# ------------------------------------------------------------------ the questions
+
+
+def _cards_mark(state: WarmasterState) -> str:
+    return f"c{len(state.laid)}"
+
+
+def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Question | None:
+    """Where this card may go: known targets its carrier allows, or a new one named in a form."""
+    carrier = held.card.carrier
+    if carrier is None:
+        return None
+    deck = "magic item" if held.deck is DeckKind.MAGIC else "tactics"
+    options: list[Option] = []
+    for index, target in enumerate(all_targets(state)):
+        if not carrier.allows(target):
+            continue
+        free = slot_free(state, target.key, held.deck)
+        options.append(
+            Option(
+                value=f"t{index}",
+                label=target_label(target, player),
+                group="known",
+                disabled=not free,
+                description="" if free else f"It already holds a {deck} card.",
+            )
+        )
+    words = new_target_words(carrier)
+    if words:
+        for side in (Side.MINE, Side.ENEMY):
+            owner = player if side is Side.MINE else state.opponent(player)
+            taken = words == [str(CharacterRole.GENERAL)] and _general_named(state, owner)
+            options.append(
+                Option(
+                    value=f"{NEW}{side}",
+                    label=_new_label(words, side),
+                    group="new",
+                    form=_new_form(words),
+                    disabled=taken,
+                    description="That General is already named: pick them from the list." if taken else "",
+                )
+            )
+    if _takes_terrain(carrier):
+        options.append(
+            Option(
+                value=f"{NEW}{Side.NEUTRAL}", label="A new terrain feature", group="new", form=[NAME_FIELD]
+            )
+        )
+    if not any(not o.disabled for o in options):
+        return None
+    mine = state.side(player)
+    return Question(
+        step=f"{_cards_mark(state)}.lay.{held.id}",
+        topic=LAY,
+        title=f"Lay {held.card.name}",
+        text=f"Goes on {carrier.describe()}. You have laid {mine.laid} of {mine.limit}.",
+        players=[player],
+        options=options,
+        private=True,
+        params={"card": held.id, "name": held.card.name, "laid": mine.laid, "limit": mine.limit},
+    )
+
+
+def _pass_question(state: WarmasterState, player: int) -> Question:
+    refusal = pass_refusal(state, player)
+    why = ""
+    if refusal is not None:
+        why = (
+            "Trade your Lucky Find! first."
+            if refusal.code == "warmaster.trade_first"
+            else "A card you hold can still be laid, so it must be."
+        )
+    return Question(
+        step=f"{_cards_mark(state)}.pass",
+        topic=PASS,
+        title="Pass",
+        text="Say that no card you hold fits an open target.",
+        players=[player],
+        options=[
+            Option(
+                value="pass",
+                label="Nothing I hold fits: pass",
+                tone="danger",
+                disabled=refusal is not None,
+                description=why,
+            )
+        ],
+        private=True,
+        params={"refusal": refusal.code if refusal else None},
+    )
+
+
+def _trade_question(state: WarmasterState, player: int, lucky: list[HeldCard]) -> Question:
+    return Question(
+        step=f"{_cards_mark(state)}.d{len(state.draw_pile)}.trade",
+        topic=TRADE,
+        title="Trade a Lucky Find!",
+        text=f"Trade it for {LUCKY_FIND_DRAWS} magic item cards; it is not counted as laid.",
+        players=[player],
+        options=[Option(value=held.id, label=f"Trade {held.card.name}", tone="main") for held in lucky],
+        private=True,
+        params={"draws": LUCKY_FIND_DRAWS},
+    )
+
+
+def _reveal_question(state: WarmasterState, player: int) -> Question | None:
+    hidden = [c for c in state.laid if c.player == player and not c.face_up]
+    if not hidden:
+        return None
+    targets = all_targets(state)
+    by_key = {t.key: t for t in targets}
+    face_up = sum(1 for c in state.laid if c.face_up)
+    return Question(
+        step=f"r{len(state.laid)}.{face_up}.reveal",
+        topic=REVEAL,
+        title="Turn a card face up",
+        text="When it is used, or an enemy contacts its carrier.",
+        players=[player],
+        options=[
+            Option(
+                value=f"p{card.placement}",
+                label=f"#{card.placement} {card.held.card.name} on "
+                f"{target_label(by_key[card.target_key], player)}",
+            )
+            for card in hidden
+        ],
+        private=True,
+    )
+
+
+def _begin_question(state: WarmasterState) -> Question:
+    return Question(
+        step="begin",
+        topic=BEGIN,
+        title="Begin the battle",
+        text="Every card that can be laid has been laid.",
+        players=list(state.players),
+        kind="done",
+        options=[Option(value="begin", label="Begin the battle", tone="go")],
+    )
+
+
+def _lost_question(state: WarmasterState, player: int) -> Question:
+    """Which unit or character was destroyed, with its points typed in a form."""
+    lost = {loss.target_key for loss in state.losses}
+    options = [
+        Option(value=f"t{index}", label=target_label(target, player), group="known", form=[POINTS_FIELD])
+        for index, target in enumerate(all_targets(state))
+        if target.kind in LOSABLE_KINDS and target.key not in lost
+    ]
+    for side in (Side.MINE, Side.ENEMY):
+        for kind in (TargetKind.UNIT, TargetKind.CHARACTER):
+            whose = "yours" if side is Side.MINE else "the enemy's"
+            options.append(
+                Option(
+                    value=f"{NEW}{side}.{kind}",
+                    label=f"Another {kind} of {whose}",
+                    group="new",
+                    form=[NAME_FIELD, POINTS_FIELD],
+                )
+            )
+    return Question(
+        step=f"b{len(state.losses)}.lost",
+        topic=LOST,
+        title="Record a destroyed unit or character",
+        text="Its points are those of the army list; the cards on it are added.",
+        players=[player],
+        options=options,
+        private=True,
+    )
+
+
+def _finish_question(state: WarmasterState) -> Question:
+    return Question(
+        step="finish",
+        topic=FINISH,
+        title="Finish the game",
+        text="Score it from the destroyed units and the surviving cards.",
+        players=list(state.players),
+        kind="done",
+        options=[Option(value="finish", label="Finish and score the game", tone="danger")],
+    )
+
+
+def ask(state: WarmasterState, player: int) -> list[Question]:
+    """Every question the game puts to `player` now."""
+    if state.finished or player not in state.players:
+        return []
+    questions: list[Question] = []
+    if state.phase is Phase.CARDS:
+        side = state.side(player)
+        if state.turn == player:
+            lays = (_lay_question(state, player, held) for held in side.hand)
+            questions += [q for q in lays if q is not None]
+            questions.append(_pass_question(state, player))
+        lucky = tradable_lucky_finds(state, side)
+        if lucky:
+            questions.append(_trade_question(state, player, lucky))
+    reveal = _reveal_question(state, player)
+    if reveal is not None:
+        questions.append(reveal)
+    if state.phase is Phase.CARDS and state.turn is None:
+        questions.append(_begin_question(state))
+    if state.phase is Phase.BATTLE:
+        questions.append(_lost_question(state, player))
+        questions.append(_finish_question(state))
+    return questions
+
+
+# ------------------------------------------------------------------ answers to actions
+
+
+def _known(state: WarmasterState, value: str) -> TargetRef:
+    return TargetRef(key=all_targets(state)[int(value.removeprefix("t"))].key)
+
+
+def _new_for_card(state: WarmasterState, held: HeldCard, value: str, answer: Answer) -> TargetRef:
+    """The new target named in the form, with the type the player typed (or the only one allowed)."""
+    carrier = held.card.carrier
+    assert carrier is not None  # a card without a carrier is never asked about
+    side = Side(value.removeprefix(NEW))
+    name = answer.fields.get(NAME_FIELD.key, "")
+    if side is Side.NEUTRAL:
+        return TargetRef(name=name, kind=TargetKind.TERRAIN)
+    words = new_target_words(carrier)
+    typed = answer.fields.get(TYPE_KEY, "").strip().casefold()
+    word = words[0] if len(words) == 1 else typed
+    if word not in words:
+        raise RuleError(code="warmaster.type_unknown", typed=typed, allowed=", ".join(words))
+    shooting = True if _shooting(carrier) else None
+    if word in UNIT_TYPES:
+        return TargetRef(
+            name=name, kind=TargetKind.UNIT, side=side, unit_type=UnitType(word), shooting=shooting
+        )
+    return TargetRef(
+        name=name, kind=TargetKind.CHARACTER, side=side, role=CharacterRole(word), shooting=shooting
+    )
+
+
+def to_action(state: WarmasterState, question: Question, answer: Answer) -> WarmasterAction:
+    """The action a checked answer stands for; a typed detail the rules can't use is refused here."""
+    actor = answer.actor
+    value = answer.values[0] if answer.values else ""
+    match question.topic:
+        case "warmaster.lay":
+            card = str(question.params["card"])
+            held = next(h for h in state.side(actor).hand if h.id == card)
+            target = (
+                _new_for_card(state, held, value, answer) if value.startswith(NEW) else _known(state, value)
+            )
+            return PlayCard(actor=actor, card=card, target=target)
+        case "warmaster.pass":
+            return PassTurn(actor=actor)
+        case "warmaster.trade":
+            return TradeLuckyFind(actor=actor, card=value)
+        case "warmaster.reveal":
+            return RevealCard(actor=actor, placement=int(value.removeprefix("p")))
+        case "warmaster.begin":
+            return BeginBattle(actor=actor)
+        case "warmaster.lost":
+            points = int(answer.fields[POINTS_FIELD.key].strip())
+            if value.startswith(NEW):
+                side, kind = value.removeprefix(NEW).split(".")
+                ref = TargetRef(
+                    name=answer.fields.get(NAME_FIELD.key, ""), kind=TargetKind(kind), side=Side(side)
+                )
+            else:
+                ref = _known(state, value)
+            return RecordLoss(actor=actor, target=ref, base_points=points)
+        case "warmaster.finish":
+            return FinishGame(actor=actor)
+    raise RuleError(code="answer.not_asked")
