@@ -26,6 +26,8 @@ ENGLISH: dict[str, str] = {
     "answer.field_long": "{field} can be at most {limit} characters long.",
     "answer.field_number": "{field} must be a whole number.",
     "answer.field_range": "{field} must be from {minimum} to {maximum}.",
+    "game.not_player": "Only the two players of this game can do that.",
+    "game.finished": "This game has already finished.",
     "session.other_server": "That button belongs to a game in another server.",
     "session.not_player": (
         "Only <@{first}> and <@{second}> are playing this game, so only they can use its buttons."

@@ -62,11 +62,11 @@ class GameState(Model):
 
     def require_player(self, actor: int) -> None:
         if actor not in self.players:
-            raise RuleError("Only the two players of this game can do that.")
+            raise RuleError(code="game.not_player")
 
     def require_open(self) -> None:
         if self.finished:
-            raise RuleError("This game has already finished.")
+            raise RuleError(code="game.finished")
 
 
 S = TypeVar("S", bound=GameState)

@@ -199,6 +199,4 @@ def test_reporting_an_unmarked_unit_as_a_marked_survivor() -> None:
 
 def test_a_finished_game_refuses_everything() -> None:
     state, _ = run(_scoring(), [ReportEnd(actor=ALICE, quarters=1), ReportEnd(actor=BOB, quarters=1)])
-    refused(
-        state, RollForDeployment(actor=ALICE), "text", text="This game has already finished."
-    )  # rules/session.py
+    refused(state, RollForDeployment(actor=ALICE), "game.finished")  # rules/session.py

@@ -355,7 +355,7 @@ def illegal_answer(
         return data.draw(st.sampled_from(stale)), {"answer.stale", "answer.not_asked"}
     if kind == "stranger":
         step = data.draw(st.sampled_from(sorted(steps) or ["begin"]))
-        return Answer(actor=STRANGER, step=step), {"text"}  # the session's own refusal of strangers
+        return Answer(actor=STRANGER, step=step), {"game.not_player"}
     choosing = [q for q in questions if q.kind == "choose"]
     if kind in ("offered", "disabled", "count", "field") and choosing:
         question = data.draw(st.sampled_from(choosing))
