@@ -180,5 +180,5 @@ def test_set_up_actions_out_of_order_are_refused() -> None:
 
 
 def test_strangers_are_refused() -> None:
-    with pytest.raises(RuleError, match="game.not_player"):
+    with pytest.raises(RuleError, match=r"game\.not_player"):
         step(new_game(), RollForDeployment(actor=333), no_dice())

@@ -119,7 +119,7 @@ def test_blocked_objective_roll_off_only_where_something_is_placed() -> None:
 
 def test_strangers_and_finished_battles_are_refused() -> None:
     state, dice = open_battle()
-    with pytest.raises(RuleError, match="game.not_player"):
+    with pytest.raises(RuleError, match=r"game\.not_player"):
         PROCEDURE.step(state, act.SplitBattleGroups(actor=999, dagger=1, shield=1, hammer=1), dice)
     with refused("warcry.two_players"):
         start("s2", (ALICE, ALICE), dice)
@@ -144,7 +144,7 @@ def test_a_reaper_battle_runs_to_an_outcome() -> None:
     assert {s.player: s.score for s in state.outcome.sides} == {ALICE: 2, BOB: 1}
     assert [r.scored for r in state.history] == [{ALICE: 1}, {}, {BOB: 1}, {ALICE: 1}]
     assert codes(events)[-1] == "finished"
-    with pytest.raises(RuleError, match="game.finished"):
+    with pytest.raises(RuleError, match=r"game\.finished"):
         PROCEDURE.step(state, act.EndRound(actor=ALICE, round=5), dice)
 
 

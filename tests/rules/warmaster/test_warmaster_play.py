@@ -407,7 +407,7 @@ def test_begin_ends_the_card_phase() -> None:
 
 def test_strangers_cannot_act() -> None:
     state, _ = new_game()
-    with pytest.raises(RuleError, match="game.not_player"):
+    with pytest.raises(RuleError, match=r"game\.not_player"):
         act(state, BeginBattle(actor=7))
 
 

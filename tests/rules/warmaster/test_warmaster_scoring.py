@@ -112,7 +112,7 @@ def test_hand_worked_victory_points() -> None:
     assert state.outcome is not None and state.outcome.winner == BOB
     assert [(s.player, s.score) for s in state.outcome.sides] == [(ALICE, 210), (BOB, 355)]
     assert "355 VP" in event_text(finished)
-    with pytest.raises(RuleError, match="game.finished"):
+    with pytest.raises(RuleError, match=r"game\.finished"):
         act(state, FinishGame(actor=BOB))
 
 
