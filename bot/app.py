@@ -26,7 +26,6 @@ from bot.guild_settings import GuildSettingsService
 from bot.messages import Outgoing
 from bot.migrate import upgrade
 from bot.packs import PackService
-from bot.results import record_session_outcome
 from bot.sessions import SessionService
 
 log = logging.getLogger("muster")
@@ -74,7 +73,6 @@ class MusterBot(commands.AutoShardedBot):
         self.games = GameRegistry()
         self.delivery = Delivery(self.store, self, settings.sweep_seconds)
         self.sessions = SessionService(self.store, self.dice, self.delivery, self.games)
-        self.sessions.result_hooks.append(record_session_outcome)
         self.guild_settings = GuildSettingsService(self.store)
         self.packs = PackService(self.store)
         self.synced_commands = False

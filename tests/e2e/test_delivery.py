@@ -291,7 +291,7 @@ async def confirmed_result(muster: Muster) -> GameResult:
             reported_by=w.alice.id,
         )
         db.add(row)
-    service(muster).changed(w.guild.id)
+    service(muster).results.changed(w.guild.id)
     service(muster).kick()
     return row
 
