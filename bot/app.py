@@ -61,6 +61,7 @@ class MusterBot(commands.AutoShardedBot):
             help_command=None,
             tree_cls=ui_tree(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            guild_ready_timeout=settings.muster_guild_ready_timeout,
         )
         self.settings = settings
         self.cog_names = cogs
