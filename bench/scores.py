@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.scores.image import leaderboard_png
+from bot.scores.layout import leaderboard_pages
 from rules.scores import (
     RatingBook,
     RatingLedger,
@@ -30,8 +32,6 @@ from rules.scores import (
     standings,
     to_csv,
 )
-from rules.scores.image import leaderboard_png
-from rules.scores.layout import leaderboard_pages
 
 T = TypeVar("T")
 SYSTEMS = ["warcry", "killteam", "warmaster", "fortyk"]
@@ -135,7 +135,6 @@ async def through_the_bot(results: list[ResultRecord]) -> None:
     from bench.common import bench_bot_in_process as bench_bot
     from bot.db.models import GameResult
     from bot.scores import ScoreService
-    from rules.scores.layout import leaderboard_pages
 
     async with bench_bot() as (emu, world, bot):
         guild = world.guild.id
@@ -181,18 +180,18 @@ async def through_the_bot(results: list[ResultRecord]) -> None:
 
         async def leaderboard(system: str | None) -> float:
             started = time.perf_counter()
-            book, records = await service.book(guild)
+            book, records = await service.results.book(guild)
             table = standings(records, book.ledger(system), system=system)
             leaderboard_pages(table, title="bench")
             return time.perf_counter() - started
 
         started = time.perf_counter()
-        records = await service.records(guild)
+        records = await service.results.records(guild)
         print(
             f"{'load the confirmed results from SQLite':<58} {(time.perf_counter() - started) * 1000:9.1f} ms"
         )
         for system in (None, "warcry"):
-            service.forget(guild)
+            service.results.forget(guild)
             cold = await leaderboard(system)
             warm = min([await leaderboard(system) for _ in range(3)])
             scope = system or "overall"
@@ -222,16 +221,16 @@ async def through_the_bot(results: list[ResultRecord]) -> None:
             await tick
             return elapsed, max(stalls, default=0.0)
 
-        service.forget(guild)
-        elapsed, stall = await longest_stall(service.warm_up())
+        service.results.forget(guild)
+        elapsed, stall = await longest_stall(service.results.warm_up())
         print(
             f"{'background warm-up after a restart (all scopes)':<58} {elapsed * 1000:9.1f} ms"
             f"  (event loop held at most {stall * 1000:.0f} ms at a time)"
         )
-        service.forget(guild)
+        service.results.forget(guild)
 
         async def first_use() -> None:
-            book, _ = await service.book(guild)
+            book, _ = await service.results.book(guild)
             book.ledger(None)
 
         elapsed, stall = await longest_stall(first_use())
@@ -246,7 +245,7 @@ async def through_the_bot(results: list[ResultRecord]) -> None:
             assert record.latency is not None
             return record.latency
 
-        service.forget(guild)
+        service.results.forget(guild)
         cold = await command(season="all")
         warm_runs = [await command(season="all") for _ in range(10)]
         print(f"{'/scores leaderboard via the emulator, cold':<58} {cold * 1000:9.1f} ms")

@@ -29,7 +29,6 @@ from bot.guild_settings import GuildSettingsService
 from bot.messages import Outgoing
 from bot.migrate import upgrade
 from bot.packs import PackService
-from bot.results import record_session_outcome
 from bot.sessions import SessionService
 
 log = logging.getLogger("muster")
@@ -64,6 +63,7 @@ class MusterBot(commands.AutoShardedBot):
             help_command=None,
             tree_cls=MusterTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            guild_ready_timeout=settings.muster_guild_ready_timeout,
         )
         self.settings = settings
         self.cog_names = cogs if cogs is not None else discover_cogs()
@@ -76,7 +76,6 @@ class MusterBot(commands.AutoShardedBot):
         self.games = GameRegistry()
         self.delivery = Delivery(self.store, self, settings.sweep_seconds)
         self.sessions = SessionService(self.store, self.dice, self.delivery, self.games)
-        self.sessions.result_hooks.append(record_session_outcome)
         self.guild_settings = GuildSettingsService(self.store)
         self.packs = PackService(self.store)
         self.synced_commands = False

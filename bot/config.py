@@ -43,6 +43,9 @@ class Settings(StoreSettings):
     reminder_minutes: float = 30.0  # default; a server may change its own
     auto_confirm_hours: float = 24.0
     sweep_seconds: float = 30.0
+    # How long discord.py waits for the servers' GUILD_CREATE after connecting before the bot is
+    # ready (its own default); workers that start on ready wait this long at every start.
+    muster_guild_ready_timeout: float = Field(default=2.0, ge=0)
     # Tests only: a seed makes every die the bot throws reproducible. Unset in production, where
     # dice come from the operating system's cryptographically strong source.
     muster_dice_seed: int | None = None

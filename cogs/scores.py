@@ -1,4 +1,4 @@
-"""/scores: record, confirm, rate, rank and export results (a thin adapter over bot/scores.py).
+"""/scores: record, confirm, rate, rank and export results (a thin adapter over bot/scores/).
 
 Every command answers first; what it posts besides goes through the outbox. Buttons survive
 restarts: their custom_id carries all they need.
@@ -31,10 +31,8 @@ from bot.scores import (
     system_key,
     system_title,
 )
-from rules.errors import RuleError
-from rules.scores import ResultStatus, history, player_summary, standings, to_csv_bytes
-from rules.scores.image import leaderboard_png
-from rules.scores.layout import (
+from bot.scores.image import leaderboard_png
+from bot.scores.layout import (
     DESCRIPTION_MAX,
     EmbedPage,
     clip,
@@ -45,16 +43,21 @@ from rules.scores.layout import (
     score_line,
     signed,
 )
-from rules.scores.standings import Standing
+from bot.text import add_words
+from cogs.scores_text import ENGLISH
+from rules.errors import RuleError
+from rules.scores import ResultStatus, Standing, history, player_summary, standings, to_csv_bytes
 
 HISTORY_LIMIT = 15
 BOARD_COLOUR = 0x3B5998
+
+add_words(ENGLISH)
 
 
 def service_of(client: discord.Client) -> ScoreService:
     cog = cast(MusterBot, client).get_cog("Scores")
     if not isinstance(cog, Scores):
-        raise RuleError("Scores are not available right now; please try again in a moment.")
+        raise RuleError(code="scores.unavailable")
     return cog.service
 
 
@@ -63,7 +66,7 @@ def service_of(client: discord.Client) -> ScoreService:
 
 class ResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESULT_BUTTON):
     """The opponent's Confirm / Dispute on a recorded result (posted through the outbox as
-    `bot.scores.result_buttons`), answered here after any restart."""
+    `bot.scores.prompts.result_buttons`), answered here after any restart."""
 
     def __init__(self, result_id: int, action: str) -> None:
         confirm = action == "confirm"
@@ -133,7 +136,7 @@ class BoardButton(
         try:
             cog = cast(Scores, cast(MusterBot, interaction.client).get_cog("Scores"))
             guild_id = guild_id_of(interaction)
-            choice = await cog.service.season_by_token(guild_id, self.season)
+            choice = await cog.service.seasons.by_token(guild_id, self.season)
             system = self.system or None
             if self.kind == "i":
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -159,9 +162,7 @@ def system_option(system: str | None) -> str | None:
         return None
     key = system_key(system)
     if not key:
-        raise RuleError(
-            "Name the game system in letters or digits (e.g. `warcry`), or leave it out for all systems."
-        )
+        raise RuleError(code="scores.system_filter_unreadable")
     return key
 
 
@@ -203,20 +204,20 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.sessions.result_hooks.append(self.service.on_session_result)
+        self.bot.sessions.result_hooks.append(self.service.record_session_result)
         self.bot.add_dynamic_items(ResultButton, BoardButton)
         self.service.start()
 
     async def cog_unload(self) -> None:
-        if self.service.on_session_result in self.bot.sessions.result_hooks:
-            self.bot.sessions.result_hooks.remove(self.service.on_session_result)
+        if self.service.record_session_result in self.bot.sessions.result_hooks:
+            self.bot.sessions.result_hooks.remove(self.service.record_session_result)
         self.bot.remove_dynamic_items(ResultButton, BoardButton)
         await self.service.stop()
 
     # ------------------------------------------------------------------ helpers
 
     async def table(self, guild_id: int, system: str | None, choice: SeasonChoice) -> list[Standing]:
-        book, records = await self.service.book(guild_id)
+        book, records = await self.service.results.book(guild_id)
         return standings(records, book.ledger(system), system=system, season_id=choice.season_id)
 
     async def board_png(
@@ -256,7 +257,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         if interaction.guild_id is None:
             return []
         wanted = current.strip().lower()
-        names = [clip(s.name, 100) for s in await self.service.seasons(interaction.guild_id)]
+        names = [clip(s.name, 100) for s in await self.service.seasons.in_server(interaction.guild_id)]
         return [app_commands.Choice(name=n, value=n) for n in [*names, "all"] if wanted in n.lower()][:25]
 
     async def result_choices(
@@ -374,7 +375,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
         if decision not in ("confirm", "void"):
-            raise RuleError("Choose Confirm or Void.")
+            raise RuleError(code="scores.decision")
         row, corrected = await self.service.resolve(
             guild_id=guild_id,
             result_id=result,
@@ -432,7 +433,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     ) -> None:
         guild_id = guild_id_of(interaction)
         key = system_option(system)
-        choice = await self.service.choose_season(guild_id, season)
+        choice = await self.service.seasons.choose(guild_id, season)
         table = await self.table(guild_id, key, choice)
         pages = leaderboard_pages(table, title=board_title(key), subtitle=choice.label)
         if image or needs_image(pages):
@@ -459,7 +460,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         guild_id = guild_id_of(interaction)
         self.remember(interaction, user, vs)
         key = system_option(system)
-        records = await self.service.confirmed(guild_id)
+        records = await self.service.results.confirmed(guild_id)
         games = history(records, user=user.id if user else None, vs=vs.id if vs else None, system=key)
         filters = [
             f
@@ -493,7 +494,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         who = user or interaction.user
         self.remember(interaction, who)
         key = system_option(system)
-        book, records = await self.service.book(guild_id)
+        book, records = await self.service.results.book(guild_id)
         systems = book.systems()
         summary = player_summary(
             records,
@@ -548,9 +549,11 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     @app_commands.describe(season="Only this season (all results if left out)")
     async def export(self, interaction: discord.Interaction[MusterBot], season: str | None = None) -> None:
         guild_id = guild_id_of(interaction)
-        choice = await self.service.choose_season(guild_id, season) if season else SeasonChoice(None)
+        choice = await self.service.seasons.choose(guild_id, season) if season else SeasonChoice(None)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        records = await self.service.records(guild_id, confirmed_only=False, season_id=choice.season_id)
+        records = await self.service.results.records(
+            guild_id, confirmed_only=False, season_id=choice.season_id
+        )
         names = await self.service.names.names(
             interaction.guild, guild_id, [p for r in records for p in (r.player_a, r.player_b)]
         )
@@ -575,7 +578,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     async def season_start(self, interaction: discord.Interaction[MusterBot], name: str) -> None:
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
-        started = await self.service.start_season(guild_id, name)
+        started = await self.service.seasons.start(guild_id, name)
         await interaction.response.send_message(
             f"Season **{started.name}** has started: results recorded from now on count towards it."
         )
@@ -584,7 +587,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     async def season_end(self, interaction: discord.Interaction[MusterBot]) -> None:
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
-        ended = await self.service.end_season(guild_id)
+        ended = await self.service.seasons.end(guild_id)
         await interaction.response.send_message(
             f"Season **{ended.name}** has ended. Its table stays available: `/scores leaderboard "
             f"season:{ended.name}`."

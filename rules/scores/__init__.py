@@ -1,7 +1,7 @@
-"""Scores and leagues, the pure part: results, ratings, standings, history, export and layout.
+"""Scores and leagues, the pure part: results, ratings, standings, history, export and entry checks.
 
 Everything here is a function of a list of `ResultRecord`s; the bot's score service loads them from
-the store, and nothing here knows about Discord or the database.
+the store and lays them out for Discord (bot/scores/), and nothing here knows about either.
 """
 
 from rules.scores.export import COLUMNS, CsvError, parse_csv, to_csv, to_csv_bytes

@@ -162,25 +162,25 @@ def check_manual_entry(
     my_faction: str | None = None,
     their_faction: str | None = None,
 ) -> None:
-    """Refuse a hand-entered result politely and specifically before anything is stored."""
+    """Refuse a hand-entered result specifically, by code, before anything is stored."""
     if opponent == reporter:
-        raise RuleError("You can't record a game against yourself. Pick your opponent.")
+        raise RuleError(code="scores.against_self")
     if opponent_is_bot:
-        raise RuleError("Bots don't play wargames here. Pick the person you played against.")
+        raise RuleError(code="scores.opponent_bot")
     if not system.strip():
-        raise RuleError("Say which game system you played.")
+        raise RuleError(code="scores.system_missing")
     if len(system.strip()) > SYSTEM_MAX:
-        raise RuleError(f"The game system name is too long (at most {SYSTEM_MAX} characters).")
-    for label, score in (("Your score", my_score), ("Their score", their_score)):
+        raise RuleError(code="scores.system_long", limit=SYSTEM_MAX)
+    for side, score in (("my", my_score), ("their", their_score)):
         if score < 0:
-            raise RuleError(f"{label} can't be negative.")
+            raise RuleError(code=f"scores.{side}_score_negative")
         if score > MAX_SCORE:
-            raise RuleError(f"{label} of {score} looks like a typo (the most allowed is {MAX_SCORE}).")
+            raise RuleError(code=f"scores.{side}_score_typo", score=score, maximum=MAX_SCORE)
     if mission is not None and len(mission.strip()) > MISSION_MAX:
-        raise RuleError(f"The mission name is too long (at most {MISSION_MAX} characters).")
-    for label, faction in (("Your faction", my_faction), ("Their faction", their_faction)):
+        raise RuleError(code="scores.mission_long", limit=MISSION_MAX)
+    for side, faction in (("my", my_faction), ("their", their_faction)):
         if faction is not None and len(faction.strip()) > FACTION_MAX:
-            raise RuleError(f"{label} name is too long (at most {FACTION_MAX} characters).")
+            raise RuleError(code=f"scores.{side}_faction_long", limit=FACTION_MAX)
 
 
 def confirmed_in_order(results: Iterable[ResultRecord]) -> list[ResultRecord]:

@@ -22,6 +22,10 @@ from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globa
 from tests.emulator.harness import ErrorRecords
 
 DICE_SEED = 20261122
+GUILD_READY_TIMEOUT = 0.05
+"""The emulator sends every server's GUILD_CREATE right after READY: no need to wait discord.py's 2 s."""
+PROCESS_ENV = {"MUSTER_GUILD_READY_TIMEOUT": str(GUILD_READY_TIMEOUT)}
+"""What a bot started as a process under test adds to its environment."""
 
 
 class Muster:
@@ -44,6 +48,7 @@ class Muster:
             "discord_api_base": self.emu.api_base,
             "muster_dice_seed": DICE_SEED,
             "sweep_seconds": 0.5,
+            "muster_guild_ready_timeout": GUILD_READY_TIMEOUT,
             "log_format": "text",
         }
         values.update(self.overrides)

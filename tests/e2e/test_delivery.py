@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.db.models import GameResult
 from bot.messages import Outgoing
-from tests.e2e.conftest import Muster
+from tests.e2e.conftest import PROCESS_ENV, Muster
 from tests.e2e.test_scores import announced, rows, service, slash
 from tests.e2e.toy_game import ToyAdapter, start
 from tests.emulator import Channel, DefaultWorld, Emulator, Message, User, start_bot_process
@@ -86,7 +86,7 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
     emu: Emulator, world: DefaultWorld, tmp_path: Path
 ) -> None:
     db_path = tmp_path / "reveal.sqlite3"
-    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{db_path}", "LOG_FORMAT": "text"}
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{db_path}", "LOG_FORMAT": "text", **PROCESS_ENV}
     process = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
     try:
         await emu.wait_commands_synced(["killteam"], timeout=20)
@@ -136,7 +136,7 @@ async def test_killed_between_posting_a_scoreboard_and_remembering_it_the_board_
     emu: Emulator, world: DefaultWorld, tmp_path: Path
 ) -> None:
     db_path = tmp_path / "board.sqlite3"
-    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{db_path}", "LOG_FORMAT": "text"}
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{db_path}", "LOG_FORMAT": "text", **PROCESS_ENV}
     process = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
     try:
         await emu.wait_commands_synced(["40k"], timeout=20)
@@ -291,7 +291,7 @@ async def confirmed_result(muster: Muster) -> GameResult:
             reported_by=w.alice.id,
         )
         db.add(row)
-    service(muster).changed(w.guild.id)
+    service(muster).results.changed(w.guild.id)
     service(muster).kick()
     return row
 

@@ -7,6 +7,7 @@ import re
 import sys
 from pathlib import Path
 
+from tests.e2e.conftest import PROCESS_ENV
 from tests.emulator import DefaultWorld, Emulator, Message, User, start_bot_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,7 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_muster_run_as_a_process_survives_a_restart(
     emu: Emulator, world: DefaultWorld, tmp_path: Path
 ) -> None:
-    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'proc.sqlite3'}", "LOG_FORMAT": "json"}
+    env = {
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'proc.sqlite3'}",
+        "LOG_FORMAT": "json",
+        **PROCESS_ENV,
+    }
     argv = [sys.executable, "-m", "bot.cli", "run"]
     process = await start_bot_process(argv, emu, env=env, cwd=ROOT)
     try:
@@ -57,7 +62,11 @@ def _reveals(emu: Emulator, world: DefaultWorld) -> list[str]:
 async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
     emu: Emulator, world: DefaultWorld, tmp_path: Path
 ) -> None:
-    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'kill.sqlite3'}", "LOG_FORMAT": "text"}
+    env = {
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'kill.sqlite3'}",
+        "LOG_FORMAT": "text",
+        **PROCESS_ENV,
+    }
     argv = [sys.executable, "-m", "bot.cli", "run"]
     process = await start_bot_process(argv, emu, env=env, cwd=ROOT)
     try:

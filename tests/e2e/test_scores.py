@@ -136,7 +136,7 @@ async def seed(
                     reported_by=a,
                 )
             )
-    service(muster).changed(guild_id or muster.world.guild.id)  # written behind the service's back
+    service(muster).results.changed(guild_id or muster.world.guild.id)  # written behind the service's back
 
 
 # ---------------------------------------------------------------- recording and confirming
@@ -201,7 +201,7 @@ async def test_a_recorded_result_is_pending_until_the_opponent_confirms_then_rat
     text = post.embed_text()
     assert "Dominate" in text and "Iron Golems vs Untamed Beasts" in text and "Result #1" in text
     # The rating changes, as computed by replaying the confirmed results.
-    ledger = replay(await service(muster).records(w.guild.id), "warcry")
+    ledger = replay(await service(muster).results.records(w.guild.id), "warcry")
     change = ledger.change(row.id)
     assert change is not None
     for c in change:
@@ -286,7 +286,7 @@ async def test_voiding_replays_ratings_to_exactly_the_values_without_the_result(
             (bob, carol, 3, 1, bob),
         ],
     )
-    before = await service(muster).records(w.guild.id)
+    before = await service(muster).results.records(w.guild.id)
     victim = before[1].id
     without = [r for r in before if r.id != victim]
     await slash(muster, w.carol, "scores leaderboard")  # warms the rating memo with the result in it
@@ -296,7 +296,7 @@ async def test_voiding_replays_ratings_to_exactly_the_values_without_the_result(
     assert done.ephemeral and "void" in done.content
     await announced(muster)
     assert f"Result #{victim} " in last_with(muster.emu.messages(w.channel), "was voided by").content
-    book, records = await service(muster).book(w.guild.id)
+    book, records = await service(muster).results.book(w.guild.id)
     assert [r.id for r in records] == [r.id for r in without]
     assert book.ledger(None).ratings() == replay(without).ratings()
     assert book.ledger("warcry").ratings() == replay(without, "warcry").ratings()
@@ -509,7 +509,7 @@ async def test_export_round_trips_to_the_same_rows(muster: Muster) -> None:
     assert sent.ephemeral and sent.attachments[0].filename == "results-all.csv"
     data = sent.attachments[0].data
     exported = parse_csv(data)
-    stored = await service(muster).records(w.guild.id, confirmed_only=False)
+    stored = await service(muster).results.records(w.guild.id, confirmed_only=False)
     assert exported == stored and len(exported) == 4
     assert exported[-1].status is ResultStatus.PENDING
     assert data.decode("utf-8").splitlines()[0].startswith("id,played_at,system,mission,player_a")
@@ -637,3 +637,36 @@ async def test_a_warcry_battle_appears_in_the_standings(muster: Muster) -> None:
     assert "Reaper" in post.embed_text()
     board = (await slash(muster, w.bob, "scores leaderboard", system="warcry")).text()
     assert mentions(board) == [alice, bob] and "1-0-0" in board
+
+
+async def test_a_session_result_is_stored_confirmed_with_the_last_step_and_announced_once_after_a_restart(
+    toy: Muster,
+) -> None:
+    emu, w = toy.emu, toy.world
+    assert toy.bot is not None
+    assert len(toy.bot.sessions.result_hooks) == 1  # one hook stores and confirms the result
+    await service(toy).stop()  # the bot goes down before it can announce anything
+    await toy.bot.sessions.open(
+        guild_id=w.guild.id,
+        channel_id=w.channel.id,
+        organiser_id=w.carol.id,
+        system="toy",
+        build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
+    )
+    await toy.settle()
+    for user, pick in ((w.alice, "1"), (w.bob, "2")):
+        prompt = [m for m in emu.dms(user) if "Pick a number" in m.content][-1]
+        await (await emu.click(user, prompt, label=pick)).response()
+    await toy.settle()
+    [row] = await rows(toy)
+    assert (row.status, row.winner_id, row.announced) == ("confirmed", w.bob.id, False)
+    assert row.confirmed_at is not None and row.reported_by is None
+
+    await toy.restart()
+    await announced(toy)
+    await toy.restart()  # a second start finds nothing left to announce
+    await announced(toy)
+    posts = [m for m in emu.messages(w.channel) if "Toy result" in m.embed_text()]
+    assert len(posts) == 1 and f"Result #{row.id}" in posts[0].embed_text()
+    [row] = await rows(toy)
+    assert row.announced

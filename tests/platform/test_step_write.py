@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -154,21 +155,30 @@ async def test_a_lock_held_by_another_process_is_waited_for_off_the_loop(
     fast, _ = stores
     other = sqlite3.connect(tmp_path / "fast.sqlite3", isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another process is writing
-    ticks = 0
+    waited_a_while = asyncio.Event()
+    longest_hold = 0.0
 
-    async def loop_stays_free() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.01)
-            ticks += 1
+    async def loop_turns() -> None:
+        """Count the loop's turns until the step is stored, and the longest time between two."""
+        nonlocal longest_hold
+        last, turns = time.monotonic(), 0
+        while step is None or not step.done():
+            await asyncio.sleep(0)
+            now = time.monotonic()
+            longest_hold, last, turns = max(longest_hold, now - last), now, turns + 1
+            if turns == 50:
+                waited_a_while.set()
 
-    ticker = asyncio.create_task(loop_stays_free())
+    step: asyncio.Task[bool] | None = None
+    turning = asyncio.create_task(loop_turns())  # first, so it sees the step's first turn too
     step = asyncio.create_task(fast.commit_step(_write()))
-    await asyncio.sleep(0.3)
-    assert not step.done()
-    assert ticks >= 10  # the loop kept running while the step waited for the lock
+    await waited_a_while.wait()
+    assert not step.done()  # it can't finish while the other process holds the lock
     other.execute("COMMIT")
     assert await asyncio.wait_for(step, 5)
-    ticker.cancel()
+    await turning
     other.close()
+    # Waiting on the loop would hold it for SQLite's whole busy timeout (seconds): the step waits in
+    # a thread instead, and the loop only ever pauses for the step's own short pieces of work.
+    assert longest_hold < 1.0, longest_hold
     assert (await _stored(fast))["session"][1] == 2

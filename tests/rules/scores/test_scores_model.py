@@ -138,20 +138,22 @@ def test_a_good_entry_passes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("changes", "message"),
+    ("changes", "code", "params"),
     [
-        ({"opponent": 1}, "against yourself"),
-        ({"opponent_is_bot": True}, "Bots don't play"),
-        ({"system": " "}, "which game system"),
-        ({"system": "x" * 40}, "too long"),
-        ({"my_score": -1}, "Your score can't be negative"),
-        ({"their_score": -5}, "Their score can't be negative"),
-        ({"my_score": MAX_SCORE + 1}, "looks like a typo"),
-        ({"mission": "m" * 201}, "mission name is too long"),
-        ({"their_faction": "f" * 101}, "Their faction name is too long"),
+        ({"opponent": 1}, "scores.against_self", {}),
+        ({"opponent_is_bot": True}, "scores.opponent_bot", {}),
+        ({"system": " "}, "scores.system_missing", {}),
+        ({"system": "x" * 40}, "scores.system_long", {"limit": 32}),
+        ({"my_score": -1}, "scores.my_score_negative", {}),
+        ({"their_score": -5}, "scores.their_score_negative", {}),
+        ({"my_score": MAX_SCORE + 1}, "scores.my_score_typo", {"score": MAX_SCORE + 1, "maximum": MAX_SCORE}),
+        ({"mission": "m" * 201}, "scores.mission_long", {"limit": 200}),
+        ({"their_faction": "f" * 101}, "scores.their_faction_long", {"limit": 100}),
     ],
 )
-def test_bad_entries_are_refused_specifically(changes: dict[str, object], message: str) -> None:
+def test_bad_entries_are_refused_specifically(
+    changes: dict[str, object], code: str, params: dict[str, object]
+) -> None:
     with pytest.raises(RuleError) as caught:
         entry(**changes)
-    assert message in caught.value.message
+    assert (caught.value.code, caught.value.params) == (code, params)

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from rules.scores import INITIAL, Rating, ResultRecord, Standing
-from rules.scores.image import MAX_IMAGE_ROWS, leaderboard_png, render_table
-from rules.scores.layout import (
+from bot.scores.image import MAX_IMAGE_ROWS, leaderboard_png, render_table
+from bot.scores.layout import (
     DESCRIPTION_MAX,
     EMBED_TOTAL_MAX,
     FIELD_VALUE_MAX,
@@ -22,6 +21,7 @@ from rules.scores.layout import (
     EmbedField,
     EmbedPage,
     fit_lines,
+    format_change,
     history_line,
     leaderboard_pages,
     needs_image,
@@ -30,6 +30,7 @@ from rules.scores.layout import (
     score_line,
     signed,
 )
+from rules.scores import INITIAL, Rating, RatingChange, ResultRecord, Standing
 
 
 def table(count: int, big_ids: bool = False) -> list[Standing]:
@@ -145,6 +146,8 @@ def test_result_lines() -> None:
     draw = r.model_copy(update={"winner": None})
     assert history_line(draw).endswith("(draw)")
     assert [signed(n) for n in (5, 0, -3)] == ["+5", "±0", "−3"]
+    gain = RatingChange(result_id=1, player=1, before=INITIAL, after=Rating(mu=30.0, sigma=7.0))
+    assert format_change(gain) == f"1000 → {gain.after.display} (+{gain.after.display - 1000})"
 
 
 def test_png_of_the_whole_table() -> None:

@@ -1,8 +1,9 @@
-"""Text layout for Discord embeds: leaderboard pages, history lines and rating changes.
+"""Scores as Discord text: leaderboard pages, history and score lines, rating changes.
 
-Pure text; the Discord layer only copies these strings into embeds. Discord's limits (title 256,
-description 4096, field value 1024, footer 2048, 25 fields, 6000 characters in all) are checked
-here so a page can never be refused, whatever names the players chose.
+Mentions (`<@id>`) and timestamp tags (`<t:…>`) are made here, and Discord's embed limits (title
+256, description 4096, field value 1024, footer 2048, 25 fields, 6000 characters in all) are
+checked here, so a page can never be refused whatever names the players chose. The numbers come
+from `rules.scores`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from rules.scores.model import ResultRecord
 from rules.scores.ratings import RatingChange
 from rules.scores.standings import Standing
-from rules.text import clip as clip  # the shared helpers, still importable from here
+from rules.text import clip as clip  # the shared helpers, importable from here with the rest
 from rules.text import fit_lines as fit_lines
 
 TITLE_MAX = 256

@@ -12,7 +12,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules.scores.layout import clip, name_of
+from bot.scores.layout import clip, name_of
 from rules.scores.standings import Standing
 
 FONT_SIZE = 16
