@@ -97,6 +97,8 @@ class GameRegistry:
 
     def register(self, adapter: GameAdapter[Any]) -> None:
         self._adapters[adapter.procedure.system] = adapter
+        if self is not DECLARED:
+            DECLARED.register(adapter)
 
     def get(self, system: str) -> GameAdapter[Any]:
         try:
@@ -121,3 +123,8 @@ class GameRegistry:
             if slug == adapter.procedure.system or slug in adapter.aliases:
                 return adapter.procedure.system
         return None
+
+
+# Every game declared in this process (each bot's registry adds to it): titles and aliases are facts
+# of the code, the same in every process, so the scores' system names can read them without a bot.
+DECLARED = GameRegistry()

@@ -21,9 +21,9 @@ from bot import errors, render
 from bot.app import MusterBot
 from bot.checks import can_manage, channel_id_of, guild_id_of, require_manage
 from bot.db.models import GameResult
+from bot.limits import FIELD_VALUE
 from bot.scores import (
     RESULT_BUTTON,
-    SYSTEM_TITLES,
     ScoreService,
     SeasonChoice,
     prompt_embed,
@@ -517,15 +517,15 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         ratings = [f"Overall **{summary.rating.display}**"] + [
             f"{system_title(s)} **{r.display}**" for s, r in summary.system_ratings.items()
         ]
-        embed.add_field(name="Ratings", value=fit_lines(ratings), inline=False)
+        embed.add_field(name="Ratings", value=fit_lines(ratings, FIELD_VALUE), inline=False)
         embed.add_field(
             name="Systems",
-            value=fit_lines([f"{system_title(s)}: {n}" for s, n in summary.systems]),
+            value=fit_lines([f"{system_title(s)}: {n}" for s, n in summary.systems], FIELD_VALUE),
             inline=True,
         )
         embed.add_field(
             name="Favourite factions",
-            value=fit_lines([f"{clip(f, 60)}: {n}" for f, n in summary.favourite_factions]),
+            value=fit_lines([f"{clip(f, 60)}: {n}" for f, n in summary.favourite_factions], FIELD_VALUE),
             inline=True,
         )
         embed.add_field(
@@ -536,7 +536,8 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
                     f"<@{h.opponent}>: {h.games} games · {h.wins}-{h.draws}-{h.losses} · "
                     f"{h.points_for}–{h.points_against}"
                     for h in summary.opponents
-                ]
+                ],
+                FIELD_VALUE,
             ),
         )
         if summary.last_played is not None:
@@ -598,4 +599,4 @@ async def setup(bot: MusterBot) -> None:
     await bot.add_cog(Scores(bot))
 
 
-__all__ = ["SYSTEM_TITLES", "BoardButton", "ResultButton", "Scores", "setup"]
+__all__ = ["BoardButton", "ResultButton", "Scores", "setup"]

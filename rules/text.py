@@ -19,11 +19,8 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
-def fit_lines(lines: Sequence[str], limit: int = 1024, *, more: str = "…and {n} more") -> str:
-    """As many whole lines as fit in `limit`, then a note of how many were left out.
-
-    The default is an embed field's size, the place a list most often goes.
-    """
+def fit_lines(lines: Sequence[str], limit: int, *, more: str = "…and {n} more") -> str:
+    """As many whole lines as fit in `limit`, then a note of how many were left out."""
     clipped = [clip(line, limit) for line in lines]
     whole = "\n".join(clipped)
     if not whole.strip():

@@ -18,15 +18,15 @@ from bot.scores.prompts import RESULT_BUTTON, prompt_embed, result_buttons
 from bot.scores.rows import record_of
 from bot.scores.seasons import SeasonChoice
 from bot.scores.service import ManualResult, ScoreService
-from bot.scores.systems import SYSTEM_TITLES, system_key, system_title
+from bot.scores.systems import known_systems, system_key, system_title
 
 __all__ = [
     "RESULT_BUTTON",
-    "SYSTEM_TITLES",
     "ManualResult",
     "NameCache",
     "ScoreService",
     "SeasonChoice",
+    "known_systems",
     "prompt_embed",
     "record_of",
     "result_buttons",

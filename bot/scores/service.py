@@ -33,7 +33,7 @@ from bot.scores.names import NameCache
 from bot.scores.prompts import confirm_prompts
 from bot.scores.rows import AUTO_CONFIRMED, CONFIRMED_BY, session_result_row
 from bot.scores.seasons import Seasons
-from bot.scores.systems import SYSTEM_TITLES, system_key
+from bot.scores.systems import known_systems, system_key
 from bot.worker import Worker
 from rules.errors import RuleError
 from rules.scores import MAX_SCORE, ResultStatus, check_manual_entry, winner_from_scores
@@ -120,7 +120,7 @@ class ScoreService:
             used = await db.scalars(
                 select(GameResult.system).where(GameResult.guild_id == guild_id).distinct()
             )
-            return sorted(set(used) | set(SYSTEM_TITLES))
+            return sorted(set(used) | {key for _title, key in known_systems()})
 
     # ------------------------------------------------------------------ recording
 

@@ -218,7 +218,7 @@ async def test_a_503_on_one_post_keeps_that_games_order(muster: Muster) -> None:
         f"<@{w.alice.id}> has sealed their pick",
         f"<@{w.bob.id}> has sealed their pick",
         "Revealed",
-        "Toy result",  # the result's announcement waits behind the game's own posts
+        "Pick result",  # the result's announcement waits behind the game's own posts
     ]
 
 

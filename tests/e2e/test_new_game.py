@@ -28,6 +28,10 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     assert fields["Pick"].startswith("`/toy start @opponent`")
     assert {"Kill Team", "Warcry", "Warmaster", "40K", "Dice", "Scores"} <= fields.keys()
 
+    chosen = await emu.autocomplete(w.alice, w.channel, "scores leaderboard", focused="system", system="pi")
+    names = {c["name"]: c["value"] for c in (await chosen.response()).choices}
+    assert names == {"Pick": "toy"}
+
     started = await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
     assert started.ephemeral and "check your DMs" in started.content
     await pick.settle()

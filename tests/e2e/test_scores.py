@@ -666,7 +666,7 @@ async def test_a_session_result_is_stored_confirmed_with_the_last_step_and_annou
     await announced(toy)
     await toy.restart()  # a second start finds nothing left to announce
     await announced(toy)
-    posts = [m for m in emu.messages(w.channel) if "Toy result" in m.embed_text()]
+    posts = [m for m in emu.messages(w.channel) if "Pick result" in m.embed_text()]
     assert len(posts) == 1 and f"Result #{row.id}" in posts[0].embed_text()
     [row] = await rows(toy)
     assert row.announced

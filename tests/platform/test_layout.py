@@ -1,0 +1,102 @@
+"""The shape the project keeps: `bot/` imports in one direction (no cycles), no file of `bot/` grows
+past what a reader takes in, and `rules/` holds no Discord presentation."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT_FILE_LINES = 420
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_at_load(path: Path) -> set[str]:
+    """Modules `path` imports when it is loaded (not under TYPE_CHECKING, not inside functions)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.If):
+                test = ast.unparse(node.test)
+                if "TYPE_CHECKING" not in test:
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+
+    visit(tree.body)
+    return found
+
+
+def test_bot_imports_have_no_cycles() -> None:
+    files = {module_name(p): p for p in (ROOT / "bot").rglob("*.py")}
+    graph = {
+        name: {m for m in imports_at_load(path) if m in files and m != name} for name, path in files.items()
+    }
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def walk(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for target in sorted(graph[name]):
+            if state.get(target) == 1:
+                cycles.append([*path[path.index(target) :], target])
+            elif target not in state:
+                walk(target, [*path, target])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            walk(name, [name])
+    assert not cycles, "import cycles in bot/: " + "; ".join(" → ".join(c) for c in cycles)
+
+
+def test_the_cycle_check_sees_a_cycle(tmp_path: Path) -> None:
+    """The check above would find one: two files importing each other at load time."""
+    a = tmp_path / "a.py"
+    a.write_text("from bot import b\n")
+    assert "bot" in imports_at_load(a)
+    b = tmp_path / "b.py"
+    b.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from bot import a\n"
+        "def f():\n    import bot.c\n"
+    )
+    assert imports_at_load(b) == {"typing", "typing.TYPE_CHECKING"}
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "bot").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_file_in_bot_is_too_long_to_read(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= BOT_FILE_LINES, f"{path.relative_to(ROOT)} has {lines} lines: split it by job"
+
+
+PRESENTATION = [
+    (re.compile(r"<@!?&?\{|<@\d|<#\{|<t:"), "a Discord mention or timestamp"),
+    (re.compile(r"(?<![*/] )\b(1024|4096|6000)\b"), "a Discord embed limit"),  # not KiB arithmetic
+    (re.compile(r"\bimport discord\b|from discord\b"), "discord.py"),
+    (re.compile(r"\bPIL\b"), "image drawing"),
+]
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "rules").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_rules_hold_no_discord_presentation(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    found = [what for pattern, what in PRESENTATION if pattern.search(text)]
+    assert not found, f"{path.relative_to(ROOT)} holds {', '.join(found)}: that belongs in bot/ or cogs/"
