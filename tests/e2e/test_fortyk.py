@@ -269,6 +269,17 @@ async def test_an_end_turn_button_of_an_earlier_turn_is_refused_and_ends_nothing
     assert ids and all(custom_ids.BUTTON.fullmatch(i) for i in ids), ids  # every button answers a question
     assert first_turn.button(label="End turn")["custom_id"] == f"q:{sid}:r1.t1.turn:end-turn"
 
+    # A mark keeps the turn's one question message, edited: "Mark a unit" is greyed out there.
+    await slash(muster, first, "40k mark", unit="Terminators")
+    turn_messages = [
+        m
+        for m in emu.messages(w.channel)
+        if any("r1.t1.turn" in str(b.get("custom_id")) for b in m.buttons())
+    ]
+    assert [m.id for m in turn_messages] == [first_turn.id] and first_turn.button(label="Mark a unit")[
+        "disabled"
+    ]
+
     await click(muster, first, "End turn")
     assert muster.bot is not None
     _info, moved_on = await muster.bot.sessions.load(sid)
