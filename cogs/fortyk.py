@@ -1,23 +1,26 @@
 """/40k: a 40K mission (Marked for Death and any a server loads) run in a channel with buttons.
 
-A thin adapter: the rules live in rules/fortyk; this file parses options and clicks into rules actions
-and draws events, the prompt and the scoreboard as messages. Event lines go in embeds so mentions
-name the players without pinging them; only the players who must act now are pinged.
+A thin adapter: the rules live in rules/fortyk; this file parses command options into rules actions
+and draws events, the questions the mission asks and the scoreboard as messages. Every button answers
+one of those questions (bot/questions.py), so a click goes through the rules' own check of what is
+asked now. Event lines go in embeds so mentions name the players without pinging them; only the
+players who must act now are pinged.
 """
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import render
 from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.errors import UserError
-from bot.games import Click, GameAdapter, SessionInfo
+from bot.game_cog import GameCog
+from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.limits import CONTENT, fit
-from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply
+from bot.messages import Embed, Outgoing, Reply
+from bot.questions import components
 from bot.text import add_words
 from cogs.fortyk_text import ENGLISH, condition_detail, describe, dice_lines, now_text, result_text, who
 from rules.errors import RuleError
@@ -25,13 +28,14 @@ from rules.fortyk import (
     PROCEDURE,
     FortyKState,
     Mission,
-    PackError,
+    Pack,
     Phase,
     action_for_button,
     builtin_pack,
     parse_pack,
     parse_unit_list,
     prompt,
+    questions,
     scoreboard,
     start,
     unit_suggestions,
@@ -46,7 +50,7 @@ from rules.fortyk.models import (
     UnitMarked,
 )
 from rules.fortyk.views import Purpose, Scoreboard
-from rules.session import Action, Event
+from rules.session import Event, Question
 from rules.text import echo, fit_lines
 
 SYSTEM = PROCEDURE.system
@@ -121,14 +125,28 @@ def scoreboard_embed(state: FortyKState) -> Embed:
     return embed
 
 
-def buttons_for(state: FortyKState) -> list[Button]:
-    result = []
-    for spec in prompt(state).buttons:
-        action, _, arg = spec.key.partition(":")
-        result.append(
-            Button(label=spec.label, action=action, arg=arg, style=spec.style, modal=spec.needs is not None)
+def question_messages(state: FortyKState) -> list[Outgoing]:
+    """One channel message per question asked now, keyed by its step id: posted when the step is first
+    asked, edited in place while it stays asked (a mark greys out "Mark a unit"), so the channel never
+    holds two live copies of one question and a button of an earlier step is refused as stale."""
+    asked: dict[str, Question] = {}
+    for player in state.players:
+        for question in PROCEDURE.ask(state, player):
+            asked.setdefault(question.step, question)  # the mission asks nothing in secret
+    order = [q.step for q in questions(state)]  # the turn's own question before "Record a kill"
+    messages = []
+    for question in sorted(asked.values(), key=lambda q: order.index(q.step)):
+        buttons, selects = components(question)
+        players = " ".join(who(p) for p in question.players)
+        messages.append(
+            Outgoing(
+                key=f"ask.{question.step}",
+                embeds=[Embed(description=f"**{question.title}** · {players}", colour=COLOUR)],
+                buttons=buttons,
+                selects=selects,
+            )
         )
-    return result
+    return messages
 
 
 class FortyKAdapter(GameAdapter[FortyKState]):
@@ -137,69 +155,20 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     start_command = "/40k start"
     aliases = ("40k", "40-k", "warhammer-40k", "warhammer-40-000", "warhammer-40000", "w40k")
     help = "`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points"
-
-    def action_for(self, info: SessionInfo, state: FortyKState, click: Click) -> Action | None:
-        key = f"{click.action}:{click.arg}" if click.arg else click.action
-        if key == "report_end":
-            return report_action(
-                state, click.user_id, click.fields.get("quarters", ""), click.fields.get("marked_alive")
-            )
-        return action_for_button(state, key, click.user_id, click.fields.get("unit"))
-
-    def modal_for(self, info: SessionInfo, state: FortyKState, click: Click) -> Modal | None:
-        user = click.user_id
-        if click.action == "report_end":
-            alive = unit_suggestions(state, user, "report")
-            hint = ", ".join(alive) if alive else "none"
-            return Modal(
-                title="End of the battle",
-                fields=[
-                    ModalField(
-                        key="quarters",
-                        label=f"Table quarters you claim (0-{state.mission.table_quarters})",
-                        placeholder="More units wholly inside than the enemy; no flyers",
-                        max_length=1,
-                    ),
-                    ModalField(
-                        key="marked_alive",
-                        label="Your marked units still alive",
-                        style="paragraph",
-                        required=False,
-                        max_length=1000,
-                        placeholder=f"Empty: all not recorded destroyed ({hint})"[:100],
-                    ),
-                ],
-            )
-        purposes: dict[str, tuple[str, Purpose]] = {
-            "mark": ("Mark an enemy unit", "mark"),
-            "destroyed": ("Record an enemy unit destroyed", "destroyed"),
-            "capture_relic": ("Your unit taking the enemy relic", "relic"),
-        }
-        if click.action not in purposes:
-            return None
-        title, purpose = purposes[click.action]
-        known = unit_suggestions(state, user, purpose)
-        placeholder = ("Known: " + ", ".join(known)) if known else "The unit's name, e.g. Intercessors"
-        return Modal(
-            title=title,
-            fields=[ModalField(key="unit", label="Unit", placeholder=placeholder[:100], max_length=80)],
-        )
+    pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
 
     def render(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[Outgoing]:
         lines = [line for line in (describe(e, state.players) for e in events) if line]
-        now = prompt(state)
-        now_words = now_text(state)
-        board = Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)])
+        messages = [Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)])]
         text = "\n".join(lines)
-        # Within a turn (a mark, a kill, a relic) the question stays the same: no repeat, no ping.
+        # Within a turn (a mark, a kill, a relic) the game waits for the same thing: no repeat, no ping.
         asks_anew = not all(isinstance(e, IN_TURN_EVENTS) for e in events)
         if asks_anew and not state.finished:
-            text = f"{text}\n\n**Now:** {now_words}" if text else f"**Now:** {now_words}"
-        ping = " ".join(who(p) for p in now.acting) if asks_anew else ""
-        step = Outgoing(
-            content=ping, embeds=[Embed(description=text[-4000:], colour=COLOUR)], buttons=buttons_for(state)
-        )
-        messages = [board, step]
+            text = f"{text}\n\n**Now:** {now_text(state)}" if text else f"**Now:** {now_text(state)}"
+        if text:
+            ping = " ".join(who(p) for p in prompt(state).acting) if asks_anew else ""
+            messages.append(Outgoing(content=ping, embeds=[Embed(description=text[-4000:], colour=COLOUR)]))
+        messages += question_messages(state)
         scored = next((e for e in events if isinstance(e, GameScored)), None)
         if scored is not None and state.outcome is not None:
             messages.append(
@@ -225,27 +194,17 @@ class FortyKAdapter(GameAdapter[FortyKState]):
         return f"{state.mission.name}: {now_text(state)}"[:200]
 
 
-async def _missions(bot: MusterBot, guild_id: int | None) -> dict[str, Mission]:
-    """Built-in missions, then the server's own pack (its keys replace built-in ones)."""
-    missions = {m.key: m for m in builtin_pack().missions}
-    if guild_id is not None:
-        text = await bot.packs.get(guild_id, SYSTEM)
-        if text:
-            try:
-                missions.update({m.key: m for m in parse_pack(text).missions})
-            except PackError:
-                pass  # a stored pack was valid when saved; a later rules change must not break /40k start
-    return missions
-
-
 class FortyK(
-    commands.GroupCog, group_name="40k", group_description="40K missions: set-up, turns, kill points"
+    GameCog[FortyKState], group_name="40k", group_description="40K missions: set-up, turns, kill points"
 ):
-    def __init__(self, bot: MusterBot) -> None:
-        self.bot = bot
+    adapter = FortyKAdapter()
 
-    async def cog_load(self) -> None:
-        self.bot.games.register(FortyKAdapter())
+    async def _missions(self, guild_id: int | None, channel_id: int | None = None) -> dict[str, Mission]:
+        """Built-in missions, then the server's own pack (its keys replace built-in ones)."""
+        missions = {m.key: m for m in builtin_pack().missions}
+        pack: Pack = await self.server_pack(guild_id, channel_id)
+        missions.update({m.key: m for m in pack.missions})
+        return missions
 
     # ------------------------------------------------------------ starting
 
@@ -262,7 +221,7 @@ class FortyK(
     ) -> None:
         require_opponent(interaction, opponent)
         guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
-        missions = await _missions(self.bot, guild_id)
+        missions = await self._missions(guild_id, channel_id)
         chosen = missions.get(mission.strip())
         if chosen is None:
             names = ", ".join(f"`{k}` ({m.name})" for k, m in missions.items())
@@ -289,55 +248,31 @@ class FortyK(
     async def mission_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        missions = await _missions(self.bot, interaction.guild_id)
-        needle = current.casefold()
-        return [
-            app_commands.Choice(name=m.title[:100], value=key)
-            for key, m in missions.items()
-            if needle in key or needle in m.name.casefold()
-        ][:25]
+        missions = await self._missions(interaction.guild_id, interaction.channel_id)
+        return self.choices(((m.title, key) for key, m in missions.items()), current)
 
     # ------------------------------------------------------------ in-game commands
 
-    async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
-        return await self.bot.sessions.caller_game(
-            guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
-        )
-
-    async def _act(
+    async def _press(
         self, interaction: discord.Interaction[MusterBot], key: str, unit: str | None = None
     ) -> None:
-        info = await self._my_game(interaction)
+        """A command standing for one of the turn's buttons."""
         user = interaction.user.id
-        result = await self.bot.sessions.act(
-            info.id, user, lambda _i, s: action_for_button(s, key, user, unit)
-        )
-        assert result is not None
-        adapter = self.bot.games.get(SYSTEM)
-        reply = adapter.reply(result.info, result.state, result.events, user)
-        await interaction.response.send_message(**fit(content=reply.content, ephemeral=True))
+        await self.act(interaction, lambda state: action_for_button(state, key, user, unit))
 
     async def _suggest(
         self, interaction: discord.Interaction[MusterBot], current: str, purpose: Purpose
     ) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None or interaction.channel_id is None:
+        state = await self.my_state(interaction)
+        if state is None:
             return []
-        games = await self.bot.sessions.open_sessions(
-            interaction.guild_id,
-            user_id=interaction.user.id,
-            channel_id=interaction.channel_id,
-            system=SYSTEM,
-        )
-        if len(games) != 1:
-            return []
-        _info, state = await self.bot.sessions.load(games[0].id)
-        names = unit_suggestions(state, interaction.user.id, purpose, current)
-        return [app_commands.Choice(name=n, value=n) for n in names]
+        names = unit_suggestions(state, interaction.user.id, purpose, limit=len(state.named_units))
+        return self.choices(((n, n) for n in names), current)
 
     @app_commands.command(name="mark", description="Mark an enemy unit for death (start of your turn)")
     @app_commands.describe(unit="The enemy unit (names used so far are suggested)")
     async def mark(self, interaction: discord.Interaction[MusterBot], unit: str) -> None:
-        await self._act(interaction, "mark", unit)
+        await self._press(interaction, "mark", unit)
 
     @mark.autocomplete("unit")
     async def mark_autocomplete(
@@ -348,7 +283,7 @@ class FortyK(
     @app_commands.command(name="destroyed", description="Record an enemy unit you destroyed")
     @app_commands.describe(unit="The enemy unit (names used so far are suggested)")
     async def destroyed(self, interaction: discord.Interaction[MusterBot], unit: str) -> None:
-        await self._act(interaction, "destroyed", unit)
+        await self._press(interaction, "destroyed", unit)
 
     @destroyed.autocomplete("unit")
     async def destroyed_autocomplete(
@@ -359,7 +294,7 @@ class FortyK(
     @app_commands.command(name="relic", description="One of your units takes the enemy relic")
     @app_commands.describe(unit="Your unit that now carries the enemy relic")
     async def relic(self, interaction: discord.Interaction[MusterBot], unit: str) -> None:
-        await self._act(interaction, "capture_relic", unit)
+        await self._press(interaction, "capture_relic", unit)
 
     @relic.autocomplete("unit")
     async def relic_autocomplete(
@@ -369,11 +304,11 @@ class FortyK(
 
     @app_commands.command(name="drop-relic", description="Your unit carrying the enemy relic drops it")
     async def drop_relic(self, interaction: discord.Interaction[MusterBot]) -> None:
-        await self._act(interaction, "drop_relic")
+        await self._press(interaction, "drop_relic")
 
     @app_commands.command(name="end-turn", description="End your turn (the bot rolls for battle length)")
     async def end_turn(self, interaction: discord.Interaction[MusterBot]) -> None:
-        await self._act(interaction, "end_turn")
+        await self._press(interaction, "end_turn")
 
     @app_commands.command(
         name="quarters", description="At the end: your table quarters and marked units alive"
@@ -388,14 +323,8 @@ class FortyK(
         quarters: app_commands.Range[int, 0, 8],
         marked_alive: str | None = None,
     ) -> None:
-        info = await self._my_game(interaction)
         user = interaction.user.id
-        result = await self.bot.sessions.act(
-            info.id, user, lambda _i, s: report_action(s, user, str(quarters), marked_alive)
-        )
-        assert result is not None
-        reply = self.bot.games.get(SYSTEM).reply(result.info, result.state, result.events, user)
-        await interaction.response.send_message(**fit(content=reply.content, ephemeral=True))
+        await self.act(interaction, lambda state: report_action(state, user, str(quarters), marked_alive))
 
     @quarters.autocomplete("marked_alive")
     async def alive_autocomplete(
@@ -409,7 +338,7 @@ class FortyK(
 
     @app_commands.command(name="board", description="Show your game's scoreboard (only to you)")
     async def board(self, interaction: discord.Interaction[MusterBot]) -> None:
-        info = await self._my_game(interaction)
+        info = await self.my_game(interaction)
         _info, state = await self.bot.sessions.load(info.id)
         await interaction.response.send_message(
             **fit(embed=render.embed(scoreboard_embed(state)), ephemeral=True)
@@ -430,7 +359,7 @@ class FortyK(
 
     @pack.command(name="missions", description="List the missions /40k start can use here")
     async def pack_missions(self, interaction: discord.Interaction[MusterBot]) -> None:
-        missions = await _missions(self.bot, interaction.guild_id)
+        missions = await self._missions(interaction.guild_id, interaction.channel_id)
         lines = [f"`{key}` — {m.title}: {m.blurb}"[:300] for key, m in missions.items()]
         await interaction.response.send_message(**fit(content=fit_lines(lines, CONTENT), ephemeral=True))
 

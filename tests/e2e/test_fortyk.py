@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from bot import custom_ids
 from bot.db.models import GameResult
 from rules.fortyk import FortyKState, Phase
 from tests.e2e.conftest import Muster
@@ -254,3 +255,49 @@ async def test_a_server_loads_its_own_mission_and_plays_it(muster: Muster) -> No
     assert "North edge" in channel_text(muster) and "Dawn of War" in channel_text(muster)
     state = await game_state(muster, info.id)
     assert state.mission.key == "short-war" and state.mission.battle_length.max_rounds == 3
+
+
+async def test_an_end_turn_button_of_an_earlier_turn_is_refused_and_ends_nothing(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    users = {w.alice.id: w.alice, w.bob.id: w.bob}
+    sid = await start_game(muster)
+    state = await to_battle(muster, sid)
+    assert state.first_player is not None
+    first, second = users[state.first_player], users[state.opponent(state.first_player)]
+    first_turn = _latest_with(emu, muster, "End turn")
+    ids = [str(b.get("custom_id")) for m in emu.messages(w.channel) for b in m.buttons()]
+    assert ids and all(custom_ids.BUTTON.fullmatch(i) for i in ids), ids  # every button answers a question
+    assert first_turn.button(label="End turn")["custom_id"] == f"q:{sid}:r1.t1.turn:end-turn"
+
+    # A mark keeps the turn's one question message, edited: "Mark a unit" is greyed out there.
+    await slash(muster, first, "40k mark", unit="Terminators")
+    turn_messages = [
+        m
+        for m in emu.messages(w.channel)
+        if any("r1.t1.turn" in str(b.get("custom_id")) for b in m.buttons())
+    ]
+    assert [m.id for m in turn_messages] == [first_turn.id] and first_turn.button(label="Mark a unit")[
+        "disabled"
+    ]
+
+    await click(muster, first, "End turn")
+    assert muster.bot is not None
+    _info, moved_on = await muster.bot.sessions.load(sid)
+    assert moved_on.active_player == second.id and moved_on.turn == 1
+    before = moved_on.model_dump()
+    posted = len(emu.messages(w.channel))
+
+    # Pressed by the player whose turn it is now, and by the one whose turn it was.
+    for user, now in ((second, "Your turn"), (first, "Record a kill")):
+        refused = await (await emu.click(user, first_turn, label="End turn")).response()
+        await muster.settle()
+        assert refused.ephemeral, refused.content
+        assert f"That question was already answered: the game is now at **{now}**." in refused.content
+    assert (await muster.bot.sessions.load(sid))[1].model_dump() == before
+    assert len(emu.messages(w.channel)) == posted
+
+    # The button of the turn in play still ends it.
+    current = _latest_with(emu, muster, "End turn")
+    assert current.id != first_turn.id
+    await click(muster, second, "End turn")
+    assert (await game_state(muster, sid)).round == 2
