@@ -393,7 +393,9 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(must
     sid = await start_game(muster, first=w.alice)
     state = await game_state(muster, sid)
     magic = [h for h in state.side(w.alice.id).hand if h.deck is DeckKind.MAGIC]
-    old = card_dm(muster, w.alice, magic[1].id)  # asked on Alice's first turn
+    tactics = next(h for h in state.side(w.alice.id).hand if h.deck is DeckKind.TACTICS)
+    old = card_dm(muster, w.alice, magic[1].id)  # asked on Alice's first turn: a select of targets
+    old_buttons = card_dm(muster, w.alice, tactics.id)  # and a button per new unit, each with a form
     await lay(
         muster, sid, w.alice, "Knights", deck=DeckKind.MAGIC, kind="unit", side="mine", unit_type="cavalry"
     )
@@ -416,6 +418,10 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(must
         await muster.settle()
         assert refused.ephemeral and refused.modal is None
         assert "That question was already answered: the game is now at" in refused.content, refused.content
+    pressed = await (await emu.click(w.alice, old_buttons, label="A new unit of yours")).response()
+    await muster.settle()
+    assert pressed.ephemeral and pressed.modal is None
+    assert "That question was already answered" in pressed.content, pressed.content
     _info, after = await muster.bot.sessions.load(sid)
     assert after.model_dump() == before.model_dump()
     assert len(emu.messages(w.channel)) == posts
