@@ -1,27 +1,29 @@
 """/warmaster: the Players Society magic item and tactics cards, dealt and laid by the rules.
 
-A thin adapter over rules/warmaster: options and clicks become rules actions, events become
-messages. Each hand goes to its owner as a secret DM (the platform falls back to an "Open my secret
-prompt" button when DMs are closed); the channel only ever sees what the table would see: a
-face-down card is "a face-down magic item card on Knights" until its owner turns it up.
+A thin adapter over rules/warmaster: options and answers become rules actions, events become
+messages. Every component answers one of the game's questions (`rules.warmaster.questions`), made
+into buttons and selects by `bot.questions`, so a click on a message the game has moved past is
+refused as stale. Each hand goes to its owner as a secret DM with the questions only they answer (the
+platform falls back to an "Open my secret prompt" button when DMs are closed); the channel only ever
+sees what the table would see: a face-down card is "a face-down magic item card on Knights" until
+its owner turns it up, and the questions both players answer (begin the battle, finish the game).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
-from bot.errors import UserError
-from bot.games import Click, GameAdapter, SessionInfo
+from bot.game_cog import GameCog
+from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.limits import fit
-from bot.messages import Button, Embed, Outgoing, Reply
+from bot.messages import Button, Embed, Outgoing, Reply, Select
+from bot.questions import components
 from bot.router import send_reply
 from bot.text import add_words
 from cogs.warmaster_text import (
@@ -33,13 +35,13 @@ from cogs.warmaster_text import (
     result_text,
     summary_lines,
 )
-from rules.session import Action, Event
+from rules.errors import RuleError
+from rules.session import Event, Question
 from rules.warmaster import (
     PROCEDURE,
     BeginBattle,
     CardDef,
     FinishGame,
-    PackError,
     PassTurn,
     Phase,
     PlayCard,
@@ -49,27 +51,39 @@ from rules.warmaster import (
     TradeLuckyFind,
     WarmasterState,
     builtin_magic_deck,
+    builtin_pack,
     known_targets,
     parse_pack,
     private_view,
     start,
     vp_summary,
 )
-from rules.warmaster.cards import Pack, deck_size
-from rules.warmaster.models import CardsDrawn, GameFinished, HandDealt, TurnToLay
-from rules.warmaster.questions import target_label
+from rules.warmaster.cards import deck_size
+from rules.warmaster.models import (
+    BattleBegun,
+    CardPhaseComplete,
+    CardsDrawn,
+    GameFinished,
+    HandDealt,
+    TurnToLay,
+)
+from rules.warmaster.questions import BEGIN, FINISH, LAY, target_label
 from rules.warmaster.targets import CharacterRole, Side, TargetKind, UnitType
 from rules.warmaster.views import PrivateView
 
-log = logging.getLogger(__name__)
 add_words(ENGLISH)
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x2E4A7A
 HOW_TO_PLAY = (
-    "Lay a card on your turn with `/warmaster play card:<card> target:<name>`; a new target also "
-    "needs its `kind` (and side, unit type or role). `/warmaster hand` shows this again."
+    "On your turn each card you can lay comes with its own buttons (in your DMs, or with "
+    "`/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (a new target "
+    "also needs its `kind`, and side, unit type or role)."
 )
+MAX_ROWS = 5  # Discord's action rows in one message
+ROW = 5  # buttons in one row
+# A public question is posted once, with the event that first asks it.
+PUBLIC_ASKED_BY: dict[str, type[Event]] = {BEGIN: CardPhaseComplete, FINISH: BattleBegun}
 
 KindOption = Literal["unit", "character", "terrain", "table", "player", "army"]
 SideOption = Literal["mine", "enemy", "neutral"]
@@ -94,18 +108,79 @@ def hand_embed(view: PrivateView) -> Embed:
     embed.add("In your hand", _chunks([card_line(c) for c in view.hand] or ["(empty)"]))
     if view.face_down:
         lines = [f"#{v.placement} **{v.card.name}** on {describe_target(v.target)}" for v in view.face_down]
-        embed.add("Your face-down cards (turn one up with /warmaster reveal)", _chunks(lines))
+        embed.add("Your face-down cards (turn one up with the buttons or /warmaster reveal)", _chunks(lines))
     if not view.tactics_dealt:
         embed.footer = "No tactics deck is loaded on this server: only magic item cards were dealt."
     return embed
 
 
+def private_questions(state: WarmasterState, player: int) -> tuple[list[Question], list[Question]]:
+    """What only `player` answers now: one question per card they may lay, and the rest (pass,
+    trade, turn a card up, record a loss)."""
+    asked = [q for q in PROCEDURE.ask(state, player) if q.private]
+    return [q for q in asked if q.topic == LAY], [q for q in asked if q.topic != LAY]
+
+
+def packed(questions: list[Question]) -> tuple[list[Button], list[Select]]:
+    """The components of as many questions as one message holds, in the order asked.
+
+    Each select takes a row and the buttons fill rows of five; the pass, trade, reveal and loss
+    questions label their buttons with what they do, so they can share rows.
+    """
+    buttons: list[Button] = []
+    selects: list[Select] = []
+    for question in questions:
+        more_buttons, more_selects = components(question)
+        rows = len(selects) + len(more_selects) + -(-(len(buttons) + len(more_buttons)) // ROW)
+        if rows > MAX_ROWS:
+            continue
+        buttons += more_buttons
+        selects += more_selects
+    return buttons, selects
+
+
 def private_reply(state: WarmasterState, player: int) -> Reply:
-    view = private_view(state, player)
-    buttons = (
-        [Button(label="Trade my Lucky Find!", action="trade", style="primary")] if view.can_trade else []
-    )
-    return Reply(embeds=[hand_embed(view)], buttons=buttons)
+    """The player's hand, with the components of their questions other than laying a card."""
+    _lays, others = private_questions(state, player)
+    buttons, selects = packed(others)
+    return Reply(embeds=[hand_embed(private_view(state, player))], buttons=buttons, selects=selects)
+
+
+def lay_prompts(state: WarmasterState, player: int) -> list[Reply]:
+    """One message per card the player may lay now, with the targets it may go on.
+
+    A card is a message of its own because its buttons name only the targets: shared with another
+    card's, they would not say which card they lay.
+    """
+    lays, _others = private_questions(state, player)
+    hand = {card.id: card for card in private_view(state, player).hand}
+    prompts = []
+    for question in lays:
+        card = hand[str(question.params["card"])]
+        buttons, selects = components(question)
+        prompts.append(
+            Reply(content=f"{card_line(card)}\n{question.text}"[:2000], buttons=buttons, selects=selects)
+        )
+    return prompts
+
+
+def public_components(state: WarmasterState, events: Sequence[Event]) -> tuple[list[Button], list[Select]]:
+    """The components of the questions both players answer, when this step first asks them."""
+    buttons: list[Button] = []
+    selects: list[Select] = []
+    seen: set[str] = set()
+    for player in state.players:
+        for question in PROCEDURE.ask(state, player):
+            asked_by = PUBLIC_ASKED_BY.get(question.topic)
+            if question.private or question.step in seen or asked_by is None:
+                continue
+            if not any(isinstance(e, asked_by) for e in events):
+                continue
+            seen.add(question.step)
+            more_buttons, more_selects = components(question)
+            buttons += more_buttons
+            selects += more_selects
+    return buttons, selects
 
 
 def board_embed(state: WarmasterState) -> Embed:
@@ -145,22 +220,30 @@ def board_embed(state: WarmasterState) -> Embed:
     return embed
 
 
-def channel_buttons(state: WarmasterState) -> list[Button]:
-    if state.finished:
-        return []
-    buttons = [Button(label="Show my cards", action="hand")]
-    if state.phase is Phase.CARDS and state.turn is not None:
-        buttons.append(Button(label="Nothing I hold fits: pass", action="pass"))
-    if state.phase is Phase.CARDS and state.turn is None:
-        buttons.append(Button(label="Begin the battle", action="begin", style="primary"))
-    return buttons
+def dm_due(player: int, events: Sequence[Event]) -> bool:
+    """Whether this step gives the player something new to do in secret: a hand (dealt or drawn),
+    their turn to lay, or the battle's questions. Other steps answer the actor in their reply, and
+    `/warmaster hand` always shows the questions as they stand."""
+    return any(
+        (isinstance(e, HandDealt | CardsDrawn) and e.private_to == player)
+        or (isinstance(e, TurnToLay) and e.player == player)
+        or isinstance(e, BattleBegun)
+        for e in events
+    )
 
 
-def dm_heading(info: SessionInfo, events: Sequence[Event]) -> str:
+def dm_heading(info: SessionInfo, events: Sequence[Event], player: int) -> str:
     drawn = [card.name for e in events if isinstance(e, CardsDrawn) for card in e.cards]
     if drawn:
         return f"Your Lucky Find! brought {', '.join(f'**{name}**' for name in drawn)}."
-    return f"Your Warmaster cards for the game in <#{info.channel_id}> (`{info.id}`). Keep them secret!"
+    if any(isinstance(e, HandDealt) for e in events):
+        return f"Your Warmaster cards for the game in <#{info.channel_id}> (`{info.id}`). Keep them secret!"
+    if any(isinstance(e, TurnToLay) and e.player == player for e in events):
+        return f"Your turn to lay a card in <#{info.channel_id}> (`{info.id}`)."
+    return (
+        f"The battle in <#{info.channel_id}> has begun: record destroyed units and turn your cards "
+        "face up here."
+    )
 
 
 class WarmasterAdapter(GameAdapter[WarmasterState]):
@@ -168,42 +251,45 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     title = "Warmaster"
     start_command = "/warmaster game"
     help = "`/warmaster game @opponent` deals hidden magic item and tactics hands and runs card play"
-
-    def action_for(self, info: SessionInfo, state: WarmasterState, click: Click) -> Action | None:
-        actor = click.user_id
-        match click.action:
-            case "pass":
-                return PassTurn(actor=actor)
-            case "trade":
-                return TradeLuckyFind(actor=actor)
-            case "begin":
-                return BeginBattle(actor=actor)
-        return None  # "hand": the router answers with private_prompt
+    # No pack of its own: the printed magic item deck, and no tactics (none was ever printed).
+    pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
 
     def render(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
         messages: list[Outgoing] = []
         for player in state.players:
-            mine = [e for e in events if e.private_to == player and isinstance(e, HandDealt | CardsDrawn)]
-            if mine:
-                reply = private_reply(state, player)
-                messages.append(
-                    Outgoing(
-                        to="dm",
-                        user_id=player,
-                        secret=True,
-                        content=dm_heading(info, mine),
-                        embeds=reply.embeds,
-                        buttons=reply.buttons,
-                    )
+            if state.finished or not dm_due(player, events):
+                continue
+            hand = private_reply(state, player)
+            # One secret message per prompt: a player with closed DMs gets one "Open my secret
+            # prompt" button, not one per card. The cards' own messages are dropped then, and
+            # `/warmaster hand` shows them.
+            messages.append(
+                Outgoing(
+                    to="dm",
+                    user_id=player,
+                    secret=True,
+                    content=dm_heading(info, events, player),
+                    embeds=hand.embeds,
+                    buttons=hand.buttons,
+                    selects=hand.selects,
                 )
+            )
+            messages += [
+                Outgoing(
+                    to="dm", user_id=player, content=lay.content, buttons=lay.buttons, selects=lay.selects
+                )
+                for lay in lay_prompts(state, player)
+            ]
         public = [text for text in (event_text(e) for e in events if e.private_to is None) if text]
         if public:
             turn = next((e.player for e in events if isinstance(e, TurnToLay)), None)
+            buttons, selects = public_components(state, events)
             messages.append(
                 Outgoing(
                     content=f"<@{turn}>" if turn else "",
                     embeds=[Embed(description=_chunks(public, 4000), colour=COLOUR)],
-                    buttons=channel_buttons(state),
+                    buttons=buttons,
+                    selects=selects,
                 )
             )
         messages.append(Outgoing(key="board", embeds=[board_embed(state)]))
@@ -227,6 +313,11 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
         text = "\n".join(line for line in lines if line)[:1900] or "Done."
         if drawn:
             return Reply(content=text, embeds=private_reply(state, actor).embeds)
+        if state.phase is Phase.BATTLE:
+            # In the battle every loss moves the questions on: the actor gets them fresh here.
+            _lays, others = private_questions(state, actor)
+            buttons, selects = packed(others)
+            return Reply(content=text, buttons=buttons, selects=selects)
         return Reply(content=text)
 
     def private_prompt(self, info: SessionInfo, state: WarmasterState, user_id: int) -> Reply | None:
@@ -238,20 +329,6 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
         return prompt_text(state)[:200]
 
 
-# ------------------------------------------------------------------ packs
-
-
-async def server_pack(bot: MusterBot, guild_id: int) -> Pack | None:
-    text = await bot.packs.get(guild_id, SYSTEM)
-    if not text:
-        return None
-    try:
-        return parse_pack(text)
-    except PackError:
-        log.warning("stored Warmaster pack of guild %s no longer parses; using the built-in deck", guild_id)
-        return None
-
-
 def deck_line(label: str, cards: list[CardDef] | None) -> str:
     if not cards:
         return f"{label}: none"
@@ -261,35 +338,34 @@ def deck_line(label: str, cards: list[CardDef] | None) -> str:
 # ------------------------------------------------------------------ the cog
 
 
+def target_ref(
+    state: WarmasterState,
+    target: str,
+    kind: str | None,
+    side: str | None,
+    unit_type: str | None = None,
+    role: str | None = None,
+    shoots: bool | None = None,
+) -> TargetRef:
+    """A known target picked from autocomplete (its key), else a new one with the details given."""
+    if any(v.target.key == target for v in known_targets(state)):
+        return TargetRef(key=target)
+    return TargetRef(
+        name=target,
+        kind=TargetKind(kind) if kind else None,
+        side=Side(side) if side else None,
+        unit_type=UnitType(unit_type) if unit_type else None,
+        role=CharacterRole(role) if role else None,
+        shooting=shoots,
+    )
+
+
 class Warmaster(
-    commands.GroupCog, group_name="warmaster", group_description="Warmaster magic item and tactics cards"
+    GameCog[WarmasterState],
+    group_name="warmaster",
+    group_description="Warmaster magic item and tactics cards",
 ):
-    def __init__(self, bot: MusterBot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.games.register(WarmasterAdapter())
-
-    async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
-        return await self.bot.sessions.caller_game(
-            guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
-        )
-
-    async def _my_state(self, interaction: discord.Interaction[MusterBot]) -> WarmasterState | None:
-        """For autocomplete: the caller's one game here, or None (never an error)."""
-        state = await self.bot.sessions.caller_state(
-            interaction.guild_id, interaction.channel_id, interaction.user.id, SYSTEM
-        )
-        return state if isinstance(state, WarmasterState) else None
-
-    async def _act(self, interaction: discord.Interaction[MusterBot], action: Action) -> None:
-        info = await self._my_game(interaction)
-        result = await self.bot.sessions.act(info.id, interaction.user.id, lambda _i, _s: action)
-        assert result is not None
-        reply = self.bot.games.get(SYSTEM).reply(
-            result.info, result.state, result.events, interaction.user.id
-        )
-        await send_reply(interaction, info.id, reply)
+    adapter = WarmasterAdapter()
 
     # ------------------------------------------------------------ starting
 
@@ -313,11 +389,9 @@ class Warmaster(
         guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
         caller = interaction.user.id
         if first is not None and first.id not in (caller, opponent.id):
-            raise UserError("The player with the first turn must be you or your opponent.")
+            raise RuleError(code="warmaster.first_not_player", player=first.id)
         await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
-        pack = await server_pack(self.bot, guild_id)
-        magic = pack.magic if pack else None
-        tactics = pack.tactics if pack else None
+        pack = await self.server_pack(guild_id, channel_id)
         players = [caller, opponent.id]
         first_id = first.id if first else None
         result = await self.bot.sessions.open(
@@ -326,7 +400,13 @@ class Warmaster(
             organiser_id=caller,
             system=SYSTEM,
             build=lambda sid, roller: start(
-                sid, players, [my_points, their_points], roller, first=first_id, magic=magic, tactics=tactics
+                sid,
+                players,
+                [my_points, their_points],
+                roller,
+                first=first_id,
+                magic=pack.magic,
+                tactics=pack.tactics,
             ),
             title=f"Warmaster: <@{caller}> vs <@{opponent.id}>",
         )
@@ -339,9 +419,12 @@ class Warmaster(
 
     @app_commands.command(name="hand", description="Show your hand and your face-down cards (only to you)")
     async def hand(self, interaction: discord.Interaction[MusterBot]) -> None:
-        info = await self._my_game(interaction)
+        info = await self.my_game(interaction)
         _info, state = await self.bot.sessions.load(info.id)
-        await send_reply(interaction, info.id, private_reply(state, interaction.user.id))
+        user = interaction.user.id
+        await send_reply(interaction, info.id, private_reply(state, user))
+        for lay in lay_prompts(state, user):
+            await send_reply(interaction, info.id, lay)
 
     @app_commands.command(name="play", description="Lay a card from your hand on a target (on your turn)")
     @app_commands.describe(
@@ -364,68 +447,47 @@ class Warmaster(
         role: RoleOption | None = None,
         shoots: bool | None = None,
     ) -> None:
-        ref = await self._target_ref(interaction, target, kind, side, unit_type, role, shoots)
-        await self._act(interaction, PlayCard(actor=interaction.user.id, card=card, target=ref))
-
-    async def _target_ref(
-        self,
-        interaction: discord.Interaction[MusterBot],
-        target: str,
-        kind: str | None,
-        side: str | None,
-        unit_type: str | None = None,
-        role: str | None = None,
-        shoots: bool | None = None,
-    ) -> TargetRef:
-        state = await self._my_state(interaction)
-        if state is not None and any(v.target.key == target for v in known_targets(state)):
-            return TargetRef(key=target)
-        return TargetRef(
-            name=target,
-            kind=TargetKind(kind) if kind else None,
-            side=Side(side) if side else None,
-            unit_type=UnitType(unit_type) if unit_type else None,
-            role=CharacterRole(role) if role else None,
-            shooting=shoots,
+        actor = interaction.user.id
+        await self.act(
+            interaction,
+            lambda state: PlayCard(
+                actor=actor,
+                card=card,
+                target=target_ref(state, target, kind, side, unit_type, role, shoots),
+            ),
         )
 
     @play.autocomplete("card")
     async def card_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        state = await self._my_state(interaction)
+        state = await self.my_state(interaction)
         if state is None:
             return []
-        needle = current.casefold()
-        choices = []
+        named = []
         for card in private_view(state, interaction.user.id).hand:
             if card.special == "lucky_find":
                 continue
             cost = "no cost" if card.cost is None else f"{card.cost:+d}"
-            label = f"{card.name} ({card.deck.label}, {cost}; {card.carrier})"
-            if needle in label.casefold() or needle == card.id.casefold():
-                choices.append(app_commands.Choice(name=label[:100], value=card.id))
-        return choices[:25]
+            named.append((f"{card.name} ({card.deck.label}, {cost}; {card.carrier})", card.id))
+        return self.choices(named, current)
 
     @play.autocomplete("target")
     async def target_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        state = await self._my_state(interaction)
+        state = await self.my_state(interaction)
         if state is None:
             return []
         me = interaction.user.id
-        needle = current.casefold()
         chosen = next(
             (h for h in state.side(me).hand if h.id == getattr(interaction.namespace, "card", None)), None
         )
-        choices = []
+        named = []
         for view in known_targets(state):
             if view.lost:
                 continue
             label = target_label(view.target, me)
-            if needle and needle not in label.casefold():
-                continue
             if chosen is not None:
                 carrier = chosen.card.carrier
                 full = view.holds_magic if chosen.deck.value == "magic" else view.holds_tactics
@@ -434,32 +496,31 @@ class Warmaster(
             taken = [d for d, held in (("magic", view.holds_magic), ("tactics", view.holds_tactics)) if held]
             if taken:
                 label += f" (holds {' and '.join(taken)})"
-            choices.append(app_commands.Choice(name=label[:100], value=view.target.key))
-        if current.strip() and not any(c.name.casefold().startswith(needle) for c in choices):
-            choices.insert(
-                0,
-                app_commands.Choice(name=f"New target: {current.strip()}"[:100], value=current.strip()[:100]),
-            )
+            named.append((label, view.target.key))
+        choices = self.choices(named, current)
+        typed = current.strip()
+        if typed and not any(c.name.casefold().startswith(typed.casefold()) for c in choices):
+            choices.insert(0, app_commands.Choice(name=f"New target: {typed}"[:100], value=typed[:100]))
         return choices[:25]
 
     @app_commands.command(name="pass", description="Pass: no card you hold can be laid on any target")
     async def pass_turn(self, interaction: discord.Interaction[MusterBot]) -> None:
-        await self._act(interaction, PassTurn(actor=interaction.user.id))
+        await self.act(interaction, PassTurn(actor=interaction.user.id))
 
     @app_commands.command(name="lucky-find", description="Trade your Lucky Find! for two magic item cards")
     async def lucky_find(self, interaction: discord.Interaction[MusterBot]) -> None:
-        await self._act(interaction, TradeLuckyFind(actor=interaction.user.id))
+        await self.act(interaction, TradeLuckyFind(actor=interaction.user.id))
 
     @app_commands.command(name="reveal", description="Turn one of your face-down cards face up")
     @app_commands.describe(card="Your face-down card (by its number)")
     async def reveal(self, interaction: discord.Interaction[MusterBot], card: int) -> None:
-        await self._act(interaction, RevealCard(actor=interaction.user.id, placement=card))
+        await self.act(interaction, RevealCard(actor=interaction.user.id, placement=card))
 
     @reveal.autocomplete("card")
     async def reveal_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: int | str
     ) -> list[app_commands.Choice[int]]:
-        state = await self._my_state(interaction)
+        state = await self.my_state(interaction)
         if state is None:
             return []
         me = interaction.user.id
@@ -472,7 +533,7 @@ class Warmaster(
 
     @app_commands.command(name="begin", description="End the card phase: the battle begins, no more cards")
     async def begin(self, interaction: discord.Interaction[MusterBot]) -> None:
-        await self._act(interaction, BeginBattle(actor=interaction.user.id))
+        await self.act(interaction, BeginBattle(actor=interaction.user.id))
 
     # ------------------------------------------------------------ the battle
 
@@ -491,29 +552,33 @@ class Warmaster(
         side: Literal["mine", "enemy"] | None = None,
         kind: Literal["unit", "character"] | None = None,
     ) -> None:
-        ref = await self._target_ref(interaction, target, kind or ("unit" if side else None), side)
-        await self._act(interaction, RecordLoss(actor=interaction.user.id, target=ref, base_points=points))
+        actor = interaction.user.id
+        new_kind = kind or ("unit" if side else None)
+        await self.act(
+            interaction,
+            lambda state: RecordLoss(
+                actor=actor, target=target_ref(state, target, new_kind, side), base_points=points
+            ),
+        )
 
     @lost.autocomplete("target")
     async def lost_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        state = await self._my_state(interaction)
+        state = await self.my_state(interaction)
         if state is None:
             return []
         me = interaction.user.id
-        needle = current.casefold()
-        return [
-            app_commands.Choice(name=target_label(v.target, me)[:100], value=v.target.key)
+        named = [
+            (target_label(v.target, me), v.target.key)
             for v in known_targets(state)
-            if v.target.kind in (TargetKind.UNIT, TargetKind.CHARACTER)
-            and not v.lost
-            and needle in target_label(v.target, me).casefold()
-        ][:25]
+            if v.target.kind in (TargetKind.UNIT, TargetKind.CHARACTER) and not v.lost
+        ]
+        return self.choices(named, current)
 
     @app_commands.command(name="finish", description="End the game and score it from the destroyed units")
     async def finish(self, interaction: discord.Interaction[MusterBot]) -> None:
-        await self._act(interaction, FinishGame(actor=interaction.user.id))
+        await self.act(interaction, FinishGame(actor=interaction.user.id))
 
     # ------------------------------------------------------------ decks as data
 
@@ -536,11 +601,10 @@ class Warmaster(
 
     @pack.command(name="show", description="Which decks new Warmaster games deal from here")
     async def pack_show(self, interaction: discord.Interaction[MusterBot]) -> None:
-        pack = await server_pack(self.bot, guild_id_of(interaction))
-        magic = pack.magic if pack and pack.magic else list(builtin_magic_deck())
-        tactics = pack.tactics if pack else None
-        lines = [deck_line("Magic items", magic), deck_line("Tactics", tactics)]
-        if not tactics:
+        pack = await self.server_pack(guild_id_of(interaction), channel_id_of(interaction))
+        magic = pack.magic or list(builtin_magic_deck())
+        lines = [deck_line("Magic items", magic), deck_line("Tactics", pack.tactics)]
+        if not pack.tactics:
             lines.append(
                 "Without a tactics deck, games deal magic item cards only; load one with "
                 "`/warmaster pack load`."

@@ -1,16 +1,18 @@
-"""Warmaster cards through the emulator: a whole game from /warmaster game to a stored result, no
-face-down card leaking to the opponent before it is turned up, a restart mid-phase, closed DMs,
-autocomplete, server packs and refusals."""
+"""Warmaster cards through the emulator: a whole game from /warmaster game to a stored result, by
+slash commands and by the questions' buttons, selects and forms (in DMs and in the channel), no
+face-down card leaking to the opponent before it is turned up, a restart mid-phase, a stale button,
+closed DMs, autocomplete, server packs and refusals."""
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from bot.db.models import GameResult
 from rules.warmaster import Phase, WarmasterState
 from rules.warmaster.cards import DeckKind
 from tests.e2e.conftest import Muster
-from tests.emulator.interactions import InteractionResponse
+from tests.emulator.interactions import InteractionResponse, NotAllowed
 from tests.emulator.model import Message, User
 
 MAGIC = [
@@ -105,6 +107,37 @@ def latest_with(muster: Muster, label: str) -> Message:
     raise LookupError(f"no message with a {label!r} button")
 
 
+def hand_dm(muster: Muster, user: User) -> Message:
+    """The latest DM showing the user's hand (with their questions other than laying a card)."""
+    return next(m for m in reversed(muster.emu.dms(user)) if "Your Warmaster cards" in m.embed_text())
+
+
+def card_dm(muster: Muster, user: User, card_id: str) -> Message:
+    """The latest DM asking where to lay one card."""
+    return next(m for m in reversed(muster.emu.dms(user)) if m.content.startswith(f"`{card_id}`"))
+
+
+async def answer(
+    muster: Muster, user: User, message: Message, label: str, fields: dict[str, str] | None = None
+) -> InteractionResponse:
+    """Pick the option labelled `label` in the message's one select (or press its button), and fill
+    in the form it opens."""
+    emu = muster.emu
+    if message.selects():
+        [select] = message.selects()
+        value = next(o["value"] for o in select["options"] if o["label"].startswith(label))
+        record = await emu.select(user, message, select["custom_id"], [value])
+    else:
+        button = next(b for b in message.buttons() if b.get("label", "").startswith(label))
+        record = await emu.click(user, message, custom_id=button["custom_id"])
+    response = await record.response()
+    if response.modal is not None:
+        assert fields is not None, f"{label} opened a form"
+        response = await (await emu.submit_modal(user, response.modal, fields)).response()
+    await muster.settle()
+    return response
+
+
 async def lay(
     muster: Muster, sid: str, user: User, target: str, deck: DeckKind | None = None, **details: object
 ) -> InteractionResponse:
@@ -128,9 +161,22 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     assert [len(s.hand) for s in state.sides] == [7, 7] and state.first == w.alice.id
     # Each hand went to its owner by DM, and only there.
     for user in (w.alice, w.bob):
-        dm = emu.dms(user)[-1].all_text()
+        dm = hand_dm(muster, user).all_text()
         assert all(h.card.name in dm for h in state.side(user.id).hand)
     assert_no_leaks(muster, state)
+    # Alice, whose turn it is, got a question per card, answered by components with `q` ids only.
+    alice_cards = [h for h in state.side(w.alice.id).hand if h.card.carrier is not None]
+    for held in alice_cards:
+        ids = [
+            c["custom_id"]
+            for c in [
+                *card_dm(muster, w.alice, held.id).buttons(),
+                *card_dm(muster, w.alice, held.id).selects(),
+            ]
+        ]
+        assert ids and all(
+            i.startswith((f"q:{sid}:c0.lay.", f"qf:{sid}:c0.lay.", f"qs:{sid}:c0.lay.")) for i in ids
+        ), ids
 
     # The card chosen through autocomplete shows only Alice's own cards.
     card_choices = await (
@@ -139,10 +185,21 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     offered = {c["value"] for c in card_choices.choices}
     assert offered == {h.id for h in state.side(w.alice.id).hand}
 
-    reply = await lay(
-        muster, sid, w.alice, "Knights", deck=DeckKind.MAGIC, kind="unit", side="mine", unit_type="cavalry"
+    # Alice lays her first magic item card from its DM: a new unit of hers, named in the form.
+    magic = next(h for h in state.side(w.alice.id).hand if h.deck is DeckKind.MAGIC)
+    reply = await answer(
+        muster,
+        w.alice,
+        card_dm(muster, w.alice, magic.id),
+        "A new unit",
+        {"name": "Knights", "type": "cavalry"},
     )
-    assert "you laid" in reply.content  # the owner's own answer names the card
+    assert reply.ephemeral and "you laid" in reply.content  # the owner's own answer names the card
+    state = await game_state(muster, sid)
+    assert [c.held.id for c in state.laid] == [magic.id] and state.turn == w.bob.id
+    knights_target = next(t for t in state.targets if t.name == "Knights")
+    assert (knights_target.owner, knights_target.unit_type) == (w.alice.id, "cavalry")
+    assert_no_leaks(muster, state)
     assert any("face-down magic item card on Knights" in m.all_text() for m in emu.messages(w.channel))
     await lay(muster, sid, w.bob, "Orcs", kind="unit", side="mine", unit_type="infantry")
     face_up = await lay(muster, sid, w.alice, "Goblins", kind="unit", side="enemy", unit_type="infantry")
@@ -155,34 +212,43 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
 
     # A restart mid-phase loses nothing: same state, and the game carries on.
     before = (await game_state(muster, sid)).model_dump_json()
-    posted_before = latest_with(muster, "Show my cards")
+    state = await game_state(muster, sid)
+    bob_tactics = next(h for h in state.side(w.bob.id).hand if h.deck is DeckKind.TACTICS)
+    posted_before = card_dm(muster, w.bob, bob_tactics.id)  # Bob's turn: asked before the restart
     await muster.restart()
     assert (await game_state(muster, sid)).model_dump_json() == before
-    # A button posted before the restart still works.
-    shown = await (await emu.click(w.alice, posted_before, label="Show my cards")).response()
-    assert shown.ephemeral and "Spears" in shown.text()
     hand = await slash(muster, w.bob, "warmaster hand")
     assert hand.ephemeral and "Old Wood" in hand.text()
+    lays = [h.id for h in state.side(w.bob.id).hand]  # each card comes with its own question
+    await emu.wait_until(lambda: len(hand.followups) == len(lays), what="a question per card")
+    assert [m.content.split("`")[1] for m in hand.followups] == lays
 
-    # Bob lays on Alice's Knights (already known: picked from autocomplete), with the other deck.
+    # Autocomplete knows Alice's Knights, and so does Bob's question posted before the restart: he
+    # lays his tactics card on them with it.
     choices = await (
         await emu.autocomplete(w.bob, w.channel, "warmaster play", focused="target", target="Kni")
     ).response()
     knights = next(c["value"] for c in choices.choices if c["name"].startswith("Knights"))
+    laid = await answer(muster, w.bob, posted_before, "Knights")
+    assert laid.ephemeral and "Knights" in laid.content, laid.content
     state = await game_state(muster, sid)
-    await lay(muster, sid, w.bob, knights, deck=DeckKind.TACTICS)
-    state = await game_state(muster, sid)
+    assert len(state.laid) == 6 and state.laid[5].held.id == bob_tactics.id
+    assert_no_leaks(muster, state)
     assert state.laid[5].face_up and state.laid[5].target_key == state.laid[0].target_key
     await lay(muster, sid, w.alice, "Archers", kind="unit", side="mine", unit_type="infantry", shoots=True)
 
     state = await game_state(muster, sid)
     assert state.turn is None and [c.player for c in state.laid] == [w.alice.id, w.bob.id] * 3 + [w.alice.id]
     assert (state.side(w.alice.id).laid, state.side(w.bob.id).laid) == (4, 3)
-    begun = await (
-        await emu.click(w.bob, latest_with(muster, "Begin the battle"), label="Begin the battle")
-    ).response()
+    begin = latest_with(muster, "Begin the battle")
+    assert all(b["custom_id"] == f"q:{sid}:begin:begin" for b in begin.buttons())
+    stranger = await (await emu.click(w.carol, begin, label="Begin the battle")).response()
+    assert stranger.ephemeral and "only they can use" in stranger.content
+    assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
+    begun = await (await emu.click(w.bob, begin, label="Begin the battle")).response()
     await muster.settle()
     assert begun.ephemeral and (await game_state(muster, sid)).phase is Phase.BATTLE
+    assert latest_with(muster, "Finish and score the game")  # the battle's public question
     late = await slash(muster, w.bob, "warmaster play", card=state.side(w.bob.id).hand[0].id, target="Orcs")
     assert late.ephemeral and "battle has begun" in late.content
 
@@ -197,8 +263,13 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     lost = await slash(muster, w.bob, "warmaster lost", target=knights, points=110)
     assert lost.ephemeral
     orcs = next(v for v in (await game_state(muster, sid)).targets if v.name == "Orcs")
-    await slash(muster, w.alice, "warmaster lost", target=orcs.key, points=45)
-    await slash(muster, w.alice, "warmaster lost", target="Wolves", points=60, side="enemy")
+    orcs_lost = await slash(muster, w.alice, "warmaster lost", target=orcs.key, points=45)
+    # Her answer carries her questions as they stand now: she records the Wolves with it.
+    assert orcs_lost.message is not None
+    wolves = await answer(
+        muster, w.alice, orcs_lost.message, "Another unit of the enemy's", {"name": "Wolves", "points": "60"}
+    )
+    assert wolves.ephemeral and "Wolves" in wolves.content, wolves.content
     state = await game_state(muster, sid)
     knights_costs = COSTS[state.laid[0].held.card.name] + COSTS[state.laid[5].held.card.name]
     orcs_costs = COSTS[state.laid[1].held.card.name]
@@ -206,7 +277,12 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     alice_vp = max(0, 45 + orcs_costs) + 60
     assert_no_leaks(muster, state)
 
-    finished = await slash(muster, w.alice, "warmaster finish")
+    finished = await (
+        await emu.click(
+            w.alice, latest_with(muster, "Finish and score the game"), label="Finish and score the game"
+        )
+    ).response()
+    await muster.settle()
     assert finished.ephemeral
     assert muster.bot is not None
     async with muster.bot.store.read() as db:
@@ -237,7 +313,7 @@ async def test_closed_dms_get_the_secret_prompt_button(muster: Muster) -> None:
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None:
-    emu, w = muster.emu, muster.world
+    w = muster.world
     bad_points = await slash(
         muster, w.alice, "warmaster game", opponent=w.bob, my_points=-5, their_points=2000
     )
@@ -292,26 +368,64 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
     assert reveal.ephemeral and "No card was laid" in reveal.content
     early = await slash(muster, w.alice, "warmaster begin")
     assert early.ephemeral and "still being laid" in early.content
-    stranger = await (
-        await emu.click(w.carol, latest_with(muster, "Show my cards"), label="Show my cards")
-    ).response()
-    assert stranger.ephemeral and "only they can use" in stranger.content
     outsider = await slash(muster, w.carol, "warmaster hand")
     assert outsider.ephemeral and "no Warmaster game" in outsider.content
     assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
     assert_no_leaks(muster, state)
 
 
-async def test_pass_button_is_refused_while_a_card_fits(muster: Muster) -> None:
-    w = muster.world
+async def test_pass_is_disabled_and_refused_while_a_card_fits(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
     sid = await start_game(muster, first=w.alice)
-    refused = await (
-        await muster.emu.click(
-            w.alice, latest_with(muster, "Nothing I hold fits: pass"), label="Nothing I hold fits: pass"
-        )
-    ).response()
+    hand = hand_dm(muster, w.alice)
+    pass_button = hand.button(label="Nothing I hold fits: pass")
+    assert pass_button["disabled"] and pass_button["custom_id"] == f"q:{sid}:c0.pass:pass"
+    with pytest.raises(NotAllowed):
+        await emu.click(w.alice, hand, label="Nothing I hold fits: pass")
+    refused = await slash(muster, w.alice, "warmaster pass")
     assert refused.ephemeral and "must be" in refused.content
     assert (await game_state(muster, sid)).turn == w.alice.id
+
+
+async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    await load_pack(muster)
+    sid = await start_game(muster, first=w.alice)
+    state = await game_state(muster, sid)
+    magic = [h for h in state.side(w.alice.id).hand if h.deck is DeckKind.MAGIC]
+    tactics = next(h for h in state.side(w.alice.id).hand if h.deck is DeckKind.TACTICS)
+    old = card_dm(muster, w.alice, magic[1].id)  # asked on Alice's first turn: a select of targets
+    old_buttons = card_dm(muster, w.alice, tactics.id)  # and a button per new unit, each with a form
+    await lay(
+        muster, sid, w.alice, "Knights", deck=DeckKind.MAGIC, kind="unit", side="mine", unit_type="cavalry"
+    )
+    await lay(muster, sid, w.bob, "Orcs", kind="unit", side="mine", unit_type="infantry")
+    assert card_dm(muster, w.alice, magic[1].id).id != old.id  # her new turn asked again
+    assert magic[1].id in {h.id for h in (await game_state(muster, sid)).side(w.alice.id).hand}
+
+    assert muster.bot is not None
+    _info, before = await muster.bot.sessions.load(sid)
+    posts = len(emu.messages(w.channel))
+
+    def posted_dms() -> list[int]:  # what the bot sent, not its ephemeral answers in the DM
+        return [len([m for m in emu.dms(user) if not m.ephemeral]) for user in (w.alice, w.bob)]
+
+    dms = posted_dms()
+    [select] = old.selects()
+    for value in ("t0", "new.mine"):  # a target, and one whose form would open first
+        record = await emu.select(w.alice, old, select["custom_id"], [value])
+        refused = await record.response()
+        await muster.settle()
+        assert refused.ephemeral and refused.modal is None
+        assert "That question was already answered: the game is now at" in refused.content, refused.content
+    pressed = await (await emu.click(w.alice, old_buttons, label="A new unit of yours")).response()
+    await muster.settle()
+    assert pressed.ephemeral and pressed.modal is None
+    assert "That question was already answered" in pressed.content, pressed.content
+    _info, after = await muster.bot.sessions.load(sid)
+    assert after.model_dump() == before.model_dump()
+    assert len(emu.messages(w.channel)) == posts
+    assert posted_dms() == dms
 
 
 async def test_packs_need_manage_server_and_list_every_problem(muster: Muster) -> None:
