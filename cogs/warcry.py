@@ -1,34 +1,34 @@
 """/warcry: battleplans, the blocked-objective roll-off, warband and battle-group checks, packs, battles.
 
-A thin adapter: options and clicks become rules calls (rules/warcry), events become messages.
+A thin adapter: slash-command options become rules calls (rules/warcry), events become messages,
+and every button or menu answers one of the battle's questions (rules/warcry/questions.py), whose
+clicks the router checks and steps like any game's.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
-from pydantic import ValidationError
 
 from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
 from bot.dice import RollContext
 from bot.errors import UserError
-from bot.games import Click, GameAdapter, SessionInfo
+from bot.game_cog import GameCog
+from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.limits import fit
-from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
+from bot.messages import Embed, Outgoing, Reply
 from bot.packs import read_attachment
+from bot.questions import components
 from bot.render import embed as to_discord_embed
 from bot.text import add_words, refusal
 from cogs.warcry_text import ENGLISH
 from rules.errors import RuleError
-from rules.session import Action, Event
+from rules.session import Event, Question
 from rules.text import ECHO_CHARS, echo, fit_lines
-from rules.warcry import actions as act
 from rules.warcry.battle import GROUP_TITLES, PROCEDURE, SYSTEM, WarcryState, start
 from rules.warcry.battlegroups import Split, shield_minimum, split_problems, valid_splits
 from rules.warcry.battleplans import (
@@ -40,11 +40,10 @@ from rules.warcry.battleplans import (
 )
 from rules.warcry.events import Notice, describe_roll_off
 from rules.warcry.models import DECK_NAMES, WarcryPack
-from rules.warcry.pack import PackError, core_pack, empty_decks, parse_pack
-from rules.warcry.views import dormant_objectives, legal_actions, prompt, scoreboard
+from rules.warcry.pack import core_pack, empty_decks, parse_pack
+from rules.warcry.questions import questions
+from rules.warcry.views import prompt, scoreboard
 from rules.warcry.warband import MAX_ROSTER_CHARS, check_roster
-
-log = logging.getLogger(__name__)
 
 add_words(ENGLISH)
 
@@ -110,38 +109,6 @@ def pack_summary(pack: WarcryPack) -> str:
     return "\n".join(lines)
 
 
-def _whole(text: str, low: int, high: int, what: str) -> int:
-    cleaned = text.strip()
-    try:
-        value = int(cleaned)
-    except ValueError:
-        raise RuleError(
-            code="warcry.entry_not_number", what=what, minimum=low, maximum=high, text=cleaned[:20]
-        ) from None
-    if not low <= value <= high:
-        raise RuleError(code="warcry.entry_range", what=what, minimum=low, maximum=high, number=value)
-    return value
-
-
-def _player_arg(state: WarcryState, arg: str) -> int | None:
-    if arg == "none":
-        return None
-    if not arg.isdigit() or int(arg) not in state.players:
-        raise RuleError(code="warcry.no_such_player")
-    return int(arg)
-
-
-# number entries: action -> (form title, field label, maximum)
-NUMBER_FORMS: dict[str, tuple[str, str, int]] = {
-    "treasure": ("Fighters carrying treasure", "How many fighters carry treasure?", 15),
-    "near": ('Fighters within 3" of the relic', 'How many fighters are within 3"?', 15),
-    "quarters": ("Quarters captured", "How many quarters are held?", 4),
-    "blood": ("Blood tally", "Points of enemy fighters taken down this round", 1000),
-    "altar": ("Fighters on the altar", "How many fighters are on the altar?", 15),
-    "champion_tally": ("Great champion's tally", "Damage to add to the tally", 200),
-}
-
-
 class WarcryAdapter(GameAdapter[WarcryState]):
     procedure = PROCEDURE
     title = "Warcry"
@@ -150,103 +117,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         "`/warcry battleplan` · `/warcry battle @opponent` tracks a battle · `/warcry warband` checks "
         "a roster · `/warcry battlegroups`"
     )
-
-    # ------------------------------------------------------------ clicks
-
-    def action_for(self, info: SessionInfo, state: WarcryState, click: Click) -> Action | None:
-        try:
-            return self._action(state, click)
-        except ValidationError:
-            raise RuleError(code="warcry.entry_invalid") from None
-
-    def _action(self, state: WarcryState, click: Click) -> Action | None:
-        user, kind, arg = click.user_id, click.action, click.arg
-        if kind == "split":
-            numbers = [
-                _whole(click.fields.get(g, ""), 0, 15, GROUP_TITLES[g])
-                for g in ("dagger", "shield", "hammer")
-            ]
-            return act.SplitBattleGroups(actor=user, dagger=numbers[0], shield=numbers[1], hammer=numbers[2])
-        if kind == "colour":
-            return act.ChooseColour(actor=user, colour="red" if arg == "red" else "blue")
-        if kind == "deploy":
-            if arg not in GROUP_TITLES:
-                raise RuleError(code="warcry.no_such_group")
-            return act.Deploy(actor=user, group=arg)  # type: ignore[arg-type]
-        if kind == "blocked":
-            return act.RollBlockedObjective(actor=user)
-        if kind == "begin":
-            return act.BeginBattle(actor=user)
-        if kind == "end_round":
-            return act.EndRound(actor=user, round=_whole(arg or "0", 1, 99, "The round"))
-        if kind == "initiative":
-            return act.SetInitiative(actor=user, player=_required(_player_arg(state, arg)))
-        if kind in NUMBER_FORMS:
-            title, _, high = NUMBER_FORMS[kind]
-            player = _required(_player_arg(state, arg))
-            value = _whole(click.fields.get("value", ""), 1 if kind == "champion_tally" else 0, high, title)
-            builders: dict[str, Callable[[], Action]] = {
-                "treasure": lambda: act.SetTreasureCarriers(actor=user, player=player, count=value),
-                "near": lambda: act.SetFightersNear(actor=user, player=player, count=value),
-                "quarters": lambda: act.SetQuarters(actor=user, player=player, count=value),
-                "blood": lambda: act.SetBloodTally(actor=user, player=player, points=value),
-                "altar": lambda: act.SetOnAltar(actor=user, player=player, count=value),
-                "champion_tally": lambda: act.AddChampionTally(actor=user, player=player, amount=value),
-            }
-            return builders[kind]()
-        if kind == "carrier":
-            return act.SetCarrier(actor=user, player=_player_arg(state, arg))
-        if kind == "carrier_damage":
-            return act.RollCarrierDamage(actor=user)
-        if kind in ("awaken", "remove"):
-            objective = (click.values or [arg])[0]
-            if kind == "awaken":
-                return act.AwakenObjective(actor=user, objective=objective)
-            return act.RemoveObjective(actor=user, objective=objective)
-        if kind == "control":
-            objective, _, who = (click.values or [""])[0].partition("|")
-            return act.SetControl(actor=user, objective=objective, player=_player_arg(state, who))
-        if kind == "champion":
-            name = click.fields.get("name", "").strip()
-            if not name:
-                raise RuleError(code="warcry.champion_unnamed")
-            return act.NominateChampion(actor=user, player=_required(_player_arg(state, arg)), name=name[:60])
-        if kind == "champion_down":
-            return act.ChampionTakenDown(actor=user, player=_required(_player_arg(state, arg)))
-        if kind == "condition":
-            return act.SetConditionMet(actor=user, player=_player_arg(state, arg))
-        if kind == "last_warband":
-            return act.DeclareLastWarband(actor=user, player=_required(_player_arg(state, arg)))
-        if kind == "answer":
-            return act.AnswerLastWarband(actor=user, accept=arg == "yes")
-        raise RuleError(code="warcry.unknown_button")
-
-    def modal_for(self, info: SessionInfo, state: WarcryState, click: Click) -> Modal | None:
-        if click.action == "split":
-            return Modal(
-                title="Split your warband",
-                fields=[
-                    ModalField(
-                        key=g, label=f"Fighters in your {GROUP_TITLES[g]}", max_length=2, placeholder="3"
-                    )
-                    for g in ("dagger", "shield", "hammer")
-                ],
-            )
-        who = self._name(state, int(click.arg)) if click.arg.isdigit() else ""
-        if click.action in NUMBER_FORMS:
-            title, label, high = NUMBER_FORMS[click.action]
-            return Modal(
-                title=f"{title}: {who}"[:45],
-                fields=[
-                    ModalField(key="value", label=label[:45], max_length=len(str(high)), placeholder="0")
-                ],
-            )
-        if click.action == "champion":
-            return Modal(
-                title=f"Great champion: {who}"[:45],
-                fields=[ModalField(key="name", label="Which fighter is the great champion?", max_length=60)],
-            )
-        return None
+    pack = PackSpec(parse=parse_pack, shipped=core_pack)
 
     # ------------------------------------------------------------ messages
 
@@ -266,6 +137,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         if lines or embeds:
             messages.append(Outgoing(content="\n".join(lines), embeds=embeds))
         messages.append(self._scoreboard(state))
+        messages += [question_message(q) for q in public_questions(state)]
         return messages
 
     def reply(self, info: SessionInfo, state: WarcryState, events: list[Event], actor: int) -> Reply:
@@ -287,145 +159,27 @@ class WarcryAdapter(GameAdapter[WarcryState]):
             lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
         card.description = "\n".join(lines)
         card.add("Now", prompt(state, mention))
-        if state.finished:
-            return Outgoing(key="scoreboard", embeds=[card])
-        buttons, selects = self._controls(state)
-        return Outgoing(key="scoreboard", embeds=[card], buttons=buttons, selects=selects)
-
-    def _controls(self, state: WarcryState) -> tuple[list[Button], list[Select]]:
-        """The buttons the current phase needs; either player's, since the scoreboard is shared."""
-        kinds = set(legal_actions(state, state.players[0])) | set(legal_actions(state, state.players[1]))
-        names = {p: self._name(state, p)[:20] for p in state.players}
-        buttons: list[Button] = []
-        selects: list[Select] = []
-        if "split" in kinds:
-            buttons.append(Button(label="Split battle groups", action="split", style="primary", modal=True))
-        if "colour" in kinds:
-            buttons += [
-                Button(label="Take red", action="colour", arg="red", style="danger"),
-                Button(label="Take blue", action="colour", arg="blue", style="primary"),
-            ]
-        if "deploy" in kinds:
-            current = next(s for s in state.deployment if not s.done)
-            buttons.append(
-                Button(
-                    label=f"{names[current.player]}: {GROUP_TITLES[current.group]} set up",
-                    action="deploy",
-                    arg=current.group,
-                    style="primary",
-                )
-            )
-        if "begin" in kinds:
-            buttons.append(Button(label="Begin battle", action="begin", style="success"))
-        if "blocked_objective" in kinds:
-            buttons.append(Button(label="Blocked objective roll-off", action="blocked"))
-        if "remove" in kinds:
-            selects.append(
-                Select(
-                    action="remove",
-                    placeholder="Remove which objective?",
-                    options=[SelectOption(label=f"Objective {o}", value=o) for o in state.objectives],
-                )
-            )
-        if "answer_last_warband" in kinds:
-            buttons += [
-                Button(
-                    label="Confirm: only their warband is left", action="answer", arg="yes", style="success"
-                ),
-                Button(label="Reject the claim", action="answer", arg="no", style="danger"),
-            ]
-        if state.phase != "battle" or state.removal_by is not None or state.last_warband_claim is not None:
-            return buttons, selects
-        for player in state.players:
-            if "initiative" in kinds and state.initiative != player:
-                buttons.append(
-                    Button(label=f"Initiative: {names[player]}", action="initiative", arg=str(player))
-                )
-        for kind, label in (
-            ("treasure", "Treasure carriers"),
-            ("near", 'Within 3"'),
-            ("quarters", "Quarters"),
-            ("blood", "Blood tally"),
-            ("altar", "On the altar"),
-        ):
-            if kind in kinds:
-                buttons += [
-                    Button(label=f"{label}: {names[p]}", action=kind, arg=str(p), modal=True)
-                    for p in state.players
-                ]
-        if "carrier" in kinds:
-            buttons += [
-                Button(label=f"Carrier: {names[p]}", action="carrier", arg=str(p)) for p in state.players
-            ]
-            buttons.append(Button(label="Carrier: nobody", action="carrier", arg="none"))
-        if "carrier_damage" in kinds:
-            buttons.append(Button(label="Roll carrier's D6 damage", action="carrier_damage", style="danger"))
-        if "champion" in kinds:
-            for p in state.players:
-                champion = state.champions.get(p)
-                if champion is None or not champion.on_battlefield:
-                    buttons.append(
-                        Button(label=f"Name champion: {names[p]}", action="champion", arg=str(p), modal=True)
-                    )
-                else:
-                    buttons += [
-                        Button(
-                            label=f"Add to tally: {names[p]}", action="champion_tally", arg=str(p), modal=True
-                        ),
-                        Button(label=f"Champion down: {names[p]}", action="champion_down", arg=str(p)),
-                    ]
-        if "condition" in kinds:
-            buttons += [
-                Button(label=f"Condition met: {names[p]}", action="condition", arg=str(p))
-                for p in state.players
-            ]
-            buttons.append(Button(label="Condition met: nobody", action="condition", arg="none"))
-        if "awaken" in kinds:
-            dormant = dormant_objectives(state)
-            if dormant:
-                selects.append(
-                    Select(
-                        action="awaken",
-                        placeholder="Awaken a dormant objective",
-                        options=[SelectOption(label=f"Objective {o}", value=o) for o in dormant],
-                    )
-                )
-        if "control" in kinds:
-            scoring = [
-                o
-                for o in state.objectives
-                if state.battleplan is not None
-                and (state.battleplan.scoring != "ley_lines" or o in state.awakened)
-            ]
-            options = [
-                SelectOption(label=f"{o}: {who}", value=f"{o}|{arg}")
-                for o in scoring
-                for who, arg in (*((names[p], str(p)) for p in state.players), ("nobody", "none"))
-            ]
-            if options:
-                selects.append(
-                    Select(action="control", placeholder="Who controls an objective?", options=options[:25])
-                )
-        if "last_warband" in kinds:
-            buttons += [
-                Button(label=f"Only {names[p]}'s warband is left", action="last_warband", arg=str(p))
-                for p in state.players
-            ]
-        buttons.append(
-            Button(
-                label=f"End battle round {state.round}",
-                action="end_round",
-                arg=str(state.round),
-                style="success",
-            )
-        )
-        return buttons, selects
+        return Outgoing(key="scoreboard", embeds=[card])
 
 
-def _required(player: int | None) -> int:
-    if player is None:
-        raise RuleError(code="warcry.name_a_player")
-    return player
+# Questions open through several set-up steps: one message, edited in place as their step id moves
+# on with the set-up (so a press from an earlier step is still refused), not a new one each step.
+STANDING_TOPICS = frozenset({"warcry.blocked_objective"})
+
+
+def public_questions(state: WarcryState) -> list[Question]:
+    """What the battle asks in the channel now, each question once, in the battle's own order."""
+    asked = {q.step for player in state.players for q in PROCEDURE.ask(state, player) if not q.private}
+    return [q for q in questions(state) if q.step in asked]
+
+
+def question_message(question: Question) -> Outgoing:
+    """One channel message per question, keyed by its step: posted when the battle first asks it,
+    then edited in place while it is asked (its options follow the tallies), never posted twice."""
+    buttons, selects = components(question)
+    content = f"{question.title}\n{question.text}" if question.text else question.title
+    key = question.topic if question.topic in STANDING_TOPICS else question.step
+    return Outgoing(key=f"question.{key}", content=content, buttons=buttons, selects=selects)
 
 
 # ---------------------------------------------------------------- the warband form
@@ -467,26 +221,10 @@ def warband_answer(text: str) -> str:
 
 
 class Warcry(
-    commands.GroupCog, group_name="warcry", group_description="Warcry battleplans, warbands and battles"
+    GameCog[WarcryState], group_name="warcry", group_description="Warcry battleplans, warbands and battles"
 ):
+    adapter = WarcryAdapter()
     pack = app_commands.Group(name="pack", description="This server's own Warcry cards")
-
-    def __init__(self, bot: MusterBot) -> None:
-        self.bot = bot
-        super().__init__()
-
-    async def cog_load(self) -> None:
-        self.bot.games.register(WarcryAdapter())
-
-    async def server_pack(self, guild_id: int) -> WarcryPack:
-        text = await self.bot.packs.get(guild_id, SYSTEM)
-        if not text:
-            return core_pack()
-        try:
-            return parse_pack(text)
-        except PackError:
-            log.warning("stored Warcry pack of guild %s no longer validates; using the core pack", guild_id)
-            return core_pack()
 
     @app_commands.command(
         name="battleplan", description="Roll a battleplan (matched, champions or the card decks)"
@@ -496,7 +234,7 @@ class Warcry(
     async def battleplan(
         self, interaction: discord.Interaction[MusterBot], kind: KindOption = "matched"
     ) -> None:
-        pack = await self.server_pack(guild_id_of(interaction))
+        pack: WarcryPack = await self.server_pack(guild_id_of(interaction), interaction.channel_id)
         roller = self.bot.dice.roller()
         plan = roll_battleplan(kind, pack, roller)
         await interaction.response.send_message(
@@ -609,7 +347,7 @@ class Warcry(
         guild, channel = guild_id_of(interaction), channel_id_of(interaction)
         me = interaction.user.id
         await self.bot.sessions.refuse_second_game(guild, channel, SYSTEM, me, opponent.id)
-        pack = await self.server_pack(guild)
+        pack: WarcryPack = await self.server_pack(guild, channel)
         names = {me: interaction.user.display_name, opponent.id: opponent.display_name}
         plan_kind: Kind = kind
 
@@ -640,12 +378,7 @@ class Warcry(
     async def battleplan_names(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        wanted = current.casefold()
-        return [
-            app_commands.Choice(name=b.name, value=b.name)
-            for b in core_pack().battleplans
-            if wanted in b.name.casefold()
-        ][:25]
+        return self.choices(((b.name, b.name) for b in core_pack().battleplans), current)
 
     @pack.command(name="load", description="Load this server's own Warcry cards (YAML file; Manage Server)")
     @app_commands.describe(file="A YAML pack: name, mode (add or replace) and decks")
@@ -659,7 +392,7 @@ class Warcry(
     @pack.command(name="show", description="What this server's Warcry decks hold")
     @app_commands.guild_only()
     async def pack_show(self, interaction: discord.Interaction[MusterBot]) -> None:
-        pack = await self.server_pack(guild_id_of(interaction))
+        pack: WarcryPack = await self.server_pack(guild_id_of(interaction), interaction.channel_id)
         await interaction.response.send_message(**fit(content=pack_summary(pack), ephemeral=True))
 
     @pack.command(name="clear", description="Go back to the core Warcry data (Manage Server)")

@@ -84,15 +84,6 @@ ENGLISH: dict[str, str] = {
     "warcry.decided_by.altar_of_ascendancy": DECIDED + "who has fighters on the altar at the end.",
     "warcry.decided_by.brutal_conquest": DECIDED + "the great champions' tallies.",
     "warcry.decided_by.manual": DECIDED + "its victory card: report who has achieved it.",
-    # entries typed into the battle's forms
-    "warcry.entry_not_number": "{what} must be a whole number from {minimum} to {maximum}; `{text}` is not.",
-    "warcry.entry_range": "{what} must be from {minimum} to {maximum}; {number} is not.",
-    "warcry.entry_invalid": "That entry is out of range for this battle.",
-    "warcry.no_such_player": "That button names no player of this battle.",
-    "warcry.name_a_player": "Name one of the two players.",
-    "warcry.no_such_group": "That is not a battle group.",
-    "warcry.champion_unnamed": "Give the great champion a name.",
-    "warcry.unknown_button": "That button is not part of a Warcry battle.",
     # warband rosters
     "warcry.roster_unreadable": ROSTER_LINES + "\n" + ROSTER_HINT,
     "warcry.roster_unreadable_more": ROSTER_LINES + "\n…and {more} more lines like these\n" + ROSTER_HINT,
