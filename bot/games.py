@@ -11,11 +11,11 @@ routes question clicks through the procedure's `ask`/`to_action`, and delivers w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from bot.messages import Modal, Outgoing, Reply
-from rules.session import Action, Event, GameState, Procedure
+from bot.messages import Outgoing, Reply
+from rules.session import Event, GameState, Procedure
 
 S = TypeVar("S", bound=GameState)
 P = TypeVar("P")
@@ -44,18 +44,6 @@ class SessionInfo:
     title: str = ""
 
 
-@dataclass(frozen=True)
-class Click:
-    """A component interaction, reduced to what a game needs to build an action."""
-
-    user_id: int
-    action: str
-    arg: str = ""
-    values: list[str] = field(default_factory=list)  # select values
-    fields: dict[str, str] = field(default_factory=dict)  # modal fields
-    nonce: str = ""  # fresh randomness for sealed choices
-
-
 class GameAdapter(Generic[S]):
     """Override what your game needs; the defaults suit a game with no components."""
 
@@ -65,14 +53,6 @@ class GameAdapter(Generic[S]):
     aliases: tuple[str, ...] = ()  # other names players type for this system (scores), as slugs
     help: str = ""  # its line in /help
     pack: PackSpec[Any] | None = None
-
-    def action_for(self, info: SessionInfo, state: S, click: Click) -> Action | None:
-        """Turn a click into a rules action (or raise RuleError). None: nothing to do."""
-        return None
-
-    def modal_for(self, info: SessionInfo, state: S, click: Click) -> Modal | None:
-        """The form a `modal=True` button opens (e.g. a number for a sealed bid)."""
-        return None
 
     def render(self, info: SessionInfo, state: S, events: list[Event]) -> list[Outgoing]:
         """Messages for the channel and DMs, from what just happened."""

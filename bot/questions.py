@@ -8,6 +8,8 @@ id, which the rules check before anything steps, so every game refuses a stale c
 
 from __future__ import annotations
 
+import re
+
 from bot import custom_ids
 from bot.messages import Button, ButtonStyle, Modal, ModalField, Select, SelectOption
 from rules.errors import RuleError
@@ -16,6 +18,7 @@ from rules.session import Answer, InputField, Question, Tone
 MAX_BUTTONS = 5  # one row: more options than this are a select menu
 MAX_SELECT_OPTIONS = 25
 NUMBER_FIELD = "number"
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
 
 STYLES: dict[Tone, ButtonStyle] = {
     "plain": "secondary",
@@ -118,7 +121,7 @@ def answer(
     fields = dict(fields or {})
     if question is not None and question.kind == "number":
         typed = fields.pop(NUMBER_FIELD, values[0] if values else "").strip()
-        if not (typed.isascii() and typed.lstrip("-").isdigit() and len(typed) <= 9):
+        if not WHOLE_NUMBER.fullmatch(typed):
             low, high = _range(question)
             raise RuleError(code="answer.number_missing", minimum=low, maximum=high)
         return Answer(actor=actor, step=step, number=int(typed), nonce=nonce)

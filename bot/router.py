@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import custom_ids, errors, questions, render
-from bot.games import Click, GameAdapter, SessionInfo
+from bot.games import GameAdapter, SessionInfo
 from bot.messages import Reply
 from bot.sessions import SessionClosed, StepResult
 from rules.errors import RuleError
@@ -22,7 +22,7 @@ from rules.session import check_answer
 if TYPE_CHECKING:
     from bot.app import MusterBot
 
-LEGACY_MODAL = r"m:(?P<sid>[0-9a-f]{12}):(?P<action>[A-Za-z0-9_\-]{1,40}):(?P<arg>[^:]{0,40})"
+OLD_MODAL = r"m:(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}:[^:]{0,40}"
 
 
 async def send_reply(interaction: discord.Interaction[Any], session_id: str | None, reply: Reply) -> None:
@@ -106,41 +106,40 @@ async def on_question(
         await errors.report(interaction, exc)
 
 
-async def on_session_component(
-    interaction: discord.Interaction[Any],
-    sid: str,
-    action: str,
-    arg: str,
-    values: list[str],
-    opens_modal: bool,
-    fields: dict[str, str] | None = None,
-) -> None:
-    """A click on a component of a game that still builds actions in its adapter (`action_for`)."""
+async def on_old_component(interaction: discord.Interaction[Any], sid: str) -> None:
+    """A component posted before every question carried its step id (`s:`, `sm:`, `ss:`, `m:`): it
+    can't say what it answered, so the player gets what the game asks them now, ready to answer."""
     bot: MusterBot = interaction.client  # type: ignore[assignment]
     try:
         info, state = await _players_game(interaction, sid)
-        user = interaction.user.id
         adapter = bot.games.get(info.system)
-        click = Click(
-            user_id=user,
-            action=action,
-            arg=arg,
-            values=values,
-            fields=fields or {},
-            nonce=secrets.token_hex(16),
-        )
-        if opens_modal:
-            modal = adapter.modal_for(info, state, click)
-            if modal is None:
-                raise RuleError("There is nothing to fill in for that right now.")
-            await interaction.response.send_modal(render.modal(f"m:{sid}:{action}:{arg}", modal))
-            return
-        result = await bot.sessions.act(
-            sid, user, lambda i, s: adapter.action_for(i, s, click), deliver=False
-        )
-        await _answered(interaction, adapter, info, state, result)
+        reply = current_questions(adapter, state, interaction.user.id)
+        if reply is None:
+            reply = adapter.private_prompt(info, state, interaction.user.id) or Reply(
+                content="That button is from an older message, and the game isn't asking you anything now."
+            )
+        await send_reply(interaction, sid, reply)
     except Exception as exc:
         await errors.report(interaction, exc)
+
+
+def current_questions(adapter: GameAdapter[Any], state: Any, user: int) -> Reply | None:
+    """What `user` is asked now as one ephemeral reply (as many questions as one message holds)."""
+    asked = adapter.procedure.ask(state, user)
+    if not asked:
+        return None
+    lines, buttons, selects = ["That button is from an older message. The game asks you now:"], [], []
+    rows = 0
+    for question in asked:
+        more_buttons, more_selects = questions.components(question)
+        needed = len(more_selects) + -(-len(more_buttons) // 5)
+        if rows + needed > 5:
+            break
+        rows += needed
+        lines.append(f"- **{question.title}**")
+        buttons.extend(more_buttons)
+        selects.extend(more_selects)
+    return Reply(content="\n".join(lines), buttons=buttons, selects=selects)
 
 
 async def on_prompt_button(interaction: discord.Interaction[Any], sid: str, user_id: int) -> None:
@@ -180,8 +179,8 @@ async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
     if asked is not None:
         await on_question(interaction, asked.session_id, asked.step, [asked.value], True, values)
         return True
-    legacy = re.fullmatch(LEGACY_MODAL, custom_id)
-    if legacy is None:
+    old = re.fullmatch(OLD_MODAL, custom_id)
+    if old is None:
         return False
-    await on_session_component(interaction, legacy["sid"], legacy["action"], legacy["arg"], [], False, values)
+    await on_old_component(interaction, old["sid"])
     return True

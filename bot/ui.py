@@ -14,9 +14,6 @@ import discord
 
 from bot import custom_ids, router
 
-SID = r"(?P<sid>[0-9a-f]{12})"
-ACTION = r"(?P<action>[A-Za-z0-9_\-]{1,40})"
-
 
 class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.BUTTON):
     """A button answering a game's question (`q:`), or opening its form first (`qf:`)."""
@@ -56,47 +53,25 @@ class QuestionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=cu
         await router.on_question(interaction, self.sid, self.step, list(self.item.values), opens_form=None)
 
 
-class SessionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=re.compile(rf"(?P<kind>sm?):{SID}:{ACTION}:(?P<arg>[^:]{{0,40}})"),
+class OldSessionComponent(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=re.compile(r"(?:sm?|ss):(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}(?::[^:]{0,40})?"),
 ):
-    """A button of a game that still routes clicks through its adapter's `action_for`."""
+    """A button or select posted before every question carried its step id: answered with what the
+    game asks the player now (bot/router.py), so a game begun before an update goes on."""
 
-    def __init__(
-        self, item: discord.ui.Button[Any], sid: str, action: str, arg: str, opens_modal: bool
-    ) -> None:
+    def __init__(self, item: discord.ui.Item[Any], sid: str) -> None:
         super().__init__(item)
-        self.sid, self.action, self.arg, self.opens_modal = sid, action, arg, opens_modal
+        self.sid = sid
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SessionButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, match["sid"], match["action"], match["arg"], match["kind"] == "sm")
+    ) -> OldSessionComponent:
+        return cls(item, match["sid"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await router.on_session_component(interaction, self.sid, self.action, self.arg, [], self.opens_modal)
-
-
-class SessionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=re.compile(rf"ss:{SID}:{ACTION}")
-):
-    def __init__(self, item: discord.ui.Select[Any], sid: str, action: str) -> None:
-        super().__init__(item)
-        self.sid, self.action = sid, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SessionSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item, match["sid"], match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await router.on_session_component(
-            interaction, self.sid, self.action, "", list(self.item.values), False
-        )
+        await router.on_old_component(interaction, self.sid)
 
 
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PROMPT):
@@ -120,7 +95,6 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cust
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     QuestionButton,
     QuestionSelect,
-    SessionButton,
-    SessionSelect,
+    OldSessionComponent,
     PromptButton,
 )

@@ -7,6 +7,7 @@ resumes it exactly. `step` never mutates its input: it returns a new state (use 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Generic, Literal, TypeVar
 
@@ -273,7 +274,7 @@ def _check_field(field: InputField, text: str) -> None:
     if len(text) > field.max_length:
         raise RuleError(code="answer.field_long", field=field.label, limit=field.max_length)
     if field.kind == "number":
-        if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 9):
+        if not re.fullmatch(r"-?[0-9]{1,9}", text):
             raise RuleError(code="answer.field_number", field=field.label)
         value = int(text)
         low = field.minimum if field.minimum is not None else value

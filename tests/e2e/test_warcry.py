@@ -324,10 +324,6 @@ async def test_a_round_1_button_pressed_in_round_2_is_refused_and_changes_nothin
     assert state.round == 3 and state.vp == {alice: 1, bob: 0}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/questions.answer takes '--5' for a number (it strips every '-'), and int() then fails",
-)
 async def test_a_doubled_minus_in_a_tally_is_refused_politely(muster: Muster) -> None:
     battle = await open_battle(muster, battleplan="Reaper")
     await battle.set_up()

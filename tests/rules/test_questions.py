@@ -136,3 +136,17 @@ def test_a_game_adds_its_words_once_and_a_second_wording_is_refused() -> None:
     with pytest.raises(ValueError):
         add_words({"toy.too_many": "No more than {limit}."})
     del ENGLISH["toy.too_many"]
+
+
+@pytest.mark.parametrize("typed", ["--3", "+3", "3.0", "٣", "1234567890", "- 3"])
+def test_a_form_number_that_is_not_one_plain_whole_number_is_refused_with_a_code(typed: str) -> None:
+    asked = Question(
+        step="s",
+        topic="t",
+        title="T",
+        players=[1],
+        options=[Option(value="v", label="V", form=[InputField(key="n", label="How many", kind="number")])],
+    )
+    with pytest.raises(RuleError) as refused:
+        check_answer([asked], Answer(actor=1, step="s", values=["v"], fields={"n": typed}))
+    assert refused.value.code == "answer.field_number"
