@@ -1,50 +1,41 @@
 """/killteam: Kill Team matched play run in a channel, with sealed bids and secrets in DMs.
 
-A thin adapter: the rules live in rules/killteam. This file turns options and clicks into rules
-actions, and events and prompts into messages. Public events go to the channel (in embeds, so
-mentions name players without pinging them; only the players asked to act are pinged). Secret
+A thin adapter: the rules live in rules/killteam. This file turns slash command options into rules
+actions, and events and the rules' questions into messages. Public events go to the channel (in
+embeds, so mentions name players without pinging them; only the players asked to act are pinged).
+Every button and menu is made by `bot.questions.components` from a question `PROCEDURE.ask` gives,
+so a click comes back as an answer the rules check against what they ask now, and a click on an
+old question is refused. A public question gets one channel message of its own per step (keyed
+`ask.<step>`, so a later step of the same question edits it instead of posting it again); secret
 questions (sealed bids, scouting, private Tac Op picks) go to each player's DMs; when DMs are closed
 the platform shows the same prompt ephemerally behind an "Open my secret prompt" button.
-
-Components carry the question's step id, so a click on an old question is refused by the rules:
-`<kind>-<step with '.' written as '-'>` is the action, the arg an option index, amount or id.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
 from bot.errors import UserError
-from bot.games import Click, GameAdapter, SessionInfo
+from bot.game_cog import GameCog
+from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.limits import fit
-from bot.messages import Button, Embed, Modal, ModalField, Outgoing, Reply, Select, SelectOption
+from bot.messages import Embed, Outgoing, Reply
+from bot.questions import components
+from bot.router import send_reply
 from bot.text import add_words
 from cogs.killteam_text import ENGLISH
-from rules.errors import RuleError
 from rules.killteam import (
     PROCEDURE,
-    Choose,
-    Done,
     EndGame,
-    EndTurningPoint,
-    KillTeamPack,
     KillTeamState,
-    PackError,
     PreviousGame,
     RevealTacOp,
     Score,
-    SealBid,
-    SealScouting,
-    SetBattleReady,
     load_default_pack,
     parse_pack,
-    private_prompt,
     private_view,
     prompt,
     scoreboard,
@@ -55,7 +46,7 @@ from rules.killteam import events as ev
 from rules.killteam.hand import METHOD_LABELS
 from rules.killteam.views import CAPS_TEXT
 from rules.sealed import ChoiceSealed, ChoicesRevealed
-from rules.session import Action, Event, Question
+from rules.session import Event, Question
 
 add_words(ENGLISH)
 
@@ -69,88 +60,34 @@ MISSION_METHOD_LABELS = {
     "bid": "Bid",
 }
 TACOPS_LABELS: dict[str, str] = {str(key): label for key, label in METHOD_LABELS.items()}
-MAX_BUTTON_CHOICES = 10
 DONE_WORDS = {
     "equipment": "has picked their equipment",
     "a barricade": "has set up a barricade",
     "a group of operatives": "has set up a group of operatives",
     "their scouting": "has carried out their scouting pick",
 }
+DM_NOTE = "\n*(Answer in your DMs; if they are closed, use the button the bot posts here.)*"
 
 
 def who(player: int) -> str:
     return f"<@{player}>"
 
 
-# ---------------------------------------------------------------------- component ids
+# ---------------------------------------------------------------------- the questions asked
 
 
-def action_id(kind: str, step: str) -> str:
-    """`c-veto_missions-5`: the kind of answer and the step it answers (dots become dashes)."""
-    return f"{kind}-{step.replace('.', '-')}"
+def public_question(state: KillTeamState) -> Question | None:
+    """The question the channel's components answer now (None: nothing is asked in public)."""
+    for player in state.players:
+        for asked in PROCEDURE.ask(state, player):
+            if not asked.private:
+                return asked
+    return None
 
 
-def parse_action_id(action: str) -> tuple[str, str]:
-    kind, _, code = action.partition("-")
-    return kind, code.replace("-", ".")
-
-
-def parse_bid(text: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise RuleError(code="killteam.bid_not_number") from None
-
-
-def prompt_components(asked: Question, tokens: int | None = None) -> tuple[list[Button], list[Select]]:
-    """Buttons or a menu for one question."""
-    step = asked.step
-    if asked.kind == "done":
-        return [Button(label="Done", action=action_id("d", step), style="success")], []
-    if asked.kind == "number":
-        top = asked.number.maximum if asked.number else (tokens or 0)
-        buttons = [
-            Button(label=str(n), action=action_id("b", step), arg=str(n), style="primary")
-            for n in range(top + 1)
-        ]
-        return [*buttons, Button(label="Type a bid…", action=action_id("b", step), modal=True)], []
-    if asked.topic == "killteam.scouting":
-        return [
-            Button(label=o.label, action=action_id("o", step), arg=o.value, style="primary")
-            for o in asked.options
-        ], []
-    if asked.topic == "killteam.battle":
-        tp = step.rsplit(".", 1)[-1]
-        return [
-            Button(label=f"End turning point {tp}", action=action_id("e", step), style="success"),
-            Button(label="Battle Ready painted (+2)", action=action_id("r", step), arg="on"),
-            Button(label="Not Battle Ready", action=action_id("r", step), arg="off"),
-        ], []
-    if asked.kind != "choose" or not asked.options:
-        return [], []
-    if asked.max_values == 1 and len(asked.options) <= MAX_BUTTON_CHOICES:
-        return [
-            Button(
-                label=o.label,
-                action=action_id("c", step),
-                arg=str(i),
-                disabled=o.disabled,
-                style="secondary" if o.disabled else "primary",
-            )
-            for i, o in enumerate(asked.options)
-        ], []
-    choices = [o for o in asked.options if not o.disabled][:25]
-    select = Select(
-        action=action_id("s", step),
-        min_values=asked.min_values,
-        max_values=asked.max_values,
-        placeholder=f"Pick {asked.min_values}" if asked.min_values == asked.max_values else None,
-        options=[
-            SelectOption(label=o.label, value=o.value, description=(o.group or o.description or None))
-            for o in choices
-        ],
-    )
-    return [], [select]
+def private_question(state: KillTeamState, player: int) -> Question | None:
+    """`player`'s own secret question, answered in their DMs."""
+    return next((asked for asked in PROCEDURE.ask(state, player) if asked.private), None)
 
 
 # ---------------------------------------------------------------------- event lines
@@ -355,6 +292,19 @@ def prompt_text(asked: Question) -> str:
     return "\n".join(lines)
 
 
+def question_message(asked: Question) -> Outgoing:
+    """The channel's message for a public question, keyed by its step: posted when the question is
+    new, edited when a later step leaves it asked (so it shows who still answers)."""
+    buttons, selects = components(asked)
+    return Outgoing(
+        key=f"ask.{asked.step}",
+        content=" ".join(who(p) for p in asked.players),
+        embeds=[Embed(description=prompt_text(asked)[:4000], colour=COLOUR)],
+        buttons=buttons,
+        selects=selects,
+    )
+
+
 def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
     """The player's own secret prompt (with its components) and their Tac Ops."""
     view = private_view(state, user_id)
@@ -367,11 +317,10 @@ def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
         parts.append(f"Your Tac Ops: {cards}.")
     if view.sealed_choice is not None:
         parts.append(f"You have sealed: {view.sealed_choice}. It stays hidden until both have sealed.")
-    buttons: list[Button] = []
-    selects: list[Select] = []
-    if view.prompt is not None:
-        parts.append(prompt_text(view.prompt))
-        buttons, selects = prompt_components(view.prompt, view.tokens)
+    asked = private_question(state, user_id)
+    buttons, selects = components(asked) if asked is not None else ([], [])
+    if asked is not None:
+        parts.append(prompt_text(asked))
     if not parts:
         return None
     return Reply(
@@ -393,50 +342,16 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         "`/killteam start @opponent` runs the matched-play sequence: mission and map, sealed bids "
         "and scouting in DMs, Tac Ops, scoring with the caps"
     )
-
-    def action_for(self, info: SessionInfo, state: KillTeamState, click: Click) -> Action | None:
-        kind, step = parse_action_id(click.action)
-        user = click.user_id
-        if kind == "c":
-            asked = private_prompt(state, user) or prompt(state)
-            value = "?"
-            if asked.step == step and click.arg.isdigit() and int(click.arg) < len(asked.options):
-                value = asked.options[int(click.arg)].value
-            return Choose(actor=user, step=step, values=[value])
-        if kind == "s":
-            return Choose(actor=user, step=step, values=list(click.values) or ["?"])
-        if kind == "d":
-            return Done(actor=user, step=step)
-        if kind == "b":
-            amount = parse_bid(click.fields.get("bid", click.arg))
-            return SealBid(actor=user, step=step, amount=amount, nonce=click.nonce)
-        if kind == "o":
-            return SealScouting(actor=user, step=step, option=click.arg, nonce=click.nonce)
-        if kind == "e":
-            tp = step.rsplit(".", 1)[-1]
-            return EndTurningPoint(actor=user, turning_point=int(tp) if tp.isdigit() else 0)
-        if kind == "r":
-            return SetBattleReady(actor=user, painted=click.arg == "on")
-        raise RuleError(code="killteam.unknown_button")
-
-    def modal_for(self, info: SessionInfo, state: KillTeamState, click: Click) -> Modal | None:
-        kind, _ = parse_action_id(click.action)
-        view = private_view(state, click.user_id)
-        if kind != "b" or view.prompt is None or view.prompt.kind != "number":
-            return None
-        left = view.tokens or 0
-        return Modal(
-            title="Your sealed bid",
-            fields=[
-                ModalField(key="bid", label=f"Tokens to bid (0 to {left})", placeholder="0", max_length=5)
-            ],
-        )
+    pack = PackSpec(parse=parse_pack, shipped=load_default_pack)
 
     def render(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[Outgoing]:
         out: list[Outgoing] = []
+        asked = None if state.finished else public_question(state)
         lines = [line for e in events if e.private_to is None and (line := describe(e, state))]
         if lines:
-            out.append(self._channel_message(state, lines))
+            out.append(self._channel_message(state, lines, asked))
+        if asked is not None:
+            out.append(question_message(asked))
         if state.macro in ("battle", "finished") and any(isinstance(e, BOARD_EVENTS) for e in events):
             out.append(Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)]))
         for player in state.players:
@@ -445,41 +360,30 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
                 out.append(self._dm(info, state, player, mine))
         return out
 
-    def _channel_message(self, state: KillTeamState, lines: list[str]) -> Outgoing:
-        now = prompt(state)
+    def _channel_message(self, state: KillTeamState, lines: list[str], asked: Question | None) -> Outgoing:
+        """What happened; with what is asked now when it is answered in private (a public question
+        has its own message)."""
         text = "\n".join(lines)
-        buttons: list[Button] = []
-        selects: list[Select] = []
         content = ""
-        if not state.finished:
+        if not state.finished and asked is None:
+            now = prompt(state)
             text += "\n\n" + prompt_text(now)
             if now.sealed or now.private:
-                text += "\n*(Answer in your DMs; if they are closed, use the button the bot posts here.)*"
-            else:
-                buttons, selects = prompt_components(now)
+                text += DM_NOTE
             content = " ".join(who(p) for p in now.players)
-        return Outgoing(
-            content=content,
-            embeds=[Embed(description=text[-4000:], colour=COLOUR)],
-            buttons=buttons,
-            selects=selects,
-        )
+        return Outgoing(content=content, embeds=[Embed(description=text[-4000:], colour=COLOUR)])
 
     def _dm(self, info: SessionInfo, state: KillTeamState, player: int, mine: list[Event]) -> Outgoing:
         lines = [line for e in mine if (line := describe_private(e))]
-        asked = any(isinstance(e, ev.SecretAsked) for e in mine)
-        buttons: list[Button] = []
-        selects: list[Select] = []
-        view = private_view(state, player)
-        if asked and view.prompt is not None:
-            lines.append(prompt_text(view.prompt))
-            buttons, selects = prompt_components(view.prompt, view.tokens)
-        header = f"Kill Team in <#{info.channel_id}>"
+        asked = private_question(state, player) if any(isinstance(e, ev.SecretAsked) for e in mine) else None
+        buttons, selects = components(asked) if asked is not None else ([], [])
+        if asked is not None:
+            lines.append(prompt_text(asked))
         return Outgoing(
             to="dm",
             user_id=player,
             secret=True,
-            content=header,
+            content=f"Kill Team in <#{info.channel_id}>",
             embeds=[Embed(description="\n\n".join(lines)[:4000] or "…", colour=COLOUR)],
             buttons=buttons,
             selects=selects,
@@ -514,44 +418,11 @@ BOARD_EVENTS = (
 )
 
 
-# ---------------------------------------------------------------------- packs
-
-
-@lru_cache(maxsize=32)
-def _parsed(text: str) -> KillTeamPack:
-    return parse_pack(text)
-
-
-async def server_pack(bot: MusterBot, guild_id: int | None) -> KillTeamPack:
-    """The server's own pack if it loaded one, else the shipped one."""
-    if guild_id is not None:
-        text = await bot.packs.get(guild_id, SYSTEM)
-        if text:
-            try:
-                return _parsed(text)
-            except PackError:
-                pass  # it was valid when saved; a later rules change must not stop every game
-    return load_default_pack()
-
-
-def _matching(names: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
-    needle = current.casefold()
-    return [
-        app_commands.Choice(name=label[:100], value=value)
-        for label, value in names
-        if needle in label.casefold()
-    ][:25]
-
-
 # ---------------------------------------------------------------------- the cog
 
 
-class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill Team matched play"):
-    def __init__(self, bot: MusterBot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.games.register(KillTeamAdapter())
+class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description="Kill Team matched play"):
+    adapter = KillTeamAdapter()
 
     pack = app_commands.Group(name="pack", description="This server's Kill Team cards")
 
@@ -585,7 +456,7 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
         if mission_method != "organised" and (mission or map):
             raise UserError("A mission and a map are only given with the Organised method.")
         await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
-        pack = await server_pack(self.bot, guild_id)
+        pack = await self.server_pack(guild_id, channel_id)
         previous: PreviousGame | None = None
         if mission_method == "control":
             last = await self.bot.sessions.last_finished_between(guild_id, SYSTEM, caller, opponent.id)
@@ -621,44 +492,22 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
     async def mission_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        pack = await server_pack(self.bot, interaction.guild_id)
-        return _matching([(m.name, m.id) for m in pack.missions], current)
+        pack = await self.server_pack(interaction.guild_id, interaction.channel_id)
+        return self.choices(((m.name, m.id) for m in pack.missions), current)
 
     @start_game.autocomplete("map")
     async def map_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        pack = await server_pack(self.bot, interaction.guild_id)
-        return _matching([(m.label, m.id) for m in pack.maps], current)
+        pack = await self.server_pack(interaction.guild_id, interaction.channel_id)
+        return self.choices(((m.label, m.id) for m in pack.maps), current)
 
     # ------------------------------------------------------------ in-game commands
-
-    async def _my_game(self, interaction: discord.Interaction[MusterBot]) -> SessionInfo:
-        return await self.bot.sessions.caller_game(
-            guild_id_of(interaction), channel_id_of(interaction), interaction.user.id, SYSTEM
-        )
-
-    async def _act(
-        self, interaction: discord.Interaction[MusterBot], make: type[Action] | None, **fields: object
-    ) -> None:
-        info = await self._my_game(interaction)
-        user = interaction.user.id
-        assert make is not None
-        result = await self.bot.sessions.act(info.id, user, lambda _i, _s: make(actor=user, **fields))
-        assert result is not None
-        reply = self.bot.games.get(SYSTEM).reply(result.info, result.state, result.events, user)
-        await interaction.response.send_message(**fit(content=reply.content or "Done.", ephemeral=True))
-
-    async def _my_state(self, interaction: discord.Interaction[MusterBot]) -> KillTeamState | None:
-        state = await self.bot.sessions.caller_state(
-            interaction.guild_id, interaction.channel_id, interaction.user.id, SYSTEM
-        )
-        return state if isinstance(state, KillTeamState) else None
 
     async def _my_tac_ops(
         self, interaction: discord.Interaction[MusterBot], current: str, revealed: bool | None
     ) -> list[app_commands.Choice[str]]:
-        state = await self._my_state(interaction)
+        state = await self.my_state(interaction)
         if state is None:
             return []
         cards = [
@@ -666,12 +515,13 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
             for c in private_view(state, interaction.user.id).tac_ops
             if revealed is None or c.revealed == revealed
         ]
-        return _matching([(c.name, c.id) for c in cards], current)
+        return self.choices(((c.name, c.id) for c in cards), current)
 
     @app_commands.command(name="reveal-tacop", description="Reveal one of your secret Tac Ops")
     @app_commands.describe(tacop="Which of your Tac Ops")
     async def reveal_tacop(self, interaction: discord.Interaction[MusterBot], tacop: str) -> None:
-        await self._act(interaction, RevealTacOp, tac_op=tacop)
+        user = interaction.user.id
+        await self.act(interaction, lambda _state: RevealTacOp(actor=user, tac_op=tacop))
 
     @reveal_tacop.autocomplete("tacop")
     async def reveal_autocomplete(
@@ -692,31 +542,33 @@ class KillTeam(commands.GroupCog, group_name="killteam", group_description="Kill
         tacop: str | None = None,
         tacop_vp: app_commands.Range[int, -6, 6] = 0,
     ) -> None:
-        await self._act(interaction, Score, mission_vp=mission_vp, tac_op=tacop, tac_op_vp=tacop_vp)
+        user = interaction.user.id
+        await self.act(
+            interaction,
+            lambda _state: Score(actor=user, mission_vp=mission_vp, tac_op=tacop, tac_op_vp=tacop_vp),
+        )
 
     @score.autocomplete("tacop")
     async def score_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        state = await self._my_state(interaction)
+        state = await self.my_state(interaction)
         return await self._my_tac_ops(
             interaction, current, revealed=True if state and state.tac.secret else None
         )
 
     @app_commands.command(name="end", description="End the battle now; the higher total wins")
     async def end(self, interaction: discord.Interaction[MusterBot]) -> None:
-        await self._act(interaction, EndGame)
+        await self.act(interaction, EndGame(actor=interaction.user.id))
 
     @app_commands.command(name="hand", description="Your Tac Ops and any secret choice waiting for you")
     async def hand(self, interaction: discord.Interaction[MusterBot]) -> None:
-        info = await self._my_game(interaction)
+        info = await self.my_game(interaction)
         _info, state = await self.bot.sessions.load(info.id)
         reply = private_reply(state, interaction.user.id)
         if reply is None:
             await interaction.response.send_message("Nothing secret is waiting for you.", ephemeral=True)
             return
-        from bot.router import send_reply
-
         await send_reply(interaction, info.id, reply)
 
     # ------------------------------------------------------------ packs

@@ -11,7 +11,6 @@ ENGLISH: dict[str, str] = {
     "killteam.opponents_turn": "It's your opponent's turn; yours comes next.",
     "killteam.not_that": "The game is waiting for something else: {now}.",
     "killteam.nothing_asked": "Nothing to answer now: {now}.",
-    "killteam.unknown_button": "That button doesn't belong to this game.",
     # starting a game
     "killteam.two_players": "A Kill Team game needs two different players.",
     "killteam.mission_method": "Choose a mission method from: {methods}.",
@@ -36,7 +35,6 @@ ENGLISH: dict[str, str] = {
     "killteam.bid_negative": "A bid can't be negative: bid 0 or more tokens.",
     "killteam.bid_over": "You have {tokens} tokens left, so bid from 0 to {tokens}.",
     "killteam.bid_over_one": "You have {tokens} token left, so bid 0 or 1.",
-    "killteam.bid_not_number": "Type your bid as a whole number of tokens, like 3.",
     "killteam.already_sealed": "You have already sealed your choice for this step; it cannot be changed.",
     "killteam.scouting_option": "Pick one of the scouting options: {options}.",
     # Tac Ops

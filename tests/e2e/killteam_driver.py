@@ -13,10 +13,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from cogs.killteam import prompt_components
-from rules.killteam import KillTeamState, private_view, prompt_for
+from bot import custom_ids
+from bot.questions import components
+from rules.killteam import KillTeamState, prompt_for
+from rules.killteam.views import BATTLE_END, DONE_OPTION
 from rules.session import Question
 from tests.e2e.conftest import Muster
+from tests.emulator import Emulator, ModalPrompt
 from tests.emulator.model import Message, User
 
 TEST_PACK = """name: Club pack
@@ -43,27 +46,42 @@ factions:
     ),
 )
 
+DONE = DONE_OPTION.value
+MISSION_BID_FORM = re.compile(rf"qf:[0-9a-f]{{12}}:bid\.mission\.1:{custom_ids.NUMBER_VALUE}")
 Policy = Callable[[KillTeamState, int, Question], Any]
 
 
-def component_ids(sid: str, asked: Question, tokens: int | None = None) -> dict[str, str]:
-    """What the bot should have drawn for `asked`: option value, amount or label -> custom_id."""
-    buttons, selects = prompt_components(asked, tokens)
+def component_ids(sid: str, asked: Question) -> dict[str, str]:
+    """What the bot should have drawn for `asked` (bot.questions.components): option value or number
+    -> its button's custom_id; "form" -> the button opening the number's form; "select" -> the menu."""
+    buttons, selects = components(asked)
     found: dict[str, str] = {}
     for button in buttons:
-        custom_id = f"{'sm' if button.modal else 's'}:{sid}:{button.action}:{button.arg}"
-        if button.modal:
-            key = "modal"
-        elif button.action.startswith("c-"):  # an option by its index
-            key = asked.options[int(button.arg)].value
-        elif button.action.startswith(("b-", "o-")):  # a bid amount or a scouting id
-            key = button.arg
-        else:
-            key = button.label
-        found[key] = custom_id
+        key = "form" if asked.kind == "number" and button.form else button.value
+        found[key] = custom_ids.button(sid, button.step, button.value, button.form)
     for select in selects:
-        found["select"] = f"ss:{sid}:{select.action}"
+        found["select"] = custom_ids.select(sid, select.step)
     return found
+
+
+def mission_bid_form(emu: Emulator, user: User) -> tuple[Message, str] | None:
+    """The button opening the form of `user`'s sealed bid for the mission, in their DMs."""
+    for message in reversed(emu.dms(user)):
+        for component in message.walk_components():
+            custom_id = str(component.get("custom_id", ""))
+            if MISSION_BID_FORM.fullmatch(custom_id):
+                return message, custom_id
+    return None
+
+
+async def seal_by_form(emu: Emulator, user: User, form_button: tuple[Message, str], amount: int) -> Any:
+    """Press a sealed bid's form button, type `amount` in the form and send it; the bot's answer."""
+    message, custom_id = form_button
+    opened = await (await emu.click(user, message, custom_id=custom_id)).response(timeout=3)
+    form = opened.modal
+    assert form is not None, f"{custom_id} opened no form"
+    submitted = await emu.submit_modal(user, form, {form.fields[0].custom_id: str(amount)})
+    return await submitted.response(timeout=3)
 
 
 def shown_text(muster: Muster, user: User, *, own_dms: bool = True) -> str:
@@ -183,25 +201,25 @@ class KillTeamTable:
         return state, prompt_for(state, player)
 
     async def answer(self, player: int, value: str | list[str] | None = None) -> Any:
-        """Answer `player`'s current question with `value` (an option value, list, or amount)."""
+        """Answer `player`'s current question with `value` (an option value, list, or amount): on
+        the component the bot posted, typing a number in its form when it has no button of its own."""
         state, asked = await self.asked(player)
         assert asked is not None, f"{player} is not asked anything at {state.stage}"
         user = self.user(player)
         private = asked.private or asked.sealed
         if private and user.id in self.closed:
             await self.open_secret_prompt(user)
-        tokens = private_view(state, player).tokens
-        ids = component_ids(self.sid, asked, tokens)
+        ids = component_ids(self.sid, asked)
         emu = self.muster.emu
+        if asked.kind == "number" and str(value) not in ids:
+            return await self._type_number(user, ids["form"], private, str(value))
         if asked.kind == "choose" and "select" in ids:
             values = value if isinstance(value, list) else [value] if value else None
             assert values is not None, "a menu needs values"
             message = self.find(user, ids["select"], private)
             record = await emu.select(user, message, ids["select"], values)
         else:
-            key = {"killteam.battle": f"End turning point {state.turning_point}"}.get(
-                asked.topic, "Done" if asked.kind == "done" else None
-            )
+            key = {"killteam.battle": BATTLE_END}.get(asked.topic, DONE if asked.kind == "done" else None)
             key = str(value) if value is not None and not isinstance(value, list) else key
             assert key in ids, f"no component for {key!r}: {sorted(ids)}"
             message = self.find(user, ids[key], private)
@@ -211,21 +229,30 @@ class KillTeamTable:
         return response
 
     async def bid_by_modal(self, player: int, text: str) -> Any:
-        state, asked = await self.asked(player)
+        """Type `text` in the form of `player`'s sealed bid."""
+        _state, asked = await self.asked(player)
         assert asked is not None and asked.kind == "number"
         user = self.user(player)
         if user.id in self.closed:
             await self.open_secret_prompt(user)
-        ids = component_ids(self.sid, asked, private_view(state, player).tokens)
-        message = self.find(user, ids["modal"], True)
-        emu = self.muster.emu
-        record = await emu.click(user, message, custom_id=ids["modal"])
+        return await self._type_number(user, component_ids(self.sid, asked)["form"], True, text)
+
+    async def open_form(self, user: User, custom_id: str, private: bool) -> ModalPrompt:
+        """Press the button that opens a number's form, and return the form the bot shows."""
+        message = self.find(user, custom_id, private)
+        record = await self.muster.emu.click(user, message, custom_id=custom_id)
         modal = (await record.response()).modal
-        assert modal is not None
-        field = modal.fields[0].custom_id
-        channel = emu.dm_channel(user) if user.id not in self.closed else self.world.channel
-        submitted = await emu.submit_modal(user, modal, {field: text}, channel=channel)
-        response = await submitted.response()
+        assert modal is not None, f"{custom_id} opened no form"
+        return modal
+
+    async def submit_form(self, user: User, modal: ModalPrompt, text: str) -> Any:
+        emu = self.muster.emu
+        submitted = await emu.submit_modal(user, modal, {modal.fields[0].custom_id: text})
+        return await submitted.response()
+
+    async def _type_number(self, user: User, custom_id: str, private: bool, text: str) -> Any:
+        modal = await self.open_form(user, custom_id, private)
+        response = await self.submit_form(user, modal, text)
         await self.muster.settle()
         return response
 

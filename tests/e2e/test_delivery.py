@@ -4,7 +4,6 @@ games; commands answer before anything slow is posted; score announcements take 
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 from bot.db.models import GameResult
 from bot.messages import Outgoing
 from tests.e2e.conftest import PROCESS_ENV, Muster
+from tests.e2e.killteam_driver import mission_bid_form, seal_by_form
 from tests.e2e.test_scores import announced, rows, service, slash
 from tests.e2e.toy_game import ToyAdapter, start
 from tests.emulator import Channel, DefaultWorld, Emulator, Message, User, start_bot_process
@@ -73,15 +73,6 @@ def posts_to(emu: Emulator, channel: Channel) -> list[Any]:
     return emu.requests_to("POST", rf"/channels/{channel.id}/messages")
 
 
-def bid_button(emu: Emulator, user: User, amount: int) -> tuple[Message, str] | None:
-    for message in reversed(emu.dms(user)):
-        for component in message.walk_components():
-            custom_id = str(component.get("custom_id", ""))
-            if re.fullmatch(rf"s:[0-9a-f]{{12}}:b-bid-mission-1:{amount}", custom_id):
-                return message, custom_id
-    return None
-
-
 async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_posted_once(
     emu: Emulator, world: DefaultWorld, tmp_path: Path
 ) -> None:
@@ -99,9 +90,9 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
             tacops_method="free",
         )
         assert (await started.response(timeout=3)).ephemeral
-        alice_bid = await emu.wait_until(lambda: bid_button(emu, world.alice, 3), 10, "alice's prompt")
-        bob_bid = await emu.wait_until(lambda: bid_button(emu, world.bob, 1), 10, "bob's prompt")
-        await (await emu.click(world.alice, alice_bid[0], custom_id=alice_bid[1])).response(timeout=3)
+        alice_bid = await emu.wait_until(lambda: mission_bid_form(emu, world.alice), 10, "alice's prompt")
+        bob_bid = await emu.wait_until(lambda: mission_bid_form(emu, world.bob), 10, "bob's prompt")
+        await seal_by_form(emu, world.alice, alice_bid, 3)
         await emu.wait_until(
             lambda: "sealed" in emu.last_message(world.channel).all_text() and all_delivered(db_path),
             10,
@@ -109,7 +100,7 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
         )
         # The next post in the channel (the reveal) is stored by Discord, but its answer never comes.
         held = emu.inject("POST", rf"/channels/{world.channel.id}/messages", status=None, delay_after=60)
-        await (await emu.click(world.bob, bob_bid[0], custom_id=bob_bid[1])).response(timeout=3)
+        await seal_by_form(emu, world.bob, bob_bid, 1)
         await emu.wait_until(lambda: held.hits == 1 and posts_to(emu, world.channel)[-1].status == 0, 10)
         reveal, nonce = emu.last_message(world.channel), posts_to(emu, world.channel)[-1].json["nonce"]
         assert "Revealed" in reveal.all_text()

@@ -8,7 +8,8 @@ import re
 from sqlalchemy import select
 
 from bot.db.models import GameResult
-from rules.killteam import KillTeamState, private_view, prompt_for
+from rules.killteam import KillTeamState, prompt_for
+from rules.killteam.views import BATTLE_READY
 from rules.sealed import verify
 from rules.session import Question
 from tests.e2e.conftest import Muster
@@ -190,8 +191,9 @@ async def test_closed_dms_use_the_ephemeral_prompt_path(muster: Muster) -> None:
     # Bob's roster is Battle Ready: a button on the channel's battle prompt
     asked = prompt_for(state, bob)
     assert asked is not None
-    ready = component_ids(table.sid, asked)["Battle Ready painted (+2)"]
+    ready = component_ids(table.sid, asked)[BATTLE_READY]
     post = table.find(w.bob, ready, private=False)
+    assert "Battle Ready painted (+2)" in [b["label"] for b in post.buttons()]
     pressed = await (await muster.emu.click(w.bob, post, custom_id=ready)).response()
     assert pressed.ephemeral
     state = await table.play()
@@ -210,14 +212,16 @@ async def test_concurrent_seals_reveal_once(muster: Muster) -> None:
     table = await KillTeamTable.open(muster, "bid", "free")
     emu = muster.emu
     state = await table.state()
-    clicks = []
-    for user, amount in ((w.alice, "4"), (w.bob, "5")):
+    forms = []
+    for user in (w.alice, w.bob):
         asked = prompt_for(state, user.id)
         assert asked is not None
-        ids = component_ids(table.sid, asked, private_view(state, user.id).tokens)
-        message = table.find(user, ids[amount], private=True)
-        clicks.append(emu.click(user, message, custom_id=ids[amount]))
-    records = await asyncio.gather(*clicks)
+        forms.append(await table.open_form(user, component_ids(table.sid, asked)["form"], private=True))
+    submits = [
+        emu.submit_modal(user, form, {form.fields[0].custom_id: amount})
+        for user, form, amount in zip((w.alice, w.bob), forms, ("4", "5"), strict=True)
+    ]
+    records = await asyncio.gather(*submits)
     for record in records:
         assert (await record.response()).ephemeral is not None
     await muster.settle()
@@ -242,14 +246,14 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
     w, emu = muster.world, muster.emu
     table = await KillTeamTable.open(muster, "bid", "free")
     before = (await table.state()).model_dump_json()
-    # over the tokens, non-numeric and negative bids, typed in the modal
+    # over the tokens, non-numeric and negative bids, typed in the form
     for text, expected in (
-        ("11", "You have 10 tokens left"),
-        ("lots", "whole number of tokens"),
-        ("-2", "can't be negative"),
+        ("11", "11 is not allowed here: type a whole number from 0 to 10."),
+        ("ab", "Type a whole number from 0 to 10."),
+        ("-2", "-2 is not allowed here: type a whole number from 0 to 10."),
     ):
         answered = await table.bid_by_modal(w.alice.id, text)
-        assert answered.ephemeral and expected in answered.content
+        assert answered.ephemeral and answered.content == expected
     assert (await table.state()).model_dump_json() == before
     # a second game between the same players in the same channel
     second = await (
@@ -275,15 +279,16 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
         )
     ).response()
     assert unable.ephemeral and "can't run Random Tac Ops" in unable.content
-    # sealing twice, from the same DM
+    # sealing twice, from a second form opened in the same DM before the first was sent
     state = await table.state()
     asked = prompt_for(state, w.alice.id)
     assert isinstance(asked, Question)
-    ids = component_ids(table.sid, asked, 10)
-    alice_dm = table.find(w.alice, ids["3"], private=True)
+    second_form = await table.open_form(w.alice, component_ids(table.sid, asked)["form"], private=True)
     await table.answer(w.alice.id, "3")
-    twice = await (await emu.click(w.alice, alice_dm, custom_id=ids["4"])).response()
-    assert twice.ephemeral and "already sealed" in twice.content
+    sealed = (await table.state()).model_dump_json()
+    twice = await table.submit_form(w.alice, second_form, "4")
+    assert twice.ephemeral and twice.content == "The game isn't asking you anything right now."
+    assert (await table.state()).model_dump_json() == sealed
     # scoring before the battle
     early = await table.slash(w.bob.id, "killteam score", mission_vp=1)
     assert early.ephemeral and "once the battle has begun" in early.content
@@ -316,8 +321,43 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
     stranger = await (await emu.click(w.carol, post, custom_id=ids["loot"])).response()
     assert stranger.ephemeral and "are playing this game" in stranger.content
     opponent = await (await emu.click(w.bob, post, custom_id=ids["loot"])).response()
-    assert opponent.ephemeral and "your opponent's to make" in opponent.content
+    assert opponent.ephemeral and opponent.content == "The game isn't asking you anything right now."
     assert (await table.state()).model_dump_json() == before
+
+
+async def test_an_old_button_pressed_after_the_game_moved_on_is_refused_and_changes_nothing(
+    muster: Muster,
+) -> None:
+    w, emu = muster.world, muster.emu
+    assert muster.bot is not None
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "bid", "free")
+    alice, bob = w.alice.id, w.bob.id
+    asked = prompt_for(await table.state(), alice)
+    assert asked is not None and asked.step == "bid.mission.1"
+    old_bid = component_ids(table.sid, asked)["form"]
+    old_bid_dm = table.find(w.alice, old_bid, private=True)
+    await table.answer(alice, "3")
+    await table.answer(bob, "1")
+    asked = prompt_for(await table.state(), alice)
+    assert asked is not None and asked.params["stage"] == "bid_decide"
+    old_pick = component_ids(table.sid, asked)["loot"]
+    old_pick_post = table.find(w.alice, old_pick, private=False)
+    await table.answer(alice, "secure")  # the game moves on to the sealed bid for the map
+    _info, before = await muster.bot.sessions.load(table.sid)
+    now = prompt_for(before, alice)
+    assert now is not None and now.step == "bid.map.1"
+    posts = [m.id for m in emu.messages(w.channel) if not m.ephemeral]
+    dms = [m.id for m in emu.dms(w.alice) if not m.ephemeral]
+    for message, custom_id in ((old_pick_post, old_pick), (old_bid_dm, old_bid)):
+        refused = await (await emu.click(w.alice, message, custom_id=custom_id)).response()
+        assert refused.ephemeral and refused.modal is None
+        assert refused.content == f"That question was already answered: the game is now at **{now.title}**."
+    await muster.settle()
+    _info, after = await muster.bot.sessions.load(table.sid)
+    assert after.model_dump() == before.model_dump()
+    assert [m.id for m in emu.messages(w.channel) if not m.ephemeral] == posts
+    assert [m.id for m in emu.dms(w.alice) if not m.ephemeral] == dms
 
 
 async def test_a_tac_op_hand_breaking_the_rules_is_refused(muster: Muster) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import re
 import sys
 from pathlib import Path
 
 from tests.e2e.conftest import PROCESS_ENV
+from tests.e2e.killteam_driver import mission_bid_form, seal_by_form
 from tests.emulator import DefaultWorld, Emulator, Message, User, start_bot_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,13 +46,11 @@ async def test_muster_run_as_a_process_survives_a_restart(
     assert not emu.unknown_requests
 
 
-def _bid_button(emu: Emulator, user: User, amount: int) -> tuple[Message, str]:
-    for message in reversed(emu.dms(user)):
-        for component in message.walk_components():
-            custom_id = str(component.get("custom_id", ""))
-            if re.fullmatch(rf"s:[0-9a-f]{{12}}:b-bid-mission-1:{amount}", custom_id):
-                return message, custom_id
-    raise LookupError(f"no mission bid prompt in {user.name}'s DMs")
+def _bid_form(emu: Emulator, user: User) -> tuple[Message, str]:
+    found = mission_bid_form(emu, user)
+    if found is None:
+        raise LookupError(f"no mission bid prompt in {user.name}'s DMs")
+    return found
 
 
 def _reveals(emu: Emulator, world: DefaultWorld) -> list[str]:
@@ -83,8 +81,7 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
         await emu.wait_until(
             lambda: _has_prompt(emu, world.alice) and _has_prompt(emu, world.bob), 10, "prompts"
         )
-        message, custom_id = _bid_button(emu, world.alice, 3)
-        sealed = await (await emu.click(world.alice, message, custom_id=custom_id)).response(timeout=3)
+        sealed = await seal_by_form(emu, world.alice, _bid_form(emu, world.alice), 3)
         assert sealed.ephemeral
         await emu.wait_until(
             lambda: "sealed" in "\n".join(m.all_text() for m in emu.messages(world.channel)),
@@ -99,8 +96,7 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
 
     again = await start_bot_process(argv, emu, env=env, cwd=ROOT)
     try:
-        message, custom_id = _bid_button(emu, world.bob, 1)  # a button sent before the kill
-        answer = await (await emu.click(world.bob, message, custom_id=custom_id)).response(timeout=3)
+        answer = await seal_by_form(emu, world.bob, _bid_form(emu, world.bob), 1)  # sent before the kill
         assert answer.ephemeral
         await emu.wait_until(lambda: bool(_reveals(emu, world)), 10, "the reveal")
         await asyncio.sleep(0.5)  # anything sent twice would have arrived by now
@@ -112,7 +108,7 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
 
 def _has_prompt(emu: Emulator, user: User) -> bool:
     try:
-        _bid_button(emu, user, 0)
+        _bid_form(emu, user)
     except LookupError:
         return False
     return True

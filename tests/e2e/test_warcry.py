@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from sqlalchemy import select
 
 from bot import custom_ids
