@@ -2,8 +2,8 @@
 
 Renderers turn rules events into `Outgoing` messages; they are stored in the outbox as JSON in the
 same transaction as the state that caused them, then delivered. Buttons and selects carry only a
-custom_id whose prefix routes the click back to the session (see bot/ui.py), so a message posted
-before a restart keeps working after it. A button outside any session (a result's Confirm) names
+custom_id naming the session, the question's step and the value (bot/custom_ids.py), so a message
+posted before a restart keeps working after it. A button outside any session (a result's Confirm) names
 its own custom_id, which a persistent `DynamicItem` of its cog recognises.
 """
 
@@ -16,7 +16,7 @@ from typing import Literal, Self
 from pydantic import BaseModel, Field, model_validator
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-SESSION_IDS = re.compile(r"(s|sm|ss|p|m|q|qf|qs|qm):")  # the prefixes bot/ui.py routes to a session
+SESSION_IDS = re.compile(r"(s|sm|ss|p|m|q|qf|qs|qm):")  # prefixes bot/ui.py routes (older ones too)
 
 
 class EmbedField(BaseModel):
@@ -39,38 +39,29 @@ class Embed(BaseModel):
 
 
 class Button(BaseModel):
-    """A session button: it answers the game's question `step` with option `value` (see
-    bot/questions.py, which makes these from the rules' questions); with `form` set the click first
-    opens that option's form (or the number field).
-
-    An older kind names an `action` (and optional `arg`) handed to the game's adapter on click; with
-    `modal` set that click first opens the modal the adapter describes in `modal_for`.
-    With `custom_id` set instead, it is not a session button: the click goes to whichever
-    persistent `DynamicItem` matches that id (it must not look like a session component's).
+    """A button: it answers the game's question `step` with option `value` (bot/questions.py makes
+    these from the rules' questions); with `form` set the click first opens that option's form (or
+    the number field). With `custom_id` set instead, it is not a question's button: the click goes to
+    whichever persistent `DynamicItem` matches that id (a result's Confirm); it must not look like a
+    session component's.
     """
 
     label: str
     step: str = ""
     value: str = ""
     form: bool = False
-    action: str = ""
-    arg: str = ""
     style: ButtonStyle = "secondary"
     disabled: bool = False
-    modal: bool = False
     custom_id: str | None = Field(default=None, min_length=1, max_length=100)
 
     @model_validator(mode="after")
     def _one_route(self) -> Self:
-        """A click must go somewhere: to the game's question, its adapter, or a `DynamicItem`."""
-        if self.step:
-            if not self.value or self.action or self.custom_id is not None:
-                raise ValueError("a question's button carries a value and nothing else to route by")
-        elif self.custom_id is None:
-            if not self.action:
-                raise ValueError("a session button needs an action")
-        elif self.action or self.arg or self.modal:
-            raise ValueError("a button with its own custom_id has no session action, arg or modal")
+        """A click must go somewhere: to the game's question or to a `DynamicItem`."""
+        if self.custom_id is None:
+            if not (self.step and self.value):
+                raise ValueError("a question's button carries its step and value")
+        elif self.step or self.value or self.form:
+            raise ValueError("a button with its own custom_id answers no question")
         elif SESSION_IDS.match(self.custom_id):
             raise ValueError("a button's own custom_id must not look like a session component's")
         return self
@@ -83,10 +74,9 @@ class SelectOption(BaseModel):
 
 
 class Select(BaseModel):
-    """A select menu answering the game's question `step` (or, older, handed to the adapter's `action`)."""
+    """A select menu answering the game's question `step` with the picked values."""
 
-    step: str = ""
-    action: str = ""
+    step: str
     options: list[SelectOption]
     placeholder: str | None = None
     min_values: int = 1

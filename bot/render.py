@@ -64,17 +64,13 @@ def view(session_id: str | None, buttons: list[Button], selects: list[Select]) -
 def _button_id(session_id: str | None, button: Button) -> str:
     if button.custom_id is not None:
         return button.custom_id
-    if button.step:
-        return custom_ids.button(_session(session_id), button.step, button.value, button.form)
-    return f"{'sm' if button.modal else 's'}:{_session(session_id)}:{button.action}:{button.arg}"
+    return custom_ids.button(_session(session_id), button.step, button.value, button.form)
 
 
 def _select(session_id: str, select: Select, row: int) -> discord.ui.Select[Any]:
     options = select.options[:25]
     return discord.ui.Select(
-        custom_id=custom_ids.select(session_id, select.step)
-        if select.step
-        else f"ss:{session_id}:{select.action}",
+        custom_id=custom_ids.select(session_id, select.step),
         placeholder=select.placeholder and select.placeholder[:150],
         min_values=min(select.min_values, len(options)),
         max_values=min(select.max_values, len(options)),

@@ -77,6 +77,15 @@ class Muster:
         assert self.bot is not None
         await self.bot.delivery.idle()
 
+    async def announced(self) -> None:
+        """Everything owed to Discord so far has been sent: outbox messages and result announcements."""
+        assert self.bot is not None
+        await self.settle()
+        scores = self.bot.get_cog("Scores")
+        if scores is not None:
+            await scores.service.idle()  # type: ignore[attr-defined]
+        await self.settle()
+
 
 @pytest.fixture
 async def emu() -> AsyncIterator[Emulator]:

@@ -4,6 +4,7 @@ question encoding, and to refuse an answer to a question it no longer asks."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from tests.e2e.conftest import Muster
@@ -51,3 +52,30 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     await pick.settle()
     (reveal,) = [m for m in emu.messages(w.channel) if m.content.startswith("Revealed")]
     assert f"<@{w.alice.id}> picked 3" in reveal.content and f"<@{w.bob.id}> picked 1" in reveal.content
+
+
+async def test_a_button_from_before_step_ids_answers_with_what_the_game_asks_now(pick: Muster) -> None:
+    """A game begun before an update keeps going: its old buttons (`s:<sid>:<action>:<arg>`) can't
+    say what they answered, so pressing one shows the player the current question, ready to answer."""
+    emu, w = pick.emu, pick.world
+    await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    await pick.settle()
+    sid = prompt_of(pick, w.alice).buttons()[0]["custom_id"].split(":")[1]
+    assert pick.bot is not None
+    old = discord.ui.View(timeout=None)
+    old.add_item(discord.ui.Button(label="3", custom_id=f"s:{sid}:pick:3"))
+    old.stop()
+    channel = pick.bot.get_channel(w.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("An older prompt", view=old)
+    posted = next(m for m in emu.messages(w.channel) if m.content == "An older prompt")
+
+    shown = await (await emu.click(w.alice, posted, label="3")).response()
+    assert shown.ephemeral and "older message" in shown.content and "Pick a number in secret" in shown.content
+    _, state = await pick.bot.sessions.load(sid)
+    assert state.round.entries == {}  # pressing the old button alone changed nothing
+    assert shown.message is not None
+    sealed = await (await emu.click(w.alice, shown.message, label="2")).response()
+    assert sealed.content == "Your pick 2 is sealed."
+    stranger = await (await emu.click(w.carol, posted, label="3")).response()
+    assert stranger.ephemeral and "only they can use its buttons" in stranger.content

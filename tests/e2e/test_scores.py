@@ -41,9 +41,7 @@ async def rows(muster: Muster) -> list[GameResult]:
 
 async def announced(muster: Muster) -> None:
     """Everything owed to Discord so far has been sent: outbox messages and announcements."""
-    await muster.settle()
-    await service(muster).idle()
-    await muster.settle()
+    await muster.announced()
 
 
 async def slash(

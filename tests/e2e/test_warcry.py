@@ -205,6 +205,7 @@ async def test_a_reaper_battle_from_the_command_to_a_stored_result(muster: Muste
 
     # The last round's buttons are still in the channel, but the finished battle takes nothing more.
     finished = state.model_dump()
+    await muster.announced()  # the result's announcement is out before the posts are counted
     posts = len(muster.emu.messages(w.channel))
     late = await press(muster, w.alice, battle.cid("r4.end", "end"))
     assert late.ephemeral and "already finished" in late.content

@@ -61,13 +61,15 @@ async def test_a_backing_off_row_holds_back_its_sessions_later_rows_only(tmp_pat
         await store.close()
 
 
-def test_a_button_goes_to_a_session_action_or_to_its_own_custom_id() -> None:
-    assert Button(label="Go", action="go").custom_id is None
-    assert Button(label="Confirm", custom_id="score:1:confirm").action == ""
+def test_a_button_answers_a_question_or_goes_to_its_own_custom_id() -> None:
+    assert Button(label="Go", step="r1.end", value="yes").custom_id is None
+    assert Button(label="Confirm", custom_id="score:1:confirm").step == ""
     for wrong in (
         {"label": "Nowhere"},
-        {"label": "Both", "action": "go", "custom_id": "score:1:confirm"},
+        {"label": "No value", "step": "r1.end"},
+        {"label": "Both", "step": "r1.end", "value": "yes", "custom_id": "score:1:confirm"},
         {"label": "Session-like", "custom_id": "s:abcdefabcdef:go:"},
+        {"label": "Question-like", "custom_id": "q:abcdefabcdef:r1.end:yes"},
         {"label": "Too long", "custom_id": "x" * 101},
     ):
         with pytest.raises(ValidationError):
