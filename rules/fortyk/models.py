@@ -240,8 +240,18 @@ class ReportEnd(Action):
 
 
 FortyKAction = Annotated[
-    RollForDeployment | ChooseZone | FinishDeployment | RollForFirstTurn | ChooseOrder | SeizeInitiative
-    | MarkUnit | RecordDestroyed | CaptureRelic | DropRelic | EndTurn | ReportEnd,
+    RollForDeployment
+    | ChooseZone
+    | FinishDeployment
+    | RollForFirstTurn
+    | ChooseOrder
+    | SeizeInitiative
+    | MarkUnit
+    | RecordDestroyed
+    | CaptureRelic
+    | DropRelic
+    | EndTurn
+    | ReportEnd,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[FortyKAction] = TypeAdapter(FortyKAction)
@@ -361,9 +371,25 @@ class GameScored(Event):
 
 
 FortyKEvent = Annotated[
-    GameOpened | DeploymentRolled | ZoneChosen | DeploymentFinished | FirstTurnRolled | OrderChosen
-    | SeizeRolled | BattleStarted | TurnStarted | UnitMarked | UnitDestroyed | RelicCaptured | RelicDropped
-    | MarkSurvived | TurnEnded | BattleLengthRolled | BattleEnded | EndReported | GameScored,
+    GameOpened
+    | DeploymentRolled
+    | ZoneChosen
+    | DeploymentFinished
+    | FirstTurnRolled
+    | OrderChosen
+    | SeizeRolled
+    | BattleStarted
+    | TurnStarted
+    | UnitMarked
+    | UnitDestroyed
+    | RelicCaptured
+    | RelicDropped
+    | MarkSurvived
+    | TurnEnded
+    | BattleLengthRolled
+    | BattleEnded
+    | EndReported
+    | GameScored,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[FortyKEvent] = TypeAdapter(FortyKEvent)

@@ -100,8 +100,12 @@ def _require_phase(state: FortyKState, phase: Phase, doing: str) -> None:
 
 
 def _record(roll: Any, players: list[int], bonuses: tuple[int, int]) -> RollOffRecord:
-    return RollOffRecord(rolls=[r.rolls for r in roll.rounds], totals=[r.totals for r in roll.rounds],
-                         bonuses=bonuses, winner=players[roll.winner])
+    return RollOffRecord(
+        rolls=[r.rolls for r in roll.rounds],
+        totals=[r.totals for r in roll.rounds],
+        bonuses=bonuses,
+        winner=players[roll.winner],
+    )
 
 
 # ---------------------------------------------------------------- set-up
@@ -123,8 +127,9 @@ def _choose_zone(state: FortyKState, action: ChooseZone) -> Result:
     zone = state.mission.deployment.zone(action.zone)
     if zone is None:
         names = ", ".join(z.name for z in state.mission.deployment.zones)
-        raise RuleError(code="fortyk.unknown_zone", zone=action.zone, map=state.mission.deployment.map,
-                        zones=names)
+        raise RuleError(
+            code="fortyk.unknown_zone", zone=action.zone, map=state.mission.deployment.map, zones=names
+        )
     choice = ZoneChoice(chooser=chooser, zone=zone.name, opponent_zone=zone.opposite)
     first = state.opponent(chooser)
     new = state.model_copy(update={"zone": choice, "deploys_first": first, "phase": Phase.DEPLOYING})
@@ -150,10 +155,14 @@ def _roll_first_turn(state: FortyKState, roller: Roller) -> Result:
 
 
 def _begin_battle(state: FortyKState, first: int, events: list[Event]) -> Result:
-    new = state.model_copy(update={"first_player": first, "phase": Phase.BATTLE, "round": 1, "turn": 0,
-                                   "marking_open": True})
-    return new, [*events, BattleStarted(first=first, second=state.opponent(first)),
-                 TurnStarted(round=1, player=first)]
+    new = state.model_copy(
+        update={"first_player": first, "phase": Phase.BATTLE, "round": 1, "turn": 0, "marking_open": True}
+    )
+    return new, [
+        *events,
+        BattleStarted(first=first, second=state.opponent(first)),
+        TurnStarted(round=1, player=first),
+    ]
 
 
 def _choose_order(state: FortyKState, action: ChooseOrder) -> Result:
@@ -184,8 +193,9 @@ def _seize(state: FortyKState, action: SeizeInitiative, roller: Roller) -> Resul
     else:
         record = SeizeRecord(player=seizer, die=None, seized=False)
     first = seizer if record.seized else chooser
-    return _begin_battle(state.model_copy(update={"seize": record}), first,
-                         [SeizeRolled(record=record, needs=needs)])
+    return _begin_battle(
+        state.model_copy(update={"seize": record}), first, [SeizeRolled(record=record, needs=needs)]
+    )
 
 
 # ---------------------------------------------------------------- the battle
@@ -231,8 +241,9 @@ def _mark(state: FortyKState, action: MarkUnit) -> Result:
             raise RuleError(code="fortyk.mark_survived", unit=known, round=earlier.round)
     named, unit = with_unit(state, enemy, action.unit)
     mark = Mark(by=actor, owner=enemy, unit=unit, round=state.round, turn=state.turn)
-    new = state.model_copy(update={"marks": [*state.marks, mark], "named_units": named,
-                                   "marking_open": False})
+    new = state.model_copy(
+        update={"marks": [*state.marks, mark], "named_units": named, "marking_open": False}
+    )
     return new, [UnitMarked(mark=mark)]
 
 
@@ -258,16 +269,29 @@ def _destroyed(state: FortyKState, action: RecordDestroyed) -> Result:
             raise RuleError(code="fortyk.already_destroyed", unit=known, round=kill.round)
     named, unit = with_unit(state, enemy, action.unit)
     points, reason = kill_value(state, enemy, unit)
-    kill = Kill(by=actor, owner=enemy, unit=unit, round=state.round, turn=state.turn, kill_points=points,
-                reason=reason)
+    kill = Kill(
+        by=actor,
+        owner=enemy,
+        unit=unit,
+        round=state.round,
+        turn=state.turn,
+        kill_points=points,
+        reason=reason,
+    )
     holders = state.relic_holders
     events: list[Event] = []
     carried = relic_carried_by(state, enemy, unit)
     if carried is not None:
         holders = [h for h in holders if h != carried]
     marking_open = state.marking_open and actor != state.active_player
-    new = state.model_copy(update={"kills": [*state.kills, kill], "named_units": named,
-                                   "relic_holders": holders, "marking_open": marking_open})
+    new = state.model_copy(
+        update={
+            "kills": [*state.kills, kill],
+            "named_units": named,
+            "relic_holders": holders,
+            "marking_open": marking_open,
+        }
+    )
     events.append(UnitDestroyed(kill=kill, total_kill_points=kill_points(new, actor)))
     if carried is not None:
         events.append(RelicDropped(holder=carried, because_destroyed=True))
@@ -299,8 +323,9 @@ def _capture(state: FortyKState, action: CaptureRelic) -> Result:
             raise RuleError(code="fortyk.relic_destroyed_unit", unit=own, round=kill.round)
     named, unit = with_unit(state, actor, action.unit)
     holder = RelicHolder(relic_owner=enemy, unit=unit)
-    new = state.model_copy(update={"relic_holders": [*state.relic_holders, holder], "named_units": named,
-                                   "marking_open": False})
+    new = state.model_copy(
+        update={"relic_holders": [*state.relic_holders, holder], "named_units": named, "marking_open": False}
+    )
     return new, [RelicCaptured(holder=holder)]
 
 
@@ -315,8 +340,9 @@ def _drop(state: FortyKState, action: DropRelic) -> Result:
 
 
 def _end_battle(state: FortyKState, events: list[Event], reason: Literal["roll", "last_round"]) -> Result:
-    new = state.model_copy(update={"phase": Phase.SCORING, "ended_after_round": state.round,
-                                   "marking_open": False})
+    new = state.model_copy(
+        update={"phase": Phase.SCORING, "ended_after_round": state.round, "marking_open": False}
+    )
     return new, [*events, BattleEnded(after_round=state.round, reason=reason)]
 
 
@@ -341,8 +367,9 @@ def _end_turn(state: FortyKState, action: EndTurn, roller: Roller) -> Result:
     if rule is not None:
         player = state.first_player if rule.roller == "first" else state.opponent(state.first_player)
         die = roller.d6(f"battle length after round {state.round}")
-        record = ContinueRollRecord(after_round=state.round, player=player, die=die, needs=rule.needs,
-                                    continues=die >= rule.needs)
+        record = ContinueRollRecord(
+            after_round=state.round, player=player, die=die, needs=rule.needs, continues=die >= rule.needs
+        )
         state = state.model_copy(update={"continue_rolls": [*state.continue_rolls, record]})
         events.append(BattleLengthRolled(record=record))
         if not record.continues:
@@ -362,8 +389,13 @@ def _report_end(state: FortyKState, action: ReportEnd) -> Result:
         raise RuleError(code="fortyk.quarters_over", quarters=quarters, claimed=action.quarters)
     other = next((r for r in state.reports if r.player != actor), None)
     if other is not None and other.quarters + action.quarters > quarters:
-        raise RuleError(code="fortyk.quarters_taken", player=other.player, claimed=other.quarters,
-                        left=quarters - other.quarters, quarters=quarters)
+        raise RuleError(
+            code="fortyk.quarters_taken",
+            player=other.player,
+            claimed=other.quarters,
+            left=quarters - other.quarters,
+            quarters=quarters,
+        )
     candidates = marked_survivors(state, actor)
     if action.marked_alive is None:
         alive = candidates
@@ -384,8 +416,9 @@ def _report_end(state: FortyKState, action: ReportEnd) -> Result:
     if len(reports) < 2:
         return new, events
     results, totals, winner, game_outcome = outcome(new)
-    finished = new.model_copy(update={"results": results, "phase": Phase.FINISHED, "finished": True,
-                                      "outcome": game_outcome})
+    finished = new.model_copy(
+        update={"results": results, "phase": Phase.FINISHED, "finished": True, "outcome": game_outcome}
+    )
     return finished, [*events, GameScored(results=results, totals=totals, winner=winner)]
 
 
@@ -435,5 +468,6 @@ def awaiting(state: FortyKState) -> list[int]:
     return []
 
 
-PROCEDURE: Procedure[FortyKState] = Procedure("fortyk", FortyKState, step, awaiting, ask=ask,
-                                              to_action=to_action)
+PROCEDURE: Procedure[FortyKState] = Procedure(
+    "fortyk", FortyKState, step, awaiting, ask=ask, to_action=to_action
+)

@@ -27,19 +27,32 @@ def _compare(condition: Condition, players: list[int], values: list[int]) -> Con
     if values[0] != values[1]:
         winner = a if values[0] > values[1] else b
         return ConditionResult(
-            key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-            outcome="won", counts=values, winner=winner,
-            awards=[Award(player=p, points=condition.points if p == winner else 0) for p in players])
+            key=condition.key,
+            tier=condition.tier,
+            name=condition.name,
+            points=condition.points,
+            outcome="won",
+            counts=values,
+            winner=winner,
+            awards=[Award(player=p, points=condition.points if p == winner else 0) for p in players],
+        )
     return _tied(condition, players, values, [])
 
 
-def _tied(condition: Condition, players: list[int], values: list[int],
-          units: list[list[str]]) -> ConditionResult:
+def _tied(
+    condition: Condition, players: list[int], values: list[int], units: list[list[str]]
+) -> ConditionResult:
     share = split_share(condition.points) if condition.split_ties else 0
     return ConditionResult(
-        key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-        outcome="split" if condition.split_ties else "none", counts=values, units=units,
-        awards=[Award(player=p, points=share) for p in players])
+        key=condition.key,
+        tier=condition.tier,
+        name=condition.name,
+        points=condition.points,
+        outcome="split" if condition.split_ties else "none",
+        counts=values,
+        units=units,
+        awards=[Award(player=p, points=share) for p in players],
+    )
 
 
 def _report(reports: list[EndReport], player: int) -> EndReport:
@@ -59,17 +72,32 @@ def score_condition(state: FortyKState, condition: Condition) -> ConditionResult
         if holding[0] != holding[1]:
             winner = players[0] if holding[0] else players[1]
             return ConditionResult(
-                key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-                outcome="won", counts=holding, units=units, winner=winner,
-                awards=[Award(player=p, points=condition.points if p == winner else 0) for p in players])
+                key=condition.key,
+                tier=condition.tier,
+                name=condition.name,
+                points=condition.points,
+                outcome="won",
+                counts=holding,
+                units=units,
+                winner=winner,
+                awards=[Award(player=p, points=condition.points if p == winner else 0) for p in players],
+            )
         return _tied(condition, players, holding, units)
     # per_marked_survivor: each side scores for its own marked units still alive, never split
     alive = [_report(state.reports, p).marked_alive for p in players]
     return ConditionResult(
-        key=condition.key, tier=condition.tier, name=condition.name, points=condition.points,
-        outcome="per_unit", counts=[len(units) for units in alive], units=[list(units) for units in alive],
-        awards=[Award(player=p, points=condition.points * len(units))
-                for p, units in zip(players, alive, strict=True)])
+        key=condition.key,
+        tier=condition.tier,
+        name=condition.name,
+        points=condition.points,
+        outcome="per_unit",
+        counts=[len(units) for units in alive],
+        units=[list(units) for units in alive],
+        awards=[
+            Award(player=p, points=condition.points * len(units))
+            for p, units in zip(players, alive, strict=True)
+        ],
+    )
 
 
 def score(state: FortyKState) -> tuple[list[ConditionResult], list[Award], int | None]:
@@ -96,5 +124,8 @@ def outcome(state: FortyKState) -> tuple[list[ConditionResult], list[Award], int
     results, totals, winner = score(state)
     game_outcome = GameOutcome(
         sides=[SideResult(player=t.player, score=t.points) for t in totals],
-        winner=winner, mission=state.mission.name, summary=summary(state, results))
+        winner=winner,
+        mission=state.mission.name,
+        summary=summary(state, results),
+    )
     return results, totals, winner, game_outcome

@@ -54,8 +54,11 @@ def marked_survivors(state: FortyKState, side: int) -> list[str]:
 def markable_units(state: FortyKState, player: int) -> list[str]:
     """Enemy units `player` could mark now: alive, never marked, not carrying `player`'s relic."""
     enemy = state.opponent(player)
-    return [name for name in alive_units(state, enemy)
-            if mark_on(state, enemy, name) is None and relic_carried_by(state, enemy, name) is None]
+    return [
+        name
+        for name in alive_units(state, enemy)
+        if mark_on(state, enemy, name) is None and relic_carried_by(state, enemy, name) is None
+    ]
 
 
 def with_unit(state: FortyKState, owner: int, name: str) -> tuple[list[tuple[int, str]], str]:
@@ -69,8 +72,9 @@ def with_unit(state: FortyKState, owner: int, name: str) -> tuple[list[tuple[int
 
 def why_no_mark(state: FortyKState, actor: int) -> RuleError | None:
     """Why the active player can't mark any unit now, whatever its name (None: they may)."""
-    this_turn = next((m for m in state.marks if m.by == actor and m.round == state.round
-                      and m.turn == state.turn), None)
+    this_turn = next(
+        (m for m in state.marks if m.by == actor and m.round == state.round and m.turn == state.turn), None
+    )
     if this_turn is not None:
         return RuleError(code="fortyk.marked_this_turn", unit=this_turn.unit)
     if not state.marking_open:

@@ -33,8 +33,19 @@ from rules.fortyk.scoring import kill_points
 from rules.fortyk.units import alive_units, holder_of_relic, known_units, markable_units, marked_survivors
 from rules.session import Model
 
-__all__ = ["Button", "Prompt", "Purpose", "Scoreboard", "SideBoard", "action_for_button", "known_units",
-           "markable_units", "prompt", "scoreboard", "unit_suggestions"]
+__all__ = [
+    "Button",
+    "Prompt",
+    "Purpose",
+    "Scoreboard",
+    "SideBoard",
+    "action_for_button",
+    "known_units",
+    "markable_units",
+    "prompt",
+    "scoreboard",
+    "unit_suggestions",
+]
 
 
 class Button(Model):
@@ -59,45 +70,89 @@ def prompt(state: FortyKState) -> Prompt:
     mission = state.mission
     match state.phase:
         case Phase.DEPLOYMENT_ROLL:
-            return Prompt(phase=state.phase, acting=both,
-                          buttons=[Button(key="roll_deployment", label="Roll off for deployment",
-                                          players=both, style="primary")])
+            return Prompt(
+                phase=state.phase,
+                acting=both,
+                buttons=[
+                    Button(
+                        key="roll_deployment", label="Roll off for deployment", players=both, style="primary"
+                    )
+                ],
+            )
         case Phase.CHOOSE_ZONE:
             assert state.deployment_roll is not None
             chooser = state.deployment_roll.winner
-            return Prompt(phase=state.phase, acting=[chooser],
-                          buttons=[Button(key=f"zone:{i}", label=z.name, players=[chooser])
-                                   for i, z in enumerate(mission.deployment.zones)])
+            return Prompt(
+                phase=state.phase,
+                acting=[chooser],
+                buttons=[
+                    Button(key=f"zone:{i}", label=z.name, players=[chooser])
+                    for i, z in enumerate(mission.deployment.zones)
+                ],
+            )
         case Phase.DEPLOYING:
             waiting = [p for p in both if p not in state.setup_done]
-            return Prompt(phase=state.phase, acting=waiting,
-                          buttons=[Button(key="deployment_done", label="My army is deployed", players=waiting,
-                                          style="success")])
+            return Prompt(
+                phase=state.phase,
+                acting=waiting,
+                buttons=[
+                    Button(
+                        key="deployment_done", label="My army is deployed", players=waiting, style="success"
+                    )
+                ],
+            )
         case Phase.FIRST_TURN_ROLL:
-            return Prompt(phase=state.phase, acting=both,
-                          buttons=[Button(key="roll_first_turn", label="Roll off for the first turn",
-                                          players=both, style="primary")])
+            return Prompt(
+                phase=state.phase,
+                acting=both,
+                buttons=[
+                    Button(
+                        key="roll_first_turn",
+                        label="Roll off for the first turn",
+                        players=both,
+                        style="primary",
+                    )
+                ],
+            )
         case Phase.CHOOSE_ORDER:
             assert state.first_turn_roll is not None
             chooser = state.first_turn_roll.winner
-            return Prompt(phase=state.phase, acting=[chooser],
-                          buttons=[Button(key="order:first", label="Go first", players=[chooser],
-                                          style="primary"),
-                                   Button(key="order:second", label="Go second", players=[chooser])])
+            return Prompt(
+                phase=state.phase,
+                acting=[chooser],
+                buttons=[
+                    Button(key="order:first", label="Go first", players=[chooser], style="primary"),
+                    Button(key="order:second", label="Go second", players=[chooser]),
+                ],
+            )
         case Phase.SEIZE:
             assert state.first_turn_roll is not None
             seizer = state.opponent(state.first_turn_roll.winner)
-            return Prompt(phase=state.phase, acting=[seizer],
-                          buttons=[Button(key="seize:yes", label="Try to seize", players=[seizer],
-                                          style="primary"),
-                                   Button(key="seize:no", label="Let them go first", players=[seizer])])
+            return Prompt(
+                phase=state.phase,
+                acting=[seizer],
+                buttons=[
+                    Button(key="seize:yes", label="Try to seize", players=[seizer], style="primary"),
+                    Button(key="seize:no", label="Let them go first", players=[seizer]),
+                ],
+            )
         case Phase.BATTLE:
             return _battle_prompt(state)
         case Phase.SCORING:
             waiting = [p for p in both if p not in {r.player for r in state.reports}]
-            return Prompt(phase=state.phase, acting=waiting,
-                          buttons=[Button(key="report_end", label="Report quarters", players=waiting,
-                                          style="primary", needs="report")])
+            return Prompt(
+                phase=state.phase,
+                acting=waiting,
+                buttons=[
+                    Button(
+                        key="report_end",
+                        label="Report quarters",
+                        players=waiting,
+                        style="primary",
+                        needs="report",
+                    )
+                ],
+            )
         case Phase.FINISHED:
             return Prompt(phase=state.phase, acting=[], buttons=[])
     raise AssertionError(state.phase)  # pragma: no cover
@@ -110,20 +165,23 @@ def _battle_prompt(state: FortyKState) -> Prompt:
     mission = state.mission
     buttons: list[Button] = []
     if mission.marks is not None and state.marking_open:
-        buttons.append(Button(key="mark", label="Mark a unit", players=[active], style="danger",
-                              needs="unit"))
+        buttons.append(
+            Button(key="mark", label="Mark a unit", players=[active], style="danger", needs="unit")
+        )
     buttons.append(Button(key="destroyed", label="Record a kill", players=both, needs="unit"))
     if mission.relics is not None:
         if holder_of_relic(state, state.opponent(active)) is None:
-            buttons.append(Button(key="capture_relic", label="Take the enemy relic", players=[active],
-                                  needs="unit"))
+            buttons.append(
+                Button(key="capture_relic", label="Take the enemy relic", players=[active], needs="unit")
+            )
         carrying = [p for p in both if holder_of_relic(state, state.opponent(p)) is not None]
         if carrying:
             buttons.append(Button(key="drop_relic", label="Drop the relic", players=carrying))
     # The turn's step id rides on the button, so an "End turn" pressed on an earlier turn's message is
     # refused rather than ending the turn in play now.
-    buttons.append(Button(key=f"end_turn:{turn_step(state)}", label="End turn", players=[active],
-                          style="success"))
+    buttons.append(
+        Button(key=f"end_turn:{turn_step(state)}", label="End turn", players=[active], style="success")
+    )
     return Prompt(phase=state.phase, acting=[active], buttons=buttons)
 
 
@@ -153,7 +211,10 @@ def action_for_button(state: FortyKState, key: str, actor: int, unit: str | None
         if index < len(zones):
             return ChooseZone(actor=actor, zone=zones[index].name)
     unit_actions: dict[str, type[MarkUnit] | type[RecordDestroyed] | type[CaptureRelic]] = {
-        "mark": MarkUnit, "destroyed": RecordDestroyed, "capture_relic": CaptureRelic}
+        "mark": MarkUnit,
+        "destroyed": RecordDestroyed,
+        "capture_relic": CaptureRelic,
+    }
     if key in unit_actions:
         if unit is None or not unit.strip():
             raise RuleError(code="fortyk.unit_missing")
@@ -166,8 +227,9 @@ def action_for_button(state: FortyKState, key: str, actor: int, unit: str | None
 Purpose = Literal["mark", "destroyed", "relic", "report"]
 
 
-def unit_suggestions(state: FortyKState, actor: int, purpose: Purpose, typed: str = "",
-                     limit: int = 25) -> list[str]:
+def unit_suggestions(
+    state: FortyKState, actor: int, purpose: Purpose, typed: str = "", limit: int = 25
+) -> list[str]:
     """Names for autocomplete: enemy units to mark or kill, own units to take the relic or report alive."""
     enemy = state.opponent(actor) if actor in state.players else state.players[0]
     if purpose == "mark":
@@ -225,17 +287,32 @@ def scoreboard(state: FortyKState) -> Scoreboard:
     for player in state.players:
         carried = holder_of_relic(state, state.opponent(player))
         report = reports.get(player)
-        sides.append(SideBoard(
-            player=player, zone=_zone_of(state, player), kill_points=kill_points(state, player),
-            kills=[k for k in state.kills if k.by == player],
-            marks_made=[m.unit for m in state.marks if m.by == player],
-            marked_alive=report.marked_alive if report else marked_survivors(state, player),
-            carries_enemy_relic=carried.unit if carried else None,
-            quarters=report.quarters if report else None,
-            total=totals.get(player)))
+        sides.append(
+            SideBoard(
+                player=player,
+                zone=_zone_of(state, player),
+                kill_points=kill_points(state, player),
+                kills=[k for k in state.kills if k.by == player],
+                marks_made=[m.unit for m in state.marks if m.by == player],
+                marked_alive=report.marked_alive if report else marked_survivors(state, player),
+                carries_enemy_relic=carried.unit if carried else None,
+                quarters=report.quarters if report else None,
+                total=totals.get(player),
+            )
+        )
     return Scoreboard(
-        mission=state.mission.title, deployment_map=state.mission.deployment.map, phase=state.phase,
-        round=state.round, max_rounds=state.mission.battle_length.max_rounds, active=state.active_player,
-        first_player=state.first_player, sides=sides, results=state.results,
-        winner=state.outcome.winner if state.outcome else None, deployment_roll=state.deployment_roll,
-        first_turn_roll=state.first_turn_roll, seize=state.seize, continue_rolls=state.continue_rolls)
+        mission=state.mission.title,
+        deployment_map=state.mission.deployment.map,
+        phase=state.phase,
+        round=state.round,
+        max_rounds=state.mission.battle_length.max_rounds,
+        active=state.active_player,
+        first_player=state.first_player,
+        sides=sides,
+        results=state.results,
+        winner=state.outcome.winner if state.outcome else None,
+        deployment_roll=state.deployment_roll,
+        first_turn_roll=state.first_turn_roll,
+        seize=state.seize,
+        continue_rolls=state.continue_rolls,
+    )

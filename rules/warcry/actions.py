@@ -151,10 +151,29 @@ class AnswerLastWarband(Action):
 
 
 WarcryAction = Annotated[
-    SplitBattleGroups | ChooseColour | Deploy | RollBlockedObjective | BeginBattle | SetInitiative
-    | SetTreasureCarriers | SetCarrier | SetFightersNear | RollCarrierDamage | SetQuarters | SetBloodTally
-    | AwakenObjective | SetControl | RemoveObjective | SetOnAltar | NominateChampion | AddChampionTally
-    | ChampionTakenDown | SetConditionMet | EndRound | DeclareLastWarband | AnswerLastWarband,
+    SplitBattleGroups
+    | ChooseColour
+    | Deploy
+    | RollBlockedObjective
+    | BeginBattle
+    | SetInitiative
+    | SetTreasureCarriers
+    | SetCarrier
+    | SetFightersNear
+    | RollCarrierDamage
+    | SetQuarters
+    | SetBloodTally
+    | AwakenObjective
+    | SetControl
+    | RemoveObjective
+    | SetOnAltar
+    | NominateChampion
+    | AddChampionTally
+    | ChampionTakenDown
+    | SetConditionMet
+    | EndRound
+    | DeclareLastWarband
+    | AnswerLastWarband,
     Field(discriminator="kind"),
 ]
 

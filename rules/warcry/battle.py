@@ -141,9 +141,15 @@ Result = tuple[WarcryState, list[Event]]
 # ---------------------------------------------------------------- start
 
 
-def start(session_id: str, players: Sequence[int], roller: Roller, kind: Kind = "matched",
-          pack: WarcryPack | None = None, battleplan: str | None = None,
-          names: dict[int, str] | None = None) -> Result:
+def start(
+    session_id: str,
+    players: Sequence[int],
+    roller: Roller,
+    kind: Kind = "matched",
+    pack: WarcryPack | None = None,
+    battleplan: str | None = None,
+    names: dict[int, str] | None = None,
+) -> Result:
     """Open a battle: make the priority roll; a chosen battleplan is fixed now, a random one later."""
     pack = pack or core_pack()
     if len(players) != 2 or players[0] == players[1]:
@@ -156,18 +162,30 @@ def start(session_id: str, players: Sequence[int], roller: Roller, kind: Kind = 
         if plan is None:
             known = ", ".join(b.name for b in pack.battleplans)
             raise RuleError(code="warcry.unknown_battleplan", name=echo(battleplan), known=known)
-        plan_in_play = given(plan, options_for("matched" if plan.table == "matched" else "champions", pack),
-                             roller)
+        plan_in_play = given(
+            plan, options_for("matched" if plan.table == "matched" else "champions", pack), roller
+        )
     else:
         options = options_for(kind, pack)
         require_victory_cards(options)
     priority = shown_roll_off(roller, players, "priority roll")
-    state = WarcryState(session_id=session_id, players=list(players), kind="given" if battleplan else kind,
-                        names={p: n[:40] for p, n in (names or {}).items() if p in players},
-                        priority=priority, options=options, battleplan=plan_in_play)
-    events.append(Notice(code="priority", roll_off=priority, who={"winner": priority.winner,
-                                                                 "loser": priority.loser},
-                         text="{winner} wins the priority roll. {loser} splits their warband first."))
+    state = WarcryState(
+        session_id=session_id,
+        players=list(players),
+        kind="given" if battleplan else kind,
+        names={p: n[:40] for p, n in (names or {}).items() if p in players},
+        priority=priority,
+        options=options,
+        battleplan=plan_in_play,
+    )
+    events.append(
+        Notice(
+            code="priority",
+            roll_off=priority,
+            who={"winner": priority.winner, "loser": priority.loser},
+            text="{winner} wins the priority roll. {loser} splits their warband first.",
+        )
+    )
     if plan_in_play is not None:
         events.append(_reveal(plan_in_play))
     return state, events
@@ -205,14 +223,23 @@ def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) ->
     if problems:
         raise problems[0].error()
     splits = {**state.splits, action.actor: split}
-    events: list[Event] = [Notice(
-        code="split", who={"player": action.actor},
-        text=f"{{player}} splits {split.fighters} fighters: Dagger {split.dagger}, Shield {split.shield}, "
-             f"Hammer {split.hammer}.")]
+    events: list[Event] = [
+        Notice(
+            code="split",
+            who={"player": action.actor},
+            text=f"{{player}} splits {split.fighters} fighters: Dagger {split.dagger}, Shield {split.shield}, "
+            f"Hammer {split.hammer}.",
+        )
+    ]
     state = state.model_copy(update={"splits": splits})
     if len(splits) < 2:
-        events.append(Notice(code="prompt", who={"player": order[1]},
-                             text="{player}, split your warband into Dagger, Shield and Hammer."))
+        events.append(
+            Notice(
+                code="prompt",
+                who={"player": order[1]},
+                text="{player}, split your warband into Dagger, Shield and Hammer.",
+            )
+        )
         return state, events
     plan = state.battleplan
     if plan is None:
@@ -220,8 +247,13 @@ def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) ->
         plan = draw(state.options, roller)
         events.append(_reveal(plan))
     state = state.model_copy(update={"battleplan": plan, "options": None, "phase": "colours"})
-    events.append(Notice(code="prompt", who={"winner": state.winner_of_priority},
-                         text="{winner} won the priority roll: choose red or blue deployment points."))
+    events.append(
+        Notice(
+            code="prompt",
+            who={"winner": state.winner_of_priority},
+            text="{winner} won the priority roll: choose red or blue deployment points.",
+        )
+    )
     return state, events
 
 
@@ -233,8 +265,13 @@ def _colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Res
     state = state.model_copy(update={"red": red})
     plan = state.plan()
     steps: list[DeployStep] = []
-    events: list[Event] = [Notice(code="colours", who={"red": red, "blue": state.opponent(red)},
-                                  text="{red} takes the red deployment points, {blue} the blue.")]
+    events: list[Event] = [
+        Notice(
+            code="colours",
+            who={"red": red, "blue": state.opponent(red)},
+            text="{red} takes the red deployment points, {blue} the blue.",
+        )
+    ]
     for group in GROUPS:
         for player in (state.winner_of_priority, state.loser_of_priority):
             colour = state.colour_of(player)
@@ -243,9 +280,14 @@ def _colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Res
             arrival: Arrival = points.arrival(group) if points else "start"
             steps.append(DeployStep(player=player, group=group, arrival=arrival, done=arrival != "start"))
             if arrival != "start":
-                events.append(Notice(code="reserve", who={"player": player},
-                                     text=f"{{player}}'s {GROUP_TITLES[group]} waits in reserve and arrives "
-                                          f"in battle round {arrival[-1]} ({arrival})."))
+                events.append(
+                    Notice(
+                        code="reserve",
+                        who={"player": player},
+                        text=f"{{player}}'s {GROUP_TITLES[group]} waits in reserve and arrives "
+                        f"in battle round {arrival[-1]} ({arrival}).",
+                    )
+                )
     state = state.model_copy(update={"deployment": steps, "phase": "deployment"})
     return _advance_deployment(state, events)
 
@@ -259,8 +301,13 @@ def _deploy(state: WarcryState, action: act.Deploy, roller: Roller) -> Result:
     if action.group != current.group:
         raise RuleError(code="warcry.deploy_order", group=GROUP_TITLES[current.group])
     steps = [s.model_copy(update={"done": True}) if i == index else s for i, s in enumerate(state.deployment)]
-    events: list[Event] = [Notice(code="deployed", who={"player": action.actor},
-                                  text=f"{{player}} has set up their {GROUP_TITLES[current.group]}.")]
+    events: list[Event] = [
+        Notice(
+            code="deployed",
+            who={"player": action.actor},
+            text=f"{{player}} has set up their {GROUP_TITLES[current.group]}.",
+        )
+    ]
     return _advance_deployment(state.model_copy(update={"deployment": steps}), events)
 
 
@@ -269,9 +316,14 @@ def _advance_deployment(state: WarcryState, events: list[Event]) -> Result:
     if pending:
         nxt = pending[0]
         colour = state.colour_of(nxt.player)
-        events.append(Notice(code="prompt", who={"player": nxt.player},
-                             text=f"{{player}}, set up your {GROUP_TITLES[nxt.group]} wholly within 3\" "
-                                  f"horizontally of your {colour} {GROUP_TITLES[nxt.group]} point."))
+        events.append(
+            Notice(
+                code="prompt",
+                who={"player": nxt.player},
+                text=f'{{player}}, set up your {GROUP_TITLES[nxt.group]} wholly within 3" '
+                f"horizontally of your {colour} {GROUP_TITLES[nxt.group]} point.",
+            )
+        )
         return state, events
     plan = state.plan()
     state = state.model_copy(update={"phase": "objectives"})
@@ -287,8 +339,10 @@ def _objectives_prompt(plan: BattleplanInPlay) -> str:
         things.append(f"{plan.treasure} treasure token{'s' if plan.treasure > 1 else ''}")
     if not things:
         return "Nothing to place for this battleplan. Press Begin battle when you are ready."
-    return (f"Place {' and '.join(things)} where the battleplan shows. If terrain blocks a spot, roll off: "
-            "the winner places it within 1\" horizontally. Then press Begin battle.")
+    return (
+        f"Place {' and '.join(things)} where the battleplan shows. If terrain blocks a spot, roll off: "
+        'the winner places it within 1" horizontally. Then press Begin battle.'
+    )
 
 
 def _blocked_objective(state: WarcryState, action: act.RollBlockedObjective, roller: Roller) -> Result:
@@ -298,9 +352,15 @@ def _blocked_objective(state: WarcryState, action: act.RollBlockedObjective, rol
     if not plan.objectives and not plan.treasure:
         raise RuleError(code="warcry.nothing_to_place", battleplan=plan.name)
     roll = shown_roll_off(roller, state.players, "blocked objective roll-off")
-    return state, [Notice(code="blocked_objective", roll_off=roll, who={"winner": roll.winner},
-                          text="{winner} wins the roll-off and places the blocked objective or treasure "
-                               "within 1\" horizontally of its spot, on the floor or a platform.")]
+    return state, [
+        Notice(
+            code="blocked_objective",
+            roll_off=roll,
+            who={"winner": roll.winner},
+            text="{winner} wins the roll-off and places the blocked objective or treasure "
+            'within 1" horizontally of its spot, on the floor or a platform.',
+        )
+    ]
 
 
 def _begin(state: WarcryState, action: act.BeginBattle, roller: Roller) -> Result:
@@ -311,8 +371,12 @@ def _begin(state: WarcryState, action: act.BeginBattle, roller: Roller) -> Resul
     state = state.model_copy(update={"phase": "battle", "objectives": labels, "awakened": awakened})
     events: list[Event] = [Notice(code="battle", text=f"The battle begins: {plan.name}.")]
     if awakened:
-        events.append(Notice(code="awakened", text=f"Objective {awakened[0]} (the central one) is awakened; "
-                                                   "the others are dormant."))
+        events.append(
+            Notice(
+                code="awakened",
+                text=f"Objective {awakened[0]} (the central one) is awakened; the others are dormant.",
+            )
+        )
     return _start_round(state, 1, events)
 
 
@@ -325,53 +389,79 @@ def _initiative(state: WarcryState, action: act.SetInitiative, roller: Roller) -
     if state.awakened_this_round is not None and action.player != state.initiative:
         raise RuleError(code="warcry.initiative_fixed", objective=state.awakened_this_round)
     state = state.model_copy(update={"initiative": action.player})
-    return state, [Notice(code="initiative", who={"player": action.player},
-                          text=f"{{player}} has the initiative in battle round {state.round}.")]
+    return state, [
+        Notice(
+            code="initiative",
+            who={"player": action.player},
+            text=f"{{player}} has the initiative in battle round {state.round}.",
+        )
+    ]
 
 
-def _treasure(state: WarcryState, action: act.SetTreasureCarriers, roller: Roller
-              ) -> Result:
+def _treasure(state: WarcryState, action: act.SetTreasureCarriers, roller: Roller) -> Result:
     plan = _require_scoring(state, {"treasure_hunters"}, "fighters carrying treasure")
     _require_known_player(state, action.player)
     other = state.carrying.get(state.opponent(action.player), 0)
     if action.count + other > plan.treasure:
-        raise RuleError(code="warcry.treasure_too_many", tokens=plan.treasure, count=action.count,
-                        other=other)
+        raise RuleError(
+            code="warcry.treasure_too_many", tokens=plan.treasure, count=action.count, other=other
+        )
     state = state.model_copy(update={"carrying": {**state.carrying, action.player: action.count}})
-    return state, [Notice(code="tally", who={"player": action.player},
-                          text=f"{{player}} has {action.count} fighter{_s(action.count)} carrying treasure.")]
+    return state, [
+        Notice(
+            code="tally",
+            who={"player": action.player},
+            text=f"{{player}} has {action.count} fighter{_s(action.count)} carrying treasure.",
+        )
+    ]
 
 
 def _carrier(state: WarcryState, action: act.SetCarrier, roller: Roller) -> Result:
     plan = _require_scoring(state, {"cursed_relic", "cursed_prize"}, "a treasure carrier")
     thing = "relic" if plan.scoring == "cursed_relic" else "prize"
     if action.player is None:
-        return (state.model_copy(update={"carrier": None}),
-                [Notice(code="tally", text=f"Nobody carries the {thing} now.")])
+        return (
+            state.model_copy(update={"carrier": None}),
+            [Notice(code="tally", text=f"Nobody carries the {thing} now.")],
+        )
     _require_known_player(state, action.player)
-    return (state.model_copy(update={"carrier": action.player}),
-            [Notice(code="tally", who={"player": action.player},
-                    text=f"{{player}}'s fighter carries the {thing}.")])
+    return (
+        state.model_copy(update={"carrier": action.player}),
+        [
+            Notice(
+                code="tally", who={"player": action.player}, text=f"{{player}}'s fighter carries the {thing}."
+            )
+        ],
+    )
 
 
 def _near(state: WarcryState, action: act.SetFightersNear, roller: Roller) -> Result:
-    _require_scoring(state, {"cursed_relic"}, "fighters within 3\" of the treasure")
+    _require_scoring(state, {"cursed_relic"}, 'fighters within 3" of the treasure')
     _require_known_player(state, action.player)
     _require_at_most(action.count, MAX_FIGHTERS)
     state = state.model_copy(update={"near": {**state.near, action.player: action.count}})
-    return state, [Notice(code="tally", who={"player": action.player},
-                          text=f"{{player}} has {action.count} fighter{_s(action.count)} within 3\" "
-                               "of the relic.")]
+    return state, [
+        Notice(
+            code="tally",
+            who={"player": action.player},
+            text=f'{{player}} has {action.count} fighter{_s(action.count)} within 3" of the relic.',
+        )
+    ]
 
 
-def _carrier_damage(state: WarcryState, action: act.RollCarrierDamage, roller: Roller
-                    ) -> Result:
+def _carrier_damage(state: WarcryState, action: act.RollCarrierDamage, roller: Roller) -> Result:
     _require_scoring(state, {"cursed_relic"}, "the relic's D6 damage")
     if state.carrier is None:
         raise RuleError(code="warcry.no_carrier")
     damage = roller.d6("Cursed Relic damage")
-    return state, [Notice(code="carrier_damage", who={"player": state.carrier}, dice=[damage],
-                          text=f"The relic burns {{player}}'s carrier: {damage} damage points (D6).")]
+    return state, [
+        Notice(
+            code="carrier_damage",
+            who={"player": state.carrier},
+            dice=[damage],
+            text=f"The relic burns {{player}}'s carrier: {damage} damage points (D6).",
+        )
+    ]
 
 
 def _quarters(state: WarcryState, action: act.SetQuarters, roller: Roller) -> Result:
@@ -381,8 +471,13 @@ def _quarters(state: WarcryState, action: act.SetQuarters, roller: Roller) -> Re
     if action.count + other > QUARTERS:
         raise RuleError(code="warcry.quarters_too_many", quarters=QUARTERS, count=action.count, other=other)
     state = state.model_copy(update={"quarters": {**state.quarters, action.player: action.count}})
-    return state, [Notice(code="tally", who={"player": action.player},
-                          text=f"{{player}} holds {action.count} quarter{_s(action.count)}.")]
+    return state, [
+        Notice(
+            code="tally",
+            who={"player": action.player},
+            text=f"{{player}} holds {action.count} quarter{_s(action.count)}.",
+        )
+    ]
 
 
 def _blood(state: WarcryState, action: act.SetBloodTally, roller: Roller) -> Result:
@@ -393,8 +488,13 @@ def _blood(state: WarcryState, action: act.SetBloodTally, roller: Roller) -> Res
     if before + action.points > MAX_POINTS:
         raise RuleError(code="warcry.blood_too_much", limit=MAX_POINTS, before=before, points=action.points)
     state = state.model_copy(update={"blood": {**state.blood, action.player: action.points}})
-    return state, [Notice(code="tally", who={"player": action.player},
-                          text=f"{{player}}'s blood tally for battle round {state.round}: {action.points}.")]
+    return state, [
+        Notice(
+            code="tally",
+            who={"player": action.player},
+            text=f"{{player}}'s blood tally for battle round {state.round}: {action.points}.",
+        )
+    ]
 
 
 def _awaken(state: WarcryState, action: act.AwakenObjective, roller: Roller) -> Result:
@@ -409,10 +509,14 @@ def _awaken(state: WarcryState, action: act.AwakenObjective, roller: Roller) -> 
     objective = _objective(state, action.objective)
     if objective in state.awakened:
         raise RuleError(code="warcry.already_awake", objective=objective)
-    state = state.model_copy(update={"awakened": [*state.awakened, objective],
-                                     "awakened_this_round": objective})
-    return state, [Notice(code="awakened", who={"player": action.actor},
-                          text=f"{{player}} awakens objective {objective}.")]
+    state = state.model_copy(
+        update={"awakened": [*state.awakened, objective], "awakened_this_round": objective}
+    )
+    return state, [
+        Notice(
+            code="awakened", who={"player": action.actor}, text=f"{{player}} awakens objective {objective}."
+        )
+    ]
 
 
 def _control(state: WarcryState, action: act.SetControl, roller: Roller) -> Result:
@@ -422,13 +526,22 @@ def _control(state: WarcryState, action: act.SetControl, roller: Roller) -> Resu
         raise RuleError(code="warcry.dormant", objective=objective)
     control = {k: v for k, v in state.control.items() if k != objective}
     if action.player is None:
-        return (state.model_copy(update={"control": control}),
-                [Notice(code="tally", text=f"Nobody controls objective {objective}.")])
+        return (
+            state.model_copy(update={"control": control}),
+            [Notice(code="tally", text=f"Nobody controls objective {objective}.")],
+        )
     _require_known_player(state, action.player)
     control[objective] = action.player
-    return (state.model_copy(update={"control": control}),
-            [Notice(code="tally", who={"player": action.player},
-                    text=f"{{player}} controls objective {objective}.")])
+    return (
+        state.model_copy(update={"control": control}),
+        [
+            Notice(
+                code="tally",
+                who={"player": action.player},
+                text=f"{{player}} controls objective {objective}.",
+            )
+        ],
+    )
 
 
 def _remove(state: WarcryState, action: act.RemoveObjective, roller: Roller) -> Result:
@@ -439,10 +552,20 @@ def _remove(state: WarcryState, action: act.RemoveObjective, roller: Roller) -> 
         raise RuleError(code="warcry.remove_turn", player=state.removal_by)
     objective = _objective(state, action.objective)
     control = {k: v for k, v in state.control.items() if k != objective}
-    state = state.model_copy(update={"objectives": [o for o in state.objectives if o != objective],
-                                     "control": control, "removal_by": None})
-    events: list[Event] = [Notice(code="removed", who={"player": action.actor},
-                                  text=f"{{player}} removes objective {objective} from play.")]
+    state = state.model_copy(
+        update={
+            "objectives": [o for o in state.objectives if o != objective],
+            "control": control,
+            "removal_by": None,
+        }
+    )
+    events: list[Event] = [
+        Notice(
+            code="removed",
+            who={"player": action.actor},
+            text=f"{{player}} removes objective {objective} from play.",
+        )
+    ]
     return _start_round(state, state.round + 1, events)
 
 
@@ -451,8 +574,13 @@ def _altar(state: WarcryState, action: act.SetOnAltar, roller: Roller) -> Result
     _require_known_player(state, action.player)
     _require_at_most(action.count, MAX_FIGHTERS)
     state = state.model_copy(update={"on_altar": {**state.on_altar, action.player: action.count}})
-    return state, [Notice(code="tally", who={"player": action.player},
-                          text=f"{{player}} has {action.count} fighter{_s(action.count)} on the altar.")]
+    return state, [
+        Notice(
+            code="tally",
+            who={"player": action.player},
+            text=f"{{player}} has {action.count} fighter{_s(action.count)} on the altar.",
+        )
+    ]
 
 
 def _nominate(state: WarcryState, action: act.NominateChampion, roller: Roller) -> Result:
@@ -463,49 +591,71 @@ def _nominate(state: WarcryState, action: act.NominateChampion, roller: Roller) 
         raise RuleError(code="warcry.champion_standing", champion=current.name)
     champion = Champion(name=action.name.strip() or "Great champion")
     state = state.model_copy(update={"champions": {**state.champions, action.player: champion}})
-    return state, [Notice(code="champion", who={"player": action.player},
-                          text=f"{{player}} names {champion.name} their great champion. Add the damage of "
-                               "the attack that made them champion to their tally.")]
+    return state, [
+        Notice(
+            code="champion",
+            who={"player": action.player},
+            text=f"{{player}} names {champion.name} their great champion. Add the damage of "
+            "the attack that made them champion to their tally.",
+        )
+    ]
 
 
-def _champion_tally(state: WarcryState, action: act.AddChampionTally, roller: Roller
-                    ) -> Result:
+def _champion_tally(state: WarcryState, action: act.AddChampionTally, roller: Roller) -> Result:
     _require_scoring(state, {"brutal_conquest"}, "great champion tallies")
     champion = _champion_on_field(state, action.player)
     updated = champion.model_copy(update={"tally": champion.tally + action.amount})
     state = state.model_copy(update={"champions": {**state.champions, action.player: updated}})
-    return state, [Notice(code="tally", who={"player": action.player},
-                          text=f"{{player}}'s great champion {updated.name}: tally {updated.tally} "
-                               f"(+{action.amount}).")]
+    return state, [
+        Notice(
+            code="tally",
+            who={"player": action.player},
+            text=f"{{player}}'s great champion {updated.name}: tally {updated.tally} (+{action.amount}).",
+        )
+    ]
 
 
-def _champion_down(state: WarcryState, action: act.ChampionTakenDown, roller: Roller
-                   ) -> Result:
+def _champion_down(state: WarcryState, action: act.ChampionTakenDown, roller: Roller) -> Result:
     _require_scoring(state, {"brutal_conquest"}, "great champions")
     champion = _champion_on_field(state, action.player)
     updated = champion.model_copy(update={"on_battlefield": False})
     state = state.model_copy(update={"champions": {**state.champions, action.player: updated}})
-    return state, [Notice(code="champion", who={"player": action.player},
-                          text=f"{{player}}'s great champion {updated.name} is taken down.")]
+    return state, [
+        Notice(
+            code="champion",
+            who={"player": action.player},
+            text=f"{{player}}'s great champion {updated.name} is taken down.",
+        )
+    ]
 
 
 def _condition(state: WarcryState, action: act.SetConditionMet, roller: Roller) -> Result:
     _require_scoring(state, {"manual"}, "reporting the victory condition")
     if action.player is None:
-        return (state.model_copy(update={"condition_met_by": None}),
-                [Notice(code="tally", text="Nobody has achieved the victory condition now.")])
+        return (
+            state.model_copy(update={"condition_met_by": None}),
+            [Notice(code="tally", text="Nobody has achieved the victory condition now.")],
+        )
     _require_known_player(state, action.player)
-    return (state.model_copy(update={"condition_met_by": action.player}),
-            [Notice(code="tally", who={"player": action.player},
-                    text="{player} has achieved the victory condition on the card.")])
+    return (
+        state.model_copy(update={"condition_met_by": action.player}),
+        [
+            Notice(
+                code="tally",
+                who={"player": action.player},
+                text="{player} has achieved the victory condition on the card.",
+            )
+        ],
+    )
 
 
 def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Result:
     _require_battle(state)
     if action.round != state.round or state.round_ended:
         over = action.round < state.round or state.round_ended
-        raise RuleError(code="warcry.round_over" if over else "warcry.round_not_yet", round=action.round,
-                        now=state.round)
+        raise RuleError(
+            code="warcry.round_over" if over else "warcry.round_not_yet", round=action.round, now=state.round
+        )
     if state.last_warband_claim is not None:
         raise RuleError(code="warcry.claim_pending", player=state.last_warband_claim)
     plan = state.plan()
@@ -516,8 +666,13 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
         if a != b:
             top = state.players[0] if a > b else state.players[1]
             scored[top] = 1
-            events.append(Notice(code="scored", who={"player": top},
-                                 text=f"Blood tallies {a} – {b}: {{player}} scores 1 victory point."))
+            events.append(
+                Notice(
+                    code="scored",
+                    who={"player": top},
+                    text=f"Blood tallies {a} – {b}: {{player}} scores 1 victory point.",
+                )
+            )
         else:
             events.append(Notice(code="scored", text=f"Blood tallies level at {a}: nobody scores."))
     elif plan.scoring == "ley_lines":
@@ -525,29 +680,51 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
             held = [o for o in state.awakened if state.control.get(o) == player]
             if held:
                 scored[player] = len(held)
-                events.append(Notice(code="scored", who={"player": player},
-                                     text=f"{{player}} scores {len(held)} victory point{_s(len(held))} "
-                                          f"(awakened objectives {', '.join(held)})."))
+                events.append(
+                    Notice(
+                        code="scored",
+                        who={"player": player},
+                        text=f"{{player}} scores {len(held)} victory point{_s(len(held))} "
+                        f"(awakened objectives {', '.join(held)}).",
+                    )
+                )
         if not scored:
             events.append(Notice(code="scored", text="Nobody controls an awakened objective: no points."))
     vp = {p: state.vp.get(p, 0) + scored.get(p, 0) for p in state.players}
-    record = RoundRecord(number=state.round, blood=dict(state.blood), scored=scored,
-                         initiative=state.initiative, awakened=state.awakened_this_round)
+    record = RoundRecord(
+        number=state.round,
+        blood=dict(state.blood),
+        scored=scored,
+        initiative=state.initiative,
+        awakened=state.awakened_this_round,
+    )
     blood_total = {p: state.blood_total.get(p, 0) + state.blood.get(p, 0) for p in state.players}
-    state = state.model_copy(update={"vp": vp, "history": [*state.history, record],
-                                     "blood_total": blood_total})
+    state = state.model_copy(
+        update={"vp": vp, "history": [*state.history, record], "blood_total": blood_total}
+    )
     events.insert(0, Notice(code="round_end", text=f"Battle round {state.round} ends."))
     if plan.scoring == "hidden_vault" and state.round in (1, 2) and len(state.objectives) > 1:
         if state.round == 1:
             roll = shown_roll_off(roller, state.players, "Hidden Vault roll-off")
             remover, first = roll.winner, roll.winner
-            events.append(Notice(code="vault_roll", roll_off=roll, who={"player": remover},
-                                 text="{player} wins the roll-off and removes one objective from play."))
+            events.append(
+                Notice(
+                    code="vault_roll",
+                    roll_off=roll,
+                    who={"player": remover},
+                    text="{player} wins the roll-off and removes one objective from play.",
+                )
+            )
         else:
             first = state.vault_first if state.vault_first is not None else state.players[0]
             remover = state.opponent(first)
-            events.append(Notice(code="vault_turn", who={"player": remover},
-                                 text="{player}, remove one objective from play."))
+            events.append(
+                Notice(
+                    code="vault_turn",
+                    who={"player": remover},
+                    text="{player}, remove one objective from play.",
+                )
+            )
         state = state.model_copy(update={"removal_by": remover, "vault_first": first, "round_ended": True})
         return state, events
     if state.round >= plan.rounds:
@@ -555,8 +732,7 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
     return _start_round(state, state.round + 1, events)
 
 
-def _last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Roller
-                  ) -> Result:
+def _last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Roller) -> Result:
     _require_battle(state)
     _require_known_player(state, action.player)
     if not state.extra_rounds:
@@ -567,14 +743,16 @@ def _last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Ro
         events: list[Event] = [Notice(code="last_warband", who=who, text=text)]
         return _finish(state, action.player, "only their warband is left on the battlefield", events)
     state = state.model_copy(update={"last_warband_claim": action.actor})
-    return state, [Notice(code="last_warband_claim", who={"player": action.actor,
-                                                          "other": state.opponent(action.actor)},
-                          text="{player} says only their fighters are left on the battlefield. {other}, "
-                               "confirm or reject.")]
+    return state, [
+        Notice(
+            code="last_warband_claim",
+            who={"player": action.actor, "other": state.opponent(action.actor)},
+            text="{player} says only their fighters are left on the battlefield. {other}, confirm or reject.",
+        )
+    ]
 
 
-def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roller: Roller
-                         ) -> Result:
+def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roller: Roller) -> Result:
     claimant = state.last_warband_claim
     if claimant is None:
         raise RuleError(code="warcry.no_claim")
@@ -582,11 +760,25 @@ def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roll
         raise RuleError(code="warcry.own_claim", player=state.opponent(claimant))
     state = state.model_copy(update={"last_warband_claim": None})
     if not action.accept:
-        return state, [Notice(code="last_warband_rejected", who={"player": action.actor},
-                              text="{player} rejects the claim; the battle goes on.")]
-    return _finish(state, claimant, "only their warband is left on the battlefield",
-                   [Notice(code="last_warband", who={"player": claimant, "actor": action.actor},
-                           text="{actor} confirms that only {player}'s fighters are left.")])
+        return state, [
+            Notice(
+                code="last_warband_rejected",
+                who={"player": action.actor},
+                text="{player} rejects the claim; the battle goes on.",
+            )
+        ]
+    return _finish(
+        state,
+        claimant,
+        "only their warband is left on the battlefield",
+        [
+            Notice(
+                code="last_warband",
+                who={"player": claimant, "actor": action.actor},
+                text="{actor} confirms that only {player}'s fighters are left.",
+            )
+        ],
+    )
 
 
 # ---------------------------------------------------------------- rounds and the result
@@ -594,17 +786,34 @@ def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roll
 
 def _start_round(state: WarcryState, number: int, events: list[Event]) -> Result:
     plan = state.plan()
-    state = state.model_copy(update={"round": number, "round_ended": False, "blood": {}, "initiative": None,
-                                     "awakened_this_round": None})
+    state = state.model_copy(
+        update={
+            "round": number,
+            "round_ended": False,
+            "blood": {},
+            "initiative": None,
+            "awakened_this_round": None,
+        }
+    )
     extra = number > plan.rounds
-    events.append(Notice(code="round_start", text=f"Battle round {number} begins"
-                         + (" (an extra round: the battle is tied)." if extra else ".")))
+    events.append(
+        Notice(
+            code="round_start",
+            text=f"Battle round {number} begins"
+            + (" (an extra round: the battle is tied)." if extra else "."),
+        )
+    )
     arriving = "RND2" if number == 2 else "RND3" if number == 3 else None
     for reserve in state.deployment:
         if arriving and reserve.arrival == arriving:
-            events.append(Notice(code="reserve_arrives", who={"player": reserve.player},
-                                 text=f"{{player}}'s {GROUP_TITLES[reserve.group]} arrives from reserve "
-                                      f"this round ({arriving})."))
+            events.append(
+                Notice(
+                    code="reserve_arrives",
+                    who={"player": reserve.player},
+                    text=f"{{player}}'s {GROUP_TITLES[reserve.group]} arrives from reserve "
+                    f"this round ({arriving}).",
+                )
+            )
     return state, events
 
 
@@ -627,7 +836,7 @@ def evaluate(state: WarcryState) -> tuple[int | None, dict[int, int], str]:
         if state.carrier is not None:
             scores = {p: int(p == state.carrier) for p in state.players}
             return state.carrier, scores, "their fighter carries the relic"
-        return higher(state.near, "fighters within 3\" of the relic")
+        return higher(state.near, 'fighters within 3" of the relic')
     if scoring == "no_quarter":
         return higher(state.quarters, "quarters captured")
     if scoring in ("reaper", "ley_lines"):
@@ -635,12 +844,22 @@ def evaluate(state: WarcryState) -> tuple[int | None, dict[int, int], str]:
     if scoring == "hidden_vault":
         holder = state.control.get(state.objectives[0]) if len(state.objectives) == 1 else None
         scores = {p: int(p == holder) for p in state.players}
-        return holder, scores, ("they control the last objective" if holder is not None
-                                else "nobody controls the last objective")
+        return (
+            holder,
+            scores,
+            (
+                "they control the last objective"
+                if holder is not None
+                else "nobody controls the last objective"
+            ),
+        )
     if scoring == "cursed_prize":
         scores = {p: int(p == state.carrier) for p in state.players}
-        return state.carrier, scores, ("their fighter carries the prize" if state.carrier is not None
-                                       else "nobody carries the prize")
+        return (
+            state.carrier,
+            scores,
+            ("their fighter carries the prize" if state.carrier is not None else "nobody carries the prize"),
+        )
     if scoring == "altar_of_ascendancy":
         scores = {p: state.on_altar.get(p, 0) for p in state.players}
         holders = [p for p in state.players if scores[p] > 0]
@@ -658,8 +877,11 @@ def evaluate(state: WarcryState) -> tuple[int | None, dict[int, int], str]:
             return None, scores, f"the great champions' tallies are level ({best})"
         return leaders[0], scores, f"their great champion has the highest tally ({best})"
     met = state.condition_met_by
-    return met, {p: int(p == met) for p in state.players}, ("they achieved the victory condition" if met
-                                                            else "nobody achieved the victory condition")
+    return (
+        met,
+        {p: int(p == met) for p in state.players},
+        ("they achieved the victory condition" if met else "nobody achieved the victory condition"),
+    )
 
 
 def _judge(state: WarcryState, events: list[Event]) -> Result:
@@ -669,21 +891,29 @@ def _judge(state: WarcryState, events: list[Event]) -> Result:
         return _finish(state, winner, reason, events)
     if plan.otherwise_draw:
         return _finish(state, None, f"{reason}: any other result is a draw", events)
-    events.append(Notice(code="tied", text=f"Nobody has won yet ({reason}): the battle goes on for another "
-                                           "battle round."))
+    events.append(
+        Notice(
+            code="tied", text=f"Nobody has won yet ({reason}): the battle goes on for another battle round."
+        )
+    )
     return _start_round(state, state.round + 1, events)
 
 
-def _finish(state: WarcryState, winner: int | None, reason: str, events: list[Event]
-            ) -> Result:
+def _finish(state: WarcryState, winner: int | None, reason: str, events: list[Event]) -> Result:
     plan = state.plan()
     _, scores, _ = evaluate(state)
     summary = f"{plan.name} after {state.round} battle round{_s(state.round)}: " + (
-        f"won because {reason}." if winner is not None else f"a draw, {reason}.")
-    outcome = GameOutcome(sides=[SideResult(player=p, score=scores.get(p, 0)) for p in state.players],
-                          winner=winner, mission=plan.name, summary=summary)
-    state = state.model_copy(update={"finished": True, "outcome": outcome, "phase": "finished",
-                                     "last_warband_claim": None})
+        f"won because {reason}." if winner is not None else f"a draw, {reason}."
+    )
+    outcome = GameOutcome(
+        sides=[SideResult(player=p, score=scores.get(p, 0)) for p in state.players],
+        winner=winner,
+        mission=plan.name,
+        summary=summary,
+    )
+    state = state.model_copy(
+        update={"finished": True, "outcome": outcome, "phase": "finished", "last_warband_claim": None}
+    )
     text = ("{winner} wins: " + summary) if winner is not None else "The battle is a draw: " + summary
     events.append(Notice(code="finished", who={"winner": winner} if winner is not None else {}, text=text))
     return state, events
@@ -743,8 +973,12 @@ def _champion_on_field(state: WarcryState, player: int) -> Champion:
 
 
 def _reveal(plan: BattleplanInPlay) -> Notice:
-    return Notice(code="battleplan", battleplan=plan, dice=[d.result for d in plan.dice],
-                  text=f"The battleplan is {plan.name}.")
+    return Notice(
+        code="battleplan",
+        battleplan=plan,
+        dice=[d.result for d in plan.dice],
+        text=f"The battleplan is {plan.name}.",
+    )
 
 
 def _s(count: int) -> str:
@@ -754,15 +988,31 @@ def _s(count: int) -> str:
 Handler = Callable[[WarcryState, Any, Roller], tuple[WarcryState, list[Event]]]
 
 _HANDLERS: dict[type, Handler] = {
-    act.SplitBattleGroups: _split, act.ChooseColour: _colour, act.Deploy: _deploy,
-    act.RollBlockedObjective: _blocked_objective, act.BeginBattle: _begin, act.SetInitiative: _initiative,
-    act.SetTreasureCarriers: _treasure, act.SetCarrier: _carrier, act.SetFightersNear: _near,
-    act.RollCarrierDamage: _carrier_damage, act.SetQuarters: _quarters, act.SetBloodTally: _blood,
-    act.AwakenObjective: _awaken, act.SetControl: _control, act.RemoveObjective: _remove,
-    act.SetOnAltar: _altar, act.NominateChampion: _nominate, act.AddChampionTally: _champion_tally,
-    act.ChampionTakenDown: _champion_down, act.SetConditionMet: _condition, act.EndRound: _end_round,
-    act.DeclareLastWarband: _last_warband, act.AnswerLastWarband: _answer_last_warband,
+    act.SplitBattleGroups: _split,
+    act.ChooseColour: _colour,
+    act.Deploy: _deploy,
+    act.RollBlockedObjective: _blocked_objective,
+    act.BeginBattle: _begin,
+    act.SetInitiative: _initiative,
+    act.SetTreasureCarriers: _treasure,
+    act.SetCarrier: _carrier,
+    act.SetFightersNear: _near,
+    act.RollCarrierDamage: _carrier_damage,
+    act.SetQuarters: _quarters,
+    act.SetBloodTally: _blood,
+    act.AwakenObjective: _awaken,
+    act.SetControl: _control,
+    act.RemoveObjective: _remove,
+    act.SetOnAltar: _altar,
+    act.NominateChampion: _nominate,
+    act.AddChampionTally: _champion_tally,
+    act.ChampionTakenDown: _champion_down,
+    act.SetConditionMet: _condition,
+    act.EndRound: _end_round,
+    act.DeclareLastWarband: _last_warband,
+    act.AnswerLastWarband: _answer_last_warband,
 }
+
 
 def _ask(state: WarcryState, player: int) -> list[Question]:
     # the questions are built from this module's state model, so they are imported when first asked
@@ -777,5 +1027,6 @@ def _to_action(state: WarcryState, question: Question, answer: Answer) -> Action
     return to_action(state, question, answer)
 
 
-PROCEDURE: Procedure[WarcryState] = Procedure(SYSTEM, WarcryState, step, awaiting, ask=_ask,
-                                              to_action=_to_action)
+PROCEDURE: Procedure[WarcryState] = Procedure(
+    SYSTEM, WarcryState, step, awaiting, ask=_ask, to_action=_to_action
+)

@@ -36,24 +36,33 @@ def shield_minimum(fighters: int) -> int:
 def split_problems(fighters: int, split: Split) -> list[SplitProblem]:
     """Every battle-group rule a split breaks, for a warband of `fighters`."""
     if not MIN_FIGHTERS <= fighters <= MAX_FIGHTERS:
-        return [SplitProblem(code="warcry.split_size",
-                             params={"minimum": MIN_FIGHTERS, "maximum": MAX_FIGHTERS, "fighters": fighters})]
+        return [
+            SplitProblem(
+                code="warcry.split_size",
+                params={"minimum": MIN_FIGHTERS, "maximum": MAX_FIGHTERS, "fighters": fighters},
+            )
+        ]
     problems: list[SplitProblem] = []
     if split.fighters != fighters:
-        problems.append(SplitProblem(code="warcry.split_total",
-                                     params={"groups": split.fighters, "fighters": fighters}))
+        problems.append(
+            SplitProblem(code="warcry.split_total", params={"groups": split.fighters, "fighters": fighters})
+        )
     half = fighters // 2
     for name, size in (("Dagger", split.dagger), ("Shield", split.shield), ("Hammer", split.hammer)):
         if size < 1:
             problems.append(SplitProblem(code="warcry.group_empty", params={"group": name}))
         elif size > half:
-            problems.append(SplitProblem(code="warcry.group_large",
-                                         params={"group": name, "size": size, "fighters": fighters,
-                                                 "half": half}))
+            problems.append(
+                SplitProblem(
+                    code="warcry.group_large",
+                    params={"group": name, "size": size, "fighters": fighters, "half": half},
+                )
+            )
     minimum = shield_minimum(fighters)
     if split.shield < minimum:
-        problems.append(SplitProblem(code="warcry.shield_small",
-                                     params={"minimum": minimum, "fighters": fighters}))
+        problems.append(
+            SplitProblem(code="warcry.shield_small", params={"minimum": minimum, "fighters": fighters})
+        )
     return problems
 
 
@@ -62,6 +71,9 @@ def valid_splits(fighters: int) -> list[Split]:
     if not MIN_FIGHTERS <= fighters <= MAX_FIGHTERS:
         return []
     half = fighters // 2
-    return [Split(dagger=d, shield=s, hammer=fighters - d - s)
-            for d in range(1, half + 1) for s in range(shield_minimum(fighters), half + 1)
-            if 1 <= fighters - d - s <= half]
+    return [
+        Split(dagger=d, shield=s, hammer=fighters - d - s)
+        for d in range(1, half + 1)
+        for s in range(shield_minimum(fighters), half + 1)
+        if 1 <= fighters - d - s <= half
+    ]

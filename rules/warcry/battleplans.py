@@ -58,8 +58,9 @@ class RollOffShown(Model):
 
 def shown_roll_off(roller: Roller, players: Sequence[int], reason: str) -> RollOffShown:
     result = roll_off(roller, reason=reason)
-    return RollOffShown(players=list(players), rounds=[r.rolls for r in result.rounds],
-                        winner=players[result.winner])
+    return RollOffShown(
+        players=list(players), rounds=[r.rolls for r in result.rounds], winner=players[result.winner]
+    )
 
 
 def blocked_objective(roller: Roller, players: Sequence[int]) -> RollOffShown:
@@ -110,10 +111,16 @@ def options_for(kind: Kind, pack: WarcryPack) -> DrawOptions:
         return DrawOptions(kind=kind, battleplans=pack.table("champions"), terrain=matched_terrain)
     if kind == "generator":
         decks = pack.decks
-        return DrawOptions(kind=kind, terrain=decks.terrain, deployment=decks.deployment,
-                           victory=decks.victory, twist=decks.twist)
+        return DrawOptions(
+            kind=kind,
+            terrain=decks.terrain,
+            deployment=decks.deployment,
+            victory=decks.victory,
+            twist=decks.twist,
+        )
     return DrawOptions(
-        kind=kind, terrain=matched_terrain,
+        kind=kind,
+        terrain=matched_terrain,
         deployment=[c for c in pack.decks.deployment if c.matched_play],
         victory=[c for c in pack.decks.victory if c.matched_play],
         twist=[],
@@ -162,8 +169,9 @@ def _roll_on_table(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
     return _in_play(plan, options.kind, terrain, cards, dice, notes)
 
 
-def _terrain_step(plan: Battleplan, terrain_cards: list[Card], roller: Roller, dice: list[DieShown],
-                  notes: list[str]) -> tuple[str, dict[str, str]]:
+def _terrain_step(
+    plan: Battleplan, terrain_cards: list[Card], roller: Roller, dice: list[DieShown], notes: list[str]
+) -> tuple[str, dict[str, str]]:
     if not plan.deal_terrain:
         return plan.terrain, {}
     card = _deal("terrain", terrain_cards, roller, dice, notes, "Matched Play terrain card")
@@ -172,20 +180,40 @@ def _terrain_step(plan: Battleplan, terrain_cards: list[Card], roller: Roller, d
     return "Terrain card: " + _card_line(card, ""), {"terrain": card.name}
 
 
-def _in_play(plan: Battleplan, kind: Kind | Literal["given"], terrain: str, cards: dict[str, str],
-             dice: list[DieShown], notes: list[str]) -> BattleplanInPlay:
+def _in_play(
+    plan: Battleplan,
+    kind: Kind | Literal["given"],
+    terrain: str,
+    cards: dict[str, str],
+    dice: list[DieShown],
+    notes: list[str],
+) -> BattleplanInPlay:
     table = "Matched battleplan" if plan.table == "matched" else "Test of Champions"
     return BattleplanInPlay(
-        kind=kind, name=plan.name, table=table, victory=plan.victory, scoring=plan.scoring,
-        rounds=plan.rounds, otherwise_draw=plan.otherwise_draw, objectives=plan.objectives,
-        treasure=plan.treasure, objective_labels=plan.labels(), abilities=plan.abilities, terrain=terrain,
-        deployment=plan.deployment_note, deployment_map=plan.deployment, twist=NO_TWIST, cards=cards,
-        dice=dice, notes=notes,
+        kind=kind,
+        name=plan.name,
+        table=table,
+        victory=plan.victory,
+        scoring=plan.scoring,
+        rounds=plan.rounds,
+        otherwise_draw=plan.otherwise_draw,
+        objectives=plan.objectives,
+        treasure=plan.treasure,
+        objective_labels=plan.labels(),
+        abilities=plan.abilities,
+        terrain=terrain,
+        deployment=plan.deployment_note,
+        deployment_map=plan.deployment,
+        twist=NO_TWIST,
+        cards=cards,
+        dice=dice,
+        notes=notes,
     )
 
 
-def _deal(deck: DeckName, cards: Sequence[C], roller: Roller, dice: list[DieShown], notes: list[str],
-          what: str) -> C | None:
+def _deal(
+    deck: DeckName, cards: Sequence[C], roller: Roller, dice: list[DieShown], notes: list[str], what: str
+) -> C | None:
     if not cards:
         notes.append(f"The {deck} deck has no {what}s loaded, so none was dealt. {PACK_HINT}")
         return None
@@ -205,8 +233,12 @@ def _deal_cards(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
     deployment = _deal("deployment", options.deployment, roller, dice, notes, what)
     victory = _deal("victory", options.victory, roller, dice, notes, what)
     twist = None if matched else _deal("twist", options.twist, roller, dice, notes, what)
-    for deck, card in (("terrain", terrain), ("deployment", deployment), ("victory", victory),
-                       ("twist", twist)):
+    for deck, card in (
+        ("terrain", terrain),
+        ("deployment", deployment),
+        ("victory", victory),
+        ("twist", twist),
+    ):
         if card is not None:
             cards[deck] = card.name
     return BattleplanInPlay(
@@ -222,7 +254,9 @@ def _deal_cards(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
         deployment=_card_line(deployment, "No deployment card: agree the deployment points yourselves."),
         deployment_map=deployment.deployment_map() if deployment else None,
         twist=NO_TWIST if matched else _card_line(twist, "No twist card dealt."),
-        cards=cards, dice=dice, notes=notes,
+        cards=cards,
+        dice=dice,
+        notes=notes,
     )
 
 

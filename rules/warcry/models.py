@@ -24,8 +24,16 @@ Table = Literal["matched", "champions"]
 
 # How a battle's winner is decided; each has its own tallies in the battle tracker.
 Scoring = Literal[
-    "treasure_hunters", "cursed_relic", "no_quarter", "reaper", "ley_lines", "hidden_vault",
-    "cursed_prize", "altar_of_ascendancy", "brutal_conquest", "manual",
+    "treasure_hunters",
+    "cursed_relic",
+    "no_quarter",
+    "reaper",
+    "ley_lines",
+    "hidden_vault",
+    "cursed_prize",
+    "altar_of_ascendancy",
+    "brutal_conquest",
+    "manual",
 ]
 
 Name = Field(min_length=1, max_length=80)

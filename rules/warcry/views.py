@@ -50,8 +50,9 @@ def legal_actions(state: WarcryState, player: int) -> list[str]:
         return ["answer_last_warband"] if player != state.last_warband_claim else []
     kinds = ["end_round", "initiative"] if plan.scoring == "ley_lines" else ["end_round"]
     for kind in SCORING_ACTIONS[plan.scoring]:
-        if kind == "awaken" and (state.initiative is None or state.initiative == player
-                                 or state.awakened_this_round is not None):
+        if kind == "awaken" and (
+            state.initiative is None or state.initiative == player or state.awakened_this_round is not None
+        ):
             continue
         if kind == "carrier_damage" and state.carrier is None:
             continue
@@ -84,8 +85,11 @@ def prompt(state: WarcryState, name_of: NameOf) -> str:
         return fill("{p}, remove one objective from play.", {"p": state.removal_by}, name_of)
     if state.last_warband_claim is not None:
         other = state.opponent(state.last_warband_claim)
-        return fill("{p}, confirm or reject the claim that only {c}'s fighters are left.",
-                    {"p": other, "c": state.last_warband_claim}, name_of)
+        return fill(
+            "{p}, confirm or reject the claim that only {c}'s fighters are left.",
+            {"p": other, "c": state.last_warband_claim},
+            name_of,
+        )
     extra = " (an extra round: the battle is tied)" if state.extra_rounds else ""
     return f"Battle round {state.round}{extra}: " + fill(_round_hint(state), _hint_who(state), name_of)
 
@@ -93,7 +97,7 @@ def prompt(state: WarcryState, name_of: NameOf) -> str:
 ROUND_HINTS: dict[Scoring, str] = {
     "treasure_hunters": "keep the count of fighters carrying treasure up to date, then end the round.",
     "cursed_relic": "record who carries the relic (roll its D6 damage after the carrier's activation) "
-                    "and the fighters within 3\", then end the round.",
+    'and the fighters within 3", then end the round.',
     "no_quarter": "keep the count of quarters each player holds up to date, then end the round.",
     "reaper": "enter each player's blood tally for this round, then end the round.",
     "hidden_vault": "record who controls each objective, then end the round.",
@@ -112,8 +116,10 @@ def _round_hint(state: WarcryState) -> str:
     if state.initiative is None:
         return "record who has the initiative; the other player may then awaken a dormant objective."
     if state.awakened_this_round is None and dormant_objectives(state):
-        return ("{other} may awaken a dormant objective; record who controls the awakened ones, "
-                "then end the round.")
+        return (
+            "{other} may awaken a dormant objective; record who controls the awakened ones, "
+            "then end the round."
+        )
     return "record who controls the awakened objectives, then end the round."
 
 
@@ -142,7 +148,7 @@ def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
         carrier = names[state.carrier] if state.carrier is not None else "nobody"
         lines.append(f"Carried by: {carrier}")
         if scoring == "cursed_relic":
-            lines.append(per_player("Fighters within 3\"", state.near))
+            lines.append(per_player('Fighters within 3"', state.near))
     elif scoring == "no_quarter":
         lines.append(per_player("Quarters held", state.quarters))
     elif scoring == "reaper":
@@ -150,8 +156,12 @@ def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
         lines.append(per_player(f"Blood tally, round {state.round}", state.blood))
     elif scoring == "ley_lines":
         lines.append(per_player("Victory points", state.vp))
-        lines.append("Awakened: " + (", ".join(state.awakened) or "none")
-                     + " · Dormant: " + (", ".join(dormant_objectives(state)) or "none"))
+        lines.append(
+            "Awakened: "
+            + (", ".join(state.awakened) or "none")
+            + " · Dormant: "
+            + (", ".join(dormant_objectives(state)) or "none")
+        )
     elif scoring == "altar_of_ascendancy":
         lines.append(per_player("Fighters on the altar", state.on_altar))
     elif scoring == "brutal_conquest":
@@ -166,8 +176,9 @@ def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
         met = names[state.condition_met_by] if state.condition_met_by is not None else "nobody"
         lines.append(f"Victory condition achieved by: {met}")
     if scoring in ("ley_lines", "hidden_vault") and state.objectives:
-        held = [f"{o}: {names[state.control[o]] if o in state.control else 'nobody'}"
-                for o in state.objectives]
+        held = [
+            f"{o}: {names[state.control[o]] if o in state.control else 'nobody'}" for o in state.objectives
+        ]
         lines.append("Objectives in play — " + ", ".join(held))
     if state.initiative is not None:
         lines.append(f"Initiative this round: {names[state.initiative]}")

@@ -57,12 +57,25 @@ FULL_PACK: KillTeamPack = parse_pack(full_pack_text())
 class Table:
     """One game driven move by move, keeping every event; refusals must leave the state untouched."""
 
-    def __init__(self, mission_method: str, tacops_method: str, seed: int = 1,
-                 pack: KillTeamPack | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        mission_method: str,
+        tacops_method: str,
+        seed: int = 1,
+        pack: KillTeamPack | None = None,
+        **options: Any,
+    ) -> None:
         self.roller = Roller(random.Random(seed))
         self.nonces = itertools.count()
-        self.state, self.events = start("kt-test", [ALICE, BOB], mission_method, tacops_method, self.roller,
-                                        pack=pack or FULL_PACK, **options)
+        self.state, self.events = start(
+            "kt-test",
+            [ALICE, BOB],
+            mission_method,
+            tacops_method,
+            self.roller,
+            pack=pack or FULL_PACK,
+            **options,
+        )
 
     # -------------------------------------------------------------- acting
 

@@ -162,8 +162,9 @@ def test_a_whole_veto_game_with_secret_random_tac_ops() -> None:
     table.act(SetBattleReady(actor=BOB))
     for tp in range(1, 5):
         scored = tp == 2
-        table.act(Score(actor=ALICE, mission_vp=2, tac_op=card if scored else None,
-                        tac_op_vp=1 if scored else 0))
+        table.act(
+            Score(actor=ALICE, mission_vp=2, tac_op=card if scored else None, tac_op_vp=1 if scored else 0)
+        )
         table.act(Score(actor=BOB, mission_vp=2))
         table.end_tp(defender)
         table.end_tp(attacker)
@@ -183,5 +184,6 @@ def test_history_records_are_never_rewritten() -> None:
     won = next(e for e in table.of(BidWon) if e.category == "mission")
     assert won.bids == {ALICE: 4, BOB: 2}
     assert table.state.bids is not None
-    assert table.state.bids.history[0] == BidRecord(category="mission", round=1, bids={ALICE: 4, BOB: 2},
-                                                    winner=ALICE)
+    assert table.state.bids.history[0] == BidRecord(
+        category="mission", round=1, bids={ALICE: 4, BOB: 2}, winner=ALICE
+    )

@@ -60,18 +60,26 @@ def test_veto_sequence() -> None:
     winner, loser = rolled.winner, ALICE if rolled.winner == BOB else BOB
     assert prompt(table.state).players == [winner]
     assert table.refused(Choose(actor=loser, step=table.state.step_id(), values=["attack"])) == (
-        "killteam.opponents_choice", {})
+        "killteam.opponents_choice",
+        {},
+    )
     table.choose(winner, "defend")
     assert table.of(SideChosen)[0].attacker == loser
     attacker, defender = loser, winner
     # the attacker puts forward exactly two missions
     step_id = table.asked(attacker).step or ""
     assert table.refused(Choose(actor=attacker, step=step_id, values=["loot"])) == (
-        "answer.count", {"minimum": 2, "maximum": 2})
+        "answer.count",
+        {"minimum": 2, "maximum": 2},
+    )
     assert table.refused(Choose(actor=attacker, step=step_id, values=["loot", "loot"])) == (
-        "answer.repeated", {})
+        "answer.repeated",
+        {},
+    )
     assert table.refused(Choose(actor=attacker, step=step_id, values=["loot", "nope"])) == (
-        "answer.not_offered", {})
+        "answer.not_offered",
+        {},
+    )
     table.choose(attacker, "loot", "capture")
     assert table.of(MissionsPutForward)[0].missions == ["Loot", "Capture"]
     assert [o.value for o in table.asked(defender).options] == ["loot", "capture"]
@@ -84,7 +92,9 @@ def test_veto_sequence() -> None:
     assert table.of(MapDiscarded)[0].map == "Map A5"
     assert [o.value for o in table.asked(defender).options] == ["A1", "B9"]
     assert table.refused(Choose(actor=defender, step=table.state.step_id(), values=["A5"])) == (
-        "answer.not_offered", {})
+        "answer.not_offered",
+        {},
+    )
     table.choose(defender, "B9")
     assert table.state.map == "B9"
     # sides are already decided, so step 3 only asks the defender for a drop zone
@@ -118,13 +128,17 @@ def test_control_winner_picks_unused_mission_and_type_loser_picks_map() -> None:
     assert table.of(MapChosen)[0].how == "control"
 
 
-@pytest.mark.parametrize(("previous", "reason"), [
-    (None, "no earlier Kill Team game between you two"),
-    (PreviousGame(winner=None, mission="loot", map="A4"), "was a draw"),
-    (PreviousGame(winner=999, mission="loot", map="A4"), "no winner among you two"),
-])
-def test_control_without_a_usable_previous_game_falls_back_to_random(previous: PreviousGame | None,
-                                                                      reason: str) -> None:
+@pytest.mark.parametrize(
+    ("previous", "reason"),
+    [
+        (None, "no earlier Kill Team game between you two"),
+        (PreviousGame(winner=None, mission="loot", map="A4"), "was a draw"),
+        (PreviousGame(winner=999, mission="loot", map="A4"), "no winner among you two"),
+    ],
+)
+def test_control_without_a_usable_previous_game_falls_back_to_random(
+    previous: PreviousGame | None, reason: str
+) -> None:
     table = Table("control", "free", previous=previous)
     notice = table.of(Notice)[0]
     assert reason in notice.text and "random mission and map instead" in notice.text
@@ -173,7 +187,11 @@ def test_bid_categories_in_order_tokens_spent_winner_decides() -> None:
     assert table.state.map == "B2" and table.stage == "drop_zone"
     history = table.state.bids.history if table.state.bids else []
     assert [(r.category, r.winner) for r in history] == [
-        ("mission", ALICE), ("map", BOB), ("sides", ALICE), ("initiative", rolled.winner)]
+        ("mission", ALICE),
+        ("map", BOB),
+        ("sides", ALICE),
+        ("initiative", rolled.winner),
+    ]
 
 
 def test_a_tie_is_cancelled_and_bid_again_without_spending() -> None:
@@ -209,11 +227,17 @@ def test_bad_bids_are_refused_specifically() -> None:
     table = Table("bid", "free")
     step_id = "bid.mission.1"
     assert table.refused(SealBid(actor=ALICE, step=step_id, amount=11, nonce="nonce-0001")) == (
-        "killteam.bid_over", {"tokens": 10})
+        "killteam.bid_over",
+        {"tokens": 10},
+    )
     assert table.refused(SealBid(actor=ALICE, step=step_id, amount=-1, nonce="nonce-0002")) == (
-        "killteam.bid_negative", {})
+        "killteam.bid_negative",
+        {},
+    )
     assert table.refused(SealBid(actor=4242, step=step_id, amount=1, nonce="nonce-0003")) == (
-        "killteam.not_a_player", {})
+        "killteam.not_a_player",
+        {},
+    )
     table.bid(ALICE, 9)
     again = table.refused(SealBid(actor=ALICE, step=step_id, amount=1, nonce="nonce-0004"))
     assert again == ("killteam.bid_sealed", {})
@@ -222,7 +246,9 @@ def test_bad_bids_are_refused_specifically() -> None:
     assert (code, params) == ("killteam.bid_over", {"tokens": 10})
     # a menu answer to the number question: no number given
     assert table.refused(Choose(actor=BOB, step=step_id, values=["loot"])) == (
-        "answer.number_missing", {"minimum": 0, "maximum": 10})
+        "answer.number_missing",
+        {"minimum": 0, "maximum": 10},
+    )
 
 
 def test_bid_first_initiative_overrides_scouting() -> None:

@@ -82,8 +82,12 @@ def draw_action(rng: random.Random, state: KillTeamState, revealed_steps: list[s
         if kind in (2, 3):
             offset = rng.choice([-1, 0, 0, 0, 1])
             return EndTurningPoint(actor=player, turning_point=state.turning_point + offset)
-        return Score(actor=player, mission_vp=rng.randint(-2, 5), tac_op=card,
-                     tac_op_vp=rng.randint(-1, 3) if card else 0)
+        return Score(
+            actor=player,
+            mission_vp=rng.randint(-2, 5),
+            tac_op=card,
+            tac_op_vp=rng.randint(-1, 3) if card else 0,
+        )
     if asked.kind == "number":
         maximum = asked.number.maximum if asked.number else BID_TOKENS
         return SealBid(actor=player, step=asked.step or "", amount=rng.randint(-1, maximum + 1), nonce=nonce)
@@ -111,8 +115,12 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
             for player, entry in old.sealed.entries.items():
                 assert new.sealed.entries[player] == entry, "a sealed bid changed"
     for reveal in (e for e in events if isinstance(e, ChoicesRevealed) and not e.step.startswith("scouting")):
-        records = [r for c in contests(after) for r in c.history
-                   if f"{c.prefix}.{r.category}.{r.round}" == reveal.step]
+        records = [
+            r
+            for c in contests(after)
+            for r in c.history
+            if f"{c.prefix}.{r.category}.{r.round}" == reveal.step
+        ]
         assert len(records) == 1
         assert records[0].bids == {e.player: int(e.choice) for e in reveal.entries}
     for score in after.scores.values():
@@ -137,8 +145,9 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
     for shown in (e for e in events if isinstance(e, TacOpRevealed)):
         assert shown.card.id in after.tac.revealed[shown.player]
     if after.tac.secret:  # (a revealed card may share its name with the opponent's secret copy)
-        public = "".join(e.model_dump_json() for e in events if e.private_to is None
-                         and not isinstance(e, TacOpRevealed))
+        public = "".join(
+            e.model_dump_json() for e in events if e.private_to is None and not isinstance(e, TacOpRevealed)
+        )
         for player, held in after.tac.held.items():
             for card in held:
                 if card not in after.tac.revealed.get(player, []):
@@ -146,14 +155,29 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), moves=st.integers(0, 2**32), mission=st.sampled_from(MISSION_METHODS),
-       tacops=st.sampled_from(TACOPS_METHODS), previous=st.sampled_from(PREVIOUS_GAMES))
-def test_random_play_keeps_every_rule(seed: int, moves: int, mission: str, tacops: str,
-                                      previous: PreviousGame | None) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 2**32),
+    mission=st.sampled_from(MISSION_METHODS),
+    tacops=st.sampled_from(TACOPS_METHODS),
+    previous=st.sampled_from(PREVIOUS_GAMES),
+)
+def test_random_play_keeps_every_rule(
+    seed: int, moves: int, mission: str, tacops: str, previous: PreviousGame | None
+) -> None:
     roller = Roller(random.Random(seed))
     rng = random.Random(moves)
-    state, _ = start("kt-prop", [ALICE, BOB], mission, tacops, roller, pack=FULL_PACK, mission="secure",
-                     map="B7", previous=previous)
+    state, _ = start(
+        "kt-prop",
+        [ALICE, BOB],
+        mission,
+        tacops,
+        roller,
+        pack=FULL_PACK,
+        mission="secure",
+        map="B7",
+        previous=previous,
+    )
     revealed_steps: list[str] = []
     for _ in range(MAX_ACTIONS):
         if state.finished:
@@ -179,8 +203,10 @@ def test_random_play_keeps_every_rule(seed: int, moves: int, mission: str, tacop
 
 
 @settings(max_examples=40, deadline=None)
-@given(bids=st.lists(st.tuples(st.integers(0, 10), st.integers(0, 10)), min_size=1, max_size=12),
-       seed=st.integers(0, 1000))
+@given(
+    bids=st.lists(st.tuples(st.integers(0, 10), st.integers(0, 10)), min_size=1, max_size=12),
+    seed=st.integers(0, 1000),
+)
 def test_bid_rounds_spend_only_on_a_decision(bids: list[tuple[int, int]], seed: int) -> None:
     """Whatever is bid: ties cost nothing, a decided round costs both bids, tokens never go below 0."""
     roller = Roller(random.Random(seed))
@@ -193,8 +219,16 @@ def test_bid_rounds_spend_only_on_a_decision(bids: list[tuple[int, int]], seed: 
         tokens = dict(contest.tokens)
         amounts = {ALICE: min(alice_bid, tokens[ALICE]), BOB: min(bob_bid, tokens[BOB])}
         for player in (ALICE, BOB):
-            state, _ = step(state, SealBid(actor=player, step=contest.sealed.step, amount=amounts[player],
-                                           nonce=f"nonce-{player}-{len(contest.history)}"), roller)
+            state, _ = step(
+                state,
+                SealBid(
+                    actor=player,
+                    step=contest.sealed.step,
+                    amount=amounts[player],
+                    nonce=f"nonce-{player}-{len(contest.history)}",
+                ),
+                roller,
+            )
         after = state.bids
         assert after is not None
         if amounts[ALICE] == amounts[BOB]:
@@ -203,8 +237,11 @@ def test_bid_rounds_spend_only_on_a_decision(bids: list[tuple[int, int]], seed: 
             assert after.tokens == {p: tokens[p] - amounts[p] for p in tokens}
         assert all(t >= 0 for t in after.tokens.values())
         if state.stage == "bid_decide":
-            state, _ = step(state, Choose(actor=after.winner or ALICE, step=state.step_id(),
-                                          values=[_first_option(state)]), roller)
+            state, _ = step(
+                state,
+                Choose(actor=after.winner or ALICE, step=state.step_id(), values=[_first_option(state)]),
+                roller,
+            )
 
 
 def _first_option(state: KillTeamState) -> str:

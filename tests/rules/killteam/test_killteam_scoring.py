@@ -31,7 +31,9 @@ def test_scoring_before_the_battle_is_refused() -> None:
     table = Table("random", "free")
     assert table.refused(Score(actor=ALICE, mission_vp=1)) == ("killteam.battle_not_begun", {})
     assert table.refused(EndTurningPoint(actor=ALICE, turning_point=1)) == (
-        "killteam.battle_not_begun_yet", {})
+        "killteam.battle_not_begun_yet",
+        {},
+    )
 
 
 def test_mission_vp_cap_per_turning_point() -> None:
@@ -39,28 +41,40 @@ def test_mission_vp_cap_per_turning_point() -> None:
     events = table.act(Score(actor=ALICE, mission_vp=3))
     assert isinstance(events[0], VictoryPointsScored) and events[0].total == 3
     assert table.refused(Score(actor=ALICE, mission_vp=2)) == (
-        "killteam.mission_vp_turning_point_cap", {"vp": 5, "turning_point": 1, "cap": 4})
+        "killteam.mission_vp_turning_point_cap",
+        {"vp": 5, "turning_point": 1, "cap": 4},
+    )
     table.act(Score(actor=ALICE, mission_vp=1))
     assert table.refused(Score(actor=ALICE, mission_vp=-5)) == (
-        "killteam.mission_vp_negative", {"turning_point": 1})
+        "killteam.mission_vp_negative",
+        {"turning_point": 1},
+    )
     table.act(Score(actor=ALICE, mission_vp=-1))  # a correction
     assert table.state.scores[ALICE].mission == [3, 0, 0, 0]
     assert table.refused(Score(actor=ALICE, mission_vp=1, turning_point=2)) == (
-        "killteam.score_turning_point", {"given": 2, "turning_point": 1})
+        "killteam.score_turning_point",
+        {"given": 2, "turning_point": 1},
+    )
     assert table.refused(Score(actor=ALICE)) == ("killteam.score_nothing", {})
 
 
 def test_tac_op_vp_needs_a_revealed_tac_op_and_stops_at_two() -> None:
     table = in_battle()
     assert table.refused(Score(actor=ALICE, tac_op="recon-op-1", tac_op_vp=1)) == (
-        "killteam.tac_op_unrevealed", {"tac_op": "Recon op 1"})
+        "killteam.tac_op_unrevealed",
+        {"tac_op": "Recon op 1"},
+    )
     assert table.refused(Score(actor=ALICE, tac_op_vp=1)) == ("killteam.score_which_tac_op", {})
     assert table.refused(Score(actor=ALICE, tac_op="security-op-1", tac_op_vp=1)) == (
-        "killteam.tac_op_not_held", {})
+        "killteam.tac_op_not_held",
+        {},
+    )
     table.act(RevealTacOp(actor=ALICE, tac_op="recon-op-1"))
     table.act(Score(actor=ALICE, tac_op="Recon op 1", tac_op_vp=2))
     assert table.refused(Score(actor=ALICE, tac_op="recon-op-1", tac_op_vp=1)) == (
-        "killteam.tac_op_vp_each_cap", {"vp": 3, "tac_op": "Recon op 1", "cap": 2})
+        "killteam.tac_op_vp_each_cap",
+        {"vp": 3, "tac_op": "Recon op 1", "cap": 2},
+    )
     line = scoreboard(table.state).sides[0]
     assert [(t.name, t.vp) for t in line.tac_ops] == [("Recon op 1", 2)] and line.total == 2
 
@@ -88,7 +102,9 @@ def test_the_most_anyone_can_score_is_twenty_four() -> None:
         table.end_tp(ALICE)
         if tp < 4:
             assert table.refused(Score(actor=ALICE, mission_vp=1)) == (
-                "killteam.turning_point_ended", {"turning_point": tp})
+                "killteam.turning_point_ended",
+                {"turning_point": tp},
+            )
         table.end_tp(BOB)
     assert table.state.finished and table.state.outcome is not None
     totals = table.of(GameEnded)[0].totals
@@ -100,10 +116,14 @@ def test_the_most_anyone_can_score_is_twenty_four() -> None:
 def test_turning_points_end_when_both_players_say_so() -> None:
     table = in_battle()
     assert table.refused(EndTurningPoint(actor=ALICE, turning_point=2)) == (
-        "killteam.turning_point_not_current", {"given": 2, "turning_point": 1})
+        "killteam.turning_point_not_current",
+        {"given": 2, "turning_point": 1},
+    )
     table.end_tp(BOB)
     assert table.refused(EndTurningPoint(actor=BOB, turning_point=1)) == (
-        "killteam.turning_point_already_ended", {"turning_point": 1})
+        "killteam.turning_point_already_ended",
+        {"turning_point": 1},
+    )
     assert table.state.turning_point == 1
     table.end_tp(ALICE)
     assert table.state.turning_point == 2 and table.of(TurningPointStarted)[-1].turning_point == 2

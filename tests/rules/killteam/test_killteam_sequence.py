@@ -31,7 +31,9 @@ def test_steps_two_to_four() -> None:
     assert table.of(SideChosen)[0].attacker == winner
     assert prompt(table.state).players == [table.defender]
     assert table.refused(Choose(actor=winner, step=table.state.step_id(), values=["A"])) == (
-        "killteam.opponents_choice", {})
+        "killteam.opponents_choice",
+        {},
+    )
     table.choose(table.defender, "B")
     assert table.of(DropZoneChosen)[0].zone == "B" and table.state.drop_zone == "B"
     # step 4: both say their faction, in any order; then each gains 3 CP
@@ -39,7 +41,9 @@ def test_steps_two_to_four() -> None:
     assert [o.value for o in table.asked(BOB).options] == ["alpha", "beta", "_none"]
     table.choose(BOB, "_none")
     assert table.refused(Choose(actor=BOB, step=table.state.step_id(), values=["beta"])) == (
-        "killteam.waiting_for_opponent", {})
+        "killteam.waiting_for_opponent",
+        {},
+    )
     assert table.state.cp == {}
     table.choose(ALICE, "beta")
     assert [(e.player, e.faction) for e in table.of(FactionChosen)] == [(BOB, None), (ALICE, "Beta")]
@@ -54,7 +58,9 @@ def test_set_up_prompts_run_in_the_seeds_order() -> None:
     # equipment: both, any order
     table.done(attacker)
     assert table.refused(Done(actor=attacker, step=table.state.step_id())) == (
-        "killteam.waiting_for_opponent", {})
+        "killteam.waiting_for_opponent",
+        {},
+    )
     table.done(defender)
     # barricades: the defender first, alternating, two each
     assert table.stage == "barricades"
@@ -115,8 +121,9 @@ def test_scouting_is_sealed_revealed_together_and_resolved_attacker_first() -> N
 
 
 def test_a_servers_initiative_table_decides_without_a_roll_off() -> None:
-    rule = FULL_PACK.initiative.model_copy(update={"table": [
-        InitiativeRow(attacker="fortify", defender="recon", initiative="defender")]})
+    rule = FULL_PACK.initiative.model_copy(
+        update={"table": [InitiativeRow(attacker="fortify", defender="recon", initiative="defender")]}
+    )
     pack = FULL_PACK.model_copy(update={"initiative": rule})
     table = Table("random", "free", seed=4, pack=pack)
     table.auto(until="scouting")

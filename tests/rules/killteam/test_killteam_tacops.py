@@ -63,8 +63,9 @@ def test_random_draws_two_keeps_one_three_times_in_private() -> None:
     assert set(hands) == {ALICE, BOB} and all(len(cards) == 3 for cards in hands.values())
     assert [e.player for e in table.of(TacOpsChosen)] == [ALICE, BOB]
     # nothing public names a secret Tac Op
-    everything = (public_json(table) + prompt(table.state).model_dump_json()
-                  + scoreboard(table.state).model_dump_json())
+    everything = (
+        public_json(table) + prompt(table.state).model_dump_json() + scoreboard(table.state).model_dump_json()
+    )
     for cards in hands.values():
         for card in cards:
             assert card.id not in everything and card.name not in everything
@@ -74,29 +75,46 @@ def test_random_draws_two_keeps_one_three_times_in_private() -> None:
 
 
 def with_draft(table: Table, player: int, held: list[str], draft: TacOpDraft) -> None:
-    tac = table.state.tac.model_copy(update={"held": {**table.state.tac.held, player: held},
-                                             "drafts": {**table.state.tac.drafts, player: draft}})
+    tac = table.state.tac.model_copy(
+        update={
+            "held": {**table.state.tac.held, player: held},
+            "drafts": {**table.state.tac.drafts, player: draft},
+        }
+    )
     table.state = table.state.model_copy(update={"tac": tac})
 
 
 def test_a_second_faction_tac_op_cannot_be_kept() -> None:
     table = at_tac_ops("random")
-    with_draft(table, ALICE, ["alpha-op-1"], TacOpDraft(phase="draw", pair=["alpha-op-2", "recon-op-1"],
-                                                        deck=["recon-op-2", "recon-op-3"], question=5))
+    with_draft(
+        table,
+        ALICE,
+        ["alpha-op-1"],
+        TacOpDraft(
+            phase="draw", pair=["alpha-op-2", "recon-op-1"], deck=["recon-op-2", "recon-op-3"], question=5
+        ),
+    )
     options = {o.value: o for o in table.asked(ALICE).options}
     assert options["alpha-op-2"].disabled and options["alpha-op-2"].description == (
-        "You may hold only one faction Tac Op.")
+        "You may hold only one faction Tac Op."
+    )
     refusal = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["alpha-op-2"]))
     assert refusal == (
-        "answer.disabled", {"label": "Alpha op 2", "why": "You may hold only one faction Tac Op."})
+        "answer.disabled",
+        {"label": "Alpha op 2", "why": "You may hold only one faction Tac Op."},
+    )
     table.choose(ALICE, "recon-op-1")
     assert table.state.tac.held[ALICE] == ["alpha-op-1", "recon-op-1"]
 
 
 def test_archetype_tac_ops_must_share_one_archetype() -> None:
     table = at_tac_ops("random")
-    with_draft(table, ALICE, ["recon-op-1"], TacOpDraft(phase="draw", pair=["security-op-1", "recon-op-2"],
-                                                        deck=["recon-op-3"], question=5))
+    with_draft(
+        table,
+        ALICE,
+        ["recon-op-1"],
+        TacOpDraft(phase="draw", pair=["security-op-1", "recon-op-2"], deck=["recon-op-3"], question=5),
+    )
     code, params = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["security-op-1"]))
     assert code == "answer.disabled" and params["label"] == "Security op 1"
     assert str(params["why"]).startswith("Your Tac Ops so far are Recon; all your archetype Tac Ops")
@@ -104,13 +122,24 @@ def test_archetype_tac_ops_must_share_one_archetype() -> None:
 
 def test_a_pair_with_nothing_that_fits_is_set_aside_and_reshuffled_later() -> None:
     table = at_tac_ops("random")
-    with_draft(table, ALICE, ["alpha-op-1"], TacOpDraft(
-        phase="draw", pair=["recon-op-1", "security-op-1"], question=5, set_aside=["recon-op-2"],
-        deck=["alpha-op-2", "security-op-2", "security-op-3", "seek-destroy-op-1"]))
+    with_draft(
+        table,
+        ALICE,
+        ["alpha-op-1"],
+        TacOpDraft(
+            phase="draw",
+            pair=["recon-op-1", "security-op-1"],
+            question=5,
+            set_aside=["recon-op-2"],
+            deck=["alpha-op-2", "security-op-2", "security-op-3", "seek-destroy-op-1"],
+        ),
+    )
     table.choose(ALICE, "recon-op-1")
     aside = [e for e in table.of(TacOpsSetAside) if e.private_to == ALICE]
-    assert [[c.id for c in e.cards] for e in aside][:2] == [["alpha-op-2", "security-op-2"],
-                                                           ["security-op-3", "seek-destroy-op-1"]]
+    assert [[c.id for c in e.cards] for e in aside][:2] == [
+        ["alpha-op-2", "security-op-2"],
+        ["security-op-3", "seek-destroy-op-1"],
+    ]
     # the deck ran out: the set-aside and discarded cards are reshuffled, and a fitting pair comes up
     assert any(isinstance(e, Notice) and e.private_to == ALICE for e in table.events)
     pair = table.state.tac.drafts[ALICE].pair
@@ -128,8 +157,10 @@ def test_constructed_random_builds_a_six_card_deck_from_the_faction_archetypes()
     assert not any(o.value.startswith("beta") for o in table.asked(ALICE).options)
     for values, refusal in [
         (["security-op-1"], ("answer.count", {"minimum": 6, "maximum": 6})),
-        (["security-op-1", "security-op-2", "security-op-3", "alpha-op-1", "alpha-op-2", "beta-op-1"],
-         ("answer.not_offered", {})),
+        (
+            ["security-op-1", "security-op-2", "security-op-3", "alpha-op-1", "alpha-op-2", "beta-op-1"],
+            ("answer.not_offered", {}),
+        ),
     ]:
         assert table.refused(Choose(actor=ALICE, step=step_id, values=values)) == refusal
     deck = ["alpha-op-1", "alpha-op-2", "alpha-op-3", "security-op-1", "security-op-2", "security-op-3"]
@@ -150,8 +181,10 @@ def test_constructed_deck_allows_at_most_three_faction_tac_ops() -> None:
     from rules.killteam.hand import hand_problem
 
     pack = table.state.pack
-    cards = [pack.tac_op(i) for i in ["alpha-op-1", "alpha-op-2", "alpha-op-3", "security-op-1",
-                                      "recon-op-1", "security-op-2"]]
+    cards = [
+        pack.tac_op(i)
+        for i in ["alpha-op-1", "alpha-op-2", "alpha-op-3", "security-op-1", "recon-op-1", "security-op-2"]
+    ]
     problem = hand_problem([c for c in cards if c], "Alpha", 6, 3)
     assert problem is not None and problem.code == "killteam.hand_archetypes"
     four = [c for c in cards[:3] if c] * 1
@@ -174,7 +207,9 @@ def test_free_selection_picks_three_privately() -> None:
     assert "recon-op-4" not in public_json(table)
     assert table.stage == "tac_private"  # still waiting for Bob
     assert table.refused(Choose(actor=ALICE, step=step_id, values=["recon-op-1"])) == (
-        "killteam.waiting_for_opponent", {})
+        "killteam.waiting_for_opponent",
+        {},
+    )
 
 
 def test_acquired_uses_a_public_row_attacker_first() -> None:
@@ -185,7 +220,9 @@ def test_acquired_uses_a_public_row_attacker_first() -> None:
     attacker, defender = table.attacker, table.defender
     assert prompt(table.state).players == [attacker]
     assert table.refused(Choose(actor=defender, step=table.state.step_id(), values=[row.row[0].id])) == (
-        "killteam.opponents_turn", {})
+        "killteam.opponents_turn",
+        {},
+    )
     deck_before = len(table.state.tac.deck)
     taken = keep_first_allowed(table, attacker)
     assert taken not in table.state.tac.row and len(table.state.tac.row) >= 6
@@ -199,7 +236,9 @@ def test_acquired_uses_a_public_row_attacker_first() -> None:
         assert len(held) == 3 and table.state.tac.revealed[player] == held
     assert not table.state.tac.secret
     assert table.refused(RevealTacOp(actor=ALICE, tac_op=table.state.tac.held[ALICE][0])) == (
-        "killteam.tac_ops_public", {})
+        "killteam.tac_ops_public",
+        {},
+    )
 
 
 def test_acquired_refuses_another_factions_tac_op() -> None:
@@ -252,7 +291,9 @@ def test_revealing_a_secret_tac_op() -> None:
     assert isinstance(events[0], TacOpRevealed) and events[0].private_to is None
     assert events[0].card.name == "Recon op 2"
     assert table.refused(RevealTacOp(actor=ALICE, tac_op="recon-op-2")) == (
-        "killteam.tac_op_revealed", {"tac_op": "Recon op 2"})
+        "killteam.tac_op_revealed",
+        {"tac_op": "Recon op 2"},
+    )
     side = scoreboard(table.state).sides[0]
     assert [line.name for line in side.tac_ops] == ["Recon op 2"] and side.hidden_tac_ops == 2
 

@@ -19,8 +19,9 @@ def name_of(player: int) -> str:
     return {ALICE: "Alice", BOB: "Bob"}.get(player, "?")
 
 
-def open_battle(battleplan: str | None = "Reaper", seed: int = 0, pack: WarcryPack | None = None,
-                kind: str = "matched") -> tuple[WarcryState, Roller]:
+def open_battle(
+    battleplan: str | None = "Reaper", seed: int = 0, pack: WarcryPack | None = None, kind: str = "matched"
+) -> tuple[WarcryState, Roller]:
     dice = roller(seed)
     state, events = start("s1", PLAYERS, dice, kind=kind, pack=pack, battleplan=battleplan)  # type: ignore[arg-type]
     assert PROCEDURE.load(PROCEDURE.dump(state)) == state
@@ -70,8 +71,14 @@ def test_setup_follows_the_core_order() -> None:
     state, _ = play(state, act.ChooseColour(actor=winner, colour="blue"), dice)
     assert state.colour_of(winner) == "blue" and state.colour_of(loser) == "red"
     order = [(s.player, s.group) for s in state.deployment]
-    assert order == [(winner, "dagger"), (loser, "dagger"), (winner, "shield"), (loser, "shield"),
-                     (winner, "hammer"), (loser, "hammer")]
+    assert order == [
+        (winner, "dagger"),
+        (loser, "dagger"),
+        (winner, "shield"),
+        (loser, "shield"),
+        (winner, "hammer"),
+        (loser, "hammer"),
+    ]
     with refused("warcry.deploy_turn", player=winner, group="Dagger"):
         PROCEDURE.step(state, act.Deploy(actor=loser, group="dagger"), dice)
     with refused("warcry.deploy_order", group="Dagger"):
@@ -101,7 +108,8 @@ def test_reserves_are_held_back_and_arrive_in_their_round() -> None:
     assert len(arrivals) == 1 and "Hammer" in arrivals[0].render(name_of)  # type: ignore[attr-defined]
     state, events = end_round(state, dice)
     assert "Shield arrives from reserve this round (RND3)" in " ".join(
-        e.render(name_of) for e in events if codes([e]) == ["reserve_arrives"])  # type: ignore[attr-defined]
+        e.render(name_of) for e in events if codes([e]) == ["reserve_arrives"]
+    )  # type: ignore[attr-defined]
 
 
 def test_blocked_objective_roll_off_only_where_something_is_placed() -> None:
@@ -151,10 +159,12 @@ def test_a_reaper_battle_runs_to_an_outcome() -> None:
 def test_reaper_refuses_entries_its_victory_condition_does_not_use() -> None:
     state, dice = open_battle("Reaper")
     state = set_up(state, dice)
-    for action in (act.SetQuarters(actor=ALICE, player=ALICE, count=2),
-                   act.SetCarrier(actor=ALICE, player=ALICE),
-                   act.AwakenObjective(actor=ALICE, objective="A"),
-                   act.SetControl(actor=ALICE, objective="A", player=ALICE)):
+    for action in (
+        act.SetQuarters(actor=ALICE, player=ALICE, count=2),
+        act.SetCarrier(actor=ALICE, player=ALICE),
+        act.AwakenObjective(actor=ALICE, objective="A"),
+        act.SetControl(actor=ALICE, objective="A", player=ALICE),
+    ):
         with refused("warcry.decided_by.reaper", battleplan="Reaper"):
             PROCEDURE.step(state, action, dice)
     state, _ = play(state, act.SetBloodTally(actor=ALICE, player=ALICE, points=900), dice)
@@ -302,8 +312,10 @@ def test_ley_lines_awakening_and_scoring() -> None:
         state, _ = end_round(state, dice)
     assert state.vp == {ALICE: 7, BOB: 4}
     assert state.outcome is not None and state.outcome.winner == ALICE
-    assert any("Awakened: Centre, A, B" in line for line in scoreboard(
-        state.model_copy(update={"finished": False}), name_of))
+    assert any(
+        "Awakened: Centre, A, B" in line
+        for line in scoreboard(state.model_copy(update={"finished": False}), name_of)
+    )
 
 
 def test_treasure_hunters_caps_carriers_at_the_five_tokens() -> None:

@@ -91,13 +91,22 @@ def _packs() -> st.SearchStrategy[WarcryPack]:
     names = st.integers(min_value=0, max_value=10_000)
 
     def cards(kind: type[Card]) -> st.SearchStrategy[list[Card]]:
-        return st.lists(st.builds(lambda n, m: kind(name=f"Card {n}", matched_play=m), names, st.booleans()),
-                        max_size=8, unique_by=lambda c: c.name)
+        return st.lists(
+            st.builds(lambda n, m: kind(name=f"Card {n}", matched_play=m), names, st.booleans()),
+            max_size=8,
+            unique_by=lambda c: c.name,
+        )
 
     return st.builds(
-        lambda t, d, v, w: WarcryPack(name="P", battleplans=core_pack().battleplans,
-                                      decks=Decks(terrain=t, deployment=d, victory=v, twist=w)),
-        cards(Card), cards(DeploymentCard), cards(VictoryCard), cards(Card),
+        lambda t, d, v, w: WarcryPack(
+            name="P",
+            battleplans=core_pack().battleplans,
+            decks=Decks(terrain=t, deployment=d, victory=v, twist=w),
+        ),
+        cards(Card),
+        cards(DeploymentCard),
+        cards(VictoryCard),
+        cards(Card),
     )
 
 
@@ -106,8 +115,10 @@ def _packs() -> st.SearchStrategy[WarcryPack]:
 def test_generator_matched_never_yields_a_twist_or_an_unmarked_card(pack: WarcryPack, seed: int) -> None:
     plan = roll_battleplan("generator-matched", pack, roller(seed))
     assert "twist" not in plan.cards and plan.twist == NO_TWIST
-    marked = {deck: {c.name for c in pack.decks.deck(deck) if c.matched_play}
-              for deck in ("terrain", "deployment", "victory")}
+    marked = {
+        deck: {c.name for c in pack.decks.deck(deck) if c.matched_play}
+        for deck in ("terrain", "deployment", "victory")
+    }
     for deck, name in plan.cards.items():
         assert name in marked[deck]
     for deck in ("terrain", "deployment", "victory"):

@@ -19,8 +19,13 @@ objectives = st.sampled_from(["Centre", "A", "B", "C", "D", "Z"])
 small = st.integers(min_value=0, max_value=8)
 
 ACTIONS = st.one_of(
-    st.builds(act.SplitBattleGroups, actor=people, dagger=st.integers(0, 6), shield=st.integers(0, 6),
-              hammer=st.integers(0, 6)),
+    st.builds(
+        act.SplitBattleGroups,
+        actor=people,
+        dagger=st.integers(0, 6),
+        shield=st.integers(0, 6),
+        hammer=st.integers(0, 6),
+    ),
     st.builds(act.ChooseColour, actor=people, colour=st.sampled_from(["red", "blue"])),
     st.builds(act.Deploy, actor=people, group=st.sampled_from(["dagger", "shield", "hammer"])),
     st.builds(act.RollBlockedObjective, actor=people),
@@ -64,8 +69,14 @@ def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[ac
         assert PROCEDURE.dump(state) == before
         assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
         assert act.parse_action(move.model_dump_json()) == move
-        if move.kind not in ("blocked_objective", "carrier_damage", "remove", "answer_last_warband",
-                             "end_round", "last_warband"):
+        if move.kind not in (
+            "blocked_objective",
+            "carrier_damage",
+            "remove",
+            "answer_last_warband",
+            "end_round",
+            "last_warband",
+        ):
             assert move.kind in legal_actions(state, move.actor)
         state = new_state
         assert all(v >= 0 for v in state.vp.values())
@@ -79,8 +90,9 @@ def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[ac
 
 @settings(max_examples=40, deadline=None)
 @given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), extra=st.integers(0, 3))
-def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(plan: str, seed: int,
-                                                                         extra: int) -> None:
+def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(
+    plan: str, seed: int, extra: int
+) -> None:
     dice = roller(seed)
     state, _ = start("p", PLAYERS, dice, battleplan=plan)
     for player in (state.loser_of_priority, state.winner_of_priority):
@@ -95,8 +107,9 @@ def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(plan:
         if state.finished:
             break
         if state.removal_by is not None:
-            state, _ = PROCEDURE.step(state, act.RemoveObjective(actor=state.removal_by,
-                                                                 objective=state.objectives[0]), dice)
+            state, _ = PROCEDURE.step(
+                state, act.RemoveObjective(actor=state.removal_by, objective=state.objectives[0]), dice
+            )
         state, _ = PROCEDURE.step(state, act.EndRound(actor=BOB, round=state.round), dice)
     assert state.battleplan is not None
     if state.battleplan.otherwise_draw:

@@ -40,8 +40,10 @@ Dominar; 135pts; Iron Golem; Leader
 
 
 def test_every_unreadable_line_is_named_by_number() -> None:
-    text = ("Dominar, 135, Iron Golem, leader\nBreacher 190 Iron Golem\nLegionary, lots, Iron Golem\n"
-            "Ok, 5, X\nSignifier, 95, Iron Golem, captain\n")
+    text = (
+        "Dominar, 135, Iron Golem, leader\nBreacher 190 Iron Golem\nLegionary, lots, Iron Golem\n"
+        "Ok, 5, X\nSignifier, 95, Iron Golem, captain\n"
+    )
     with pytest.raises(RosterError) as caught:
         parse_roster(text)
     problems = caught.value.problems
@@ -120,24 +122,29 @@ def test_hand_worked_splits() -> None:
     assert valid_splits(4) == [Split(dagger=1, shield=2, hammer=1)]
     assert problems(10, Split(dagger=3, shield=4, hammer=3)) == []
     assert problems(10, Split(dagger=3, shield=3, hammer=4)) == [
-        ("warcry.shield_small", {"minimum": 4, "fighters": 10})]
+        ("warcry.shield_small", {"minimum": 4, "fighters": 10})
+    ]
     assert problems(15, Split(dagger=5, shield=5, hammer=5)) == []
     assert problems(15, Split(dagger=8, shield=5, hammer=2)) == [
-        ("warcry.group_large", {"group": "Dagger", "size": 8, "fighters": 15, "half": 7})]
+        ("warcry.group_large", {"group": "Dagger", "size": 8, "fighters": 15, "half": 7})
+    ]
     assert problems(15, Split(dagger=7, shield=4, hammer=4)) == [
-        ("warcry.shield_small", {"minimum": 5, "fighters": 15})]
+        ("warcry.shield_small", {"minimum": 5, "fighters": 15})
+    ]
     assert problems(6, Split(dagger=0, shield=3, hammer=3)) == [("warcry.group_empty", {"group": "Dagger"})]
 
 
 def test_impossible_warband_sizes_have_no_split() -> None:
     assert valid_splits(2) == [] and valid_splits(16) == []
     assert problems(16, Split(dagger=5, shield=6, hammer=5)) == [
-        ("warcry.split_size", {"minimum": 3, "maximum": 15, "fighters": 16})]
+        ("warcry.split_size", {"minimum": 3, "maximum": 15, "fighters": 16})
+    ]
 
 
 def test_split_must_add_up_to_the_warband() -> None:
     assert problems(9, Split(dagger=2, shield=3, hammer=3)) == [
-        ("warcry.split_total", {"groups": 8, "fighters": 9})]
+        ("warcry.split_total", {"groups": 8, "fighters": 9})
+    ]
 
 
 @settings(max_examples=150, deadline=None)
@@ -145,25 +152,32 @@ def test_split_must_add_up_to_the_warband() -> None:
 def test_valid_splits_are_exactly_those_with_no_violation(fighters: int, dagger: int, shield: int) -> None:
     hammer = fighters - dagger - shield
     split = Split(dagger=dagger, shield=shield, hammer=hammer)
-    by_rule = (all(1 <= g <= fighters / 2 for g in (dagger, shield, hammer))
-               and shield >= math.ceil(fighters / 3))
+    by_rule = all(1 <= g <= fighters / 2 for g in (dagger, shield, hammer)) and shield >= math.ceil(
+        fighters / 3
+    )
     assert (split_problems(fighters, split) == []) is by_rule
     assert (split in valid_splits(fighters)) is by_rule
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 400), st.sampled_from(["A", "B"]), st.booleans()), min_size=1,
-                max_size=20))
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 400), st.sampled_from(["A", "B"]), st.booleans()), min_size=1, max_size=20
+    )
+)
 def test_warband_report_agrees_with_the_four_rules(rows: list[tuple[int, str, bool]]) -> None:
-    fighters = [Fighter(name=f"F{i}", points=p, faction=f, leader=lead)
-                for i, (p, f, lead) in enumerate(rows)]
+    fighters = [
+        Fighter(name=f"F{i}", points=p, faction=f, leader=lead) for i, (p, f, lead) in enumerate(rows)
+    ]
     report = check_warband(fighters)
-    expected = sum([
-        not 3 <= len(rows) <= 15,
-        sum(p for p, _, _ in rows) > 1000,
-        len({f for _, f, _ in rows}) > 1,
-        sum(lead for _, _, lead in rows) != 1,
-    ])
+    expected = sum(
+        [
+            not 3 <= len(rows) <= 15,
+            sum(p for p, _, _ in rows) > 1000,
+            len({f for _, f, _ in rows}) > 1,
+            sum(lead for _, _, lead in rows) != 1,
+        ]
+    )
     assert len(report.violations) == expected
     text = "\n".join(f"F{i}, {p}, {f}" + (", leader" if lead else "") for i, (p, f, lead) in enumerate(rows))
     assert check_roster(text).violations == report.violations
