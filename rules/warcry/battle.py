@@ -227,8 +227,8 @@ def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) ->
         Notice(
             code="split",
             who={"player": action.actor},
-            text=f"{{player}} splits {split.fighters} fighters: Dagger {split.dagger}, Shield {split.shield}, "
-            f"Hammer {split.hammer}.",
+            text=f"{{player}} splits {split.fighters} fighters: Dagger {split.dagger}, "
+            f"Shield {split.shield}, Hammer {split.hammer}.",
         )
     ]
     state = state.model_copy(update={"splits": splits})
