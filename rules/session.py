@@ -88,15 +88,18 @@ class Procedure(Generic[S]):
         awaiting: Callable[[S], list[int]] | None = None,
         ask: AskFunction[S] | None = None,
         to_action: ToAction[S] | None = None,
+        why_idle: Callable[[S, int], str] | None = None,
     ) -> None:
         """`ask(state, player)` lists the questions `player` can answer now; `to_action(state,
-        question, answer)` turns a checked answer into the game's own action."""
+        question, answer)` turns a checked answer into the game's own action; `why_idle(state, player)`
+        is the game's own refusal code for a player it asks nothing now (else `answer.not_asked`)."""
         self.system = system
         self.state_type = state_type
         self._step = step
         self._awaiting = awaiting
         self._ask = ask
         self._to_action = to_action
+        self._why_idle = why_idle
 
     def load(self, data: str | bytes) -> S:
         return self.state_type.model_validate_json(data)
@@ -123,7 +126,10 @@ class Procedure(Generic[S]):
         state.require_player(answer.actor)
         if self._to_action is None:
             raise RuleError(code="answer.not_asked")
-        question = check_answer(self.ask(state, answer.actor), answer)
+        asked = self.ask(state, answer.actor)
+        if not asked and self._why_idle is not None:
+            raise RuleError(code=self._why_idle(state, answer.actor))
+        question = check_answer(asked, answer)
         return self._to_action(state, question, answer)
 
     def answer(self, state: S, answer: Answer, roller: Roller) -> tuple[S, list[Event]]:

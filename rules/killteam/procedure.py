@@ -26,7 +26,7 @@ from rules.killteam.actions import (
 from rules.killteam.events import GameStarted
 from rules.killteam.hand import method_problem
 from rules.killteam.pack import KillTeamPack, load_default_pack
-from rules.killteam.questions import ask, checked, to_action
+from rules.killteam.questions import ask, checked, to_action, why_not_asked
 from rules.killteam.state import (
     COMPLETE,
     ENTER,
@@ -183,5 +183,5 @@ def step(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 PROCEDURE: Procedure[KillTeamState] = Procedure(
-    "killteam", KillTeamState, step, awaiting, ask=ask, to_action=to_action
+    "killteam", KillTeamState, step, awaiting, ask=ask, to_action=to_action, why_idle=why_not_asked
 )

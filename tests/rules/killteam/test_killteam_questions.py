@@ -258,7 +258,7 @@ def test_scouting_and_battle_answers_become_their_actions() -> None:
     old = Answer(actor=BOB, step="battle.1", values=["end"])
     with pytest.raises(RuleError) as refused:
         PROCEDURE.answer(table.state, old, table.roller)
-    assert refused.value.code == "answer.not_asked"
+    assert refused.value.code == "killteam.waiting_for_opponent"  # the game's own words for "not you now"
     answer_with(table, ALICE, values=["end"])
     with pytest.raises(RuleError) as refused:
         PROCEDURE.answer(table.state, old, table.roller)
@@ -274,7 +274,7 @@ def test_a_done_question_and_an_opponents_choice() -> None:
         PROCEDURE.answer(
             table.state, Answer(actor=loser, step=table.state.step_id(), values=["attack"]), table.roller
         )
-    assert refused.value.code == "answer.not_asked"
+    assert refused.value.code == "killteam.opponents_choice"
     answer_with(table, winner, values=["attack"])
     assert table.state.attacker == winner
     table.auto(until="equipment")
