@@ -326,6 +326,18 @@ class FortyK(
         user = interaction.user.id
         await self.act(interaction, lambda state: report_action(state, user, str(quarters), marked_alive))
 
+    @quarters.autocomplete("quarters")
+    async def quarters_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: int | str
+    ) -> list[app_commands.Choice[int]]:
+        """Only the numbers this mission's table allows (0 to its quarters), not the option's 0–8."""
+        state = await self.my_state(interaction)
+        most = state.mission.table_quarters if state is not None else 8
+        typed = str(current).strip()
+        return [
+            app_commands.Choice(name=str(n), value=n) for n in range(most + 1) if str(n).startswith(typed)
+        ]
+
     @quarters.autocomplete("marked_alive")
     async def alive_autocomplete(
         self, interaction: discord.Interaction[MusterBot], current: str

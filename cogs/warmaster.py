@@ -21,7 +21,7 @@ from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, PackSpec, SessionInfo
-from bot.limits import fit
+from bot.limits import FIELD_VALUE, fit
 from bot.messages import Button, Embed, Outgoing, Reply, Select
 from bot.questions import components
 from bot.router import send_reply
@@ -37,6 +37,7 @@ from cogs.warmaster_text import (
 )
 from rules.errors import RuleError
 from rules.session import Event, Question
+from rules.text import clip
 from rules.warmaster import (
     PROCEDURE,
     BeginBattle,
@@ -94,9 +95,23 @@ RoleOption = Literal["general", "wizard", "runesmith", "hero"]
 # ------------------------------------------------------------------ drawing
 
 
-def _chunks(lines: list[str], limit: int = 1024) -> str:
+def _chunks(lines: list[str], limit: int = FIELD_VALUE) -> str:
     text = "\n".join(lines)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def add_lines(embed: Embed, name: str, lines: list[str], limit: int = FIELD_VALUE) -> None:
+    """Every line in fields of at most `limit` characters (a long hand takes several fields, the
+    later ones named "(continued)"), so each card stays visible to its owner."""
+    chunk: list[str] = []
+    title = name
+    for line in (clip(line, limit) for line in lines):
+        if chunk and len("\n".join([*chunk, line])) > limit:
+            embed.add(title, "\n".join(chunk))
+            chunk, title = [], f"{name} (continued)"
+        chunk.append(line)
+    if chunk:
+        embed.add(title, "\n".join(chunk))
 
 
 def hand_embed(view: PrivateView) -> Embed:
@@ -105,10 +120,10 @@ def hand_embed(view: PrivateView) -> Embed:
     if view.your_turn:
         status += " **It is your turn to lay a card.**"
     embed.description = f"{status}\n{HOW_TO_PLAY}"
-    embed.add("In your hand", _chunks([card_line(c) for c in view.hand] or ["(empty)"]))
+    add_lines(embed, "In your hand", [card_line(c) for c in view.hand] or ["(empty)"])
     if view.face_down:
         lines = [f"#{v.placement} **{v.card.name}** on {describe_target(v.target)}" for v in view.face_down]
-        embed.add("Your face-down cards (turn one up with the buttons or /warmaster reveal)", _chunks(lines))
+        add_lines(embed, "Your face-down cards (turn one up with the buttons or /warmaster reveal)", lines)
     if not view.tactics_dealt:
         embed.footer = "No tactics deck is loaded on this server: only magic item cards were dealt."
     return embed

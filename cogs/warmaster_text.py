@@ -77,7 +77,7 @@ ENGLISH: dict[str, str] = {
     "warmaster.not_your_turn": "It is <@{player}>'s turn to lay a card.",
     "warmaster.lucky_find_not_laid": "**{card}** is not laid: trade it for {draws} magic item cards instead.",
     "warmaster.limit_reached": "You have laid your limit of {limit} cards.",
-    "warmaster.wrong_carrier": "**{card}** can go only on {allowed}; **{target}** is not one.",
+    "warmaster.wrong_carrier": "**{card}** can go on {allowed}; **{target}** is not one.",
     "warmaster.slot_taken": "**{target}** already holds a card from the {deck} deck; a target takes at "
     "most one magic item card and one tactics card.",
     "warmaster.trade_first": "You still hold **{card}**: trade it first; the new cards may fit.",

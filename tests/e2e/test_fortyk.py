@@ -138,6 +138,12 @@ async def test_a_whole_game_from_start_to_a_stored_result(muster: Muster) -> Non
     assert f"The battle ends after round {state.ended_after_round}" in text
 
     # The end: Alice by command, Bob through the form (leaving his marked units to be worked out).
+    offered = await muster.emu.autocomplete(
+        w.alice, w.channel, "40k quarters", focused="quarters", quarters=""
+    )
+    assert [c["value"] for c in (await offered.response()).choices] == [0, 1, 2, 3, 4]  # the table's 4
+    too_many = await slash(muster, w.alice, "40k quarters", quarters=6)
+    assert too_many.ephemeral and "0 to 4" in too_many.content, too_many.content
     await slash(muster, w.alice, "40k quarters", quarters=2)
     await modal(muster, w.bob, "Report quarters", {"Table quarters": "1", "Your marked units": ""})
     state = await game_state(muster, sid)

@@ -358,7 +358,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
                 "target": "Stones",
                 "kind": "terrain",
             },
-            "can go only",
+            "can go on a unit",
         ),
     ]:
         response = await slash(muster, user, "warmaster play", **options)

@@ -22,7 +22,8 @@ from warmaster_helpers import (
     visible_to,
 )
 
-from cogs.warmaster_text import event_text
+from bot.text import add_words, refusal
+from cogs.warmaster_text import ENGLISH, event_text
 from rules.errors import RuleError
 from rules.warmaster import (
     PROCEDURE,
@@ -173,6 +174,17 @@ def test_restrictions_are_checked_against_the_target(card_name: str, target: Tar
     else:
         with refused("warmaster.wrong_carrier", card=card_name, carrier=BY_NAME[card_name].carrier):
             play(state, ALICE, card_name, target)
+
+
+def test_a_restricted_card_on_the_wrong_target_says_only_once() -> None:
+    """ "can go only on the General only" read twice; the carrier's words already say it."""
+    state, _ = new_game()
+    state = give(state, ALICE, BY_NAME["Crown of Command"])
+    with pytest.raises(RuleError) as error:
+        play(state, ALICE, "Crown of Command", unit("Spears"))
+    add_words(ENGLISH)  # as the cog does when it loads
+    words = refusal(error.value)
+    assert words.count("only") == 1 and "can go on the General only" in words, words
 
 
 def test_face_down_on_own_and_neutral_face_up_on_the_enemy() -> None:
