@@ -15,9 +15,8 @@ import discord
 from bot import custom_ids, errors, questions, render
 from bot.games import GameAdapter, SessionInfo
 from bot.messages import Reply
-from bot.sessions import SessionClosed, StepResult
+from bot.sessions import SessionClosed
 from rules.errors import RuleError
-from rules.session import check_answer
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
@@ -48,27 +47,6 @@ async def _players_game(interaction: discord.Interaction[Any], sid: str) -> tupl
     return info, state
 
 
-async def _answered(
-    interaction: discord.Interaction[Any],
-    adapter: GameAdapter[Any],
-    info: SessionInfo,
-    state: Any,
-    result: StepResult | None,
-) -> None:
-    """The player's own answer goes out before what the step caused is posted for everyone."""
-    bot: MusterBot = interaction.client  # type: ignore[assignment]
-    user = interaction.user.id
-    if result is None:
-        reply = adapter.private_prompt(info, state, user) or Reply(content="Nothing to do right now.")
-    else:
-        reply = adapter.reply(result.info, result.state, result.events, user)
-    try:
-        await send_reply(interaction, info.id, reply)
-    finally:
-        if result is not None:
-            bot.delivery.kick()
-
-
 async def on_question(
     interaction: discord.Interaction[Any],
     sid: str,
@@ -90,8 +68,8 @@ async def on_question(
             option = question.option(values[0]) if question and len(values) == 1 else None
             wants_form = bool(option and option.form)
         if wants_form and fields is None:
-            if question is None:  # moved on: refused as stale, in the words every game shares
-                check_answer(procedure.ask(state, user), questions.answer(user, None, step, values))
+            if question is None:  # moved on: refused as an answer to it would be, opening no form
+                procedure.action_for(state, questions.answer(user, None, step, values))
                 raise RuleError(code="answer.not_asked")
             spec = questions.form(question, values[0])
             if spec is None:
@@ -101,7 +79,12 @@ async def on_question(
             return
         answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
         result = await bot.sessions.answer(sid, answer, deliver=False)
-        await _answered(interaction, adapter, info, state, result)
+        assert result is not None  # a checked answer always makes an action
+        # The player's own answer goes out before what the step caused is posted for everyone.
+        try:
+            await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
+        finally:
+            bot.delivery.kick()
     except Exception as exc:
         await errors.report(interaction, exc)
 
