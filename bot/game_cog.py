@@ -129,7 +129,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         text = (
             f"This server's {self.adapter.title} pack can't be read any more, so games use the shipped "
             f"cards and missions for now. Someone with Manage Server can load it again with "
-            f"`/{self.qualified_name} pack load`."
+            f"`/{self.app_command.name if self.app_command else self.system} pack load`."
         )
         key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
         async with self.bot.store.write() as db:

@@ -79,3 +79,19 @@ async def test_a_button_from_before_step_ids_answers_with_what_the_game_asks_now
     assert sealed.content == "Your pick 2 is sealed."
     stranger = await (await emu.click(w.carol, posted, label="3")).response()
     assert stranger.ephemeral and "only they can use its buttons" in stranger.content
+
+
+async def test_a_stored_pack_that_no_longer_reads_falls_back_and_the_server_is_told_once(
+    muster: Muster,
+) -> None:
+    """A rules change may make a pack saved earlier unreadable: games go on with the shipped pack,
+    and the server hears it once, with the command that loads a pack again."""
+    emu, w = muster.emu, muster.world
+    assert muster.bot is not None
+    await muster.bot.packs.save(w.guild.id, "warcry", "battleplans: [[[", w.carol.id)
+    for _ in range(2):
+        shown = await (await emu.slash(w.alice, w.channel, "warcry battleplan")).response()
+        assert not shown.ephemeral and "Battleplan" in shown.text()  # the core battleplans
+    await muster.settle()
+    told = [m for m in emu.messages(w.channel) if "can't be read any more" in m.content]
+    assert len(told) == 1 and "`/warcry pack load`" in told[0].content
