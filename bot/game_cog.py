@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import discord
 from discord import app_commands
 from discord.ext import commands
+from sqlalchemy.exc import IntegrityError
 
 from bot.checks import channel_id_of, guild_id_of
 from bot.db.models import BotMeta
@@ -132,15 +133,19 @@ class GameCog(commands.GroupCog, Generic[S]):
             f"`/{self.app_command.name if self.app_command else self.system} pack load`."
         )
         key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
-        async with self.bot.store.write() as db:
-            if await db.get(BotMeta, key) is not None:
-                return
-            db.add(BotMeta(key=key, value="told"))
-            owner = guild.owner_id if guild is not None else None
-            if where is not None:
-                await enqueue(db, None, [Outgoing(channel_id=where, content=text, failure_user_id=owner)])
-            elif owner is not None:
-                await enqueue(db, None, [Outgoing(to="dm", user_id=owner, content=text)])
+        try:
+            async with self.bot.store.write() as db:
+                if await db.get(BotMeta, key) is not None:
+                    return
+                db.add(BotMeta(key=key, value="told"))
+                await db.flush()  # the key is the claim: another process writing it first wins
+                owner = guild.owner_id if guild is not None else None
+                if where is not None:
+                    await enqueue(db, None, [Outgoing(channel_id=where, content=text, failure_user_id=owner)])
+                elif owner is not None:
+                    await enqueue(db, None, [Outgoing(to="dm", user_id=owner, content=text)])
+        except IntegrityError:
+            return  # told already, by another process at the same moment
         self.bot.delivery.kick()
 
     # ------------------------------------------------------------------ autocomplete
