@@ -68,6 +68,9 @@ ENGLISH: dict[str, str] = {
     "warcry.claim_pending": "Answer the claim that only one warband is left before ending the round.",
     "warcry.last_warband_extra_only": "Only in the extra rounds of a tied battle does the last warband "
     "standing win.",
+    "warcry.last_warband_decides": "The battle is past its extra round, so the victory card is not checked "
+    "again and nothing more is recorded for it: only the last warband standing wins. Declare it when only "
+    "one warband is left, or end battle round {round}.",
     "warcry.no_claim": "Nobody has claimed to be the last warband standing.",
     "warcry.own_claim": "Your opponent answers your claim, not you.",
     # a tally the battleplan doesn't keep: what decides it instead

@@ -4,7 +4,8 @@ Set-up follows the core rules' order: priority roll; battle groups split, priori
 the battleplan rolled or dealt (so nobody splits knowing it, unless it was chosen beforehand);
 the priority winner picks red or blue; Daggers, Shields then Hammers are set up, priority winner
 first each time, reserves held back; objectives placed. Then battle rounds, with the tallies the
-battleplan's victory condition needs, and the tied-games rule: a tie plays another round, and more.
+battleplan's victory condition needs, and the tied-games rule: a tie plays one extra round and is
+judged again; if still tied, the battle goes on, unjudged, until only one warband is left standing.
 """
 
 from __future__ import annotations
@@ -132,7 +133,23 @@ class WarcryState(GameState):
 
     @property
     def extra_rounds(self) -> bool:
+        """Past the battleplan's last round: the battle was tied (the one extra round, and any after it)."""
         return self.battleplan is not None and self.round > self.battleplan.rounds
+
+    @property
+    def last_warband_decides(self) -> bool:
+        """Past the one extra round of a tie: the victory card is never checked again, and only the last
+        warband standing can win."""
+        return self.battleplan is not None and self.round > self.battleplan.rounds + 1
+
+
+def round_note(rounds: int, number: int) -> str:
+    """What kind of round `number` is, for a battleplan of `rounds` rounds (empty for an ordinary one)."""
+    if number == rounds + 1:
+        return " (an extra round: the battle is tied)"
+    if number > rounds + 1:
+        return " (the last warband standing decides)"
+    return ""
 
 
 Result = tuple[WarcryState, list[Event]]
@@ -661,7 +678,9 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
     plan = state.plan()
     scored: dict[int, int] = {}
     events: list[Event] = []
-    if plan.scoring == "reaper":
+    # once the last warband standing decides, the victory card is not checked again, so nothing scores
+    scoring = None if state.last_warband_decides else plan.scoring
+    if scoring == "reaper":
         a, b = (state.blood.get(p, 0) for p in state.players)
         if a != b:
             top = state.players[0] if a > b else state.players[1]
@@ -675,7 +694,7 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
             )
         else:
             events.append(Notice(code="scored", text=f"Blood tallies level at {a}: nobody scores."))
-    elif plan.scoring == "ley_lines":
+    elif scoring == "ley_lines":
         for player in state.players:
             held = [o for o in state.awakened if state.control.get(o) == player]
             if held:
@@ -727,7 +746,7 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
             )
         state = state.model_copy(update={"removal_by": remover, "vault_first": first, "round_ended": True})
         return state, events
-    if state.round >= plan.rounds:
+    if plan.rounds <= state.round <= plan.rounds + 1:
         return _judge(state, events)
     return _start_round(state, state.round + 1, events)
 
@@ -795,13 +814,8 @@ def _start_round(state: WarcryState, number: int, events: list[Event]) -> Result
             "awakened_this_round": None,
         }
     )
-    extra = number > plan.rounds
     events.append(
-        Notice(
-            code="round_start",
-            text=f"Battle round {number} begins"
-            + (" (an extra round: the battle is tied)." if extra else "."),
-        )
+        Notice(code="round_start", text=f"Battle round {number} begins{round_note(plan.rounds, number)}.")
     )
     arriving = "RND2" if number == 2 else "RND3" if number == 3 else None
     for reserve in state.deployment:
@@ -885,12 +899,23 @@ def evaluate(state: WarcryState) -> tuple[int | None, dict[int, int], str]:
 
 
 def _judge(state: WarcryState, events: list[Event]) -> Result:
+    """Check the victory card at the end of the battleplan's last round and of the one extra round only."""
     plan = state.plan()
     winner, _, reason = evaluate(state)
     if winner is not None:
         return _finish(state, winner, reason, events)
     if plan.otherwise_draw:
         return _finish(state, None, f"{reason}: any other result is a draw", events)
+    if state.extra_rounds:
+        events.append(
+            Notice(
+                code="last_warband_decides",
+                text=f"Still nobody has won after the extra round ({reason}): the battle goes on, round "
+                "after round, until only one player's fighters are left on the battlefield; that player "
+                "wins.",
+            )
+        )
+        return _start_round(state, state.round + 1, events)
     events.append(
         Notice(
             code="tied", text=f"Nobody has won yet ({reason}): the battle goes on for another battle round."
@@ -938,11 +963,14 @@ def _require_round_open(state: WarcryState) -> None:
 
 
 def _require_scoring(state: WarcryState, allowed: set[Scoring], what: str) -> BattleplanInPlay:
-    """Refuse a tally the battleplan doesn't keep, saying what decides it instead (`decided_by.<scoring>`)."""
+    """Refuse a tally the battleplan doesn't keep, saying what decides it instead (`decided_by.<scoring>`),
+    and every tally once the last warband standing decides, since the victory card is not checked again."""
     _require_battle(state)
     plan = state.plan()
     if plan.scoring not in allowed:
         raise RuleError(code=f"warcry.decided_by.{plan.scoring}", battleplan=plan.name, asked=what)
+    if state.last_warband_decides:
+        raise RuleError(code="warcry.last_warband_decides", round=state.round)
     return plan
 
 

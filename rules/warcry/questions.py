@@ -183,8 +183,9 @@ def _battle_questions(state: WarcryState) -> list[Question]:
             )
         ]
     asked: list[Question] = []
-    kinds = SCORING_ACTIONS[plan.scoring]
-    if plan.scoring == "ley_lines":
+    # past the one extra round nothing is checked but the last warband standing: no tallies are asked
+    kinds = [] if state.last_warband_decides else SCORING_ACTIONS[plan.scoring]
+    if plan.scoring == "ley_lines" and kinds:
         asked += _initiative(state, r)
     for kind in kinds:
         if kind in TALLIES:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.warcry.battle import GROUP_TITLES, WarcryState
+from rules.warcry.battle import GROUP_TITLES, WarcryState, round_note
 from rules.warcry.events import fill
 from rules.warcry.models import Scoring
 
@@ -48,6 +48,8 @@ def legal_actions(state: WarcryState, player: int) -> list[str]:
         return ["remove"] if player == state.removal_by else []
     if state.last_warband_claim is not None:
         return ["answer_last_warband"] if player != state.last_warband_claim else []
+    if state.last_warband_decides:
+        return ["end_round", "last_warband"]
     kinds = ["end_round", "initiative"] if plan.scoring == "ley_lines" else ["end_round"]
     for kind in SCORING_ACTIONS[plan.scoring]:
         if kind == "awaken" and (
@@ -90,8 +92,8 @@ def prompt(state: WarcryState, name_of: NameOf) -> str:
             {"p": other, "c": state.last_warband_claim},
             name_of,
         )
-    extra = " (an extra round: the battle is tied)" if state.extra_rounds else ""
-    return f"Battle round {state.round}{extra}: " + fill(_round_hint(state), _hint_who(state), name_of)
+    note = round_note(state.plan().rounds, state.round)
+    return f"Battle round {state.round}{note}: " + fill(_round_hint(state), _hint_who(state), name_of)
 
 
 ROUND_HINTS: dict[Scoring, str] = {
@@ -108,9 +110,17 @@ ROUND_HINTS: dict[Scoring, str] = {
 }
 
 
+LAST_WARBAND_HINT = (
+    "the victory card is no longer checked. Fight on, ending each round, and declare the last warband "
+    "standing once only one player's fighters are left on the battlefield."
+)
+
+
 def _round_hint(state: WarcryState) -> str:
     plan = state.battleplan
     assert plan is not None
+    if state.last_warband_decides:
+        return LAST_WARBAND_HINT
     if plan.scoring != "ley_lines":
         return ROUND_HINTS[plan.scoring]
     if state.initiative is None:
@@ -133,7 +143,8 @@ def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
     plan = state.battleplan
     if plan is None:
         return ["Battleplan: drawn once both warbands are split."]
-    lines = [plan.name + (f" — battle round {state.round}" if state.round else "")]
+    heading = f" — battle round {state.round}{round_note(plan.rounds, state.round)}" if state.round else ""
+    lines = [plan.name + heading]
     names = {p: name_of(p) for p in state.players}
     if state.red is not None:
         lines.append(f"Red: {names[state.red]} · Blue: {names[state.opponent(state.red)]}")
@@ -153,7 +164,8 @@ def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
         lines.append(per_player("Quarters held", state.quarters))
     elif scoring == "reaper":
         lines.append(per_player("Victory points", state.vp))
-        lines.append(per_player(f"Blood tally, round {state.round}", state.blood))
+        if not state.last_warband_decides:
+            lines.append(per_player(f"Blood tally, round {state.round}", state.blood))
     elif scoring == "ley_lines":
         lines.append(per_player("Victory points", state.vp))
         lines.append(

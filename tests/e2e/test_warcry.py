@@ -294,6 +294,59 @@ async def test_a_restart_mid_battle_loses_nothing_and_a_tie_plays_a_fifth_round(
     assert (await stored_result(muster, battle.sid)).winner_id == alice
 
 
+async def test_a_tie_after_the_extra_round_is_decided_by_the_last_warband_standing(muster: Muster) -> None:
+    w = muster.world
+    alice, bob = w.alice.id, w.bob.id
+    battle = await open_battle(muster, battleplan="Reaper")
+    await battle.set_up()
+    await battle.number("blood", alice, 60)
+    await battle.end_round(bob)
+    await battle.number("blood", bob, 90)
+    await battle.end_round(bob)
+    await battle.end_round(alice)
+    state = await battle.end_round(alice)
+    assert state.round == 5 and state.vp == {alice: 1, bob: 1}
+    assert "Battle round 5 (an extra round: the battle is tied)" in _scoreboard(muster).embed_text()
+
+    # The extra round is level too: the battle goes on to round 6, judged no more.
+    state = await battle.end_round(bob)
+    assert state.round == 6 and not state.finished and state.vp == {alice: 1, bob: 1}
+    text = channel_text(muster)
+    assert "Still nobody has won after the extra round" in text
+    assert "Battle round 6 begins (the last warband standing decides)." in text
+    board = _scoreboard(muster).embed_text()
+    assert "Reaper — battle round 6 (the last warband standing decides)" in board
+    assert (
+        "Battle round 6 (the last warband standing decides): the victory card is no longer checked" in board
+    )
+    ids = [c.get("custom_id", "") for m in muster.emu.messages(w.channel) for c in m.buttons() + m.selects()]
+    assert not any(re.match(rf"qf?:{battle.sid}:r6\.blood\.", i) for i in ids), (
+        "no tally past the extra round"
+    )
+    assert battle.cid("r6.end", "end") in ids
+    # An old round's blood button is stale, not a way to score a victory point now.
+    stale = await press(muster, w.alice, battle.fid("r5.blood.p1"))
+    assert stale.ephemeral and "already answered" in stale.content
+
+    # Round 6 ends with nobody winning on victory points; in round 7 Bob's last fighter falls.
+    state = await battle.end_round(alice)
+    assert state.round == 7 and not state.finished
+    claim = asked(state, "warcry.last_warband")
+    await press(muster, w.alice, battle.cid(claim.step, option(claim, "Only Alice's warband is left")))
+    state = await battle.state()
+    assert state.last_warband_claim == alice and not state.finished
+    await press(muster, w.bob, battle.cid("r7.claim", "yes"))
+    state = await battle.state()
+    assert state.finished and state.outcome is not None and state.outcome.winner == alice
+    assert state.outcome.summary == (
+        "Reaper after 7 battle rounds: won because only their warband is left on the battlefield."
+    )
+    text = channel_text(muster)
+    assert "confirms that only" in text and "won because most victory points" not in text
+    row = await stored_result(muster, battle.sid)
+    assert row.winner_id == alice and row.mission == "Reaper"
+
+
 async def test_a_round_1_button_pressed_in_round_2_is_refused_and_changes_nothing(muster: Muster) -> None:
     w = muster.world
     alice, bob = w.alice.id, w.bob.id

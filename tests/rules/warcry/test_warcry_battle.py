@@ -184,19 +184,79 @@ def test_a_repeated_end_round_click_does_not_end_the_next_round() -> None:
     assert state.round == 2
 
 
-def test_a_tied_battle_goes_to_a_fifth_round_and_on() -> None:
+def test_a_tie_after_the_last_round_plays_one_extra_round_judged_at_its_end() -> None:
     state, dice = open_battle("Reaper")
     state = set_up(state, dice)
     for _ in range(4):
         state, events = end_round(state, dice)
     assert not state.finished and state.round == 5 and "tied" in codes(events)
-    assert "last_warband" in legal_actions(state, ALICE)
-    state, events = end_round(state, dice)
-    assert state.round == 6 and "tied" in codes(events)
+    assert "Battle round 5 begins (an extra round: the battle is tied)." in [e.text for e in events]  # type: ignore[attr-defined]
+    assert "last_warband" in legal_actions(state, ALICE) and "blood" in legal_actions(state, ALICE)
     state, _ = play(state, act.SetBloodTally(actor=BOB, player=BOB, points=40), dice)
     state, _ = end_round(state, dice)
     assert state.finished and state.outcome is not None and state.outcome.winner == BOB
-    assert "after 6 battle rounds" in state.outcome.summary
+    assert "after 5 battle rounds: won because most victory points" in state.outcome.summary
+
+
+def tied_past_the_extra_round(battleplan: str = "Reaper") -> tuple[WarcryState, Roller, list[Event]]:
+    """A battle level after its last round and again after the extra round: now in round 6."""
+    state, dice = open_battle(battleplan)
+    state = set_up(state, dice)
+    for _ in range(5):
+        while state.removal_by is not None:
+            removal = act.RemoveObjective(actor=state.removal_by, objective=state.objectives[0])
+            state, _ = play(state, removal, dice)
+        state, events = end_round(state, dice)
+    assert not state.finished and state.round == 6 and state.last_warband_decides
+    return state, dice, events
+
+
+def test_a_tie_after_the_extra_round_goes_on_with_no_more_judging() -> None:
+    state, dice, events = tied_past_the_extra_round()
+    assert codes(events) == ["round_end", "scored", "last_warband_decides", "round_start"]
+    assert "until only one player's fighters are left" in events[2].text  # type: ignore[attr-defined]
+    assert events[3].text == "Battle round 6 begins (the last warband standing decides)."  # type: ignore[attr-defined]
+    # Even victory points that differ (say from an earlier round's correction) decide nothing any more.
+    state = state.model_copy(update={"vp": {ALICE: 3, BOB: 1}})
+    assert evaluate(state)[0] == ALICE
+    for number in (6, 7, 8):
+        assert state.round == number
+        state, events = end_round(state, dice)
+        assert not state.finished and state.round == number + 1
+        assert codes(events) == ["round_end", "round_start"]
+    assert state.vp == {ALICE: 3, BOB: 1} and [r.scored for r in state.history[5:]] == [{}, {}, {}]
+
+
+def test_past_the_extra_round_no_tally_is_taken_and_only_the_last_warband_is_offered() -> None:
+    state, dice, _ = tied_past_the_extra_round()
+    for player in PLAYERS:
+        assert legal_actions(state, player) == ["end_round", "last_warband"]
+    with refused("warcry.last_warband_decides", round=6):
+        PROCEDURE.step(state, act.SetBloodTally(actor=ALICE, player=ALICE, points=40), dice)
+    with refused("warcry.decided_by.reaper"):
+        PROCEDURE.step(state, act.SetQuarters(actor=ALICE, player=ALICE, count=1), dice)
+    ley, dice, _ = tied_past_the_extra_round("Ley Lines")
+    for action in (
+        act.SetInitiative(actor=ALICE, player=ALICE),
+        act.SetControl(actor=ALICE, objective="Centre", player=ALICE),
+    ):
+        with refused("warcry.last_warband_decides", round=6):
+            PROCEDURE.step(ley, action, dice)
+    assert legal_actions(ley, BOB) == ["end_round", "last_warband"]
+
+
+def test_past_the_extra_round_the_battle_ends_on_the_last_warband_standing() -> None:
+    state, dice, _ = tied_past_the_extra_round("The Hidden Vault")
+    state, _ = end_round(state, dice)
+    state, _ = play(state, act.DeclareLastWarband(actor=BOB, player=BOB), dice)
+    with refused("warcry.claim_pending", player=BOB):
+        PROCEDURE.step(state, act.EndRound(actor=ALICE, round=7), dice)
+    state, events = play(state, act.AnswerLastWarband(actor=ALICE, accept=True), dice)
+    assert state.finished and state.outcome is not None and state.outcome.winner == BOB
+    assert codes(events) == ["last_warband", "finished"]
+    assert state.outcome.summary == (
+        "The Hidden Vault after 7 battle rounds: won because only their warband is left on the battlefield."
+    )
 
 
 def test_last_warband_standing_needs_the_opponent_to_confirm_a_claim() -> None:
@@ -456,3 +516,11 @@ def test_each_round_prompt_says_what_the_battleplan_needs() -> None:
     for _ in range(4):
         reaper, _ = end_round(reaper, dice)
     assert "extra round: the battle is tied" in prompt(reaper, name_of)
+    assert scoreboard(reaper, name_of)[0] == "Reaper — battle round 5 (an extra round: the battle is tied)"
+    reaper, _ = end_round(reaper, dice)
+    now = prompt(reaper, name_of)
+    assert now.startswith("Battle round 6 (the last warband standing decides): ")
+    assert "extra round" not in now and "blood tally" not in now
+    board = scoreboard(reaper, name_of)
+    assert board[0] == "Reaper — battle round 6 (the last warband standing decides)"
+    assert not any(line.startswith("Blood tally") for line in board)

@@ -6,9 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warcry_helpers import ALICE, BOB, PLAYERS, roller
 
+from rules.dice import Roller
 from rules.errors import RuleError
 from rules.warcry import actions as act
-from rules.warcry.battle import PROCEDURE, start
+from rules.warcry.battle import PROCEDURE, WarcryState, start
 from rules.warcry.pack import core_pack
 from rules.warcry.views import legal_actions, prompt, scoreboard
 
@@ -68,6 +69,8 @@ def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[ac
             continue
         assert PROCEDURE.dump(state) == before
         assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
+        if new_state.finished and state.last_warband_decides:
+            assert move.kind in ("last_warband", "answer_last_warband"), "judged past the extra round"
         assert act.parse_action(move.model_dump_json()) == move
         if move.kind not in (
             "blocked_objective",
@@ -88,11 +91,8 @@ def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[ac
         assert {s.player for s in state.outcome.sides} == set(PLAYERS)
 
 
-@settings(max_examples=40, deadline=None)
-@given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), extra=st.integers(0, 3))
-def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(
-    plan: str, seed: int, extra: int
-) -> None:
+def begun(plan: str, seed: int) -> tuple[WarcryState, Roller]:
+    """A battle of `plan` set up with the smallest warbands and begun: round 1, nothing recorded."""
     dice = roller(seed)
     state, _ = start("p", PLAYERS, dice, battleplan=plan)
     for player in (state.loser_of_priority, state.winner_of_priority):
@@ -103,16 +103,68 @@ def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(
         current = next(s for s in state.deployment if not s.done)
         state, _ = PROCEDURE.step(state, act.Deploy(actor=current.player, group=current.group), dice)
     state, _ = PROCEDURE.step(state, act.BeginBattle(actor=ALICE), dice)
-    for _ in range(4 + extra):
+    return state, dice
+
+
+def end_rounds(state: WarcryState, dice: Roller, count: int) -> tuple[WarcryState, list[str]]:
+    """End `count` rounds with nothing recorded (removing a Hidden Vault objective where asked)."""
+    seen: list[str] = []
+    for _ in range(count):
         if state.finished:
             break
         if state.removal_by is not None:
-            state, _ = PROCEDURE.step(
-                state, act.RemoveObjective(actor=state.removal_by, objective=state.objectives[0]), dice
-            )
-        state, _ = PROCEDURE.step(state, act.EndRound(actor=BOB, round=state.round), dice)
+            removal = act.RemoveObjective(actor=state.removal_by, objective=state.objectives[0])
+            state, _ = PROCEDURE.step(state, removal, dice)
+        state, events = PROCEDURE.step(state, act.EndRound(actor=BOB, round=state.round), dice)
+        seen += [getattr(e, "code", "") for e in events]
+    return state, seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), extra=st.integers(0, 5))
+def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(
+    plan: str, seed: int, extra: int
+) -> None:
+    state, dice = begun(plan, seed)
+    state, seen = end_rounds(state, dice, 4 + extra)
     assert state.battleplan is not None
     if state.battleplan.otherwise_draw:
         assert state.finished and state.outcome is not None and state.outcome.winner is None
-    else:
-        assert not state.finished and state.round == 5 + extra
+        return
+    assert not state.finished and state.round == 5 + extra
+    # judged after the last round and after the one extra round, never again
+    assert seen.count("tied") == 1 and seen.count("last_warband_decides") == (extra >= 1)
+    assert state.last_warband_decides == (extra >= 1)
+    note = "the last warband standing decides" if extra else "an extra round: the battle is tied"
+    assert note in prompt(state, str)
+
+
+TALLY_ACTIONS = ACTIONS.filter(lambda a: a.kind not in ("last_warband", "answer_last_warband"))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    plan=st.sampled_from([b.name for b in core_pack().battleplans if not b.otherwise_draw]),
+    seed=st.integers(0, 10_000),
+    moves=st.lists(TALLY_ACTIONS, max_size=40),
+)
+def test_past_the_extra_round_only_the_last_warband_ends_the_battle(
+    plan: str, seed: int, moves: list[act.WarcryAction]
+) -> None:
+    state, dice = begun(plan, seed)
+    state, _ = end_rounds(state, dice, 5)
+    assert state.round == 6 and state.last_warband_decides
+    tallies = state.model_dump(include={"vp", "carrying", "carrier", "near", "quarters", "control"})
+    for move in moves:
+        try:
+            new_state, _ = PROCEDURE.step(state, move, dice)
+        except RuleError:
+            continue
+        assert move.kind == "end_round", f"{move.kind} was taken past the extra round"
+        assert not new_state.finished and new_state.round == state.round + 1
+        state = new_state
+    assert state.model_dump(include=set(tallies)) == tallies
+    for player in PLAYERS:
+        assert legal_actions(state, player) == ["end_round", "last_warband"]
+    state, _ = PROCEDURE.step(state, act.DeclareLastWarband(actor=ALICE, player=BOB), dice)
+    assert state.outcome is not None and state.outcome.winner == BOB

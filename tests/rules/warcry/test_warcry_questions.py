@@ -288,6 +288,23 @@ def test_the_last_warband_claim_is_answered_by_the_opponent() -> None:
     assert state.finished and state.outcome is not None and state.outcome.winner == ALICE
 
 
+@pytest.mark.parametrize("plan", ["Reaper", "Ley Lines", "Treasure Hunters", "The Cursed Relic"])
+def test_past_the_extra_round_only_the_last_warband_and_the_round_end_are_asked(plan: str) -> None:
+    state, dice = set_up(plan)
+    for number in range(1, 6):
+        steps = asked(state, ALICE)
+        assert f"r{number}.end" in steps and (f"r{number}.last_warband" in steps) == (number == 5)
+        assert len(steps) > 2, "the battleplan's own tallies are asked up to the extra round"
+        state = answer(state, BOB, f"r{number}.end", dice)
+    assert not state.finished and state.round == 6
+    for player in PLAYERS:
+        assert list(asked(state, player)) == ["r6.last_warband", "r6.end"]
+    state = answer(state, ALICE, "r6.end", dice)
+    assert list(asked(state, BOB)) == ["r7.last_warband", "r7.end"]
+    state = answer(state, BOB, "r7.last_warband", dice, values=[str(ALICE)])
+    assert state.finished and state.outcome is not None and state.outcome.winner == ALICE
+
+
 def test_steps_and_values_fit_the_contract_patterns() -> None:
     state, _ = set_up("Ley Lines")
     pattern = re.compile(r"[A-Za-z0-9_.\-]{1,40}")
