@@ -31,6 +31,7 @@ from cogs.warmaster_text import (
     card_line,
     describe_target,
     event_text,
+    new_target_label,
     prompt_text,
     result_text,
     summary_lines,
@@ -66,10 +67,12 @@ from rules.warmaster.models import (
     CardsDrawn,
     GameFinished,
     HandDealt,
+    HeldCard,
     TurnToLay,
 )
+from rules.warmaster.new_targets import decode_new_target, encode_new_target, new_target_offers, typed_target
 from rules.warmaster.questions import BEGIN, FINISH, LAY, target_label
-from rules.warmaster.targets import CharacterRole, Side, TargetKind, UnitType
+from rules.warmaster.targets import CharacterRole, Restriction, Side, TargetKind, UnitType
 from rules.warmaster.views import PrivateView
 
 add_words(ENGLISH)
@@ -78,11 +81,13 @@ SYSTEM = PROCEDURE.system
 COLOUR = 0x2E4A7A
 HOW_TO_PLAY = (
     "On your turn each card you can lay comes with its own buttons (in your DMs, or with "
-    "`/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (a new target "
-    "also needs its `kind`, and side, unit type or role)."
+    "`/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (for a new "
+    "target, pick what it is from the target's list)."
 )
 MAX_ROWS = 5  # Discord's action rows in one message
 ROW = 5  # buttons in one row
+CHOICE_MAX = 100  # characters in an autocomplete choice's name and value
+MAX_CHOICES = 25  # autocomplete choices Discord shows
 # A public question is posted once, with the event that first asks it.
 PUBLIC_ASKED_BY: dict[str, type[Event]] = {BEGIN: CardPhaseComplete, FINISH: BattleBegun}
 
@@ -362,17 +367,40 @@ def target_ref(
     role: str | None = None,
     shoots: bool | None = None,
 ) -> TargetRef:
-    """A known target picked from autocomplete (its key), else a new one with the details given."""
+    """A known target picked from autocomplete (its key), else a typed name or a new-target choice,
+    with the details given as options (they win over the choice's)."""
     if any(v.target.key == target for v in known_targets(state)):
         return TargetRef(key=target)
-    return TargetRef(
-        name=target,
+    return typed_target(
+        target,
         kind=TargetKind(kind) if kind else None,
         side=Side(side) if side else None,
         unit_type=UnitType(unit_type) if unit_type else None,
         role=CharacterRole(role) if role else None,
         shooting=shoots,
     )
+
+
+def new_target_choices(
+    state: WarmasterState, player: int, chosen: HeldCard | None, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The new targets the typed name may be for the chosen card (any card's, before one is
+    chosen), each carrying its kind, side and details; a choice already picked is offered back."""
+    try:
+        picked = decode_new_target(typed)
+    except RuleError:
+        return []  # a broken choice is refused when the command runs, not here
+    if picked is not None:
+        offers = [picked]
+    else:
+        carrier = Restriction.ANY if chosen is None else chosen.card.carrier
+        offers = [] if carrier is None else new_target_offers(state, player, carrier, typed)
+    values = [(new, encode_new_target(new)) for new in offers]
+    return [
+        app_commands.Choice(name=clip(new_target_label(new), CHOICE_MAX), value=value)
+        for new, value in values
+        if len(value) <= CHOICE_MAX
+    ]
 
 
 class Warmaster(
@@ -444,7 +472,7 @@ class Warmaster(
     @app_commands.command(name="play", description="Lay a card from your hand on a target (on your turn)")
     @app_commands.describe(
         card="A card from your hand",
-        target="A target used before, or a new name (then give its kind)",
+        target="A target used before, or a new name (then pick what it is from the list)",
         kind="For a new target: what it is",
         side="For a new unit or character: yours or the enemy's",
         unit_type="For a new unit: its type",
@@ -512,11 +540,9 @@ class Warmaster(
             if taken:
                 label += f" (holds {' and '.join(taken)})"
             named.append((label, view.target.key))
-        choices = self.choices(named, current)
-        typed = current.strip()
-        if typed and not any(c.name.casefold().startswith(typed.casefold()) for c in choices):
-            choices.insert(0, app_commands.Choice(name=f"New target: {typed}"[:100], value=typed[:100]))
-        return choices[:25]
+        # What the name could be as a new target keeps its room after the known targets it matches.
+        new = new_target_choices(state, me, chosen, current)
+        return self.choices(named, current)[: max(0, MAX_CHOICES - len(new))] + new[:MAX_CHOICES]
 
     @app_commands.command(name="pass", description="Pass: no card you hold can be laid on any target")
     async def pass_turn(self, interaction: discord.Interaction[MusterBot]) -> None:

@@ -30,7 +30,8 @@ from rules.warmaster.models import (
     WarmasterState,
     YouLaidFaceDown,
 )
-from rules.warmaster.targets import SHOOTING_TYPES, Target, TargetKind
+from rules.warmaster.new_targets import NewTarget
+from rules.warmaster.targets import SHOOTING_TYPES, Side, Target, TargetKind
 from rules.warmaster.views import prompt
 
 ENGLISH: dict[str, str] = {
@@ -56,8 +57,8 @@ ENGLISH: dict[str, str] = {
     "(mine, enemy or neutral).",
     "warmaster.target_known_as": "**{name}** is already known with other details; name it alone to "
     "use it, or give a new target another name.",
-    "warmaster.new_target_kind": "**{name}** is a new target: say what it is (unit, character or "
-    "terrain) and whose it is.",
+    "warmaster.new_target_kind": "**{name}** is a new target: pick what it is from the target's list, "
+    "or give its kind (unit, character or terrain) and whose it is.",
     "warmaster.terrain_side": "Terrain features belong to no one; leave the side out or choose neutral.",
     "warmaster.new_target_whose": "Say whose {kind} **{name}** is: yours or your opponent's.",
     "warmaster.role_on_unit": "A role (General, Wizard ...) belongs to characters, not units.",
@@ -68,6 +69,8 @@ ENGLISH: dict[str, str] = {
     "cards' restrictions can be checked.",
     "warmaster.general_taken": "An army has one General, and **{name}** is already <@{owner}>'s.",
     "warmaster.type_unknown": "Please type one of these: {allowed}.",
+    "warmaster.new_choice_malformed": "I could not read that new-target choice. Pick one from the list "
+    "again, or type the target's name and give its kind and side.",
     # the card phase
     "warmaster.unknown_action": "Muster does not know that Warmaster action.",
     "warmaster.not_in_hand": "That card is not in your hand. `/warmaster hand` shows what you hold.",
@@ -145,6 +148,23 @@ def describe_target(target: Target) -> str:
     if target.shooting and target.unit_type not in SHOOTING_TYPES:
         detail = f"shooting {detail}"
     return f"{target.name} ({detail} of <@{target.owner}>)"
+
+
+def new_target_label(new: NewTarget) -> str:
+    """A new-target choice as the player reads it: 'New: Grom (my cavalry unit)'.
+
+    A unit or character offered without its type or role names the option that still gives it
+    ('New: Grom (my unit) + unit_type'); the longest label, for a 60-character name, is 99 characters.
+    """
+    if new.kind is TargetKind.TERRAIN:
+        return f"New: {new.name} (terrain)"
+    whose = "my" if new.side is Side.MINE else "enemy"
+    shooting = "shooting " if new.shooting and new.unit_type not in SHOOTING_TYPES else ""
+    if new.kind is TargetKind.UNIT:
+        what, still = (f"{new.unit_type} unit", "") if new.unit_type else ("unit", " + unit_type")
+    else:
+        what, still = (new.role.value.capitalize(), "") if new.role else ("character", " + role")
+    return f"New: {new.name} ({whose} {shooting}{what}){still}"
 
 
 def prompt_text(state: WarmasterState) -> str:

@@ -458,3 +458,121 @@ async def test_without_a_tactics_pack_games_deal_magic_items_and_say_so(muster: 
     assert [len(s.hand) for s in state.sides] == [4, 4]
     assert any("only magic item cards are dealt" in m.all_text() for m in emu.messages(w.channel))
     assert_no_leaks(muster, state)
+
+
+def restricted_pack_yaml() -> bytes:
+    """Magic items for the General only and tactics for any unit, so every hand holds both kinds."""
+    return (
+        b"name: Restricted cards\n"
+        b"magic:\n"
+        b"  - {name: War Banner, cost: 25, carrier: general, copies: 20, effect: A banner for the General.}\n"
+        b"tactics:\n"
+        b"  - {name: Quick March, cost: -5, carrier: unit, copies: 20, effect: A test ploy.}\n"
+    )
+
+
+async def target_choices(muster: Muster, user: User, typed: str, card: str | None = None) -> dict[str, str]:
+    """What the target autocomplete offers the user for what they typed: label -> value."""
+    options = {"target": typed} | ({"card": card} if card is not None else {})
+    asked = await muster.emu.autocomplete(
+        user, muster.world.channel, "warmaster play", focused="target", **options
+    )
+    return {c["name"]: c["value"] for c in (await asked.response()).choices}
+
+
+async def test_a_new_target_is_laid_on_with_one_autocomplete_choice(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    loaded = await slash(
+        muster, w.carol, "warmaster pack load", file=emu.upload("cards.yaml", restricted_pack_yaml())
+    )
+    assert loaded.ephemeral and "Tactics: 1 cards" in loaded.content, loaded.content
+    sid = await start_game(muster, first=w.alice)
+    state = await game_state(muster, sid)
+    banner = next(h.id for h in state.side(w.alice.id).hand if h.deck is DeckKind.MAGIC)
+
+    # A card for the General only: the new name is offered as each side's General, nothing else.
+    offered = await target_choices(muster, w.alice, "Grom", card=banner)
+    assert list(offered) == ["New: Grom (my General)", "New: Grom (enemy General)"]
+    # The choice alone lays the card: no kind, side or role given.
+    laid = await slash(
+        muster, w.alice, "warmaster play", card=banner, target=offered["New: Grom (my General)"]
+    )
+    assert laid.ephemeral and "you laid **War Banner** face down on Grom" in laid.content, laid.content
+    state = await game_state(muster, sid)
+    [grom] = state.targets
+    assert (grom.name, grom.kind, grom.role, grom.owner) == ("Grom", "character", "general", w.alice.id)
+    assert [c.target_key for c in state.laid] == [grom.key] and state.turn == w.bob.id
+    assert_no_leaks(muster, state)
+    # A choice already picked is offered back as itself.
+    picked = offered["New: Grom (enemy General)"]
+    assert await target_choices(muster, w.alice, picked, card=banner) == {"New: Grom (enemy General)": picked}
+
+    # A card for any unit: every unit type on both sides, no character or terrain. The options given
+    # with the choice win over what it carries.
+    march = next(h.id for h in state.side(w.bob.id).hand if h.deck is DeckKind.TACTICS)
+    offered = await target_choices(muster, w.bob, "Orcs", card=march)
+    types = ["infantry", "cavalry", "chariot", "monster", "artillery", "machine"]
+    assert list(offered) == [f"New: Orcs ({whose} {t} unit)" for whose in ("my", "enemy") for t in types]
+    laid = await slash(
+        muster,
+        w.bob,
+        "warmaster play",
+        card=march,
+        target=offered["New: Orcs (my cavalry unit)"],
+        unit_type="infantry",
+    )
+    assert laid.ephemeral, laid.content
+    state = await game_state(muster, sid)
+    orcs = next(t for t in state.targets if t.name == "Orcs")
+    assert (orcs.kind, orcs.unit_type, orcs.owner) == ("unit", "infantry", w.bob.id)
+    assert state.laid[-1].target_key == orcs.key and state.turn == w.alice.id
+
+    # Alice's General is named: only the enemy's can be new now.
+    banner = next(h.id for h in state.side(w.alice.id).hand if h.deck is DeckKind.MAGIC)
+    assert list(await target_choices(muster, w.alice, "Thorgrim", card=banner)) == [
+        "New: Thorgrim (enemy General)"
+    ]
+    # Before a card is chosen, a new name is offered as anything, its type or role still to give.
+    anything = await target_choices(muster, w.alice, "Wolves")
+    assert list(anything) == [
+        "New: Wolves (my unit) + unit_type",
+        "New: Wolves (enemy unit) + unit_type",
+        "New: Wolves (my character) + role",
+        "New: Wolves (enemy character) + role",
+        "New: Wolves (terrain)",
+    ]
+
+    # A typed value that looks like a choice but does not read back is refused politely.
+    before = (await game_state(muster, sid)).model_dump_json()
+    for value in ("new|dragon|mine|||Smaug", "new|unit|mine|wizard||Wolves"):
+        refused = await slash(muster, w.alice, "warmaster play", card=banner, target=value)
+        assert refused.ephemeral and "could not read that new-target choice" in refused.content, (
+            refused.content
+        )
+        assert "error id" not in refused.text()
+    missing = await slash(
+        muster,
+        w.alice,
+        "warmaster play",
+        card=banner,
+        target=anything["New: Wolves (enemy unit) + unit_type"],
+    )
+    assert missing.ephemeral and "Say what kind of unit **Wolves** is" in missing.content, missing.content
+    assert (await game_state(muster, sid)).model_dump_json() == before
+
+    # The choice that still needs a type lays the card once the type is given.
+    march = next(h.id for h in state.side(w.alice.id).hand if h.deck is DeckKind.TACTICS)
+    laid = await slash(
+        muster,
+        w.alice,
+        "warmaster play",
+        card=march,
+        target=anything["New: Wolves (enemy unit) + unit_type"],
+        unit_type="cavalry",
+    )
+    assert laid.ephemeral and "face up" in laid.content, laid.content
+    state = await game_state(muster, sid)
+    wolves = next(t for t in state.targets if t.name == "Wolves")
+    assert (wolves.kind, wolves.unit_type, wolves.owner) == ("unit", "cavalry", w.bob.id)
+    assert state.laid[-1].target_key == wolves.key
+    assert_no_leaks(muster, state)
