@@ -131,6 +131,7 @@ class ControlApi:
                         "id": str(g.id),
                         "name": g.name,
                         "channels": {c.name: str(c.id) for c in g.channels.values()},
+                        "threads": {t.name: str(t.id) for t in g.threads.values()},
                         "members": {m.user.name: str(m.user.id) for m in g.members.values()},
                     }
                     for g in emu.guilds.values()

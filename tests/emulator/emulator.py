@@ -29,12 +29,19 @@ from .interactions import (
     OptionError,
 )
 from .model import (
+    ANNOUNCEMENT_THREAD,
     BOT_PERMISSIONS,
     DM,
     DM_APP_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     FLAG_EPHEMERAL,
+    FLAG_HAS_THREAD,
+    GUILD_ANNOUNCEMENT,
+    GUILD_TEXT,
+    INTENT_GUILD_MEMBERS,
     JSON,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
     VIEW_CHANNEL,
     Attachment,
     Channel,
@@ -346,10 +353,14 @@ class Emulator:
         )
         return self.gateway.guild_create(guild, session.intents if session else 0)
 
-    def add_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
+    def add_channel(
+        self, guild: Guild, name: str, *, topic: str | None = None, type: int = GUILD_TEXT
+    ) -> Channel:
+        """A guild channel: text (0) by default; voice (2) or forum (15) to test where threads fail."""
         channel = Channel(
             id=self.ids.next(),
             name=name.lstrip("#"),
+            type=type,
             guild_id=guild.id,
             position=len(guild.channels),
             topic=topic,
@@ -407,6 +418,8 @@ class Emulator:
 
     def remove_member(self, guild: Guild, user: User) -> None:
         guild.members.pop(user.id, None)
+        for thread in guild.threads.values():  # leaving a server leaves its threads
+            thread.thread_members.pop(user.id, None)
 
     def give_role(self, guild: Guild, user: User, role: Role) -> None:
         member = guild.members[user.id]
@@ -421,6 +434,159 @@ class Emulator:
     def set_manage_guild(self, guild: Guild, user: User, allowed: bool) -> None:
         role = self.organiser_role(guild)
         (self.give_role if allowed else self.take_role)(guild, user, role)
+
+    # --- threads ------------------------------------------------------------------------------
+
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        owner: User,
+        message: Message | None = None,
+        private: bool = False,
+    ) -> Channel:
+        """A thread a user starts (from `message` if given), as if made in Discord's client."""
+        thread = self.make_thread(
+            parent, name, owner=owner, message=message, type=PRIVATE_THREAD if private else PUBLIC_THREAD
+        )
+        self._spawn(self.announce_thread(thread))
+        return thread
+
+    def make_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        owner: User,
+        type: int = PUBLIC_THREAD,
+        message: Message | None = None,
+        auto_archive_duration: int = 1440,
+        rate_limit_per_user: int = 0,
+        invitable: bool = True,
+    ) -> Channel:
+        """Add a thread to the world (no gateway event; see `announce_thread`). A thread started
+        from a message takes the message's id, and the message points at it (HAS_THREAD)."""
+        guild = self.guild_of(parent)
+        assert guild is not None and not parent.is_thread, f"{parent!r} cannot hold threads"
+        assert message is None or message.thread is None, f"{message!r} already has a thread"
+        if parent.type == GUILD_ANNOUNCEMENT:
+            type = ANNOUNCEMENT_THREAD
+        thread = Channel(
+            id=message.id if message is not None else self.ids.next(),
+            name=name,
+            type=type,
+            guild_id=guild.id,
+            parent_id=parent.id,
+            owner_id=owner.id,
+            invitable=invitable,
+            auto_archive_duration=auto_archive_duration,
+            rate_limit_per_user=rate_limit_per_user,
+        )
+        thread.thread_members[owner.id] = thread.created_at
+        guild.threads[thread.id] = thread
+        self.channels[thread.id] = thread
+        if message is not None:
+            message.thread = thread
+            message.flags |= FLAG_HAS_THREAD
+        self.notify()
+        return thread
+
+    async def announce_thread(self, thread: Channel) -> None:
+        """THREAD_CREATE (newly created) to the bot if it can see the thread, then the starter
+        message's MESSAGE_UPDATE carrying the thread, as Discord sends them."""
+        if thread.guild_id is None or not self.bot_permissions(thread) & VIEW_CHANNEL:
+            return
+        data = {**self.thread_event(thread), "newly_created": True}
+        await self.gateway.dispatch(thread.guild_id, "THREAD_CREATE", data)
+        starter = self.thread_starter(thread)
+        if starter is not None:
+            await self.gateway.dispatch_message_event(
+                thread.guild_id, "MESSAGE_UPDATE", self._message_event(starter)
+            )
+
+    def thread_event(self, thread: Channel) -> JSON:
+        """A thread's gateway payload: with `member` (the bot's thread member) when it joined."""
+        data = thread.payload()
+        if self.bot_user.id in thread.thread_members:
+            data["member"] = thread.thread_member_payload(self.bot_user.id)
+        return data
+
+    def thread_starter(self, thread: Channel) -> Message | None:
+        parent = self.channels.get(thread.parent_id or 0)
+        if parent is None:
+            return None
+        return next((m for m in parent.messages if m.thread is thread), None)
+
+    def threads(self, channel: Channel) -> list[Channel]:
+        """The threads (archived ones too) whose parent is `channel`, oldest first."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            return []
+        return [t for t in guild.threads.values() if t.parent_id == channel.id]
+
+    def thread_of(self, message: Message) -> Channel | None:
+        """The thread started from `message`, if any."""
+        return message.thread
+
+    def add_thread_member(self, thread: Channel, user: User) -> bool:
+        """Add `user` to the thread (as joining in the client does); False if already in."""
+        if user.id in thread.thread_members:
+            return False
+        thread.thread_members[user.id] = utcnow()
+        self._spawn(self.announce_thread_members(thread, added=[user]))
+        self.notify()
+        return True
+
+    def remove_thread_member(self, thread: Channel, user: User) -> bool:
+        if thread.thread_members.pop(user.id, None) is None:
+            return False
+        self._spawn(self.announce_thread_members(thread, removed=[user]))
+        self.notify()
+        return True
+
+    async def announce_thread_members(
+        self, thread: Channel, *, added: Sequence[User] = (), removed: Sequence[User] = ()
+    ) -> None:
+        """THREAD_MEMBERS_UPDATE: about other users only with the members intent, as Discord."""
+        guild = self.guild_of(thread)
+        about_bot = any(u is self.bot_user for u in (*added, *removed))
+        if guild is None or not (about_bot or self.bot_permissions(thread) & VIEW_CHANNEL):
+            return
+        added_members = []
+        for user in added:
+            if user.id not in thread.thread_members:
+                continue
+            member = guild.members.get(user.id)
+            entry = thread.thread_member_payload(
+                user.id, member=member.payload() if member is not None else None
+            )
+            entry["presence"] = None
+            added_members.append(entry)
+        data: JSON = {
+            "id": str(thread.id),
+            "guild_id": str(guild.id),
+            "member_count": thread.payload()["member_count"],
+        }
+        if added_members:
+            data["added_members"] = added_members
+        if removed:
+            data["removed_member_ids"] = [str(u.id) for u in removed]
+        intent = 0 if about_bot else INTENT_GUILD_MEMBERS
+        await self.gateway.dispatch(guild.id, "THREAD_MEMBERS_UPDATE", data, intent=intent)
+
+    def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """Archive a thread (as Discord does after its auto-archive duration, or a moderator)."""
+        thread.archived = True
+        thread.locked = thread.locked or locked
+        thread.archive_timestamp = utcnow()
+        self._spawn(self.announce_thread_update(thread))
+        self.notify()
+
+    async def announce_thread_update(self, thread: Channel) -> None:
+        if thread.guild_id is None or not self.bot_permissions(thread) & VIEW_CHANNEL:
+            return
+        await self.gateway.dispatch(thread.guild_id, "THREAD_UPDATE", self.thread_event(thread))
 
     def add_default_world(self) -> DefaultWorld:
         guild = self.add_guild("Club")
@@ -485,6 +651,8 @@ class Emulator:
         self, channel: Channel, target: User | Role | Guild, *, allow: int = 0, deny: int = 0
     ) -> None:
         """Set a channel overwrite for a member, a role, or @everyone (pass the guild)."""
+        if channel.is_thread:
+            raise ValueError(f"{channel!r} has its parent's permissions: set them on the parent")
         kind = 1 if isinstance(target, User) else 0
         if allow == 0 and deny == 0:
             channel.overwrites.pop(target.id, None)
@@ -1193,8 +1361,8 @@ def apply_fields(message: Message, fields: JSON, *, editing: bool = False) -> No
         message.attachments = list(fields["attachments"])
     if "flags" in fields:
         flags = int(fields["flags"] or 0)
-        keep = message.flags & FLAG_EPHEMERAL if editing else 0
-        message.flags = (flags & ~FLAG_EPHEMERAL) | keep if editing else flags
+        keep = message.flags & (FLAG_EPHEMERAL | FLAG_HAS_THREAD) if editing else 0
+        message.flags = (flags & ~(FLAG_EPHEMERAL | FLAG_HAS_THREAD)) | keep if editing else flags
     if "poll" in fields:
         message.poll = fields["poll"]
     if "message_reference" in fields:

@@ -23,6 +23,7 @@ from .model import (
     INTENT_GUILD_MESSAGES,
     JSON,
     PRIVILEGED_INTENTS,
+    VIEW_CHANNEL,
     Guild,
     utcnow,
 )
@@ -309,6 +310,12 @@ class Gateway:
             members = [m for m in guild.members.values() if m.user.id == bot_id]
         data = guild.payload()
         bot_member = guild.members.get(bot_id)
+        # The active threads the bot can see, so a (re)connected bot knows them.
+        threads = [
+            self.emu.thread_event(t)
+            for t in guild.active_threads()
+            if guild.channel_permissions(t, bot_id) & VIEW_CHANNEL
+        ]
         data.update(
             {
                 "unavailable": False,
@@ -318,7 +325,7 @@ class Gateway:
                 "member_count": len(guild.members),
                 "members": [m.payload() for m in members],
                 "channels": [c.payload(with_guild_id=False) for c in guild.channels.values()],
-                "threads": [],
+                "threads": threads,
                 "presences": [],
                 "voice_states": [],
                 "stage_instances": [],

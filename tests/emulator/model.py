@@ -21,6 +21,7 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 
 # Message flags.
 FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_HAS_THREAD = 1 << 5
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
@@ -29,6 +30,17 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+GUILD_VOICE = 2
+GUILD_ANNOUNCEMENT = 5
+ANNOUNCEMENT_THREAD = 10
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+GUILD_FORUM = 15
+THREAD_TYPES = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
+# The only auto-archive durations (minutes) Discord accepts for a thread.
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+# A thread's member_count stops at 50, as Discord's does.
+THREAD_MEMBER_COUNT_CAP = 50
 
 # Gateway intents the emulator looks at.
 INTENT_GUILDS = 1 << 0
@@ -42,6 +54,7 @@ PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESS
 ALL_PERMISSIONS = discord.Permissions.all().value
 ADMINISTRATOR = discord.Permissions(administrator=True).value
 VIEW_CHANNEL = discord.Permissions(view_channel=True).value
+MANAGE_THREADS = discord.Permissions(manage_threads=True).value
 
 
 def permissions(*names: str, **flags: bool) -> int:
@@ -54,6 +67,8 @@ EVERYONE_PERMISSIONS = permissions(
     "view_channel",
     "send_messages",
     "send_messages_in_threads",
+    "create_public_threads",
+    "create_private_threads",
     "read_message_history",
     "embed_links",
     "attach_files",
@@ -67,6 +82,8 @@ BOT_PERMISSIONS = permissions(
     "view_channel",
     "send_messages",
     "send_messages_in_threads",
+    "create_public_threads",
+    "create_private_threads",
     "read_message_history",
     "embed_links",
     "attach_files",
@@ -220,6 +237,9 @@ class Overwrite:
 
 @dataclass(eq=False)
 class Channel:
+    """A guild channel, a DM, or a thread (type 10/11/12: it lives in its parent's guild, its
+    permissions are the parent's, and one started from a message has that message's id)."""
+
     id: int
     name: str
     type: int = GUILD_TEXT
@@ -229,10 +249,30 @@ class Channel:
     recipient: User | None = None
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     messages: list[Message] = field(default_factory=list)
+    # Threads only.
+    parent_id: int | None = None
+    owner_id: int | None = None
+    thread_members: dict[int, dt.datetime] = field(default_factory=dict)  # user id -> joined
+    archived: bool = False
+    locked: bool = False
+    invitable: bool = True
+    auto_archive_duration: int = 1440
+    archive_timestamp: dt.datetime = field(default_factory=utcnow)
+    rate_limit_per_user: int = 0
+    created_at: dt.datetime = field(default_factory=utcnow)
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    @property
+    def member_ids(self) -> list[int]:
+        """The users who joined this thread, in the order they joined."""
+        return list(self.thread_members)
 
     @property
     def mention(self) -> str:
@@ -252,6 +292,8 @@ class Channel:
                 "recipients": [self.recipient.payload()],
                 "flags": 0,
             }
+        if self.is_thread:
+            return self._thread_payload()
         data: JSON = {
             "id": str(self.id),
             "type": self.type,
@@ -265,13 +307,66 @@ class Channel:
             "permission_overwrites": [ow.payload() for ow in self.overwrites.values()],
             "flags": 0,
         }
+        if self.type == GUILD_VOICE:
+            data.update({"bitrate": 64000, "user_limit": 0, "rtc_region": None})
+        elif self.type == GUILD_FORUM:
+            data.update(
+                {
+                    "available_tags": [],
+                    "default_reaction_emoji": None,
+                    "default_sort_order": None,
+                    "default_forum_layout": 0,
+                    "default_thread_rate_limit_per_user": 0,
+                }
+            )
         if with_guild_id:
             data["guild_id"] = str(self.guild_id)
+        return data
+
+    def _thread_payload(self) -> JSON:
+        shown = [m for m in self.messages if not m.ephemeral]
+        metadata: JSON = {
+            "archived": self.archived,
+            "auto_archive_duration": self.auto_archive_duration,
+            "archive_timestamp": iso(self.archive_timestamp),
+            "locked": self.locked,
+            "create_timestamp": iso(self.created_at),
+        }
+        if self.type == PRIVATE_THREAD:
+            metadata["invitable"] = self.invitable
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "parent_id": _opt_str(self.parent_id),
+            "owner_id": _opt_str(self.owner_id),
+            "name": self.name,
+            "last_message_id": _opt_str(shown[-1].id if shown else None),
+            "rate_limit_per_user": self.rate_limit_per_user,
+            "flags": 0,
+            "message_count": sum(1 for m in shown if not m.deleted),
+            "total_message_sent": len(shown),
+            "member_count": min(len(self.thread_members), THREAD_MEMBER_COUNT_CAP),
+            "thread_metadata": metadata,
+        }
+
+    def thread_member_payload(self, user_id: int, *, member: JSON | None = None) -> JSON:
+        """A thread member object (`member` is the guild member payload, where Discord adds it)."""
+        data: JSON = {
+            "id": str(self.id),
+            "user_id": str(user_id),
+            "join_timestamp": iso(self.thread_members[user_id]),
+            "flags": 0,
+        }
+        if member is not None:
+            data["member"] = member
         return data
 
     def __repr__(self) -> str:
         if self.is_dm and self.recipient is not None:
             return f"<DM with {self.recipient.name} {self.id}>"
+        if self.is_thread:
+            return f"<Thread {self.name!r} {self.id} in {self.parent_id}>"
         return f"<Channel #{self.name} {self.id}>"
 
 
@@ -312,6 +407,7 @@ class Guild:
     owner_id: int
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
+    threads: dict[int, Channel] = field(default_factory=dict)  # kept apart, as Discord lists them
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: dt.datetime = field(default_factory=utcnow)
 
@@ -321,6 +417,9 @@ class Guild:
 
     def text_channels(self) -> list[Channel]:
         return list(self.channels.values())
+
+    def active_threads(self) -> list[Channel]:
+        return [t for t in self.threads.values() if not t.archived]
 
     def channel(self, name: str) -> Channel:
         name = name.lstrip("#")
@@ -351,7 +450,22 @@ class Guild:
         return value
 
     def channel_permissions(self, channel: Channel, user_id: int) -> int:
-        """Discord's permission algorithm: base, then @everyone, role and member overwrites."""
+        """Discord's permission algorithm: base, then @everyone, role and member overwrites.
+
+        A thread has its parent's permissions; a private thread is seen only by its members and
+        by those who may manage threads."""
+        if channel.is_thread:
+            parent = self.channels.get(channel.parent_id or 0)
+            if parent is None:
+                return 0
+            value = self.channel_permissions(parent, user_id)
+            if (
+                channel.type == PRIVATE_THREAD
+                and user_id not in channel.thread_members
+                and not value & MANAGE_THREADS
+            ):
+                return 0
+            return value
         value = self.base_permissions(user_id)
         if value == ALL_PERMISSIONS or user_id not in self.members:
             return value
@@ -546,6 +660,7 @@ class Message:
     application_id: int | None = None
     message_reference: JSON | None = None
     poll: JSON | None = None
+    thread: Channel | None = None  # the thread started from this message
     reactions: dict[str, set[int]] = field(default_factory=dict)
     history: list[MessageVersion] = field(default_factory=list)
     changed_at: float = field(default_factory=time.perf_counter)  # perf_counter of the last change
@@ -676,6 +791,9 @@ class Message:
             data["message_reference"] = self.message_reference
         if self.poll is not None:
             data["poll"] = self.poll
+        if self.thread is not None:
+            data["thread"] = self.thread.payload()
+            data["flags"] = self.flags | FLAG_HAS_THREAD
         if self.reactions:
             data["reactions"] = [
                 {"emoji": {"id": None, "name": emoji}, "count": len(users), "me": self.author.id in users}

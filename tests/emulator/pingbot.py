@@ -218,6 +218,35 @@ async def history(interaction: discord.Interaction[Any]) -> None:
     )
 
 
+@app_commands.command(name="thread", description="Posts a card and runs a thread from it")
+@app_commands.describe(name="The thread's name", player="Who joins the thread")
+async def thread(
+    interaction: discord.Interaction[Any], name: str, player: discord.Member | None = None
+) -> None:
+    await interaction.response.send_message(f"Card: {name}")
+    card = await interaction.original_response()
+    try:
+        started = await card.create_thread(name=name, auto_archive_duration=1440)
+    except discord.HTTPException as error:
+        await interaction.followup.send(f"thread refused {error.code}", ephemeral=True)
+        return
+    invited = player or interaction.user
+    await started.add_user(invited)
+    await started.send(f"welcome {invited.display_name}")
+    await interaction.followup.send(f"thread {started.id}", ephemeral=True)
+
+
+@app_commands.command(name="where", description="Says where it was used")
+async def where(interaction: discord.Interaction[Any]) -> None:
+    channel = interaction.channel
+    kind = type(channel).__name__
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    await interaction.response.send_message(
+        f"{kind} {interaction.channel_id} parent {parent} "
+        f"threads={interaction.app_permissions.send_messages_in_threads}"
+    )
+
+
 @app_commands.context_menu(name="Greet")
 async def greet(interaction: discord.Interaction[Any], user: discord.User) -> None:
     await interaction.response.send_message(f"hi {user.display_name}")
@@ -231,6 +260,8 @@ async def quote(interaction: discord.Interaction[Any], message: discord.Message)
 ALL_COMMANDS: list[Any] = [
     card,
     history,
+    thread,
+    where,
     greet,
     quote,
     ping,

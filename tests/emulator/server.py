@@ -34,26 +34,46 @@ from .interactions import (
     ModalPrompt,
 )
 from .model import (
+    ANNOUNCEMENT_THREAD,
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
+    GUILD_ANNOUNCEMENT,
+    GUILD_FORUM,
+    GUILD_TEXT,
     JSON,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
     VIEW_CHANNEL,
     Attachment,
     Channel,
     Guild,
     Message,
+    User,
     permissions,
+    utcnow,
 )
-from .validation import FormErrors, validate_choices, validate_commands, validate_message, validate_modal
+from .validation import (
+    FormErrors,
+    validate_channel_edit,
+    validate_choices,
+    validate_commands,
+    validate_message,
+    validate_modal,
+    validate_thread,
+)
 
 if TYPE_CHECKING:
     from .emulator import Emulator, RecordedRequest
 
 API_PREFIX = "/api/v10"
 SEND_MESSAGES = permissions("send_messages")
+SEND_IN_THREADS = permissions("send_messages_in_threads")
+CREATE_PUBLIC_THREADS = permissions("create_public_threads")
+CREATE_PRIVATE_THREADS = permissions("create_private_threads")
+MANAGE_CHANNELS = permissions("manage_channels")
 ATTACH_FILES = permissions("attach_files")
 READ_HISTORY = permissions("read_message_history")
 MANAGE_MESSAGES = permissions("manage_messages")
@@ -149,6 +169,7 @@ class RestApi:
         channel = snowflake.format("channel")
         message = snowflake.format("message")
         command = snowflake.format("command")
+        thread_user = r"(?P<user>\d+|@me)"
         token = r"(?P<token>[^/]+)"
         table: list[tuple[str, str, Handler, bool]] = [
             ("GET", r"/users/@me", self.get_me, True),
@@ -179,6 +200,7 @@ class RestApi:
             ("DELETE", rf"/applications/{app}/guilds/{guild}/commands/{command}", self.delete_command, True),
             # channels and messages
             ("GET", rf"/channels/{channel}", self.get_channel, True),
+            ("PATCH", rf"/channels/{channel}", self.edit_channel, True),
             ("POST", rf"/channels/{channel}/typing", self.typing, True),
             ("GET", rf"/channels/{channel}/messages", self.list_messages, True),
             ("POST", rf"/channels/{channel}/messages", self.create_message, True),
@@ -197,6 +219,19 @@ class RestApi:
                 self.unreact,
                 True,
             ),
+            # threads
+            (
+                "POST",
+                rf"/channels/{channel}/messages/{message}/threads",
+                self.start_thread_from_message,
+                True,
+            ),
+            ("POST", rf"/channels/{channel}/threads", self.start_thread, True),
+            ("GET", rf"/channels/{channel}/thread-members", self.list_thread_members, True),
+            ("GET", rf"/channels/{channel}/thread-members/{thread_user}", self.get_thread_member, True),
+            ("PUT", rf"/channels/{channel}/thread-members/{thread_user}", self.add_thread_member, True),
+            ("DELETE", rf"/channels/{channel}/thread-members/{thread_user}", self.remove_thread_member, True),
+            ("GET", rf"/guilds/{guild}/threads/active", self.active_threads, True),
             # guilds
             ("GET", rf"/guilds/{guild}", self.get_guild, True),
             ("GET", rf"/guilds/{guild}/channels", self.get_guild_channels, True),
@@ -625,10 +660,18 @@ class RestApi:
         if channel.is_dm:
             self._check_can_dm(channel)
         else:
+            if channel.type == GUILD_FORUM:
+                raise ApiError(400, 50008, "Cannot send messages in a non-text channel")
             perms = self.emu.bot_permissions(channel)
-            needed = SEND_MESSAGES | (ATTACH_FILES if req.files else 0)
+            # In a thread it is the parent's "Send Messages in Threads" that counts.
+            send = SEND_IN_THREADS if channel.is_thread else SEND_MESSAGES
+            needed = send | (ATTACH_FILES if req.files else 0)
             if perms & needed != needed:
                 raise ApiError(403, 50013, "Missing Permissions")
+            if channel.is_thread and channel.locked and not perms & MANAGE_THREADS:
+                if channel.archived:
+                    raise ApiError(400, 50083, "Thread is archived")
+                raise ApiError(400, 160005, "Thread is locked")
         payload = req.json()
         fields = self._message_fields(payload, req.files, channel, None)
         errors = validate_message(payload, file_count=len(fields.get("attachments", [])))
@@ -644,6 +687,8 @@ class RestApi:
             if earlier is not None:  # Discord answers a repeat with the message it already made
                 return 200, earlier.payload()
         fields["flags"] = int(payload.get("flags") or 0) & MESSAGE_FLAGS
+        if channel.is_thread:
+            await self._enter_thread(channel)
         message = await self.emu.post_message(channel, fields)
         if enforced:
             self.nonces[key] = (time.monotonic(), message)
@@ -669,9 +714,25 @@ class RestApi:
         if not user.dms_open or user.bot or not shares_guild:
             raise ApiError(403, 50007, "Cannot send messages to this user")
 
+    async def _enter_thread(self, thread: Channel) -> None:
+        """A post unarchives an (unlocked) archived thread and makes the poster a member."""
+        emu = self.emu
+        if thread.archived:
+            thread.archived = False
+            thread.archive_timestamp = utcnow()
+            await emu.announce_thread_update(thread)
+        if emu.bot_user.id not in thread.thread_members:
+            thread.thread_members[emu.bot_user.id] = utcnow()
+            await emu.announce_thread_members(thread, added=[emu.bot_user])
+
+    def _check_not_archived(self, channel: Channel) -> None:
+        if channel.is_thread and channel.archived:
+            raise ApiError(400, 50083, "Thread is archived")
+
     async def edit_message(self, req: ApiRequest) -> tuple[int, Any]:
         channel = self._channel(req)
         message = self._message(channel, req.params["message"])
+        self._check_not_archived(channel)
         if message.author is not self.emu.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         payload = req.json()
@@ -685,6 +746,7 @@ class RestApi:
     async def delete_message(self, req: ApiRequest) -> tuple[int, Any]:
         channel = self._channel(req)
         message = self._message(channel, req.params["message"])
+        self._check_not_archived(channel)
         if message.author is not self.emu.bot_user and not (
             not channel.is_dm and self.emu.bot_permissions(channel) & MANAGE_MESSAGES
         ):
@@ -775,6 +837,219 @@ class RestApi:
         errors = validate_message(merged, file_count=len(attachments), editing=True)
         if errors:
             raise invalid(errors)
+
+    # --- threads ------------------------------------------------------------------------------
+
+    def _check_can_hold_threads(self, channel: Channel) -> None:
+        if channel.is_dm:
+            raise ApiError(403, 50003, "Cannot execute action on a DM channel")
+        if channel.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+
+    def _thread(self, req: ApiRequest) -> Channel:
+        channel = self._channel(req)
+        if channel.is_dm:
+            raise ApiError(403, 50003, "Cannot execute action on a DM channel")
+        if not channel.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        return channel
+
+    def _thread_user(self, req: ApiRequest, thread: Channel) -> User:
+        raw = req.params["user"]
+        user = self.emu.bot_user if raw == "@me" else self.emu.users.get(int(raw))
+        guild = self.emu.guild_of(thread)
+        if user is None or guild is None or user.id not in guild.members:
+            raise ApiError(404, 10007, "Unknown Member")
+        return user
+
+    async def start_thread_from_message(self, req: ApiRequest) -> tuple[int, Any]:
+        channel = self._channel(req)
+        self._check_can_hold_threads(channel)
+        if not self.emu.bot_permissions(channel) & CREATE_PUBLIC_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        message = self._message(channel, req.params["message"])
+        payload = req.json()
+        errors = validate_thread(payload, creating=True)
+        if errors:
+            raise invalid(errors)
+        if message.thread is not None:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        thread = self.emu.make_thread(
+            channel,
+            payload["name"],
+            owner=self.emu.bot_user,
+            message=message,
+            auto_archive_duration=payload.get("auto_archive_duration") or 1440,
+            rate_limit_per_user=payload.get("rate_limit_per_user") or 0,
+        )
+        await self.emu.announce_thread(thread)
+        return 201, self.emu.thread_event(thread)
+
+    async def start_thread(self, req: ApiRequest) -> tuple[int, Any]:
+        channel = self._channel(req)
+        payload = req.json()
+        if channel.type == GUILD_FORUM:
+            if payload.get("message") is None:
+                errors = FormErrors()
+                errors.add(("message",), "BASE_TYPE_REQUIRED", "This field is required")
+                raise invalid(errors)
+            # A forum post (a thread with its first message) is not emulated: say so loudly.
+            self.emu.unknown_requests.append(req.record)
+            return 404, {"message": "404: Not Found", "code": 0}
+        self._check_can_hold_threads(channel)
+        errors = validate_thread(payload, creating=True, with_type=True)
+        if errors:
+            raise invalid(errors)
+        # Without a type Discord makes a private thread (API v10).
+        kind = int(payload.get("type") or PRIVATE_THREAD)
+        if channel.type == GUILD_ANNOUNCEMENT:
+            kind = ANNOUNCEMENT_THREAD
+        needed = CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else CREATE_PUBLIC_THREADS
+        if not self.emu.bot_permissions(channel) & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        invitable = payload.get("invitable")
+        thread = self.emu.make_thread(
+            channel,
+            payload["name"],
+            owner=self.emu.bot_user,
+            type=kind,
+            auto_archive_duration=payload.get("auto_archive_duration") or 1440,
+            rate_limit_per_user=payload.get("rate_limit_per_user") or 0,
+            invitable=True if invitable is None else bool(invitable),
+        )
+        await self.emu.announce_thread(thread)
+        if kind != PRIVATE_THREAD:
+            # Discord notes a public thread started without a message in its parent (type 18).
+            reference = {"channel_id": str(thread.id), "guild_id": str(thread.guild_id)}
+            await self.emu.post_message(
+                channel, {"content": thread.name, "message_reference": reference}, message_type=18
+            )
+        return 201, self.emu.thread_event(thread)
+
+    async def edit_channel(self, req: ApiRequest) -> tuple[int, Any]:
+        channel = self._channel(req)
+        if channel.is_dm:
+            raise ApiError(403, 50003, "Cannot execute action on a DM channel")
+        payload = req.json()
+        if channel.is_thread:
+            return 200, await self._edit_thread(channel, payload)
+        if not self.emu.bot_permissions(channel) & MANAGE_CHANNELS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        errors = validate_channel_edit(payload)
+        if errors:
+            raise invalid(errors)
+        if payload.get("name") is not None:
+            channel.name = payload["name"]
+        if "topic" in payload:
+            channel.topic = payload["topic"]
+        assert channel.guild_id is not None
+        await self.emu.gateway.dispatch(channel.guild_id, "CHANNEL_UPDATE", channel.payload())
+        return 200, channel.payload()
+
+    async def _edit_thread(self, thread: Channel, payload: JSON) -> JSON:
+        """Discord's rules: an archived thread changes only by being unarchived; locking and
+        slowmode need Manage Threads; renaming and archiving need it unless the bot owns the thread;
+        unarchiving an unlocked thread needs only the right to post in it."""
+        emu = self.emu
+        errors = validate_thread(payload, creating=False)
+        if errors:
+            raise invalid(errors)
+        perms = emu.bot_permissions(thread)
+        manage = bool(perms & MANAGE_THREADS)
+        owner = thread.owner_id == emu.bot_user.id
+        current = {
+            "name": thread.name,
+            "archived": thread.archived,
+            "locked": thread.locked,
+            "auto_archive_duration": thread.auto_archive_duration,
+            "rate_limit_per_user": thread.rate_limit_per_user,
+            "invitable": thread.invitable,
+        }
+        changes = {k: v for k, v in payload.items() if k in current and v is not None and v != current[k]}
+        if thread.archived and changes.get("archived") is not False:
+            raise ApiError(400, 50083, "Thread is archived")
+        needs_manage = {"locked", "rate_limit_per_user"} & changes.keys() or (
+            thread.archived and thread.locked
+        )
+        owner_may = {"name", "auto_archive_duration", "invitable"} & changes.keys() or changes.get("archived")
+        if (needs_manage and not manage) or (owner_may and not (manage or owner)):
+            raise ApiError(403, 50013, "Missing Permissions")
+        if changes.get("archived") is False and not perms & SEND_IN_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if "invitable" in changes and thread.type != PRIVATE_THREAD:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        thread.name = changes.get("name", thread.name)
+        thread.locked = changes.get("locked", thread.locked)
+        thread.auto_archive_duration = changes.get("auto_archive_duration", thread.auto_archive_duration)
+        thread.rate_limit_per_user = changes.get("rate_limit_per_user", thread.rate_limit_per_user)
+        thread.invitable = changes.get("invitable", thread.invitable)
+        if "archived" in changes:
+            thread.archived = bool(changes["archived"])
+            thread.archive_timestamp = utcnow()
+        if changes:
+            await emu.announce_thread_update(thread)
+        emu.notify()
+        return emu.thread_event(thread)
+
+    async def list_thread_members(self, req: ApiRequest) -> tuple[int, Any]:
+        thread = self._thread(req)
+        guild = self.emu.guild_of(thread)
+        assert guild is not None
+        with_member = req.flag("with_member")
+        return 200, [
+            thread.thread_member_payload(
+                user_id,
+                member=guild.members[user_id].payload() if with_member and user_id in guild.members else None,
+            )
+            for user_id in thread.thread_members
+        ]
+
+    async def get_thread_member(self, req: ApiRequest) -> tuple[int, Any]:
+        thread = self._thread(req)
+        user = self._thread_user(req, thread)
+        if user.id not in thread.thread_members:
+            raise ApiError(404, 10007, "Unknown Member")
+        return 200, thread.thread_member_payload(user.id)
+
+    async def add_thread_member(self, req: ApiRequest) -> tuple[int, Any]:
+        emu = self.emu
+        thread = self._thread(req)
+        user = self._thread_user(req, thread)
+        self._check_not_archived(thread)
+        perms = emu.bot_permissions(thread)
+        if user is not emu.bot_user:
+            if not perms & SEND_IN_THREADS:
+                raise ApiError(403, 50013, "Missing Permissions")
+            closed = thread.type == PRIVATE_THREAD and not thread.invitable
+            if closed and not perms & MANAGE_THREADS and thread.owner_id != emu.bot_user.id:
+                raise ApiError(403, 50013, "Missing Permissions")
+        if user.id not in thread.thread_members:  # adding a member twice changes nothing
+            thread.thread_members[user.id] = utcnow()
+            await emu.announce_thread_members(thread, added=[user])
+        return 204, None
+
+    async def remove_thread_member(self, req: ApiRequest) -> tuple[int, Any]:
+        emu = self.emu
+        thread = self._thread(req)
+        user = self._thread_user(req, thread)
+        self._check_not_archived(thread)
+        if user is not emu.bot_user:
+            owns_private = thread.type == PRIVATE_THREAD and thread.owner_id == emu.bot_user.id
+            if not (emu.bot_permissions(thread) & MANAGE_THREADS or owns_private):
+                raise ApiError(403, 50013, "Missing Permissions")
+        if thread.thread_members.pop(user.id, None) is not None:
+            await emu.announce_thread_members(thread, removed=[user])
+        return 204, None
+
+    async def active_threads(self, req: ApiRequest) -> tuple[int, Any]:
+        guild = self._guild(req)
+        bot_id = self.emu.bot_user.id
+        threads = [t for t in guild.active_threads() if guild.channel_permissions(t, bot_id) & VIEW_CHANNEL]
+        return 200, {
+            "threads": [t.payload() for t in threads],
+            "members": [t.thread_member_payload(bot_id) for t in threads if bot_id in t.thread_members],
+            "has_more": False,
+        }
 
     # --- interaction callbacks ----------------------------------------------------------------
 

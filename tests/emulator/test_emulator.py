@@ -30,7 +30,7 @@ from . import (
     start_bot_process,
 )
 from .harness import ErrorRecords
-from .model import FLAG_EPHEMERAL
+from .model import FLAG_EPHEMERAL, FLAG_HAS_THREAD, GUILD_FORUM, GUILD_VOICE, PRIVATE_THREAD, PUBLIC_THREAD
 from .pingbot import PingBot
 
 REPO = Path(__file__).resolve().parents[2]
@@ -242,6 +242,193 @@ async def test_components_v2_context_menus_and_history(
 
     read = await (await emu.slash(world.carol, world.channel, "history")).response()
     assert read.content == "3 messages, oldest ''"  # the card (v2, no content), "hi Bob", the quote
+
+
+# --- threads -------------------------------------------------------------------------------------
+
+
+async def test_a_thread_started_from_a_message(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    record = await emu.slash(world.alice, world.channel, "thread", name="Alice vs Bob", player=world.bob)
+    card = (await record.response()).message
+    assert card is not None
+    assert (await record.followup()).content == f"thread {card.id}"
+
+    thread = emu.thread_of(card)
+    assert thread is not None and thread.id == card.id  # a thread started from a message takes its id
+    assert thread.type == PUBLIC_THREAD and thread.parent_id == world.channel.id
+    assert thread.owner_id == emu.bot_user.id and thread.name == "Alice vs Bob"
+    assert emu.threads(world.channel) == [thread] and thread.guild_id == world.guild.id
+    assert thread.member_ids == [emu.bot_user.id, world.bob.id]
+    starter = card.payload()
+    assert starter["flags"] & FLAG_HAS_THREAD and starter["thread"]["id"] == str(thread.id)
+    assert starter["thread"]["thread_metadata"]["auto_archive_duration"] == 1440
+    assert [m.content for m in emu.messages(thread)] == ["welcome Bob"]
+    assert card not in emu.messages(thread) and emu.messages(world.channel) == [card]
+    events = [e.event for e in emu.gateway.log if e.event and e.event.startswith("THREAD_")]
+    assert events == ["THREAD_CREATE"]  # bob joining is news only with the members intent
+
+    live = await emu.wait_until(lambda: bot.get_channel(thread.id), 3, "THREAD_CREATE to reach the bot")
+    assert isinstance(live, discord.Thread) and live.parent_id == world.channel.id
+    assert live.owner_id == emu.bot_user.id and live.me is not None
+
+    # Posting and editing in the thread work as in a channel; the thread's id is the channel id.
+    sent = await live.send("round 1")
+    posted = await emu.wait_for_message(thread, after=card)
+    assert posted.content == "welcome Bob"
+    await sent.edit(content="round 1: go")
+    assert emu.last_message(thread).content == "round 1: go"
+    assert emu.last_message(thread).history[0].content == "round 1"
+    assert thread.payload()["message_count"] == 2
+
+    # Inside the thread: the interaction's channel is the thread, its permissions the parent's.
+    inside = await emu.slash(world.bob, thread, "where")
+    assert (await inside.response()).content == (f"Thread {thread.id} parent {world.channel.id} threads=True")
+    channel = inside.payload["channel"]
+    assert inside.payload["channel_id"] == str(thread.id) and inside.payload["guild_id"] == str(
+        world.guild.id
+    )
+    assert channel["type"] == PUBLIC_THREAD and channel["parent_id"] == str(world.channel.id)
+    panel = await (await emu.slash(world.alice, thread, "panel")).response()
+    assert panel.message is not None and panel.message.channel is thread
+    clicked = await (await emu.click(world.carol, panel.message, label="Count 0")).response()
+    assert clicked.type == UPDATE_MESSAGE and panel.message.content == "Count: 1"
+
+    # One thread per message: Discord refuses a second (160004).
+    text_channel = bot.get_channel(world.channel.id)
+    assert isinstance(text_channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as again:
+        await text_channel.get_partial_message(card.id).create_thread(name="rematch")
+    assert again.value.code == 160004 and emu.threads(world.channel) == [thread]
+
+
+async def test_a_private_thread_and_thread_members(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    parent = bot.get_channel(world.channel.id)
+    assert isinstance(parent, discord.TextChannel)
+    made = await parent.create_thread(name="backroom")  # neither message nor type: private, as Discord
+    [thread] = emu.threads(world.channel)
+    assert made.id == thread.id and thread.type == PRIVATE_THREAD
+    assert emu.messages(world.channel) == []  # no "started a thread" notice for a private one
+    with pytest.raises(NotAllowed):
+        await emu.slash(world.alice, thread, "ping")  # not a member: she cannot see it
+
+    await made.add_user(discord.Object(world.alice.id))
+    await made.add_user(discord.Object(world.alice.id))  # idempotent
+    assert thread.member_ids == [emu.bot_user.id, world.alice.id]
+    assert (await (await emu.slash(world.alice, thread, "ping")).response()).content == "pong"
+    members = await made.fetch_members()
+    assert sorted(m.id for m in members) == sorted(thread.member_ids)
+    await made.remove_user(discord.Object(world.alice.id))  # the owner of a private thread may
+    assert thread.member_ids == [emu.bot_user.id]
+
+    stranger = emu.add_user("stranger")
+    with pytest.raises(discord.NotFound) as unknown:
+        await made.add_user(discord.Object(stranger.id))
+    assert unknown.value.code == 10007
+
+    # Without a message or type but asked public: a public thread, noted in its parent (type 18).
+    public = await parent.create_thread(name="open table", type=discord.ChannelType.public_thread)
+    notice = emu.last_message(world.channel)
+    assert notice.type == 18 and notice.content == "open table"
+    assert emu.channels[public.id].type == PUBLIC_THREAD
+
+    # A thread a user starts reaches the bot too; the bot is not in it until it posts there.
+    chatter = emu.add_thread(world.channel, "chatter", owner=world.carol)
+    seen = await emu.wait_until(lambda: bot.get_channel(chatter.id), 3, "the user's thread")
+    assert isinstance(seen, discord.Thread) and seen.owner_id == world.carol.id and seen.me is None
+    await seen.send("hello")
+    assert chatter.member_ids == [world.carol.id, emu.bot_user.id]
+
+
+async def test_thread_refusals(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+    denied = await (await emu.slash(world.alice, world.channel, "thread", name="x" * 101)).followup()
+    assert denied.content == "thread refused 50035"  # a name is 1-100 characters
+    assert emu.invalid_requests[-1].path.endswith("/threads")
+    emu.invalid_requests.clear()
+
+    emu.deny_bot(world.channel, "create_public_threads")
+    refused = await (await emu.slash(world.alice, world.channel, "thread", name="Game")).followup()
+    assert refused.content == "thread refused 50013" and emu.threads(world.channel) == []
+    emu.allow_bot(world.channel, "create_public_threads")
+
+    forum = emu.add_channel(world.guild, "lfg", type=GUILD_FORUM)
+    voice = emu.add_channel(world.guild, "table-talk", type=GUILD_VOICE)
+    await emu.wait_until(lambda: bot.get_channel(voice.id), 3, "the voice channel")
+    in_voice = await bot.get_partial_messageable(voice.id).send("voice chat")  # voice text chat
+    for where, message_id in ((forum, in_voice.id), (voice, in_voice.id)):
+        with pytest.raises(discord.HTTPException) as wrong:
+            await bot.http.start_thread_with_message(
+                where.id, message_id, name="nope", auto_archive_duration=60
+            )
+        assert wrong.value.status == 400 and wrong.value.code == 50024
+
+    dm = await bot.create_dm(discord.Object(world.alice.id))
+    hello = await dm.send("hello")
+    with pytest.raises(discord.Forbidden) as in_dm:
+        await bot.http.start_thread_with_message(dm.id, hello.id, name="dm", auto_archive_duration=60)
+    assert in_dm.value.code == 50003
+    with pytest.raises(discord.NotFound) as missing:
+        await bot.http.start_thread_with_message(world.channel.id, 1, name="gone", auto_archive_duration=60)
+    assert missing.value.code == 10008
+
+    # In a thread "Send Messages in Threads" counts, not "Send Messages".
+    text_channel = bot.get_channel(world.channel.id)
+    assert isinstance(text_channel, discord.TextChannel)
+    card = await text_channel.send("card")
+    started = await card.create_thread(name="Game")
+    emu.deny_bot(world.channel, "send_messages")
+    await started.send("still allowed")
+    emu.deny_bot(world.channel, "send_messages_in_threads")
+    with pytest.raises(discord.Forbidden) as no_send:
+        await started.send("not any more")
+    assert no_send.value.code == 50013
+    assert [m.content for m in emu.messages(emu.channels[started.id])] == ["still allowed"]
+    with pytest.raises(discord.Forbidden):
+        await text_channel.edit(name="renamed")  # a channel (not a thread) needs Manage Channels
+
+
+async def test_threads_archive_and_survive_a_restart(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    record = await emu.slash(world.alice, world.channel, "thread", name="Long game", player=world.alice)
+    await record.followup()
+    [thread] = emu.threads(world.channel)
+    live = await emu.wait_until(lambda: bot.get_channel(thread.id), 3, "the thread")
+    assert isinstance(live, discord.Thread)
+
+    await live.edit(archived=True)  # the bot owns it: no Manage Threads needed
+    assert thread.archived
+    await emu.wait_until(
+        lambda: bot.get_channel(thread.id) is None, 3, "the archived thread to leave the cache"
+    )
+    assert emu.gateway.guild_create(world.guild, 0)["threads"] == []
+    with pytest.raises(discord.HTTPException) as archived:
+        await live.edit(name="renamed")
+    assert archived.value.code == 50083
+
+    await bot.get_partial_messageable(thread.id).send("next turn")  # a post unarchives it
+    assert not thread.archived and emu.last_message(thread).content == "next turn"
+    await emu.wait_until(lambda: bot.get_channel(thread.id), 3, "THREAD_UPDATE to bring it back")
+
+    with pytest.raises(discord.Forbidden):
+        await live.edit(locked=True)  # locking needs Manage Threads
+
+    emu.archive_thread(thread, locked=True)  # a moderator closes it: the bot cannot reopen it
+    with pytest.raises(discord.HTTPException) as closed:
+        await bot.get_partial_messageable(thread.id).send("too late")
+    assert closed.value.code == 50083 and thread.archived
+    emu.allow_bot(world.channel, "manage_threads")
+    await live.edit(archived=False, locked=False)
+    assert not thread.archived and not thread.locked
+
+    await bot.close()
+    with discord_globals_restored():
+        restarted = PingBot(emu.api_base, sync=False)
+        async with run_bot(restarted, emu):
+            known = restarted.get_channel(thread.id)  # from GUILD_CREATE's threads
+            assert isinstance(known, discord.Thread) and known.parent_id == world.channel.id
+            assert known.me is not None
+            inside = await (await emu.slash(world.alice, thread, "where")).response()
+            assert inside.content.startswith(f"Thread {thread.id} parent {world.channel.id}")
 
 
 # --- DMs ---------------------------------------------------------------------------------------
@@ -478,6 +665,30 @@ async def test_member_chunking_with_the_members_intent() -> None:
                 members = await guild.chunk()
                 assert {m.name for m in members} >= {"alice", "bob", "carol"}
         assert not errors.records
+
+
+async def test_thread_members_update_with_the_members_intent() -> None:
+    from .model import INTENT_GUILD_MEMBERS
+
+    intents = discord.Intents.default()
+    intents.members = True
+    async with Emulator(privileged_intents=INTENT_GUILD_MEMBERS) as emu:
+        world = emu.add_default_world()
+        with discord_globals_restored(), capture_errors() as errors:
+            client = PingBot(emu.api_base, intents=intents)
+            async with run_bot(client, emu):
+                await emu.wait_commands_synced(["thread"])
+                record = await emu.slash(world.alice, world.channel, "thread", name="Duel", player=world.bob)
+                await record.followup()
+                [thread] = emu.threads(world.channel)
+                live = client.get_channel(thread.id)
+                assert isinstance(live, discord.Thread)
+                await emu.wait_until(
+                    lambda: world.bob.id in {m.id for m in live.members}, 3, "THREAD_MEMBERS_UPDATE"
+                )
+        assert not errors.records
+        assert not client.tree.errors
+        assert "THREAD_MEMBERS_UPDATE" in {e.event for e in emu.gateway.log}
 
 
 # --- a bot in another process ----------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import FLAG_COMPONENTS_V2, JSON
+from .model import AUTO_ARCHIVE_DURATIONS, FLAG_COMPONENTS_V2, JSON, THREAD_TYPES
 
 COMMAND_SIZE_LIMIT = 8000
 
@@ -264,6 +264,54 @@ def _validate_v2_components(errors: FormErrors, components: Any) -> None:
     for index, component in enumerate(every):
         if component.get("type") in (2, 3, 5, 6, 7, 8):
             _validate_interactive(errors, ("components", index), component, custom_ids, modal=False)
+
+
+# --- threads ----------------------------------------------------------------------------------
+
+SLOWMODE_MAX = 21600
+
+
+def validate_thread(payload: JSON, *, creating: bool, with_type: bool = False) -> FormErrors:
+    """A thread's fields on creation or edit: name 1-100, auto_archive_duration one of Discord's
+    four, slowmode 0-21600 s, booleans that are booleans, and (without a message) the type."""
+    errors = FormErrors()
+    if creating or "name" in payload:
+        _length(errors, ("name",), payload.get("name"), 1, 100)
+    duration = payload.get("auto_archive_duration")
+    if duration is not None and (isinstance(duration, bool) or duration not in AUTO_ARCHIVE_DURATIONS):
+        choices = ", ".join(str(d) for d in AUTO_ARCHIVE_DURATIONS)
+        errors.add(("auto_archive_duration",), "BASE_TYPE_CHOICES", f"Value must be one of ({choices}).")
+    slowmode = payload.get("rate_limit_per_user")
+    if slowmode is not None:
+        if not isinstance(slowmode, int) or isinstance(slowmode, bool):
+            errors.add(("rate_limit_per_user",), "NUMBER_TYPE_COERCE", f'Value "{slowmode}" is not int.')
+        elif slowmode < 0:
+            errors.add(
+                ("rate_limit_per_user",), "NUMBER_TYPE_MIN", "int value should be greater than or equal to 0."
+            )
+        elif slowmode > SLOWMODE_MAX:
+            errors.add(
+                ("rate_limit_per_user",),
+                "NUMBER_TYPE_MAX",
+                f"int value should be less than or equal to {SLOWMODE_MAX}.",
+            )
+    for key in ("archived", "locked", "invitable"):
+        if payload.get(key) is not None and not isinstance(payload[key], bool):
+            errors.add((key,), "BOOLEAN_TYPE_COERCE", f'Value "{payload[key]}" is not bool.')
+    kind = payload.get("type")
+    if with_type and kind is not None and (isinstance(kind, bool) or kind not in THREAD_TYPES):
+        choices = ", ".join(str(t) for t in THREAD_TYPES)
+        errors.add(("type",), "BASE_TYPE_CHOICES", f"Value must be one of ({choices}).")
+    return errors
+
+
+def validate_channel_edit(payload: JSON) -> FormErrors:
+    errors = FormErrors()
+    if payload.get("name") is not None:
+        _length(errors, ("name",), payload["name"], 1, 100)
+    if payload.get("topic") is not None:
+        _length(errors, ("topic",), payload["topic"], 0, 1024)
+    return errors
 
 
 # --- interaction responses ----------------------------------------------------------------------
