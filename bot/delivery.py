@@ -33,13 +33,14 @@ from typing import Any
 
 import discord
 from sqlalchemy import exists, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, aliased
 
-from bot.db.models import OutboxMessage, SessionMessage, utcnow
+from bot.db.models import BotMeta, GameSession, OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
 from bot.games import SessionInfo
-from bot.messages import Outgoing
+from bot.messages import GameThread, Outgoing
 from bot.render import prompt_fallback, to_discord
 from bot.worker import Worker
 
@@ -49,6 +50,7 @@ DM_CLOSED = 50007
 MAX_ATTEMPTS = 8
 BATCH = 50
 NONCE_MAX = 25  # Discord's limit
+THREAD_EXISTS = 160004
 
 
 def outbox_rows(
@@ -58,8 +60,8 @@ def outbox_rows(
     files messages of no session (a result's announcement) behind that session's, in order."""
     rows = []
     for message in outgoing:
-        if message.channel_id is None and info is not None:  # a DM keeps it for its fallback
-            message = message.model_copy(update={"channel_id": info.channel_id})
+        if message.to == "channel" and message.channel_id is None and info is None:
+            raise ValueError("a message of no session says which channel it goes to")
         rows.append(
             {
                 "session_id": info.id if info else session_id,
@@ -110,12 +112,22 @@ def _due_messages(db: Session) -> list[OutboxMessage]:
 
 
 @dataclass(frozen=True)
+class Sent:
+    """What a send leaves to record: a keyed message's id, and the thread a start card opened."""
+
+    remember: SessionMessage | None = None
+    thread_id: int | None = None
+
+
+@dataclass(frozen=True)
 class Outcome:
-    """What became of one row: its new bookkeeping, and the keyed message to remember, if any."""
+    """What became of one row: its new bookkeeping, and what its send left to record."""
 
     row_id: int
     values: dict[str, Any]
     remember: SessionMessage | None = None
+    session_id: str | None = None
+    thread_id: int | None = None
 
     @property
     def done(self) -> bool:
@@ -125,6 +137,12 @@ class Outcome:
 def _record(outcome: Outcome, db: Session) -> None:
     if outcome.remember is not None:
         db.merge(outcome.remember)
+    if outcome.thread_id is not None and outcome.session_id is not None:
+        db.execute(
+            update(GameSession)
+            .where(GameSession.id == outcome.session_id)
+            .values(thread_id=outcome.thread_id)
+        )
     db.execute(update(OutboxMessage).where(OutboxMessage.id == outcome.row_id).values(**outcome.values))
 
 
@@ -167,9 +185,9 @@ class Delivery:
         message = Outgoing.model_validate_json(row.payload)
         error: str | None = None
         done = True
-        remember: SessionMessage | None = None
+        sent = Sent()
         try:
-            remember = await self._send(row.session_id, message, nonce_of(row.id, row.created_at))
+            sent = await self._send(row.session_id, message, nonce_of(row.id, row.created_at))
         except discord.HTTPException as exc:
             error = f"{exc.status} {exc.code}: {exc.text}"[:500]
             transient = exc.status >= 500 or exc.status == 429
@@ -185,27 +203,46 @@ class Delivery:
             "delivered_at": now if done else None,
             "next_attempt_at": None if done else now + timedelta(seconds=2 ** min(row.attempts + 1, 8)),
         }
-        return Outcome(row.id, values, remember)
+        return Outcome(row.id, values, sent.remember, row.session_id, sent.thread_id)
 
-    async def _send(self, session_id: str | None, message: Outgoing, nonce: str) -> SessionMessage | None:
-        """Send to a DM or a channel (with the fallbacks); returns a keyed message to remember."""
+    async def _table(self, session_id: str | None, message: Outgoing) -> int | None:
+        """Where a message goes: its own channel, else its session's thread, else the session's channel.
+
+        Read from the store for every row: the thread is recorded by the row that opened it, which
+        a session's later rows always follow."""
+        if message.channel_id is not None or session_id is None:
+            return message.channel_id
+        row = await self.store.run(lambda db: db.get(GameSession, session_id))
+        if row is None:
+            return None
+        return row.thread_id or row.channel_id
+
+    async def _send(self, session_id: str | None, message: Outgoing, nonce: str) -> Sent:
+        """Send to a DM or a channel (with the fallbacks); returns what to record."""
         kwargs = to_discord(session_id, message)
+        table = await self._table(session_id, message)
         if message.to == "dm":
             assert message.user_id is not None
             try:
-                await self._send_dm(message.user_id, kwargs, nonce)
+                return Sent(await self._send_dm(session_id, message, kwargs, nonce))
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     raise
-                if message.secret and session_id is not None and message.channel_id is not None:
-                    channel = self.client.get_partial_messageable(message.channel_id)
+                if message.secret and not message.edit_only and session_id is not None and table is not None:
+                    channel = self.client.get_partial_messageable(table)
                     await channel.send(**prompt_fallback(session_id, message.user_id), nonce=nonce)
                 else:
                     log.info("DMs closed for user %s; message dropped", message.user_id)
-            return None
-        assert message.channel_id is not None
+            return Sent()
+        if table is None:
+            log.warning("a message of session %s has nowhere to go; dropped", session_id)
+            return Sent()
         try:
-            return await self._post(session_id, message, message.channel_id, kwargs, nonce)
+            remember = await self._post(session_id, message, table, kwargs, nonce)
+            thread_id = None
+            if message.thread is not None and remember is not None and session_id is not None:
+                thread_id = await self._open_thread(session_id, message, table, remember.message_id)
+            return Sent(remember, thread_id)
         except (discord.Forbidden, discord.NotFound):
             if message.fallback_channel_id is None and message.failure_user_id is None:
                 raise
@@ -216,18 +253,92 @@ class Delivery:
             kwargs = to_discord(session_id, fallback)
             if message.fallback_channel_id is not None:
                 try:
-                    return await self._post(session_id, fallback, message.fallback_channel_id, kwargs, nonce)
+                    fell_back = await self._post(
+                        session_id, fallback, message.fallback_channel_id, kwargs, nonce
+                    )
+                    return Sent(fell_back)
                 except (discord.Forbidden, discord.NotFound):
                     if message.failure_user_id is None:
                         raise
             assert message.failure_user_id is not None
             log.warning("no channel took outbox message; sent to user %s instead", message.failure_user_id)
-            await self._send_dm(message.failure_user_id, kwargs, nonce)
-            return None
+            dm = await self.client.create_dm(discord.Object(message.failure_user_id))
+            await dm.send(**kwargs, nonce=nonce)
+            return Sent()
 
-    async def _send_dm(self, user_id: int, kwargs: dict[str, Any], nonce: str) -> None:
-        dm = await self.client.create_dm(discord.Object(user_id))
-        await dm.send(**kwargs, nonce=nonce)
+    async def _send_dm(
+        self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any], nonce: str
+    ) -> SessionMessage | None:
+        """A DM; a keyed one (a player's prompt) is edited in place once sent, and remembered."""
+        assert message.user_id is not None
+        if message.key and session_id:
+            known = await self.store.run(lambda db: db.get(SessionMessage, (session_id, message.key)))
+            if known is not None:
+                dm_channel = self.client.get_partial_messageable(known.channel_id)
+                try:
+                    await dm_channel.get_partial_message(known.message_id).edit(**kwargs)
+                    return None
+                except discord.NotFound:
+                    pass  # deleted: post it again
+            if message.edit_only:
+                return None
+        elif message.edit_only:
+            return None
+        dm = await self.client.create_dm(discord.Object(message.user_id))
+        sent = await dm.send(**kwargs, nonce=nonce)
+        if message.key and session_id:
+            return SessionMessage(
+                session_id=session_id, key=message.key, channel_id=dm.id, message_id=sent.id
+            )
+        return None
+
+    async def _open_thread(
+        self, session_id: str, message: Outgoing, channel_id: int, card_id: int
+    ) -> int | None:
+        """Open the game's thread from its start card and add the players; None: it stays here.
+
+        A resend after a crash finds the thread already made (160004): a thread started from a
+        message has that message's id. When threads can't be made here (permission, channel
+        kind), the game runs in the channel and the organiser is told once per server."""
+        spec = message.thread
+        assert spec is not None
+        card = self.client.get_partial_messageable(channel_id).get_partial_message(card_id)
+        try:
+            thread = await card.create_thread(name=spec.name, auto_archive_duration=10080)
+            thread_id = thread.id
+        except discord.HTTPException as exc:
+            if exc.code == THREAD_EXISTS:
+                thread_id = card_id
+            elif exc.status in (400, 403):
+                log.info("no thread for session %s (%s %s)", session_id, exc.status, exc.code)
+                await self._tell_no_threads(channel_id, spec, card)
+                return None
+            else:
+                raise
+        for member in spec.members:
+            try:
+                await self.client.http.add_user_to_thread(thread_id, member)
+            except discord.HTTPException as exc:
+                log.info("could not add %s to thread %s (%s)", member, thread_id, exc.code)
+        return thread_id
+
+    async def _tell_no_threads(self, channel_id: int, spec: GameThread, card: discord.PartialMessage) -> None:
+        """Say on the card why the game runs in the channel, once per channel (claimed by its key)."""
+        if not spec.failure_note:
+            return
+        key = f"no-threads:{channel_id}"
+        try:
+            claimed = await self.store.run_write(partial(_claim, key))
+        except IntegrityError:
+            claimed = False
+        if not claimed:
+            return
+        try:
+            await card.reply(spec.failure_note, mention_author=False)
+        except discord.HTTPException:
+            if spec.organiser_id is not None:
+                dm = await self.client.create_dm(discord.Object(spec.organiser_id))
+                await dm.send(spec.failure_note)
 
     async def _post(
         self, session_id: str | None, message: Outgoing, channel_id: int, kwargs: dict[str, Any], nonce: str
@@ -243,9 +354,21 @@ class Delivery:
                     return None
                 except discord.NotFound:
                     pass  # deleted by someone: post it again
+            if message.edit_only:
+                return None
             sent = await channel.send(**kwargs, nonce=nonce)
             return SessionMessage(
                 session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
             )
-        await channel.send(**kwargs, nonce=nonce)
+        if not message.edit_only:
+            await channel.send(**kwargs, nonce=nonce)
         return None
+
+
+def _claim(key: str, db: Session) -> bool:
+    """Take a once-only key (True: ours); whoever writes it first has it."""
+    if db.get(BotMeta, key) is not None:
+        return False
+    db.add(BotMeta(key=key, value="told"))
+    db.flush()  # another process writing the key first makes this fail: the caller reads it as False
+    return True

@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from bot.messages import Outgoing, Reply
-from rules.session import Event, GameState, Procedure
+from bot import table
+from bot.messages import Embed, Outgoing, Reply
+from rules.session import Event, GameState, Procedure, Question
 
 S = TypeVar("S", bound=GameState)
 P = TypeVar("P")
@@ -42,10 +43,21 @@ class SessionInfo:
     status: str
     version: int
     title: str = ""
+    thread_id: int | None = None  # the thread the game runs in, once its start card opened one
+
+    @property
+    def table_id(self) -> int:
+        """Where the game is played: its thread, else the channel it was started in."""
+        return self.thread_id or self.channel_id
 
 
 class GameAdapter(Generic[S]):
-    """Override what your game needs; the defaults suit a game with no components."""
+    """Override what your game needs; the defaults suit a game with no components.
+
+    The platform renders every step the same way (bot/table.py): one board edited in place, a
+    message per question the game waits on, DM prompts for private questions. A game says what its
+    board shows (`board`) and how its events read (`lines`, `private_lines`, `moments`).
+    """
 
     procedure: Procedure[S]
     title: str = "Game"
@@ -53,14 +65,52 @@ class GameAdapter(Generic[S]):
     aliases: tuple[str, ...] = ()  # other names players type for this system (scores), as slugs
     help: str = ""  # its line in /help
     pack: PackSpec[Any] | None = None
+    colour: int = 0x5865F2
+    answers_only_choices: bool = True  # answer a question with one legal answer for the player
 
-    def render(self, info: SessionInfo, state: S, events: list[Event]) -> list[Outgoing]:
-        """Messages for the channel and DMs, from what just happened."""
+    def render_step(
+        self,
+        info: SessionInfo,
+        before: S | None,
+        after: S,
+        events: list[Event],
+        auto: list[table.AutoAnswer] | None = None,
+    ) -> list[Outgoing]:
+        """Messages for the table and DMs after a step from `before` (None: the start) to `after`."""
+        return table.table_messages(self, info, before, after, events, auto)
+
+    def board(self, info: SessionInfo, state: S) -> Embed:
+        """The living board: the game's state at a glance (the platform adds what just happened
+        and who is awaited)."""
+        first, second = state.players
+        return Embed(title=f"{self.title}: <@{first}> vs <@{second}>", colour=self.colour)
+
+    def lines(self, info: SessionInfo, state: S, events: list[Event]) -> list[str]:
+        """What just happened, in public words, one line per event worth saying."""
         return []
 
+    def moments(self, info: SessionInfo, state: S, events: list[Event]) -> list[Outgoing]:
+        """Posts of their own in the game's thread for what must stay readable there (a reveal)."""
+        return []
+
+    def private_lines(self, info: SessionInfo, state: S, player: int, events: list[Event]) -> list[str]:
+        """What just happened that only `player` may read (their DMs)."""
+        return []
+
+    def question_text(self, state: S, asked: Question) -> str:
+        """A question's words on its message."""
+        return f"**{asked.title}**\n{asked.text}".strip()
+
+    def answered_privately(
+        self, info: SessionInfo, state: S, player: int, asked: Question, events: list[Event]
+    ) -> str | None:
+        """What a private prompt says once answered (None: the step's private lines)."""
+        return table.sealed_line(events, player)
+
     def reply(self, info: SessionInfo, state: S, events: list[Event], actor: int) -> Reply:
-        """The acting player's ephemeral answer."""
-        return Reply(content="Done.")
+        """The acting player's ephemeral answer: what their action did."""
+        said = self.private_lines(info, state, actor, events) + self.lines(info, state, events)
+        return Reply(content="\n".join(said)[:1900] or "Done.")
 
     def private_prompt(self, info: SessionInfo, state: S, user_id: int) -> Reply | None:
         """The player's current secret prompt or hidden hand, shown only to them."""

@@ -97,13 +97,25 @@ class Modal(BaseModel):
     fields: list[ModalField]
 
 
+class GameThread(BaseModel):
+    """A thread to open from a posted message (a game's start card): the game is played in it."""
+
+    name: str = Field(min_length=1, max_length=100)
+    members: list[int] = Field(default_factory=list)
+    # Told once per server when threads can't be made, with the permission to grant (by DM if need be).
+    organiser_id: int | None = None
+    failure_note: str | None = None
+
+
 class Outgoing(BaseModel):
     """One message to send.
 
-    `to` says where: the session's channel, or a player's DMs. A DM with `secret=True` is a private
-    prompt: if the player's DMs are closed it is NOT sent anywhere else; instead the channel gets a
-    button that shows the player their prompt ephemerally. With `key` set, the message is edited in
-    place if one with that key was sent before for this session (a scoreboard), else posted.
+    `to` says where: the session's table (its thread, else the channel it was started in; or
+    `channel_id` when set), or a player's DMs. A DM with `secret=True` is a private prompt: if the
+    player's DMs are closed it is NOT sent anywhere else; instead the table gets a button that shows
+    the player their prompt ephemerally. With `key` set, the message is edited in place if one with
+    that key was sent before for this session (the board, a question, a DM prompt), else posted;
+    with `edit_only` too, it is never posted (closing a question that was never shown does nothing).
     """
 
     to: Literal["channel", "dm"] = "channel"
@@ -114,6 +126,8 @@ class Outgoing(BaseModel):
     selects: list[Select] = Field(default_factory=list)
     secret: bool = False
     key: str | None = None
+    edit_only: bool = False
+    thread: GameThread | None = None  # open this thread from the posted message
     channel_id: int | None = None  # overrides the session's channel (e.g. the results channel)
     # When channel_id can't be posted to (missing permission, deleted): post here instead, with the note.
     fallback_channel_id: int | None = None

@@ -26,8 +26,9 @@ from bot.db.step_write import StepWrite, apply_step
 from bot.db.store import Store
 from bot.delivery import Delivery, enqueue, outbox_rows
 from bot.dice import DiceService, RollContext, audit_rows
-from bot.games import GameRegistry, SessionInfo
+from bot.games import GameAdapter, GameRegistry, SessionInfo
 from bot.messages import Outgoing
+from bot.table import AutoAnswer, only_answer
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Action, Answer, Event, GameOutcome, GameState
@@ -63,6 +64,27 @@ def new_session_id() -> str:
     return secrets.token_hex(6)
 
 
+MAX_AUTO_ANSWERS = 16
+
+
+def answer_the_only_choices(
+    adapter: GameAdapter[Any], state: Any, events: list[Event], roller: Roller
+) -> tuple[Any, list[Event], list[AutoAnswer]]:
+    """Answer, for the players, every awaited question that has one legal answer (a bid with no
+    tokens to bid is 0): nobody is asked to choose when there is nothing to choose."""
+    auto: list[AutoAnswer] = []
+    procedure = adapter.procedure
+    for _ in range(MAX_AUTO_ANSWERS if adapter.answers_only_choices else 0):
+        found = only_answer(procedure, state)
+        if found is None:
+            break
+        answer, said = found
+        state, more = procedure.answer(state, answer, roller)
+        events = [*events, *more]
+        auto.append(said)
+    return state, events, auto
+
+
 def info_of(row: GameSession) -> SessionInfo:
     return SessionInfo(
         id=row.id,
@@ -74,6 +96,7 @@ def info_of(row: GameSession) -> SessionInfo:
         status=row.status,
         version=row.version,
         title=row.title,
+        thread_id=row.thread_id,
     )
 
 
@@ -119,8 +142,10 @@ class SessionService:
         query = select(GameSession).where(GameSession.guild_id == guild_id, GameSession.status == "open")
         if user_id is not None:
             query = query.where(or_(GameSession.player_a == user_id, GameSession.player_b == user_id))
-        if channel_id is not None:
-            query = query.where(GameSession.channel_id == channel_id)
+        if channel_id is not None:  # where it was started, or its thread
+            query = query.where(
+                or_(GameSession.channel_id == channel_id, GameSession.thread_id == channel_id)
+            )
         if system is not None:
             query = query.where(GameSession.system == system)
         async with self.store.read() as db:
@@ -132,6 +157,10 @@ class SessionService:
         games = await self.open_sessions(guild_id, user_id=user_id, channel_id=channel_id, system=system)
         adapter = self.games.get(system)
         if not games:
+            here = await self.open_sessions(guild_id, channel_id=channel_id, system=system)
+            if here:  # a bystander at someone else's table
+                first, second = here[0].players
+                raise RuleError(code="session.not_player", first=first, second=second)
             raise RuleError(
                 f"You have no {adapter.title} game in this channel; start one with `{adapter.start_command}`."
             )
@@ -207,12 +236,16 @@ class SessionService:
         system: str,
         build: Callable[[str, Roller], tuple[GameState, list[Event]]],
         title: str = "",
+        card: Outgoing | None = None,
     ) -> StepResult:
-        """Create a session: `build(session_id, roller)` makes the first state (pure)."""
+        """Create a session: `build(session_id, roller)` makes the first state (pure). `card` is the
+        start card posted where the game was started (it may open the game's thread); everything
+        else the game says goes to its table, after the card."""
         adapter = self.games.get(system)
         session_id = new_session_id()
         roller = self.dice.roller()
         state, events = build(session_id, roller)
+        state, events, auto = answer_the_only_choices(adapter, state, events, roller)
         a, b = state.players
         row = GameSession(
             id=session_id,
@@ -228,7 +261,8 @@ class SessionService:
             status="open",
         )
         info = info_of(row)
-        outgoing = adapter.render(info, state, events)
+        outgoing = [card] if card is not None else []
+        outgoing += adapter.render_step(info, None, state, events, auto)
         async with self.store.write() as db:
             db.add(row)
             await db.flush()
@@ -269,10 +303,11 @@ class SessionService:
                 return None
             roller = self.dice.roller()
             new_state, events = adapter.procedure.step(state, action, roller)
+            new_state, events, auto = answer_the_only_choices(adapter, new_state, events, roller)
             new_info = replace(
                 info, version=info.version + 1, status="finished" if new_state.finished else "open"
             )
-            outgoing = adapter.render(new_info, new_state, events)
+            outgoing = adapter.render_step(new_info, state, new_state, events, auto)
             write = StepWrite(
                 session_id=session_id,
                 expected_version=info.version,

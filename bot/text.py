@@ -29,9 +29,7 @@ ENGLISH: dict[str, str] = {
     "game.not_player": "Only the two players of this game can do that.",
     "game.finished": "This game has already finished.",
     "session.other_server": "That button belongs to a game in another server.",
-    "session.not_player": (
-        "Only <@{first}> and <@{second}> are playing this game, so only they can use its buttons."
-    ),
+    "session.not_player": "This is a game between <@{first}> and <@{second}>: only they can play it.",
     "session.prompt_of_other": "That prompt is for <@{player}> only.",
     "answer.invalid": "I can't use that as `{field}`: please pick one of the offered choices.",
 }

@@ -21,6 +21,7 @@ from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.limits import CONTENT, fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.questions import components
+from bot.table import AutoAnswer
 from bot.text import add_words
 from cogs.fortyk_text import ENGLISH, condition_detail, describe, dice_lines, now_text, result_text, who
 from rules.errors import RuleError
@@ -150,12 +151,24 @@ def question_messages(state: FortyKState) -> list[Outgoing]:
 
 
 class FortyKAdapter(GameAdapter[FortyKState]):
+    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "40K"
     start_command = "/40k start"
     aliases = ("40k", "40-k", "warhammer-40k", "warhammer-40-000", "warhammer-40000", "w40k")
     help = "`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points"
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
+
+    def render_step(
+        self,
+        info: SessionInfo,
+        before: FortyKState | None,
+        after: FortyKState,
+        events: list[Event],
+        auto: list[AutoAnswer] | None = None,
+    ) -> list[Outgoing]:
+        """Not yet on the shared table: every step posts in the game's channel."""
+        return self.render(info, after, events)
 
     def render(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[Outgoing]:
         lines = [line for line in (describe(e, state.players) for e in events) if line]

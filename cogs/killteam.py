@@ -25,6 +25,7 @@ from bot.limits import fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.questions import components
 from bot.router import send_reply
+from bot.table import AutoAnswer
 from bot.text import add_words
 from cogs.killteam_text import ENGLISH
 from rules.killteam import (
@@ -343,6 +344,17 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         "and scouting in DMs, Tac Ops, scoring with the caps"
     )
     pack = PackSpec(parse=parse_pack, shipped=load_default_pack)
+
+    def render_step(
+        self,
+        info: SessionInfo,
+        before: KillTeamState | None,
+        after: KillTeamState,
+        events: list[Event],
+        auto: list[AutoAnswer] | None = None,
+    ) -> list[Outgoing]:
+        """Not yet on the shared table: every step posts in the game's channel."""
+        return self.render(info, after, events)
 
     def render(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[Outgoing]:
         out: list[Outgoing] = []

@@ -24,6 +24,7 @@ from bot.messages import Embed, Outgoing, Reply
 from bot.packs import read_attachment
 from bot.questions import components
 from bot.render import embed as to_discord_embed
+from bot.table import AutoAnswer
 from bot.text import add_words, refusal
 from cogs.warcry_text import ENGLISH
 from rules.errors import RuleError
@@ -110,6 +111,7 @@ def pack_summary(pack: WarcryPack) -> str:
 
 
 class WarcryAdapter(GameAdapter[WarcryState]):
+    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "Warcry"
     start_command = "/warcry battle"
@@ -120,6 +122,17 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     pack = PackSpec(parse=parse_pack, shipped=core_pack)
 
     # ------------------------------------------------------------ messages
+
+    def render_step(
+        self,
+        info: SessionInfo,
+        before: WarcryState | None,
+        after: WarcryState,
+        events: list[Event],
+        auto: list[AutoAnswer] | None = None,
+    ) -> list[Outgoing]:
+        """Not yet on the shared table: every step posts in the game's channel."""
+        return self.render(info, after, events)
 
     def render(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[Outgoing]:
         lines: list[str] = []

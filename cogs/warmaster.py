@@ -25,6 +25,7 @@ from bot.limits import FIELD_VALUE, fit
 from bot.messages import Button, Embed, Outgoing, Reply, Select
 from bot.questions import components
 from bot.router import send_reply
+from bot.table import AutoAnswer
 from bot.text import add_words
 from cogs.warmaster_text import (
     ENGLISH,
@@ -267,12 +268,24 @@ def dm_heading(info: SessionInfo, events: Sequence[Event], player: int) -> str:
 
 
 class WarmasterAdapter(GameAdapter[WarmasterState]):
+    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "Warmaster"
     start_command = "/warmaster game"
     help = "`/warmaster game @opponent` deals hidden magic item and tactics hands and runs card play"
     # No pack of its own: the printed magic item deck, and no tactics (none was ever printed).
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
+
+    def render_step(
+        self,
+        info: SessionInfo,
+        before: WarmasterState | None,
+        after: WarmasterState,
+        events: list[Event],
+        auto: list[AutoAnswer] | None = None,
+    ) -> list[Outgoing]:
+        """Not yet on the shared table: every step posts in the game's channel."""
+        return self.render(info, after, events)
 
     def render(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
         messages: list[Outgoing] = []

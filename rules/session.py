@@ -200,6 +200,8 @@ class Question(Model):
     - `number`: a whole number within `number`;
     - `done`: one acknowledgement ("my army is deployed").
     `sealed` answers are committed and revealed together; `private` questions are asked in DMs.
+    An `optional` question is a tool the game goes on without (a tally, a score): nobody is waited
+    for, pinged or answered for automatically because of it.
     `topic` is a stable code for what is asked (texts and translations key on it), `title` and
     `text` the procedure's own words for it.
     """
@@ -216,6 +218,7 @@ class Question(Model):
     number: NumberRange | None = None
     sealed: bool = False
     private: bool = False
+    optional: bool = False
     params: dict[str, str | int | None] = Field(default_factory=dict)
 
     def option(self, value: str) -> Option | None:

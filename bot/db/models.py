@@ -53,6 +53,7 @@ class GuildSettings(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     results_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     reminder_minutes: Mapped[float | None] = mapped_column(Float)
+    game_threads: Mapped[bool | None] = mapped_column(Boolean)  # None: on (the default)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 
@@ -80,11 +81,14 @@ class GameSession(Base):
     __table_args__ = (
         Index("ix_game_sessions_guild_status", "guild_id", "status"),
         Index("ix_game_sessions_channel_status", "channel_id", "status"),
+        Index("ix_game_sessions_thread_status", "thread_id", "status"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger)
-    channel_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)  # where it was started
+    # The thread the game runs in, once its start card made one (None: it runs in channel_id).
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)
     system: Mapped[str] = mapped_column(String(32))
     organiser_id: Mapped[int] = mapped_column(BigInteger)
     player_a: Mapped[int] = mapped_column(BigInteger)

@@ -319,7 +319,7 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
     post = table.find(w.alice, ids["loot"], private=False)
     before = state.model_dump_json()
     stranger = await (await emu.click(w.carol, post, custom_id=ids["loot"])).response()
-    assert stranger.ephemeral and "are playing this game" in stranger.content
+    assert stranger.ephemeral and "This is a game between" in stranger.content
     opponent = await (await emu.click(w.bob, post, custom_id=ids["loot"])).response()
     assert opponent.ephemeral and "your opponent's to make" in opponent.content
     assert (await table.state()).model_dump_json() == before

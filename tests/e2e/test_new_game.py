@@ -78,7 +78,7 @@ async def test_a_button_from_before_step_ids_answers_with_what_the_game_asks_now
     sealed = await (await emu.click(w.alice, shown.message, label="2")).response()
     assert sealed.content == "Your pick 2 is sealed."
     stranger = await (await emu.click(w.carol, posted, label="3")).response()
-    assert stranger.ephemeral and "only they can use its buttons" in stranger.content
+    assert stranger.ephemeral and "only they can play it" in stranger.content
 
 
 async def test_a_stored_pack_that_no_longer_reads_falls_back_and_the_server_is_told_once(

@@ -180,7 +180,7 @@ async def test_a_reaper_battle_from_the_command_to_a_stored_result(muster: Muste
 
     # A stranger's click and a bad entry are refused ephemerally; nothing changes.
     refused = await press(muster, w.carol, battle.cid("r2.end", "end"))
-    assert refused.ephemeral and "only they can use" in refused.content
+    assert refused.ephemeral and "only they can play it" in refused.content
     # Bob took down 80 points in round 1, so at most 920 of a 1000-point warband are left for him.
     bad = await battle.number("blood", bob, 921)
     assert bad.ephemeral and "921 is not allowed here" in bad.content and "from 0 to 920" in bad.content

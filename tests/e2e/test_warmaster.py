@@ -243,7 +243,7 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     begin = latest_with(muster, "Begin the battle")
     assert all(b["custom_id"] == f"q:{sid}:begin:begin" for b in begin.buttons())
     stranger = await (await emu.click(w.carol, begin, label="Begin the battle")).response()
-    assert stranger.ephemeral and "only they can use" in stranger.content
+    assert stranger.ephemeral and "only they can play it" in stranger.content
     assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
     begun = await (await emu.click(w.bob, begin, label="Begin the battle")).response()
     await muster.settle()
@@ -369,7 +369,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
     early = await slash(muster, w.alice, "warmaster begin")
     assert early.ephemeral and "still being laid" in early.content
     outsider = await slash(muster, w.carol, "warmaster hand")
-    assert outsider.ephemeral and "no Warmaster game" in outsider.content
+    assert outsider.ephemeral and "This is a game between" in outsider.content  # not invited to start one
     assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
     assert_no_leaks(muster, state)
 

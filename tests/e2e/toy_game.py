@@ -21,6 +21,7 @@ from bot.games import GameAdapter, SessionInfo
 from bot.messages import Outgoing, Reply
 from bot.questions import components
 from bot.router import send_reply
+from bot.table import AutoAnswer
 from bot.text import add_words
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -108,6 +109,7 @@ add_words({"toy.pick_range": "Pick a number from {low} to {high}."})
 
 
 class ToyAdapter(GameAdapter[PickState]):
+    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "Pick"
     start_command = "/toy start"
@@ -120,6 +122,17 @@ class ToyAdapter(GameAdapter[PickState]):
             return None
         buttons, selects = components(asked[0])
         return Reply(content=f"{asked[0].title}:", buttons=buttons, selects=selects)
+
+    def render_step(
+        self,
+        info: SessionInfo,
+        before: PickState | None,
+        after: PickState,
+        events: list[Event],
+        auto: list[AutoAnswer] | None = None,
+    ) -> list[Outgoing]:
+        """Not yet on the shared table: every step posts in the game's channel."""
+        return self.render(info, after, events)
 
     def render(self, info: SessionInfo, state: PickState, events: list[Event]) -> list[Outgoing]:
         out: list[Outgoing] = []

@@ -1,0 +1,293 @@
+"""A game at the table: one living board, its questions, and the players' DM prompts, for every game.
+
+A game's adapter says what its board shows and how its events read (`GameAdapter.board`,
+`lines`, `private_lines`); this module alone decides what is posted, edited or left alone after a
+step, by comparing what the game asked before it with what it asks now:
+
+- the **board** (key `board`) is edited in place: the state at a glance, what just happened, who
+  is awaited, and the game's optional tools (a tally, a score) as its components;
+- a question the game **waits on** gets a message of its own that pings the players it waits for,
+  once; when it is answered (or no longer asked) that message is edited to say what happened and
+  its components are removed, so no dead button stays clickable;
+- a **private** question is a DM prompt per player (key `dm.<player>.<step>`), edited once answered
+  ("You sealed 3 …"), its components removed;
+- a question with **one legal answer** is answered for the player (`only_answer`) and the board
+  says so; nobody is asked to choose when there is no choice.
+
+Every message goes through the outbox like any other, so edits and posts survive restarts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.messages import Button, Embed, Outgoing, Select
+from bot.questions import components
+from rules.sealed import ChoiceSealed
+from rules.session import Answer, Event, GameState, Procedure, Question
+
+if TYPE_CHECKING:
+    from bot.games import GameAdapter, SessionInfo
+
+BOARD_KEY = "board"
+MAX_ROWS = 5  # component rows in one message
+LATEST_MAX = 1024  # an embed field
+DONE_MARK = "✅"
+
+
+@dataclass(frozen=True)
+class AutoAnswer:
+    """A question answered for a player because it had one legal answer."""
+
+    player: int
+    title: str
+    label: str
+
+
+def who(player: int) -> str:
+    return f"<@{player}>"
+
+
+# ---------------------------------------------------------------------- what is asked
+
+
+def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict[str, Question]:
+    """Every public question asked now, by step, with all the players it is asked of."""
+    if state is None or state.finished:
+        return {}
+    found: dict[str, Question] = {}
+    for player in state.players:
+        for asked in procedure.ask(state, player):
+            if asked.private:
+                continue
+            known = found.get(asked.step)
+            if known is None:
+                found[asked.step] = asked
+            else:
+                players = [*known.players, *(p for p in asked.players if p not in known.players)]
+                found[asked.step] = known.model_copy(update={"players": players})
+    return found
+
+
+def private_questions(procedure: Procedure[Any], state: GameState | None, player: int) -> dict[str, Question]:
+    if state is None or state.finished:
+        return {}
+    return {q.step: q for q in procedure.ask(state, player) if q.private}
+
+
+def waited_for(procedure: Procedure[Any], state: GameState) -> list[tuple[int, Question]]:
+    """Who the game waits on now, and for what (optional tools wait for nobody)."""
+    if state.finished:
+        return []
+    return [
+        (player, asked)
+        for player in state.players
+        for asked in procedure.ask(state, player)
+        if not asked.optional
+    ]
+
+
+def only_answer(procedure: Procedure[Any], state: GameState) -> tuple[Answer, AutoAnswer] | None:
+    """The first awaited question with exactly one legal answer, answered (with what to say)."""
+    for player, asked in waited_for(procedure, state):
+        if asked.kind == "number" and asked.number is not None:
+            if asked.number.minimum == asked.number.maximum:
+                value = asked.number.minimum
+                answer = Answer(actor=player, step=asked.step, number=value, nonce=_nonce(state, asked))
+                return answer, AutoAnswer(player, asked.title, str(value))
+        elif asked.kind == "choose" and asked.min_values <= 1:
+            legal = [o for o in asked.options if not o.disabled]
+            if len(legal) == 1 and not legal[0].form and len(asked.options) == 1:
+                answer = Answer(
+                    actor=player, step=asked.step, values=[legal[0].value], nonce=_nonce(state, asked)
+                )
+                return answer, AutoAnswer(player, asked.title, legal[0].label)
+    return None
+
+
+def _nonce(state: GameState, asked: Question) -> str:
+    """A sealed answer made for a player needs a nonce like any other; it hides nothing (the only
+    legal answer is known to both), so it is derived rather than drawn."""
+    return f"only.{state.session_id}.{asked.step}"[:64]
+
+
+# ---------------------------------------------------------------------- the messages of a step
+
+
+def table_messages(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    before: GameState | None,
+    after: GameState,
+    events: list[Event],
+    auto: list[AutoAnswer] | None = None,
+) -> list[Outgoing]:
+    """What to post and edit after a step from `before` (None: the game just started) to `after`."""
+    procedure = adapter.procedure
+    lines = adapter.lines(info, after, events) + [
+        f"{who(a.player)} had one choice for **{a.title}**: {a.label} (answered for them)."
+        for a in auto or []
+    ]
+    out: list[Outgoing] = list(adapter.moments(info, after, events))
+    old, new = public_questions(procedure, before), public_questions(procedure, after)
+    old_board, on_board = _board_tools(old), _board_tools(new)
+    out.append(board_message(adapter, info, after, lines, [new[step] for step in on_board]))
+    own_old = {step: q for step, q in old.items() if step not in old_board}
+    own_new = {step: q for step, q in new.items() if step not in on_board}
+    for step, asked in own_old.items():
+        if step not in own_new:
+            out.append(closed_question(adapter, asked, lines))
+    for step, asked in own_new.items():
+        if step not in own_old:
+            out.append(question_message(adapter, after, asked, ping=not asked.optional))
+        elif asked != own_old[step]:
+            out.append(question_message(adapter, after, asked, ping=False))
+    for player in after.players:
+        out.extend(_player_dms(adapter, info, before, after, events, player))
+    return out
+
+
+def _board_tools(asked: dict[str, Question]) -> list[str]:
+    """The optional questions (by step) that fit on the board's five component rows; the rest get
+    messages of their own."""
+    fitted, rows = [], 0
+    for step, question in asked.items():
+        if not question.optional:
+            continue
+        buttons, selects = components(question)
+        needed = len(selects) + -(-len(buttons) // 5)
+        if rows + needed <= MAX_ROWS:
+            fitted.append(step)
+            rows += needed
+    return fitted
+
+
+def board_message(
+    adapter: GameAdapter[Any], info: SessionInfo, state: GameState, lines: list[str], tools: list[Question]
+) -> Outgoing:
+    """The living board: the game's own view, then what just happened and who is awaited."""
+    board = adapter.board(info, state)
+    if lines:
+        board.add("Latest", _tail("\n".join(lines), LATEST_MAX))
+    waiting = _waiting_lines(adapter.procedure, state)
+    if waiting:
+        board.add("Waiting for", _tail("\n".join(waiting), LATEST_MAX))
+    buttons: list[Button] = []
+    selects: list[Select] = []
+    for asked in tools:
+        more_buttons, more_selects = components(asked)
+        buttons += more_buttons
+        selects += more_selects
+    return Outgoing(key=BOARD_KEY, embeds=[board], buttons=buttons, selects=selects)
+
+
+def _waiting_lines(procedure: Procedure[Any], state: GameState) -> list[str]:
+    lines: dict[int, list[str]] = {}
+    for player, asked in waited_for(procedure, state):
+        where = " (in DMs)" if asked.private else ""
+        lines.setdefault(player, []).append(f"{asked.title}{where}")
+    return [f"{who(p)}: {'; '.join(titles)}" for p, titles in lines.items()]
+
+
+def question_message(adapter: GameAdapter[Any], state: GameState, asked: Question, *, ping: bool) -> Outgoing:
+    """A public question's own message: posted (pinging the players it waits for) when it is new,
+    edited when it changes (an edit pings nobody)."""
+    buttons, selects = components(asked)
+    return Outgoing(
+        key=f"ask.{asked.step}",
+        content=" ".join(who(p) for p in asked.players) if ping else "",
+        embeds=[Embed(description=adapter.question_text(state, asked)[:4000], colour=adapter.colour)],
+        buttons=buttons,
+        selects=selects,
+    )
+
+
+def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]) -> Outgoing:
+    """A question no longer asked: its message shows what happened, with no components left."""
+    said = "\n".join(lines) or "Answered."
+    return Outgoing(
+        key=f"ask.{asked.step}",
+        edit_only=True,
+        embeds=[
+            Embed(description=_tail(f"{DONE_MARK} **{asked.title}**\n{said}", 4000), colour=adapter.colour)
+        ],
+    )
+
+
+def _player_dms(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    before: GameState | None,
+    after: GameState,
+    events: list[Event],
+    player: int,
+) -> list[Outgoing]:
+    procedure = adapter.procedure
+    old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
+    mine = adapter.private_lines(info, after, player, events)
+    out: list[Outgoing] = []
+    for step, asked in old.items():
+        if step not in new:
+            said = (
+                adapter.answered_privately(info, after, player, asked, events)
+                or "\n".join(mine)
+                or "Answered."
+            )
+            out.append(
+                Outgoing(
+                    to="dm",
+                    user_id=player,
+                    key=f"dm.{player}.{step}",
+                    edit_only=True,
+                    embeds=[
+                        Embed(
+                            description=_tail(f"{DONE_MARK} **{asked.title}**\n{said}", 4000),
+                            colour=adapter.colour,
+                        )
+                    ],
+                )
+            )
+    fresh = [q for step, q in new.items() if step not in old]
+    for index, asked in enumerate(fresh):
+        buttons, selects = components(asked)
+        text = adapter.question_text(after, asked)
+        if index == 0 and mine:
+            text = "\n".join(mine) + "\n\n" + text
+        out.append(
+            Outgoing(
+                to="dm",
+                user_id=player,
+                secret=True,
+                key=f"dm.{player}.{asked.step}",
+                content=f"{adapter.title} in <#{info.channel_id}>",
+                embeds=[Embed(description=_tail(text, 4000), colour=adapter.colour)],
+                buttons=buttons,
+                selects=selects,
+            )
+        )
+    if mine and not fresh:
+        out.append(
+            Outgoing(
+                to="dm",
+                user_id=player,
+                secret=True,
+                content=f"{adapter.title} in <#{info.channel_id}>",
+                embeds=[Embed(description=_tail("\n".join(mine), 4000), colour=adapter.colour)],
+            )
+        )
+    return out
+
+
+def sealed_line(events: list[Event], player: int, shown: str | None = None) -> str | None:
+    """What a player's DM prompt says once they have sealed: what, and the commitment to check."""
+    sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == player), None)
+    if sealed is None:
+        return None
+    what = f" **{shown}**" if shown else ""
+    return f"You sealed{what} for the {sealed.label}. Commitment: `{sealed.commitment}`"
+
+
+def _tail(text: str, limit: int) -> str:
+    """The end of a text that is too long (the latest lines matter most)."""
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
