@@ -304,8 +304,10 @@ class Delivery:
         assert spec is not None
         card = self.client.get_partial_messageable(channel_id).get_partial_message(card_id)
         try:
-            thread = await card.create_thread(name=spec.name, auto_archive_duration=10080)
-            thread_id = thread.id
+            made = await self.client.http.start_thread_with_message(
+                channel_id, card_id, name=spec.name, auto_archive_duration=10080
+            )
+            thread_id = int(made["id"])
         except discord.HTTPException as exc:
             if exc.code == THREAD_EXISTS:
                 thread_id = card_id

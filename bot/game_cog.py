@@ -22,11 +22,13 @@ from bot.checks import channel_id_of, guild_id_of
 from bot.db.models import BotMeta
 from bot.delivery import enqueue
 from bot.games import GameAdapter, SessionInfo
-from bot.messages import Outgoing
+from bot.messages import Embed, GameThread, Outgoing
 from bot.packs import parse_off_loop
 from bot.router import send_reply
 from bot.sessions import StepResult
-from rules.session import Action, GameState
+from rules.dice import Roller
+from rules.session import Action, Event, GameState
+from rules.text import clip
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
@@ -35,6 +37,13 @@ log = logging.getLogger("muster.games")
 
 S = TypeVar("S", bound=GameState)
 PACK_CACHE = 32  # parsed packs kept per game, keyed by the text's digest
+CARD_KEY = "card"
+THREAD_NAME_MAX = 100
+NO_THREADS = (
+    "I couldn't open a thread for this game, so it is played in this channel. To give each game its "
+    "own thread, let me **Create Public Threads** and **Send Messages in Threads** here, or turn "
+    "threads off with `/settings game-threads`."
+)
 
 
 class GameCog(commands.GroupCog, Generic[S]):
@@ -89,6 +98,67 @@ class GameCog(commands.GroupCog, Generic[S]):
         finally:
             self.bot.delivery.kick()
         return result
+
+    # ------------------------------------------------------------------ starting a game
+
+    async def open_game(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        opponent: discord.abc.User,
+        build: Callable[[str, Roller], tuple[GameState, list[Event]]],
+        *,
+        title: str | None = None,
+    ) -> StepResult:
+        """Open a game of this system between the caller and `opponent`, and answer the caller.
+
+        The channel gets one short public card; the game is played in a thread opened from it
+        (unless the server turned game threads off, or threads can't be made here: then the game
+        runs in the channel, and the organiser is told once what to grant)."""
+        caller = interaction.user
+        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
+        name = f"{self.adapter.title} · {caller.display_name} vs {opponent.display_name}"
+        thread = None
+        if await self._threads_here(interaction):
+            thread = GameThread(
+                name=clip(name, THREAD_NAME_MAX),
+                members=[caller.id, opponent.id],
+                organiser_id=caller.id,
+                failure_note=NO_THREADS,
+            )
+        card = Outgoing(
+            channel_id=channel_id,
+            key=CARD_KEY,
+            embeds=[
+                Embed(
+                    title=self.adapter.title,
+                    description=f"<@{caller.id}> vs <@{opponent.id}>"
+                    + ("\nThe game is played in the thread below." if thread else ""),
+                    colour=self.adapter.colour,
+                )
+            ],
+            thread=thread,
+        )
+        result = await self.bot.sessions.open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=caller.id,
+            system=self.system,
+            build=build,
+            title=title or f"{self.adapter.title}: <@{caller.id}> vs <@{opponent.id}>",
+            card=card,
+        )
+        where = "in a thread under its card here" if thread else "here"
+        await interaction.response.send_message(
+            f"{self.adapter.title} game `{result.info.id}` started: it is played {where}.", ephemeral=True
+        )
+        return result
+
+    async def _threads_here(self, interaction: discord.Interaction[MusterBot]) -> bool:
+        """Whether a game started here gets a thread: the server's setting, and a channel that has them."""
+        if not isinstance(interaction.channel, discord.TextChannel):
+            return False  # a thread already, a forum, a voice channel's chat
+        settings = await self.bot.guild_settings.get(guild_id_of(interaction))
+        return settings.game_threads is not False
 
     # ------------------------------------------------------------------ the server's rules pack
 

@@ -53,7 +53,8 @@ def who(player: int) -> str:
 
 
 def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict[str, Question]:
-    """Every public question asked now, by step, with all the players it is asked of."""
+    """Every public question asked now, by its message's key (its series, else its step), with all
+    the players it is asked of."""
     if state is None or state.finished:
         return {}
     found: dict[str, Question] = {}
@@ -61,12 +62,13 @@ def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict
         for asked in procedure.ask(state, player):
             if asked.private:
                 continue
-            known = found.get(asked.step)
+            key = asked.series or asked.step
+            known = found.get(key)
             if known is None:
-                found[asked.step] = asked
-            else:
+                found[key] = asked
+            elif known.step == asked.step:
                 players = [*known.players, *(p for p in asked.players if p not in known.players)]
-                found[asked.step] = known.model_copy(update={"players": players})
+                found[key] = known.model_copy(update={"players": players})
     return found
 
 
@@ -195,7 +197,7 @@ def question_message(adapter: GameAdapter[Any], state: GameState, asked: Questio
     edited when it changes (an edit pings nobody)."""
     buttons, selects = components(asked)
     return Outgoing(
-        key=f"ask.{asked.step}",
+        key=f"ask.{asked.series or asked.step}",
         content=" ".join(who(p) for p in asked.players) if ping else "",
         embeds=[Embed(description=adapter.question_text(state, asked)[:4000], colour=adapter.colour)],
         buttons=buttons,
@@ -207,7 +209,7 @@ def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]
     """A question no longer asked: its message shows what happened, with no components left."""
     said = "\n".join(lines) or "Answered."
     return Outgoing(
-        key=f"ask.{asked.step}",
+        key=f"ask.{asked.series or asked.step}",
         edit_only=True,
         embeds=[
             Embed(description=_tail(f"{DONE_MARK} **{asked.title}**\n{said}", 4000), colour=adapter.colour)
@@ -260,7 +262,7 @@ def _player_dms(
                 user_id=player,
                 secret=True,
                 key=f"dm.{player}.{asked.step}",
-                content=f"{adapter.title} in <#{info.channel_id}>",
+                content=f"{adapter.title} in <#{info.table_id}>",
                 embeds=[Embed(description=_tail(text, 4000), colour=adapter.colour)],
                 buttons=buttons,
                 selects=selects,
@@ -272,7 +274,7 @@ def _player_dms(
                 to="dm",
                 user_id=player,
                 secret=True,
-                content=f"{adapter.title} in <#{info.channel_id}>",
+                content=f"{adapter.title} in <#{info.table_id}>",
                 embeds=[Embed(description=_tail("\n".join(mine), 4000), colour=adapter.colour)],
             )
         )

@@ -25,7 +25,7 @@ from bot.limits import fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.questions import components
 from bot.router import send_reply
-from bot.table import AutoAnswer
+from bot.table import sealed_line
 from bot.text import add_words
 from cogs.killteam_text import ENGLISH
 from rules.killteam import (
@@ -67,7 +67,6 @@ DONE_WORDS = {
     "a group of operatives": "has set up a group of operatives",
     "their scouting": "has carried out their scouting pick",
 }
-DM_NOTE = "\n*(Answer in your DMs; if they are closed, use the button the bot posts here.)*"
 
 
 def who(player: int) -> str:
@@ -75,15 +74,6 @@ def who(player: int) -> str:
 
 
 # ---------------------------------------------------------------------- the questions asked
-
-
-def public_question(state: KillTeamState) -> Question | None:
-    """The question the channel's components answer now (None: nothing is asked in public)."""
-    for player in state.players:
-        for asked in PROCEDURE.ask(state, player):
-            if not asked.private:
-                return asked
-    return None
 
 
 def private_question(state: KillTeamState, player: int) -> Question | None:
@@ -251,22 +241,31 @@ def describe_private(event: Event) -> str | None:
 # ---------------------------------------------------------------------- embeds
 
 
-def scoreboard_embed(state: KillTeamState) -> Embed:
+def board_embed(state: KillTeamState) -> Embed:
+    """The living board: mission, map, where the game is, and each side's numbers."""
     board = scoreboard(state)
-    title = f"Kill Team: {board.mission or '?'} on {board.map or '?'}"
+    a, b = state.players
+    title = f"Kill Team: {board.mission or 'mission to come'} on {board.map or 'map to come'}"
     if board.finished:
-        status = "A draw." if board.draw else f"{who(board.winner or 0)} wins."
-    else:
+        status = "**A draw.**" if board.draw else f"**{who(board.winner or 0)} wins.**"
+    elif state.macro == "battle":
         status = f"Turning point {board.turning_point} of 4"
+    else:
+        status = f"Setting up: {prompt(state).title}"
     if board.first_initiative:
         status += f" · first initiative: {who(board.first_initiative)}"
-    embed = Embed(title=title, description=status, colour=COLOUR, footer=CAPS_TEXT)
+    embed = Embed(title=title, description=f"{who(a)} vs {who(b)}\n{status}", colour=COLOUR, footer=CAPS_TEXT)
+    tokens = state.bids.tokens if state.bids else {}
     for side in board.sides:
         lines = [who(side.player) + (f" ({side.role})" if side.role else "")]
         if side.faction:
             lines.append(f"Faction: {side.faction}")
+        if side.player in tokens and state.macro != "battle" and not board.finished:
+            lines.append(f"Bid tokens: {tokens[side.player]}")
         lines.append(f"CP gained: {side.cp}")
-        lines.append(f"Mission VP: {' · '.join(str(v) for v in side.mission_vp)} (**{side.mission_total}**)")
+        if state.macro in ("battle", "finished"):
+            mission = " · ".join(str(v) for v in side.mission_vp)
+            lines.append(f"Mission VP: {mission} (**{side.mission_total}**)")
         ops = [f"{t.name} {t.vp}" for t in side.tac_ops]
         if side.hidden_tac_ops:
             ops.append(f"{side.hidden_tac_ops} secret")
@@ -274,13 +273,26 @@ def scoreboard_embed(state: KillTeamState) -> Embed:
             lines.append(f"Tac Ops: {', '.join(ops)}")
         if side.battle_ready:
             lines.append("Battle Ready painted: +2")
-        lines.append(f"Total: **{side.total}**")
+        if state.macro in ("battle", "finished"):
+            lines.append(f"Total: **{side.total}**")
         embed.add(
             "Attacker" if side.role == "attacker" else "Defender" if side.role else "Player",
             "\n".join(lines),
             inline=True,
         )
     return embed
+
+
+def describe_briefly(event: Event, state: KillTeamState) -> str | None:
+    """The board's line for an event: a reveal is named there and posted in full on its own."""
+    if isinstance(event, ChoicesRevealed):
+        picks = ", ".join(
+            f"{who(e.player)} **{_reveal_value(state, event.step, e.choice)}**" for e in event.entries
+        )
+        return f"Revealed, the {event.label}: {picks}."
+    if isinstance(event, ChoiceSealed):
+        return f"{who(event.player)} has sealed their {event.label}."
+    return describe(event, state)
 
 
 def prompt_text(asked: Question) -> str:
@@ -291,19 +303,6 @@ def prompt_text(asked: Question) -> str:
     if asked.topic == "killteam.scouting" and described:
         lines += described
     return "\n".join(lines)
-
-
-def question_message(asked: Question) -> Outgoing:
-    """The channel's message for a public question, keyed by its step: posted when the question is
-    new, edited when a later step leaves it asked (so it shows who still answers)."""
-    buttons, selects = components(asked)
-    return Outgoing(
-        key=f"ask.{asked.step}",
-        content=" ".join(who(p) for p in asked.players),
-        embeds=[Embed(description=prompt_text(asked)[:4000], colour=COLOUR)],
-        buttons=buttons,
-        selects=selects,
-    )
 
 
 def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
@@ -345,61 +344,42 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     )
     pack = PackSpec(parse=parse_pack, shipped=load_default_pack)
 
-    def render_step(
-        self,
-        info: SessionInfo,
-        before: KillTeamState | None,
-        after: KillTeamState,
-        events: list[Event],
-        auto: list[AutoAnswer] | None = None,
-    ) -> list[Outgoing]:
-        """Not yet on the shared table: every step posts in the game's channel."""
-        return self.render(info, after, events)
+    colour = COLOUR
 
-    def render(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[Outgoing]:
-        out: list[Outgoing] = []
-        asked = None if state.finished else public_question(state)
-        lines = [line for e in events if e.private_to is None and (line := describe(e, state))]
-        if lines:
-            out.append(self._channel_message(state, lines, asked))
-        if asked is not None:
-            out.append(question_message(asked))
-        if state.macro in ("battle", "finished") and any(isinstance(e, BOARD_EVENTS) for e in events):
-            out.append(Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)]))
-        for player in state.players:
-            mine = [e for e in events if e.private_to == player]
-            if mine:
-                out.append(self._dm(info, state, player, mine))
-        return out
+    def board(self, info: SessionInfo, state: KillTeamState) -> Embed:
+        return board_embed(state)
 
-    def _channel_message(self, state: KillTeamState, lines: list[str], asked: Question | None) -> Outgoing:
-        """What happened; with what is asked now when it is answered in private (a public question
-        has its own message)."""
-        text = "\n".join(lines)
-        content = ""
-        if not state.finished and asked is None:
-            now = prompt(state)
-            text += "\n\n" + prompt_text(now)
-            if now.sealed or now.private:
-                text += DM_NOTE
-            content = " ".join(who(p) for p in now.players)
-        return Outgoing(content=content, embeds=[Embed(description=text[-4000:], colour=COLOUR)])
+    def lines(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[str]:
+        return [line for e in events if e.private_to is None and (line := describe_briefly(e, state))]
 
-    def _dm(self, info: SessionInfo, state: KillTeamState, player: int, mine: list[Event]) -> Outgoing:
-        lines = [line for e in mine if (line := describe_private(e))]
-        asked = private_question(state, player) if any(isinstance(e, ev.SecretAsked) for e in mine) else None
-        buttons, selects = components(asked) if asked is not None else ([], [])
-        if asked is not None:
-            lines.append(prompt_text(asked))
-        return Outgoing(
-            to="dm",
-            user_id=player,
-            secret=True,
-            content=f"Kill Team in <#{info.channel_id}>",
-            embeds=[Embed(description="\n\n".join(lines)[:4000] or "…", colour=COLOUR)],
-            buttons=buttons,
-            selects=selects,
+    def moments(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[Outgoing]:
+        """A reveal stays readable in the thread, with what anyone needs to check the commitments."""
+        return [
+            Outgoing(embeds=[Embed(description=line[:4000], colour=COLOUR)])
+            for e in events
+            if isinstance(e, ChoicesRevealed) and (line := describe(e, state))
+        ]
+
+    def private_lines(
+        self, info: SessionInfo, state: KillTeamState, player: int, events: list[Event]
+    ) -> list[str]:
+        return [line for e in events if e.private_to == player and (line := describe_private(e))]
+
+    def question_text(self, state: KillTeamState, asked: Question) -> str:
+        return prompt_text(asked)
+
+    def answered_privately(
+        self, info: SessionInfo, state: KillTeamState, player: int, asked: Question, events: list[Event]
+    ) -> str | None:
+        revealed = next((e for e in events if isinstance(e, ChoicesRevealed) and e.step == asked.step), None)
+        mine = next((e for e in revealed.entries if e.player == player), None) if revealed else None
+        view = private_view(state, player)
+        shown = (
+            _reveal_value(state, asked.step, mine.choice)
+            if mine
+            else (view.sealed_choice if view.sealed_choice is not None else None)
         )
+        return sealed_line(events, player, str(shown) if shown is not None else None)
 
     def reply(self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int) -> Reply:
         sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == actor), None)
@@ -419,15 +399,6 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
 
     def summary(self, info: SessionInfo, state: KillTeamState) -> str:
         return prompt(state).title
-
-
-BOARD_EVENTS = (
-    ev.TurningPointStarted,
-    ev.VictoryPointsScored,
-    ev.TacOpRevealed,
-    ev.TurningPointEnded,
-    ev.GameEnded,
-)
 
 
 # ---------------------------------------------------------------------- the cog
@@ -477,12 +448,10 @@ class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description=
                 winner = old.outcome.winner if old.outcome else None
                 previous = PreviousGame(winner=winner, mission=old.mission, map=old.map)
         players = [caller, opponent.id]
-        result = await self.bot.sessions.open(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            organiser_id=caller,
-            system=SYSTEM,
-            build=lambda sid, roller: start(
+        await self.open_game(
+            interaction,
+            opponent,
+            lambda sid, roller: start(
                 sid,
                 players,
                 mission_method,
@@ -493,11 +462,6 @@ class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description=
                 map=map,
                 previous=previous,
             ),
-            title=f"Kill Team: {who(caller)} vs {who(opponent.id)}",
-        )
-        await interaction.response.send_message(
-            f"Kill Team game `{result.info.id}` started: follow the prompts in this channel and your DMs.",
-            ephemeral=True,
         )
 
     @start_game.autocomplete("mission")

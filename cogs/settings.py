@@ -50,6 +50,26 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
             f"Waiting players get a reminder after {minutes} minutes.", ephemeral=True
         )
 
+    @app_commands.command(
+        name="game-threads", description="Whether each game is played in a thread of its own"
+    )
+    @app_commands.describe(enabled="On: a game gets a thread under its start card (the default)")
+    @app_commands.choices(
+        enabled=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def game_threads(self, interaction: discord.Interaction[MusterBot], enabled: str) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        if enabled not in ("on", "off"):
+            raise UserError("Choose **on** or **off**.")
+        await self.bot.guild_settings.update(guild_id, game_threads=enabled == "on")
+        text = (
+            "Each new game is played in a thread under its start card."
+            if enabled == "on"
+            else "New games are played in the channel they are started in, without threads."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
     @app_commands.command(name="show", description="Show this server's settings")
     async def show(self, interaction: discord.Interaction[MusterBot]) -> None:
         settings = await self.bot.guild_settings.get(guild_id_of(interaction))
@@ -60,6 +80,8 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         embed = discord.Embed(title="Muster settings")
         embed.add_field(name="Results channel", value=channel, inline=False)
         embed.add_field(name="Reminders", value=f"after {minutes:g} minutes of waiting", inline=False)
+        threads = "off" if settings.game_threads is False else "on"
+        embed.add_field(name="Game threads", value=threads, inline=False)
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 

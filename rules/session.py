@@ -201,7 +201,8 @@ class Question(Model):
     - `done`: one acknowledgement ("my army is deployed").
     `sealed` answers are committed and revealed together; `private` questions are asked in DMs.
     An `optional` question is a tool the game goes on without (a tally, a score): nobody is waited
-    for, pinged or answered for automatically because of it.
+    for, pinged or answered for automatically because of it. Questions of one `series` (barricades
+    set up in turn) are one run: the table shows them as one message that follows the run.
     `topic` is a stable code for what is asked (texts and translations key on it), `title` and
     `text` the procedure's own words for it.
     """
@@ -219,6 +220,7 @@ class Question(Model):
     sealed: bool = False
     private: bool = False
     optional: bool = False
+    series: str | None = Field(default=None, pattern=STEP_PATTERN)
     params: dict[str, str | int | None] = Field(default_factory=dict)
 
     def option(self, value: str) -> Option | None:

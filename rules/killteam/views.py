@@ -197,6 +197,8 @@ def _question(
     sealed: bool = False,
     private: bool = False,
     number: NumberRange | None = None,
+    series: str | None = None,
+    optional: bool = False,
     **params: str | int | None,
 ) -> Question:
     if kind == "done" and options is None:
@@ -214,6 +216,8 @@ def _question(
         number=number,
         sealed=sealed,
         private=private,
+        series=series,
+        optional=optional,
         params={"phase": state.macro, "stage": state.stage, **params},
     )
 
@@ -432,6 +436,7 @@ def prompt(state: KillTeamState) -> Question:
             "two each, taking turns), then press Done.",
             _head(state),
             kind="done",
+            series="barricades",
         ),
         "operatives": lambda: _question(
             state,
@@ -441,6 +446,7 @@ def prompt(state: KillTeamState) -> Question:
             "press Done.",
             _head(state),
             kind="done",
+            series="operatives",
         ),
         "scouting": lambda: _question(
             state,
@@ -458,6 +464,7 @@ def prompt(state: KillTeamState) -> Question:
             "Carry out your scouting pick (the attacker first), then press Done.",
             _head(state),
             kind="done",
+            series="scouting_resolve",
         ),
         "initiative_choice": lambda: _question(
             state,
@@ -474,6 +481,7 @@ def prompt(state: KillTeamState) -> Question:
             list(state.queue),
             options=battle_options(state.turning_point),
             step=f"battle.{state.turning_point}",
+            series="battle",
             turning_point=state.turning_point,
         ),
     }

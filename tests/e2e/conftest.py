@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.games import GameAdapter
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
 from tests.emulator.harness import ErrorRecords
+from tests.emulator.model import Channel
 
 DICE_SEED = 20261122
 GUILD_READY_TIMEOUT = 0.05
@@ -76,6 +77,12 @@ class Muster:
         """Wait until every message the bot owes Discord has been tried."""
         assert self.bot is not None
         await self.bot.delivery.idle()
+
+    async def table(self, sid: str) -> Channel:
+        """Where game `sid` is played: the thread its start card opened, else its channel."""
+        assert self.bot is not None
+        info, _state = await self.bot.sessions.load(sid, fresh=True)
+        return self.emu.channels[info.table_id]
 
     async def announced(self) -> None:
         """Everything owed to Discord so far has been sent: outbox messages and result announcements."""

@@ -20,7 +20,7 @@ from rules.killteam.views import BATTLE_END, DONE_OPTION
 from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.emulator import Emulator, ModalPrompt
-from tests.emulator.model import Message, User
+from tests.emulator.model import Channel, Message, User
 
 TEST_PACK = """name: Club pack
 missions:
@@ -115,6 +115,7 @@ class KillTeamTable:
         self.world = muster.world
         self.closed: set[int] = set()
         self.ephemeral: dict[int, list[Message]] = {}
+        self.channel: Channel = muster.world.channel  # where the game is played (its thread)
 
     # -------------------------------------------------------------- setting up
 
@@ -146,7 +147,9 @@ class KillTeamTable:
         match = re.search(r"`([0-9a-f]{12})`", response.content)
         assert match, response.content
         await muster.settle()
-        return cls(muster, match.group(1))
+        table = cls(muster, match.group(1))
+        table.channel = await muster.table(table.sid)
+        return table
 
     def user(self, player: int) -> User:
         return self.world.alice if player == self.world.alice.id else self.world.bob
@@ -165,7 +168,7 @@ class KillTeamTable:
     def _messages(self, user: User, private: bool) -> list[Message]:
         emu = self.muster.emu
         if not private:
-            return [m for m in reversed(emu.messages(self.world.channel)) if not m.ephemeral]
+            return [m for m in reversed(emu.messages(self.channel)) if not m.ephemeral]
         if user.id in self.closed:
             return list(reversed(self.ephemeral.get(user.id, [])))
         return list(reversed(emu.dms(user)))
@@ -184,7 +187,7 @@ class KillTeamTable:
         button_id = f"p:{self.sid}:{user.id}"
         posts = [
             m
-            for m in reversed(emu.messages(self.world.channel))
+            for m in reversed(emu.messages(self.channel))
             if any(c.get("custom_id") == button_id for c in m.walk_components())
         ]
         assert posts, f"no 'Open my secret prompt' button for {user!r}"
@@ -257,7 +260,7 @@ class KillTeamTable:
         return response
 
     async def slash(self, player: int, command: str, **options: Any) -> Any:
-        record = await self.muster.emu.slash(self.user(player), self.world.channel, command, **options)
+        record = await self.muster.emu.slash(self.user(player), self.channel, command, **options)
         response = await record.response()
         await self.muster.settle()
         return response

@@ -1,0 +1,73 @@
+"""What the players see of a game at the table, counted: posts in the parent channel and in the game's
+thread, edits, pings per player, and question components left on messages once the game is over.
+
+A ping is a mention in a message's content when it is posted (Discord notifies on a post's content
+mentions, not on embeds, and not on edits). Interaction answers (ephemeral or not) are the players'
+own doing and not counted as the bot's posts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tests.emulator import Emulator
+from tests.emulator.model import Channel, Message, User
+
+QUESTION_IDS = re.compile(r"(q|qf|qs|qm):")
+
+
+@dataclass
+class TableCounts:
+    parent_posts: int
+    thread_posts: int
+    edits: int
+    pings: dict[int, int] = field(default_factory=dict)
+    live_questions: list[str] = field(default_factory=list)  # custom_ids still clickable
+
+    def line(self) -> str:
+        pings = ", ".join(f"{n}" for n in self.pings.values())
+        return (
+            f"parent {self.parent_posts} posts, thread {self.thread_posts} posts, {self.edits} edits, "
+            f"pings per player {pings}"
+        )
+
+
+def first_content(message: Message) -> str:
+    return message.history[0].content if message.history else message.content
+
+
+def bot_posts(emu: Emulator, channel: Channel, since: int = 0) -> list[Message]:
+    return [
+        m
+        for m in emu.messages(channel)
+        if m.interaction_id is None and m.author.bot and m.id > since and m.type == 0
+    ]
+
+
+def count_table(
+    emu: Emulator, parent: Channel, table: Channel, players: list[User], *, since: int = 0
+) -> TableCounts:
+    """Count what the bot posted for one game since message id `since` (a snowflake before the start)."""
+    parent_posts = bot_posts(emu, parent, since)
+    thread_posts = bot_posts(emu, table, since) if table.id != parent.id else []
+    every = parent_posts + thread_posts
+    for user in players:
+        every += [m for m in emu.dms(user) if m.id > since and m.interaction_id is None]
+    pings = {
+        user.id: sum(f"<@{user.id}>" in first_content(m) for m in parent_posts + thread_posts)
+        for user in players
+    }
+    live = [
+        str(c.get("custom_id"))
+        for m in every
+        for c in m.walk_components()
+        if QUESTION_IDS.match(str(c.get("custom_id", ""))) and not c.get("disabled")
+    ]
+    return TableCounts(
+        parent_posts=len(parent_posts),
+        thread_posts=len(thread_posts),
+        edits=sum(len(m.history) for m in every),
+        pings=pings,
+        live_questions=live,
+    )
