@@ -127,6 +127,7 @@ class Outgoing(BaseModel):
     secret: bool = False
     key: str | None = None
     edit_only: bool = False
+    keep_embeds: bool = False  # an edit that leaves the message's embeds as they are
     thread: GameThread | None = None  # open this thread from the posted message
     channel_id: int | None = None  # overrides the session's channel (e.g. the results channel)
     # When channel_id can't be posted to (missing permission, deleted): post here instead, with the note.

@@ -97,6 +97,8 @@ def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, A
         "content": message.content or None,
         "embeds": [embed(e) for e in message.embeds[:10]],
     }
+    if isinstance(message, Outgoing) and message.keep_embeds:
+        del kwargs["embeds"]
     made = view(session_id, message.buttons, message.selects)
     if made is not None:
         kwargs["view"] = made

@@ -315,9 +315,7 @@ class SessionService:
                 version=new_info.version,
                 status=new_info.status,
                 at=utcnow(),
-                dice=audit_rows(
-                    roller.rolls, RollContext(info.guild_id, info.channel_id, user_id, session_id)
-                ),
+                dice=audit_rows(roller.rolls, RollContext(info.guild_id, info.table_id, user_id, session_id)),
                 outbox=outbox_rows(new_info, outgoing),
             )
             if new_state.finished and new_state.outcome is not None:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 BOARD_KEY = "board"
 MAX_ROWS = 5  # component rows in one message
 LATEST_MAX = 1024  # an embed field
+CONTENT_MAX = 2000
 DONE_MARK = "✅"
 
 
@@ -131,7 +132,8 @@ def table_messages(
         f"{who(a.player)} had one choice for **{a.title}**: {a.label} (answered for them)."
         for a in auto or []
     ]
-    out: list[Outgoing] = list(adapter.moments(info, after, events))
+    moments = adapter.moments(info, after, events)
+    out: list[Outgoing] = []
     old, new = public_questions(procedure, before), public_questions(procedure, after)
     old_board, on_board = _board_tools(old), _board_tools(new)
     out.append(board_message(adapter, info, after, lines, [new[step] for step in on_board]))
@@ -142,9 +144,13 @@ def table_messages(
             out.append(closed_question(adapter, asked, lines))
     for step, asked in own_new.items():
         if step not in own_old:
-            out.append(question_message(adapter, after, asked, ping=not asked.optional))
+            # What led to a new question (a reveal) rides on it, so the thread reads in order.
+            context = [e for moment in moments for e in moment.embeds]
+            out.append(question_message(adapter, after, asked, ping=not asked.optional, context=context))
+            moments = []
         elif asked != own_old[step]:
             out.append(question_message(adapter, after, asked, ping=False))
+    out[1:1] = moments  # not taken by a question: posted on their own, after the board
     for player in after.players:
         out.extend(_player_dms(adapter, info, before, after, events, player))
     return out
@@ -192,28 +198,36 @@ def _waiting_lines(procedure: Procedure[Any], state: GameState) -> list[str]:
     return [f"{who(p)}: {'; '.join(titles)}" for p, titles in lines.items()]
 
 
-def question_message(adapter: GameAdapter[Any], state: GameState, asked: Question, *, ping: bool) -> Outgoing:
+def question_message(
+    adapter: GameAdapter[Any],
+    state: GameState,
+    asked: Question,
+    *,
+    ping: bool,
+    context: list[Embed] | None = None,
+) -> Outgoing:
     """A public question's own message: posted (pinging the players it waits for) when it is new,
-    edited when it changes (an edit pings nobody)."""
+    edited when it changes (an edit pings nobody). `context` (a reveal that led to it) comes first."""
     buttons, selects = components(asked)
+    question = Embed(description=adapter.question_text(state, asked)[:4000], colour=adapter.colour)
     return Outgoing(
         key=f"ask.{asked.series or asked.step}",
         content=" ".join(who(p) for p in asked.players) if ping else "",
-        embeds=[Embed(description=adapter.question_text(state, asked)[:4000], colour=adapter.colour)],
+        embeds=[*(context or []), question],
         buttons=buttons,
         selects=selects,
     )
 
 
 def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]) -> Outgoing:
-    """A question no longer asked: its message shows what happened, with no components left."""
+    """A question no longer asked: its message keeps what it asked and says what happened, with no
+    components left (its pings are replaced; an edit pings nobody)."""
     said = "\n".join(lines) or "Answered."
     return Outgoing(
         key=f"ask.{asked.series or asked.step}",
         edit_only=True,
-        embeds=[
-            Embed(description=_tail(f"{DONE_MARK} **{asked.title}**\n{said}", 4000), colour=adapter.colour)
-        ],
+        keep_embeds=True,
+        content=_tail(f"{DONE_MARK} {said}", CONTENT_MAX),
     )
 
 

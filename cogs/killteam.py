@@ -254,7 +254,13 @@ def board_embed(state: KillTeamState) -> Embed:
         status = f"Setting up: {prompt(state).title}"
     if board.first_initiative:
         status += f" · first initiative: {who(board.first_initiative)}"
-    embed = Embed(title=title, description=f"{who(a)} vs {who(b)}\n{status}", colour=COLOUR, footer=CAPS_TEXT)
+    scoring = state.macro in ("battle", "finished")
+    embed = Embed(
+        title=title,
+        description=f"{who(a)} vs {who(b)}\n{status}",
+        colour=COLOUR,
+        footer=CAPS_TEXT if scoring else None,  # the caps matter once VP are scored
+    )
     tokens = state.bids.tokens if state.bids else {}
     for side in board.sides:
         lines = [who(side.player) + (f" ({side.role})" if side.role else "")]
@@ -263,7 +269,7 @@ def board_embed(state: KillTeamState) -> Embed:
         if side.player in tokens and state.macro != "battle" and not board.finished:
             lines.append(f"Bid tokens: {tokens[side.player]}")
         lines.append(f"CP gained: {side.cp}")
-        if state.macro in ("battle", "finished"):
+        if scoring:
             mission = " · ".join(str(v) for v in side.mission_vp)
             lines.append(f"Mission VP: {mission} (**{side.mission_total}**)")
         ops = [f"{t.name} {t.vp}" for t in side.tac_ops]
@@ -273,7 +279,7 @@ def board_embed(state: KillTeamState) -> Embed:
             lines.append(f"Tac Ops: {', '.join(ops)}")
         if side.battle_ready:
             lines.append("Battle Ready painted: +2")
-        if state.macro in ("battle", "finished"):
+        if scoring:
             lines.append(f"Total: **{side.total}**")
         embed.add(
             "Attacker" if side.role == "attacker" else "Defender" if side.role else "Player",
@@ -373,13 +379,9 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     ) -> str | None:
         revealed = next((e for e in events if isinstance(e, ChoicesRevealed) and e.step == asked.step), None)
         mine = next((e for e in revealed.entries if e.player == player), None) if revealed else None
-        view = private_view(state, player)
-        shown = (
-            _reveal_value(state, asked.step, mine.choice)
-            if mine
-            else (view.sealed_choice if view.sealed_choice is not None else None)
-        )
-        return sealed_line(events, player, str(shown) if shown is not None else None)
+        choice = mine.choice if mine else private_view(state, player).sealed_choice
+        shown = _reveal_value(state, asked.step, str(choice)) if choice is not None else None
+        return sealed_line(events, player, shown)
 
     def reply(self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int) -> Reply:
         sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == actor), None)

@@ -116,6 +116,7 @@ class KillTeamTable:
         self.closed: set[int] = set()
         self.ephemeral: dict[int, list[Message]] = {}
         self.channel: Channel = muster.world.channel  # where the game is played (its thread)
+        self.acted: dict[int, int] = {}  # answers each player gave: how often they had to act
 
     # -------------------------------------------------------------- setting up
 
@@ -208,6 +209,7 @@ class KillTeamTable:
         the component the bot posted, typing a number in its form when it has no button of its own."""
         state, asked = await self.asked(player)
         assert asked is not None, f"{player} is not asked anything at {state.stage}"
+        self.acted[player] = self.acted.get(player, 0) + 1
         user = self.user(player)
         private = asked.private or asked.sealed
         if private and user.id in self.closed:

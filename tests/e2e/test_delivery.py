@@ -39,7 +39,7 @@ def all_delivered(db_path: Path) -> bool:
 def posted(emu: Emulator, channel: Channel, users: list[User]) -> list[Message]:
     """Every message the bot posted (not an interaction's answer) in the channel and in the users'
     DMs, oldest first."""
-    messages = [*emu.messages(channel)]
+    messages = [m for c in (channel, *emu.threads(channel)) for m in emu.messages(c)]
     for user in users:
         messages.extend(emu.dms(user))
     return sorted((m for m in messages if m.interaction_id is None), key=lambda m: m.id)
@@ -51,6 +51,8 @@ def assert_each_row_posted_once_in_order(emu: Emulator, db_path: Path, world: De
     over."""
     users = {u.id: u for u in (world.alice, world.bob, world.carol)}
     messages = iter(posted(emu, world.channel, list(users.values())))
+    threads = emu.threads(world.channel)
+    table = threads[0].id if threads else world.channel.id  # where the game's own rows go
     keys: set[str] = set()
     for rid, message, _done in outbox(db_path):
         if message.key is not None:
@@ -62,11 +64,12 @@ def assert_each_row_posted_once_in_order(emu: Emulator, db_path: Path, world: De
         where = (
             emu.dm_channel(users[message.user_id]).id
             if message.to == "dm" and message.user_id is not None
-            else message.channel_id or world.channel.id  # a game's own rows go to its table
+            else message.channel_id or table
         )
         assert made.channel.id == where, f"outbox row {rid} posted in the wrong place"
-        assert made.content == message.content, f"outbox row {rid}: {made.content!r}"
-        assert [e.get("description") for e in made.embeds] == [e.description for e in message.embeds]
+        first = made.history[0] if made.history else made.snapshot()  # as posted, before any edit
+        assert first.content == message.content, f"outbox row {rid}: {first.content!r}"
+        assert [e.get("description") for e in first.embeds] == [e.description for e in message.embeds]
     assert next(messages, None) is None, "a message was posted that no outbox row accounts for"
 
 
@@ -94,16 +97,17 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
         alice_bid = await emu.wait_until(lambda: mission_bid_form(emu, world.alice), 10, "alice's prompt")
         bob_bid = await emu.wait_until(lambda: mission_bid_form(emu, world.bob), 10, "bob's prompt")
         await seal_by_form(emu, world.alice, alice_bid, 3)
+        [thread] = emu.threads(world.channel)  # where the game is played
         await emu.wait_until(
-            lambda: "sealed" in emu.last_message(world.channel).all_text() and all_delivered(db_path),
+            lambda: "sealed" in emu.messages(thread)[0].all_text() and all_delivered(db_path),
             10,
-            "alice's seal to be posted",
+            "alice's seal to be shown on the board",
         )
-        # The next post in the channel (the reveal) is stored by Discord, but its answer never comes.
-        held = emu.inject("POST", rf"/channels/{world.channel.id}/messages", status=None, delay_after=60)
+        # The next post in the thread (the reveal) is stored by Discord, but its answer never comes.
+        held = emu.inject("POST", rf"/channels/{thread.id}/messages", status=None, delay_after=60)
         await seal_by_form(emu, world.bob, bob_bid, 1)
-        await emu.wait_until(lambda: held.hits == 1 and posts_to(emu, world.channel)[-1].status == 0, 10)
-        reveal, nonce = emu.last_message(world.channel), posts_to(emu, world.channel)[-1].json["nonce"]
+        await emu.wait_until(lambda: held.hits == 1 and posts_to(emu, thread)[-1].status == 0, 10)
+        reveal, nonce = emu.last_message(thread), posts_to(emu, thread)[-1].json["nonce"]
         assert "Revealed" in reveal.all_text()
     finally:
         process.process.kill()  # dies between the send and its record
@@ -115,10 +119,10 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
         await emu.wait_until(lambda: all_delivered(db_path), 10, "the outbox after the restart")
     finally:
         assert await again.stop() == 0, again.output()
-    first, again_sent = [r for r in posts_to(emu, world.channel) if r.json["nonce"] == nonce]
+    first, again_sent = [r for r in posts_to(emu, thread) if r.json["nonce"] == nonce]
     assert first.status == 0  # never answered: the bot died waiting
     assert again_sent.response["id"] == str(reveal.id)  # sent again, answered with the message made
-    assert [m.id for m in emu.messages(world.channel) if "Revealed" in m.all_text()] == [reveal.id]
+    assert [m.id for m in emu.messages(thread) if "/verify" in m.all_text()] == [reveal.id]
     assert_each_row_posted_once_in_order(emu, db_path, world)
     for request in emu.requests_to("POST", r"/channels/\d+/messages"):
         assert request.json["enforce_nonce"] is True and len(request.json["nonce"]) <= 25

@@ -170,7 +170,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
     users = {w.alice.id: w.alice, w.bob.id: w.bob}
     sid = await start_game(muster)
     stranger = await click(muster, w.carol, "Roll off for deployment")
-    assert stranger.ephemeral and "Only" in stranger.content
+    assert stranger.ephemeral and "This is a game between" in stranger.content
     state = await to_battle(muster, sid)
     assert state.first_player is not None
     first, second = users[state.first_player], users[state.opponent(state.first_player)]

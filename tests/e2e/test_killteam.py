@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 from sqlalchemy import select
@@ -14,18 +15,32 @@ from rules.sealed import verify
 from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable, component_ids, mentions_number, shown_text
-from tests.emulator.model import User
+from tests.e2e.table_counts import count_table
+from tests.emulator.model import Message, User
+
+
+def table_messages(muster: Muster) -> list[Message]:
+    """Every message in the channel and in the game threads opened from it."""
+    emu, channel = muster.emu, muster.world.channel
+    return [m for c in (channel, *emu.threads(channel)) for m in emu.messages(c)]
 
 
 def channel_text(muster: Muster) -> str:
-    return "\n".join(f"{m.content}\n{m.embed_text()}" for m in muster.emu.messages(muster.world.channel))
+    """Everything the channel and its game threads ever showed (every version of every message: the
+    board's latest lines are replaced as the game goes on)."""
+    return "\n".join(
+        f"{v.content}\n{json.dumps(v.embeds, ensure_ascii=False)}"
+        for m in table_messages(muster)
+        for v in [*m.history, m.snapshot()]
+    )
 
 
 def reveals(muster: Muster, label: str) -> list[str]:
+    """The reveals posted in full (with what to check the commitments): each once."""
     return [
         m.embed_text()
-        for m in muster.emu.messages(muster.world.channel)
-        if f"Revealed, the {label}" in m.embed_text()
+        for m in table_messages(muster)
+        if f"Revealed, the {label}" in m.embed_text() and "/verify" in m.embed_text()
     ]
 
 
@@ -107,7 +122,7 @@ async def test_bid_game_start_to_finish_with_secrets_in_dms(muster: Muster) -> N
     assert state.finished and state.outcome is not None and state.outcome.winner == alice
     result = await stored_result(muster, table.sid)
     assert (result.score_a, result.score_b, result.winner_id, result.mission) == (5, 0, alice, "Secure")
-    board = [m for m in muster.emu.messages(w.channel) if "Kill Team: Secure on Map B7" in m.embed_text()]
+    board = [m for m in muster.emu.messages(table.channel) if "Kill Team: Secure on Map B7" in m.embed_text()]
     assert len(board) == 1 and "wins" in board[0].embed_text()  # one scoreboard, edited in place
 
 
@@ -172,7 +187,7 @@ async def test_closed_dms_use_the_ephemeral_prompt_path(muster: Muster) -> None:
     assert not muster.emu.dms(w.bob)
     fallback = [
         m
-        for m in muster.emu.messages(w.channel)
+        for m in muster.emu.messages(table.channel)
         if f"p:{table.sid}:{bob}" in {c.get("custom_id") for c in m.walk_components()}
     ]
     assert fallback and "DMs are closed" in fallback[-1].content
@@ -328,36 +343,41 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
 async def test_an_old_button_pressed_after_the_game_moved_on_is_refused_and_changes_nothing(
     muster: Muster,
 ) -> None:
+    """Answered questions lose their buttons; a click that races the edit is refused, changing nothing."""
     w, emu = muster.world, muster.emu
     assert muster.bot is not None
     await KillTeamTable.load_pack(muster)
     table = await KillTeamTable.open(muster, "bid", "free")
-    alice, bob = w.alice.id, w.bob.id
+    alice = w.alice.id
     asked = prompt_for(await table.state(), alice)
     assert asked is not None and asked.step == "bid.mission.1"
-    old_bid = component_ids(table.sid, asked)["form"]
-    old_bid_dm = table.find(w.alice, old_bid, private=True)
+    old_bid_dm = table.find(w.alice, component_ids(table.sid, asked)["form"], private=True)
     await table.answer(alice, "3")
-    await table.answer(bob, "1")
+    await table.answer(w.bob.id, "1")
+    assert not list(old_bid_dm.walk_components()), "a sealed prompt keeps its buttons"
+    assert "You sealed **3 tokens** for the bid to choose the mission" in old_bid_dm.embed_text()
     asked = prompt_for(await table.state(), alice)
     assert asked is not None and asked.params["stage"] == "bid_decide"
-    old_pick = component_ids(table.sid, asked)["loot"]
-    old_pick_post = table.find(w.alice, old_pick, private=False)
-    await table.answer(alice, "secure")  # the game moves on to the sealed bid for the map
+    ids = component_ids(table.sid, asked)
+    old_pick_post = table.find(w.alice, ids["loot"], private=False)
+    # The edit that removes the pick's buttons is slow: a second click lands on the old buttons.
+    emu.inject("PATCH", rf"/channels/{table.channel.id}/messages/{old_pick_post.id}", status=None, delay=1.5)
+    picked = await (await emu.click(w.alice, old_pick_post, custom_id=ids["secure"])).response()
+    assert picked.ephemeral
     _info, before = await muster.bot.sessions.load(table.sid)
     now = prompt_for(before, alice)
     assert now is not None and now.step == "bid.map.1"
-    posts = [m.id for m in emu.messages(w.channel) if not m.ephemeral]
-    dms = [m.id for m in emu.dms(w.alice) if not m.ephemeral]
-    for message, custom_id in ((old_pick_post, old_pick), (old_bid_dm, old_bid)):
-        refused = await (await emu.click(w.alice, message, custom_id=custom_id)).response()
-        assert refused.ephemeral and refused.modal is None
-        assert refused.content == f"That question was already answered: the game is now at **{now.title}**."
+    posts = [m.id for m in emu.messages(table.channel) if not m.ephemeral]
+    refused = await (await emu.click(w.alice, old_pick_post, custom_id=ids["loot"])).response()
+    assert refused.ephemeral and refused.modal is None
+    assert refused.content == f"That question was already answered: the game is now at **{now.title}**."
     await muster.settle()
     _info, after = await muster.bot.sessions.load(table.sid)
     assert after.model_dump() == before.model_dump()
-    assert [m.id for m in emu.messages(w.channel) if not m.ephemeral] == posts
-    assert [m.id for m in emu.dms(w.alice) if not m.ephemeral] == dms
+    assert not list(old_pick_post.walk_components()), "an answered question keeps its buttons"
+    assert "Mission: **Secure**" in old_pick_post.content
+    new_posts = [m for m in emu.messages(table.channel) if not m.ephemeral and m.id not in posts]
+    assert all("Loot" not in m.embed_text() for m in new_posts)
 
 
 async def test_a_tac_op_hand_breaking_the_rules_is_refused(muster: Muster) -> None:
@@ -390,12 +410,12 @@ async def test_dm_route_faults_delay_sealed_prompts_but_never_leak_or_reveal_twi
         return any("bid to choose the mission" in m.text() for m in emu.dms(user))
 
     await emu.wait_until(lambda: prompted(w.alice) and prompted(w.bob), 10, "both sealed prompts")
-    assert not any("Open my secret prompt" in m.all_text() for m in emu.messages(w.channel))
+    assert not any("Open my secret prompt" in m.all_text() for m in emu.messages(table.channel))
     await table.answer(w.alice.id, "6")
     assert not mentions_number(shown_text(muster, w.bob), 6)
     assert not mentions_number(channel_text(muster), 6)
     # the posts that follow the second seal meet faults too; the game still reveals exactly once
-    faults.append(emu.inject("POST", rf"/channels/{w.channel.id}/messages", status=429, count=1))
+    faults.append(emu.inject("POST", rf"/channels/{table.channel.id}/messages", status=429, count=1))
     await table.answer(w.bob.id, "2")
     await emu.wait_until(lambda: reveals(muster, "bid to choose the mission"), 10, "the reveal")
     await muster.settle()
@@ -418,3 +438,27 @@ async def test_rolls_recent_never_shows_a_secret_tac_ops_deck_order(muster: Must
     shuffles = [line for line in recent.text().splitlines() if "shuffle a Tac Ops deck" in line]
     assert len(shuffles) == 2, recent.text()
     assert all("`shuffle 27 (hidden)` → []" in line for line in shuffles), shuffles
+
+
+async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(muster: Muster) -> None:
+    """A whole bid game, counted as the players see it. Before game threads one such game made 48
+    posts in the channel, 44 of them pinging a player. Measured now: 2 posts in the channel (the
+    start card and the result), 16 in the thread, pings 11 and 7 for 28 and 23 answers."""
+    w, emu = muster.world, muster.emu
+    await KillTeamTable.load_pack(muster)
+    since = emu.ids.next()
+    table = await KillTeamTable.open(muster, "bid", "bid")
+    assert table.channel.id != w.channel.id and table.channel.parent_id == w.channel.id
+    assert {w.alice.id, w.bob.id} <= set(table.channel.member_ids)
+    state = await table.play()
+    assert state.finished
+    await muster.announced()
+    counts = count_table(emu, w.channel, table.channel, [w.alice, w.bob], since=since)
+    print(f"Kill Team bid game: {counts.line()}; acted {table.acted}")
+    assert counts.parent_posts <= 3, counts
+    assert counts.thread_posts <= 20, counts
+    for player, pings in counts.pings.items():
+        assert pings <= table.acted.get(player, 0), (player, counts)
+    assert not counts.live_questions, counts.live_questions
+    card = next(m for m in emu.messages(w.channel) if m.thread is not None)
+    assert "<@" not in card.content  # the card names the players without pinging them

@@ -54,7 +54,8 @@ def _bid_form(emu: Emulator, user: User) -> tuple[Message, str]:
 
 
 def _reveals(emu: Emulator, world: DefaultWorld) -> list[str]:
-    return [m.all_text() for m in emu.messages(world.channel) if "Revealed" in m.all_text()]
+    """The reveals posted in full, with what to check the commitments (the board names it briefly)."""
+    return [m.all_text() for m in _game_messages(emu, world) if "/verify" in m.all_text()]
 
 
 async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
@@ -84,7 +85,7 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
         sealed = await seal_by_form(emu, world.alice, _bid_form(emu, world.alice), 3)
         assert sealed.ephemeral
         await emu.wait_until(
-            lambda: "sealed" in "\n".join(m.all_text() for m in emu.messages(world.channel)),
+            lambda: "sealed" in "\n".join(m.all_text() for m in _game_messages(emu, world)),
             10,
             "the seal's announcement",
         )
@@ -104,6 +105,11 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
         assert "3 tokens" in reveal and "1 token" in reveal
     finally:
         assert await again.stop() == 0, again.output()
+
+
+def _game_messages(emu: Emulator, world: DefaultWorld) -> list[Message]:
+    """The channel's messages and its game threads' (a game is played in a thread under its card)."""
+    return [m for c in (world.channel, *emu.threads(world.channel)) for m in emu.messages(c)]
 
 
 def _has_prompt(emu: Emulator, user: User) -> bool:
