@@ -30,6 +30,7 @@ from bot.messages import Outgoing
 from bot.migrate import upgrade
 from bot.packs import PackService
 from bot.sessions import SessionService
+from bot.table import waited_for
 
 log = logging.getLogger("muster")
 
@@ -136,7 +137,7 @@ class MusterBot(commands.AutoShardedBot):
     # ------------------------------------------------------------------ reminders
 
     async def remind_waiting_players(self) -> int:
-        """DM each player a sealed step is waiting on, once per quiet spell; the game stays open.
+        """DM each player the game waits on (one more ping), once per quiet spell; the game stays open.
 
         The quiet spell is the server's `/settings reminders` (or REMINDER_MINUTES by default).
         """
@@ -151,16 +152,22 @@ class MusterBot(commands.AutoShardedBot):
             if now - changed_at < timedelta(minutes=delays[info.guild_id]):
                 continue
             adapter = self.games.get(info.system)
-            waiting = adapter.procedure.awaiting(state)
+            waiting: dict[int, list[str]] = {}
+            for player, asked in waited_for(adapter.procedure, state):
+                waiting.setdefault(player, []).append(asked.title)
             if not waiting:
                 continue
-            link = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
-            text = f"Reminder: your {adapter.title} game is waiting for your secret choice. {link}"
+            link = f"https://discord.com/channels/{info.guild_id}/{info.table_id}"
             await self.sessions.queue(
                 info,
                 [
-                    Outgoing(to="dm", user_id=user, channel_id=info.channel_id, content=text)
-                    for user in waiting
+                    Outgoing(
+                        to="dm",
+                        user_id=user,
+                        content=f"Reminder: your {adapter.title} game is waiting for you: "
+                        f"{'; '.join(titles)[:300]}. {link}",
+                    )
+                    for user, titles in waiting.items()
                 ],
             )
             await self.sessions.mark_reminded(info.id, now)

@@ -187,53 +187,57 @@ async def pick(muster: Muster, user: User, sid: str, value: int) -> None:
 
 
 def lines(emu: Emulator, channel: Channel) -> list[str]:
-    """Each post's first words (an embed's title when it has no content)."""
-    return [
-        m.content.split("`")[0].split(":")[0].strip() or str(m.embeds[0].get("title"))
-        for m in emu.messages(channel)
-    ]
+    """What the channel showed, in order: each post, then each edit of it (the board's latest line),
+    by its first words (an embed's title when it says nothing else)."""
+    shown = []
+    for message in emu.messages(channel):
+        for version in [*message.history, message.snapshot()]:
+            embed = version.embeds[0] if version.embeds else {}
+            latest = next((f["value"] for f in embed.get("fields", []) if f["name"] == "Latest"), "")
+            text = latest or version.content or str(embed.get("title"))
+            shown.append(text.split("`")[0].split(":")[0].strip())
+    return shown
 
 
-async def test_a_503_on_one_post_keeps_that_games_order(muster: Muster) -> None:
+async def test_a_503_on_one_edit_keeps_that_games_order(muster: Muster) -> None:
     muster.extra_adapters.append(ToyAdapter())
     await muster.restart()
     emu, w = muster.emu, muster.world
     sid = await toy_game(muster, w.channel, w.alice, w.bob)
-    failed = emu.inject("POST", rf"/channels/{w.channel.id}/messages", status=503, count=1)
-    await pick(muster, w.alice, sid, 3)  # "alice has sealed" gets the 503 (discord.py doesn't retry it)
+    failed = emu.inject("PATCH", rf"/channels/{w.channel.id}/messages/\d+", status=503, count=1)
+    await pick(
+        muster, w.alice, sid, 3
+    )  # the board's "alice has sealed" gets the 503 (not retried by discord.py)
     await pick(muster, w.bob, sid, 1)
     await muster.settle()  # the held-back rows don't keep the worker busy
     assert failed.hits == 1
-    assert not [m for m in emu.messages(w.channel) if "sealed" in m.content or "Revealed" in m.content]
-    await emu.wait_until(
-        lambda: any("Revealed" in m.content for m in emu.messages(w.channel)), 10, "the reveal"
-    )
-    await muster.settle()
+    assert lines(emu, w.channel) == ["Pick"]  # nothing after the failed edit went ahead of it
+    await emu.wait_until(lambda: "Revealed" in emu.messages(w.channel)[0].embed_text(), 10, "the reveal")
+    await muster.announced()
     assert lines(emu, w.channel) == [
-        "Pick game",
+        "Pick",
         f"<@{w.alice.id}> has sealed their pick",
-        f"<@{w.bob.id}> has sealed their pick",
-        "Revealed",
-        "Pick result",  # the result's announcement waits behind the game's own posts
+        f"<@{w.bob.id}> has sealed their pick",  # and the reveal, in the same edit
+        "Pick result",  # the result's announcement waits behind the game's own messages
     ]
 
 
-async def test_a_game_held_back_by_a_failing_post_does_not_hold_back_another(muster: Muster) -> None:
+async def test_a_game_held_back_by_a_failing_edit_does_not_hold_back_another(muster: Muster) -> None:
     muster.extra_adapters.append(ToyAdapter())
     await muster.restart()
     emu, w = muster.emu, muster.world
     hall = emu.add_channel(w.guild, "hall")
     first = await toy_game(muster, w.channel, w.alice, w.bob)
     second = await toy_game(muster, hall, w.carol, w.bob)
-    failing = emu.inject("POST", rf"/channels/{w.channel.id}/messages", status=503, count=None)
+    failing = emu.inject("PATCH", rf"/channels/{w.channel.id}/messages/\d+", status=503, count=None)
     await pick(muster, w.alice, first, 2)
     await pick(muster, w.carol, second, 2)
     await muster.settle()
-    assert lines(emu, hall) == ["Pick game", f"<@{w.carol.id}> has sealed their pick"]
-    assert lines(emu, w.channel) == ["Pick game"]
+    assert lines(emu, hall) == ["Pick", f"<@{w.carol.id}> has sealed their pick"]
+    assert lines(emu, w.channel) == ["Pick"]
     failing.count = failing.hits  # Discord is back
-    await emu.wait_until(lambda: len(emu.messages(w.channel)) == 2, 10, "the first game's seal")
-    assert lines(emu, w.channel) == ["Pick game", f"<@{w.alice.id}> has sealed their pick"]
+    await emu.wait_until(lambda: bool(emu.messages(w.channel)[0].history), 10, "the first game's seal")
+    assert lines(emu, w.channel) == ["Pick", f"<@{w.alice.id}> has sealed their pick"]
 
 
 # ---------------------------------------------------------------- answering first

@@ -34,8 +34,10 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     assert names == {"Pick": "toy"}
 
     started = await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
-    assert started.ephemeral and "check your DMs" in started.content
+    assert started.ephemeral and "started" in started.content
     await pick.settle()
+    [card] = [m for m in emu.messages(w.channel) if m.thread is not None]  # one card; the game in its thread
+    assert "Pick" in card.embed_text() and set(card.thread.member_ids) >= {w.alice.id, w.bob.id}
     listed = await (await emu.slash(w.bob, w.channel, "games")).response()
     assert "**Pick** vs" in listed.text()
 
@@ -44,14 +46,16 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     assert all(i.startswith("q:") and i.endswith((":pick:1", ":pick:2", ":pick:3")) for i in ids)
     sealed = await (await emu.click(w.alice, prompt, label="3")).response()
     assert sealed.ephemeral and sealed.content == "Your pick 3 is sealed."
-    # The same DM's button again: the game asks alice nothing now, and nothing changes.
-    again = await (await emu.click(w.alice, prompt, label="1")).response()
-    assert again.ephemeral and again.content == "The game isn't asking you anything right now."
+    await pick.settle()
+    # The answered DM prompt says what was sealed and keeps no button to press again.
+    assert not prompt.buttons() and "You sealed **3**" in prompt.embed_text()
 
     await (await emu.click(w.bob, prompt_of(pick, w.bob), label="1")).response()
     await pick.settle()
-    (reveal,) = [m for m in emu.messages(w.channel) if m.content.startswith("Revealed")]
-    assert f"<@{w.alice.id}> picked 3" in reveal.content and f"<@{w.bob.id}> picked 1" in reveal.content
+    (board,) = emu.messages(card.thread)  # the board, edited in place
+    assert (
+        f"<@{w.alice.id}> picked 3" in board.embed_text() and f"<@{w.bob.id}> picked 1" in board.embed_text()
+    )
 
 
 async def test_a_button_from_before_step_ids_answers_with_what_the_game_asks_now(pick: Muster) -> None:

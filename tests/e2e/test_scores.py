@@ -601,7 +601,7 @@ async def test_a_finished_session_is_confirmed_rated_and_announced_without_extra
     )
     await toy.settle()
     for user, pick in ((w.alice, "3"), (w.bob, "1")):
-        prompt = [m for m in emu.dms(user) if "Pick a number" in m.content][-1]
+        prompt = [m for m in emu.dms(user) if "Pick a number" in m.all_text()][-1]
         await (await emu.click(user, prompt, label=pick)).response()
     await announced(toy)
     [row] = await rows(toy)
@@ -653,7 +653,7 @@ async def test_a_session_result_is_stored_confirmed_with_the_last_step_and_annou
     )
     await toy.settle()
     for user, pick in ((w.alice, "1"), (w.bob, "2")):
-        prompt = [m for m in emu.dms(user) if "Pick a number" in m.content][-1]
+        prompt = [m for m in emu.dms(user) if "Pick a number" in m.all_text()][-1]
         await (await emu.click(user, prompt, label=pick)).response()
     await toy.settle()
     [row] = await rows(toy)

@@ -15,13 +15,12 @@ import discord
 from discord import app_commands
 
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of, require_opponent
+from bot.checks import require_opponent
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, SessionInfo
-from bot.messages import Outgoing, Reply
+from bot.messages import Embed, Reply
 from bot.questions import components
-from bot.router import send_reply
-from bot.table import AutoAnswer
+from bot.table import sealed_line
 from bot.text import add_words
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -109,50 +108,32 @@ add_words({"toy.pick_range": "Pick a number from {low} to {high}."})
 
 
 class ToyAdapter(GameAdapter[PickState]):
-    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "Pick"
     start_command = "/toy start"
     aliases = ("pick-game",)
     help = "`/toy start @opponent`: both pick 1, 2 or 3 in secret, the higher pick wins"
 
-    def _prompt(self, state: PickState, player: int) -> Reply | None:
-        asked = PROCEDURE.ask(state, player)
-        if not asked:
-            return None
-        buttons, selects = components(asked[0])
-        return Reply(content=f"{asked[0].title}:", buttons=buttons, selects=selects)
+    def board(self, info: SessionInfo, state: PickState) -> Embed:
+        a, b = state.players
+        picked = ", ".join(f"<@{p}> has picked" for p in state.round.entries) or "Nobody has picked yet."
+        return Embed(title=f"Pick: <@{a}> vs <@{b}>", description=picked)
 
-    def render_step(
-        self,
-        info: SessionInfo,
-        before: PickState | None,
-        after: PickState,
-        events: list[Event],
-        auto: list[AutoAnswer] | None = None,
-    ) -> list[Outgoing]:
-        """Not yet on the shared table: every step posts in the game's channel."""
-        return self.render(info, after, events)
-
-    def render(self, info: SessionInfo, state: PickState, events: list[Event]) -> list[Outgoing]:
-        out: list[Outgoing] = []
-        if state.round.entries == {} and not state.finished:
-            out.append(Outgoing(content=f"Pick game: <@{state.players[0]}> vs <@{state.players[1]}>."))
-            for player in state.players:
-                prompt = self._prompt(state, player)
-                assert prompt is not None
-                out.append(
-                    Outgoing(
-                        to="dm", user_id=player, secret=True, content=prompt.content, buttons=prompt.buttons
-                    )
-                )
+    def lines(self, info: SessionInfo, state: PickState, events: list[Event]) -> list[str]:
+        lines = []
         for event in events:
             if isinstance(event, ChoiceSealed):
-                out.append(Outgoing(content=f"<@{event.player}> has sealed their pick `{event.commitment}`"))
+                lines.append(f"<@{event.player}> has sealed their pick `{event.commitment}`")
             elif isinstance(event, ChoicesRevealed):
-                lines = [f"<@{e.player}> picked {e.choice} (nonce `{e.nonce}`)" for e in event.entries]
-                out.append(Outgoing(content="Revealed:\n" + "\n".join(lines)))
-        return out
+                picks = [f"<@{e.player}> picked {e.choice} (nonce `{e.nonce}`)" for e in event.entries]
+                lines.append("Revealed:\n" + "\n".join(picks))
+        return lines
+
+    def answered_privately(
+        self, info: SessionInfo, state: PickState, player: int, asked: Question, events: list[Event]
+    ) -> str | None:
+        entry = state.round.entries.get(player)
+        return sealed_line(events, player, entry.choice if entry else None)
 
     def reply(self, info: SessionInfo, state: PickState, events: list[Event], actor: int) -> Reply:
         return Reply(content=f"Your pick {state.round.entries[actor].choice} is sealed.")
@@ -160,7 +141,11 @@ class ToyAdapter(GameAdapter[PickState]):
     def private_prompt(self, info: SessionInfo, state: PickState, user_id: int) -> Reply | None:
         if user_id in state.round.entries:
             return Reply(content=f"You picked {state.round.entries[user_id].choice}; waiting for the reveal.")
-        return self._prompt(state, user_id)
+        asked = PROCEDURE.ask(state, user_id)
+        if not asked:
+            return None
+        buttons, selects = components(asked[0])
+        return Reply(content=f"{asked[0].title}:", buttons=buttons, selects=selects)
 
 
 class Toy(GameCog[PickState], group_name="toy", group_description="Pick: the higher secret pick wins"):
@@ -170,16 +155,8 @@ class Toy(GameCog[PickState], group_name="toy", group_description="Pick: the hig
     @app_commands.guild_only()
     async def start_game(self, interaction: discord.Interaction[MusterBot], opponent: discord.User) -> None:
         require_opponent(interaction, opponent)
-        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
         players = [interaction.user.id, opponent.id]
-        opened = await self.bot.sessions.open(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            organiser_id=interaction.user.id,
-            system=self.system,
-            build=lambda sid, roller: start(sid, players, roller),
-        )
-        await send_reply(interaction, opened.info.id, Reply(content="Game on: check your DMs."))
+        await self.open_game(interaction, opponent, lambda sid, roller: start(sid, players, roller))
 
 
 async def setup(bot: MusterBot) -> None:

@@ -1,0 +1,99 @@
+"""A game at the table, for every game alike (shown with the Pick game): a thread opened from a short
+start card, the fallback to the channel when threads can't be made, the server's setting, and who may
+play at a table."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.e2e.conftest import Muster
+from tests.emulator.model import GUILD_VOICE, Channel, Message
+
+
+@pytest.fixture
+async def pick(muster: Muster) -> AsyncIterator[Muster]:
+    muster.extra_cogs.append("tests.e2e.toy_game")
+    await muster.restart()
+    yield muster
+
+
+def cards(m: Muster, channel: Channel) -> list[Message]:
+    return [msg for msg in m.emu.messages(channel) if msg.author.bot and "Pick" in msg.embed_text()]
+
+
+async def start(m: Muster, channel: Channel | None = None) -> str:
+    w = m.world
+    started = await (await m.emu.slash(w.alice, channel or w.channel, "toy start", opponent=w.bob)).response()
+    assert started.ephemeral, started.content
+    await m.settle()
+    return started.content
+
+
+async def test_a_game_gets_a_thread_under_one_card_with_both_players_in_it(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    said = await start(pick)
+    assert "in a thread" in said
+    [card] = cards(pick, w.channel)
+    assert card.thread is not None and card.thread.name == "Pick · Alice vs Bob"
+    assert {w.alice.id, w.bob.id} <= set(card.thread.member_ids)
+    assert "<@" not in card.content  # the card names the players in its embed: nobody is pinged
+    [board] = emu.messages(card.thread)
+    assert "Pick:" in board.embed_text()
+    listed = await (await emu.slash(w.bob, card.thread, "games")).response()  # used inside the thread
+    assert listed.ephemeral and "**Pick** vs" in listed.text()
+
+
+async def test_a_failed_thread_creation_is_tried_again_without_a_second_card(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    fault = emu.inject("POST", rf"/channels/{w.channel.id}/messages/\d+/threads", status=500, count=1)
+    await start(pick)
+    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 10, "the thread, on the second try")
+    await pick.settle()
+    assert fault.hits == 1
+    assert len(cards(pick, w.channel)) == 1 and len(emu.threads(w.channel)) == 1
+    assert emu.messages(emu.threads(w.channel)[0])  # the board went to the thread, not the channel
+
+
+async def test_without_thread_permission_the_game_runs_in_the_channel_and_says_why_once(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    emu.deny_bot(w.channel, "create_public_threads")
+    await start(pick)
+    assert not emu.threads(w.channel)
+    notes = [m for m in emu.messages(w.channel) if "Create Public Threads" in m.content]
+    assert len(notes) == 1 and "/settings game-threads" in notes[0].content
+    assert any("Pick:" in m.embed_text() for m in emu.messages(w.channel))  # the board, here
+    # A second game in the same channel: played here too, and nobody is told again.
+    await (await emu.slash(w.carol, w.channel, "toy start", opponent=w.bob)).response()
+    await pick.settle()
+    assert len([m for m in emu.messages(w.channel) if "Create Public Threads" in m.content]) == 1
+
+
+async def test_a_channel_without_threads_plays_in_place(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    voice = emu.add_channel(w.guild, "voice-chat", type=GUILD_VOICE)
+    said = await start(pick, voice)
+    assert "played here" in said
+    assert not emu.threads(voice) and not any(
+        "Create Public Threads" in m.content for m in emu.messages(voice)
+    )
+
+
+async def test_game_threads_can_be_turned_off_by_the_server(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    refused = await (
+        await emu.slash(w.alice, w.channel, "settings game-threads", enabled="off", bypass_checks=True)
+    ).response()
+    assert refused.ephemeral and not emu.threads(w.channel)
+    done = await (await emu.slash(w.carol, w.channel, "settings game-threads", enabled="off")).response()
+    assert done.ephemeral and "without threads" in done.content
+    shown = await (await emu.slash(w.carol, w.channel, "settings show")).response()
+    assert "Game threads" in shown.text() and "off" in shown.text()
+    await start(pick)
+    assert not emu.threads(w.channel)
+    assert not any("Create Public Threads" in m.content for m in emu.messages(w.channel))
+    await (await emu.slash(w.carol, w.channel, "settings game-threads", enabled="on")).response()
+    await (await emu.slash(w.carol, w.channel, "toy start", opponent=w.bob)).response()
+    await pick.settle()
+    assert len(emu.threads(w.channel)) == 1
