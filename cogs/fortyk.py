@@ -1,10 +1,12 @@
-"""/40k: a 40K mission (Marked for Death and any a server loads) run in a channel with buttons.
+"""/40k: a 40K mission (Marked for Death and any a server loads) played in its own thread.
 
 A thin adapter: the rules live in rules/fortyk; this file parses command options into rules actions
-and draws events, the questions the mission asks and the scoreboard as messages. Every button answers
-one of those questions (bot/questions.py), so a click goes through the rules' own check of what is
-asked now. Event lines go in embeds so mentions name the players without pinging them; only the
-players who must act now are pinged.
+and says what the shared table (bot/table.py) shows: the living board (mission, battle round, whose
+turn, kill points, marks, relics, the dice and at the end the result), a line per event, and the
+words on each question's message. The table posts and edits the messages: every button answers one
+of the rules' questions (bot/questions.py), so a click goes through the rules' own check of what is
+asked now; the battle's turns are one message edited from turn to turn, and only a player who must
+decide something is pinged.
 """
 
 from __future__ import annotations
@@ -19,11 +21,18 @@ from bot.errors import UserError
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.limits import CONTENT, fit
-from bot.messages import Embed, Outgoing, Reply
-from bot.questions import components
-from bot.table import AutoAnswer
+from bot.messages import Embed, Reply
 from bot.text import add_words
-from cogs.fortyk_text import ENGLISH, condition_detail, describe, dice_lines, now_text, result_text, who
+from cogs.fortyk_text import (
+    ENGLISH,
+    SETUP_STAGES,
+    describe,
+    dice_lines,
+    now_text,
+    question_text,
+    result_text,
+    who,
+)
 from rules.errors import RuleError
 from rules.fortyk import (
     PROCEDURE,
@@ -35,28 +44,17 @@ from rules.fortyk import (
     builtin_pack,
     parse_pack,
     parse_unit_list,
-    prompt,
-    questions,
     scoreboard,
     start,
     unit_suggestions,
 )
-from rules.fortyk.models import (
-    EndReported,
-    GameScored,
-    RelicCaptured,
-    RelicDropped,
-    ReportEnd,
-    UnitDestroyed,
-    UnitMarked,
-)
+from rules.fortyk.models import ReportEnd
 from rules.fortyk.views import Purpose, Scoreboard
 from rules.session import Event, Question
 from rules.text import echo, fit_lines
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x7A1F1F
-IN_TURN_EVENTS = (UnitMarked, UnitDestroyed, RelicCaptured, RelicDropped, EndReported)
 
 add_words(ENGLISH)
 
@@ -101,105 +99,54 @@ def _side_text(board: Scoreboard, index: int) -> str:
     return "\n".join(lines)[:1024]
 
 
-def scoreboard_embed(state: FortyKState) -> Embed:
+def board_embed(state: FortyKState) -> Embed:
+    """The living board: the mission and its map, where the game is and whose turn, each side's kill
+    points, marks, relic and quarters, the dice so far, and once it is over the whole result."""
     board = scoreboard(state)
+    first, second = state.players
+    title = f"{board.mission} — {board.deployment_map}"
     if board.phase is Phase.BATTLE:
         status = f"Battle round {board.round} (at most {board.max_rounds}) · {who(board.active)}'s turn"
     elif board.phase is Phase.FINISHED:
-        status = f"Finished · {who(board.winner)} wins" if board.winner is not None else "Finished · a draw"
+        title = f"Result: {title}"
+        status = result_text(state)
     elif board.phase is Phase.SCORING:
-        status = "The battle is over: reporting table quarters"
+        status = f"The battle ended after round {state.ended_after_round}: each player reports table quarters"
     else:
-        status = "Setting up"
-    embed = Embed(title=f"{board.mission} — {board.deployment_map}", description=status, colour=COLOUR)
+        status = f"Setting up: {SETUP_STAGES[board.phase]}"
+    embed = Embed(title=title, description=f"{who(first)} vs {who(second)}\n{status}", colour=COLOUR)
     embed.add("Player 1", _side_text(board, 0), inline=True)
     embed.add("Player 2", _side_text(board, 1), inline=True)
     dice = dice_lines(board, state.players)
     if dice:
         embed.add("Dice", "\n".join(dice)[-1024:])
-    for result in board.results:
-        worth = f"+{result.points} per unit" if result.outcome == "per_unit" else f"{result.points} pts"
-        awards = " · ".join(f"{who(a.player)} {a.points}" for a in result.awards)
-        detail = condition_detail(state, result)
-        embed.add(f"{result.tier}: {result.name} ({worth})", f"{detail}\n{awards}"[:1024])
-    embed.footer = "Kills count when recorded: record them in the turn they happen."
+    if board.phase is Phase.BATTLE:
+        embed.footer = "Kills count when recorded: record them with the button below in the turn they happen."
     return embed
 
 
-def question_messages(state: FortyKState) -> list[Outgoing]:
-    """One channel message per question asked now, keyed by its step id: posted when the step is first
-    asked, edited in place while it stays asked (a mark greys out "Mark a unit"), so the channel never
-    holds two live copies of one question and a button of an earlier step is refused as stale."""
-    asked: dict[str, Question] = {}
-    for player in state.players:
-        for question in PROCEDURE.ask(state, player):
-            asked.setdefault(question.step, question)  # the mission asks nothing in secret
-    order = [q.step for q in questions(state)]  # the turn's own question before "Record a kill"
-    messages = []
-    for question in sorted(asked.values(), key=lambda q: order.index(q.step)):
-        buttons, selects = components(question)
-        players = " ".join(who(p) for p in question.players)
-        messages.append(
-            Outgoing(
-                key=f"ask.{question.step}",
-                embeds=[Embed(description=f"**{question.title}** · {players}", colour=COLOUR)],
-                buttons=buttons,
-                selects=selects,
-            )
-        )
-    return messages
-
-
 class FortyKAdapter(GameAdapter[FortyKState]):
-    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "40K"
     start_command = "/40k start"
     aliases = ("40k", "40-k", "warhammer-40k", "warhammer-40-000", "warhammer-40000", "w40k")
     help = "`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points"
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
+    colour = COLOUR
 
-    def render_step(
-        self,
-        info: SessionInfo,
-        before: FortyKState | None,
-        after: FortyKState,
-        events: list[Event],
-        auto: list[AutoAnswer] | None = None,
-    ) -> list[Outgoing]:
-        """Not yet on the shared table: every step posts in the game's channel."""
-        return self.render(info, after, events)
+    def board(self, info: SessionInfo, state: FortyKState) -> Embed:
+        return board_embed(state)
 
-    def render(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[Outgoing]:
-        lines = [line for line in (describe(e, state.players) for e in events) if line]
-        messages = [Outgoing(key="scoreboard", embeds=[scoreboard_embed(state)])]
-        text = "\n".join(lines)
-        # Within a turn (a mark, a kill, a relic) the game waits for the same thing: no repeat, no ping.
-        asks_anew = not all(isinstance(e, IN_TURN_EVENTS) for e in events)
-        if asks_anew and not state.finished:
-            text = f"{text}\n\n**Now:** {now_text(state)}" if text else f"**Now:** {now_text(state)}"
-        if text:
-            ping = " ".join(who(p) for p in prompt(state).acting) if asks_anew else ""
-            messages.append(Outgoing(content=ping, embeds=[Embed(description=text[-4000:], colour=COLOUR)]))
-        messages += question_messages(state)
-        scored = next((e for e in events if isinstance(e, GameScored)), None)
-        if scored is not None and state.outcome is not None:
-            messages.append(
-                Outgoing(
-                    embeds=[
-                        Embed(
-                            title=f"Result: {state.mission.title}",
-                            description=result_text(state)[:4000],
-                            colour=COLOUR,
-                        )
-                    ]
-                )
-            )
-        return messages
+    def lines(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[str]:
+        return [line for e in events if (line := describe(e, state.players))]
+
+    def question_text(self, state: FortyKState, asked: Question) -> str:
+        return question_text(state, asked)
 
     def reply(self, info: SessionInfo, state: FortyKState, events: list[Event], actor: int) -> Reply:
-        first = next((line for line in (describe(e, state.players) for e in events) if line), "")
-        return Reply(content=f"Done. {first}"[:2000] if first else "Done.")
+        """What the player's action did, in the game's own lines (a kill says its KP and the total)."""
+        said = self.lines(info, state, events) or [f"Recorded. {now_text(state)}"]
+        return Reply(content="\n".join(said)[:1900])
 
     def summary(self, info: SessionInfo, state: FortyKState) -> str:
         if state.phase is Phase.BATTLE:
@@ -242,19 +189,11 @@ class FortyK(
         caller = interaction.user.id
         await self.bot.sessions.refuse_second_game(guild_id, channel_id, SYSTEM, caller, opponent.id)
         players = [caller, opponent.id]
-        result = await self.bot.sessions.open(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            organiser_id=caller,
-            system=SYSTEM,
-            build=lambda sid, _roller: start(sid, players, chosen),
+        await self.open_game(
+            interaction,
+            opponent,
+            lambda sid, _roller: start(sid, players, chosen),
             title=f"{chosen.name}: <@{caller}> vs <@{opponent.id}>",
-        )
-        await interaction.response.send_message(
-            **fit(
-                content=f"{chosen.title} started (`{result.info.id}`): roll off with the button below.",
-                ephemeral=True,
-            )
         )
 
     @start_game.autocomplete("mission")
@@ -361,13 +300,11 @@ class FortyK(
         everything = ", ".join(c.value for c in choices)[:100]
         return [app_commands.Choice(name=everything, value=everything)]
 
-    @app_commands.command(name="board", description="Show your game's scoreboard (only to you)")
+    @app_commands.command(name="board", description="Show your game's board (only to you)")
     async def board(self, interaction: discord.Interaction[MusterBot]) -> None:
         info = await self.my_game(interaction)
         _info, state = await self.bot.sessions.load(info.id)
-        await interaction.response.send_message(
-            **fit(embed=render.embed(scoreboard_embed(state)), ephemeral=True)
-        )
+        await interaction.response.send_message(**fit(embed=render.embed(board_embed(state)), ephemeral=True))
 
     # ------------------------------------------------------------ missions as data
 

@@ -1,6 +1,6 @@
-"""The 40K mission in words: refusal sentences for its codes, a channel line for each event, what the
-game waits for now, the dice on the scoreboard and the result. Players appear as mentions, which the
-cog shows in embeds so they name players without pinging them."""
+"""The 40K mission in words: refusal sentences for its codes, a line for each event, what the game
+waits for now, the words on each question's message, the dice on the board and the result. Players
+appear as mentions, which the table shows in embeds so they name players without pinging them."""
 
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ from rules.fortyk.models import (
     UnitMarked,
     ZoneChosen,
 )
+from rules.fortyk.questions import DEPLOYED, TURN
 from rules.fortyk.views import Scoreboard
-from rules.session import Event
+from rules.session import Event, Question
 
 _BATTLE_NOT_BEGUN = "the battle hasn't begun."
 _BATTLE_OVER = "the battle is over."
@@ -212,6 +213,16 @@ def describe(event: Event, players: list[int]) -> str:
     return ""
 
 
+SETUP_STAGES: dict[Phase, str] = {
+    Phase.DEPLOYMENT_ROLL: "the deployment roll-off",
+    Phase.CHOOSE_ZONE: "choosing the deployment zones",
+    Phase.DEPLOYING: "deploying the armies",
+    Phase.FIRST_TURN_ROLL: "the first-turn roll-off",
+    Phase.CHOOSE_ORDER: "choosing who goes first",
+    Phase.SEIZE: "seizing the initiative",
+}
+
+
 def now_text(state: FortyKState) -> str:
     """What the game waits for now, for the channel."""
     both = list(state.players)
@@ -267,6 +278,25 @@ def now_text(state: FortyKState) -> str:
         case Phase.FINISHED:
             return "The game is over."
     raise AssertionError(state.phase)  # pragma: no cover
+
+
+def question_text(state: FortyKState, asked: Question) -> str:
+    """A question's message: what is asked and of whom (named, not pinged: the table pings once, when
+    the message is posted), and why a shown option can't be taken now. The battle's one message
+    follows the turns, so it says whose turn it is first."""
+    asking = ", ".join(who(p) for p in asked.players)
+    lines = [f"**{asked.title}** · {asking}", asked.text]
+    if asked.topic == TURN:
+        lines = [
+            f"**Battle round {state.round}: {who(state.active_player)}'s turn**",
+            "Mark a unit before moving: a marked unit is worth its bonus only in the turn it was marked. "
+            "Record kills with the board's button as they happen; press End turn when your turn is over.",
+        ]
+    elif asked.topic == DEPLOYED:
+        lines.append(f"{who(state.deploys_first)} sets up a unit first; then take turns unit by unit.")
+        lines += [f"{who(p)} has finished deploying." for p in state.setup_done]
+    lines += [f"• {o.label}: {o.description}" for o in asked.options if o.disabled and o.description]
+    return "\n".join(line for line in lines if line)
 
 
 def dice_lines(board: Scoreboard, players: list[int]) -> list[str]:

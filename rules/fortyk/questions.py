@@ -5,6 +5,12 @@ Step ids name the moment a question belongs to: `setup.zone`, `r3.t2.turn` (batt
 second player's turn), `end.report`. An answer carries the step id it was asked under, so an answer to
 a question the game has moved past is refused as stale instead of acting on the present: an "End
 turn" from an earlier turn can't end a later one.
+
+How the table shows them: every player turn's question is one `series` ("battle"), so a whole battle
+is one message that follows the turns (nobody is pinged turn after turn); the zone choice, deploying
+and the first-turn roll-off that follow it are one series ("deployment"). Recording a kill and
+dropping the relic are `optional`: tools the game goes on without, shown on the board. The roll-off
+winners' choices and the seize are questions of their own, so the player who must decide is told.
 """
 
 from __future__ import annotations
@@ -45,6 +51,10 @@ KILL = "fortyk.kill"
 DROP_RELIC = "fortyk.drop_relic"
 REPORT = "fortyk.report"
 
+# Series: runs of questions the table shows as one message each.
+DEPLOYMENT_SERIES = "deployment"
+BATTLE_SERIES = "battle"
+
 # Why a shown option can't be taken now, in the question's own words.
 _WHY_NO_MARK = {
     "fortyk.marked_this_turn": "You marked {unit} this turn: one mark per turn.",
@@ -67,7 +77,13 @@ def _unit_field(placeholder: str) -> InputField:
 
 
 def _roll(
-    step: str, topic: str, label: str, text: str, players: list[int], params: dict[str, str | int | None]
+    step: str,
+    topic: str,
+    label: str,
+    text: str,
+    players: list[int],
+    params: dict[str, str | int | None],
+    series: str | None = None,
 ) -> Question:
     return Question(
         step=step,
@@ -76,6 +92,7 @@ def _roll(
         text=text,
         players=players,
         kind="done",
+        series=series,
         options=[Option(value="roll", label=label, tone="main")],
         params=params,
     )
@@ -107,6 +124,7 @@ def questions(state: FortyKState) -> list[Question]:
                     title="Choose your deployment zone",
                     text="You won the deployment roll-off: your opponent takes the opposite zone.",
                     players=[chooser],
+                    series=DEPLOYMENT_SERIES,
                     params={"player": chooser},
                     options=[
                         Option(
@@ -130,6 +148,7 @@ def questions(state: FortyKState) -> list[Question]:
                     "first-turn roll-off.",
                     players=waiting,
                     kind="done",
+                    series=DEPLOYMENT_SERIES,
                     options=[Option(value="done", label="My army is deployed", tone="go")],
                     params={"first": state.deploys_first, "bonus": bonus},
                 )
@@ -144,6 +163,7 @@ def questions(state: FortyKState) -> list[Question]:
                     "The winner chooses to go first or second.",
                     both,
                     {"bonus_first_player": bonuses[0], "bonus_second_player": bonuses[1]},
+                    series=DEPLOYMENT_SERIES,
                 )
             ]
         case Phase.CHOOSE_ORDER:
@@ -184,7 +204,7 @@ def questions(state: FortyKState) -> list[Question]:
         case Phase.BATTLE:
             return _battle_questions(state)
         case Phase.SCORING:
-            return [_report_question(state)]
+            return _report_questions(state)
         case Phase.FINISHED:
             return []
     raise AssertionError(state.phase)  # pragma: no cover
@@ -240,6 +260,7 @@ def _battle_questions(state: FortyKState) -> list[Question]:
             "only in the turn it was marked.",
             players=[active],
             options=options,
+            series=BATTLE_SERIES,
             params=params,
         ),
         Question(
@@ -248,6 +269,7 @@ def _battle_questions(state: FortyKState) -> list[Question]:
             title="Record a kill",
             text="Record kills as they happen.",
             players=list(state.players),
+            optional=True,
             params=params,
             options=[
                 Option(value="kill", label="Record a kill", form=[_unit_field("The enemy unit destroyed")])
@@ -263,6 +285,7 @@ def _battle_questions(state: FortyKState) -> list[Question]:
                     topic=DROP_RELIC,
                     title="Drop the relic",
                     players=[other],
+                    optional=True,
                     params=params,
                     options=[
                         Option(
@@ -276,43 +299,61 @@ def _battle_questions(state: FortyKState) -> list[Question]:
     return asked
 
 
-def _report_question(state: FortyKState) -> Question:
+def _report_questions(state: FortyKState) -> list[Question]:
+    """The end report, awaited from each player who hasn't reported; a player who has may still
+    correct theirs until the opponent reports, a tool the game doesn't wait for."""
     quarters = state.mission.table_quarters
-    return Question(
-        step="end.report",
-        topic=REPORT,
-        title="Report quarters",
-        text=f"The battle ended after round {state.ended_after_round}. Claim the table quarters where you "
-        f"have more units wholly inside than the enemy (flyers do not count; {quarters} in all) and name "
-        "your marked units still alive. You may correct it until your opponent has reported.",
-        players=list(state.players),
-        params={"round": state.ended_after_round, "quarters": quarters},
-        options=[
-            Option(
-                value="report",
-                label="Report quarters",
-                tone="main",
-                form=[
-                    InputField(
-                        key="quarters",
-                        label=f"Table quarters you claim (0-{quarters})",
-                        kind="number",
-                        minimum=0,
-                        maximum=quarters,
-                        max_length=1,
-                        placeholder="More units wholly inside than the enemy; no flyers",
-                    ),
-                    InputField(
-                        key="marked_alive",
-                        label="Your marked units still alive",
-                        required=False,
-                        max_length=1000,
-                        placeholder="Empty: every marked unit not recorded destroyed",
-                    ),
-                ],
+    reported = [r.player for r in state.reports]
+    waiting = [p for p in state.players if p not in reported]
+    form = [
+        InputField(
+            key="quarters",
+            label=f"Table quarters you claim (0-{quarters})",
+            kind="number",
+            minimum=0,
+            maximum=quarters,
+            max_length=1,
+            placeholder="More units wholly inside than the enemy; no flyers",
+        ),
+        InputField(
+            key="marked_alive",
+            label="Your marked units still alive",
+            required=False,
+            max_length=1000,
+            placeholder="Empty: every marked unit not recorded destroyed",
+        ),
+    ]
+    params: dict[str, str | int | None] = {"round": state.ended_after_round, "quarters": quarters}
+    asked = []
+    if waiting:
+        asked.append(
+            Question(
+                step="end.report",
+                topic=REPORT,
+                title="Report quarters",
+                text=f"The battle ended after round {state.ended_after_round}. Claim the table quarters "
+                f"where you have more units wholly inside than the enemy (flyers do not count; {quarters} "
+                "in all) and name your marked units still alive. You may correct it until your opponent "
+                "has reported.",
+                players=waiting,
+                params=params,
+                options=[Option(value="report", label="Report quarters", tone="main", form=form)],
             )
-        ],
-    )
+        )
+    if reported:
+        asked.append(
+            Question(
+                step="end.correct",
+                topic=REPORT,
+                title="Correct my report",
+                text="Your report stands until your opponent reports; until then you may correct it.",
+                players=reported,
+                optional=True,
+                params=params,
+                options=[Option(value="report", label="Correct my report", form=form)],
+            )
+        )
+    return asked
 
 
 def ask(state: FortyKState, player: int) -> list[Question]:

@@ -136,12 +136,17 @@ async def test_killed_between_posting_a_scoreboard_and_remembering_it_the_board_
     process = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
     try:
         await emu.wait_commands_synced(["40k"], timeout=20)
-        # The game's first post is its scoreboard (edited in place afterwards); hold its answer.
-        held = emu.inject("POST", rf"/channels/{world.channel.id}/messages", status=None, delay_after=60)
+        # The game's first post in its thread is its board (edited in place afterwards); hold its
+        # answer (the start card in the channel goes through: the thread is opened from it).
+        held = emu.inject(
+            "POST", rf"/channels/(?!{world.channel.id}/)\d+/messages", status=None, delay_after=60
+        )
         started = await emu.slash(world.alice, world.channel, "40k start", opponent=world.bob)
         assert (await started.response(timeout=3)).ephemeral
-        await emu.wait_until(lambda: held.hits == 1 and emu.messages(world.channel), 10, "the board")
-        [board] = emu.messages(world.channel)
+        await emu.wait_until(lambda: held.hits == 1 and emu.threads(world.channel), 10, "the thread")
+        [thread] = emu.threads(world.channel)
+        await emu.wait_until(lambda: emu.messages(thread), 10, "the board")
+        [board] = emu.messages(thread)
     finally:
         process.process.kill()
         await process.process.wait()
@@ -151,7 +156,7 @@ async def test_killed_between_posting_a_scoreboard_and_remembering_it_the_board_
         await emu.wait_until(
             lambda: all_delivered(db_path), 10, "the outbox to be delivered after the restart"
         )
-        step = emu.last_message(world.channel)
+        step = emu.last_message(thread)
         assert step.id != board.id
         await (await emu.click(world.bob, step, label="Roll off for deployment")).response(timeout=3)
         await emu.wait_until(lambda: board.history, 10, "the board to be edited in place")
@@ -159,7 +164,7 @@ async def test_killed_between_posting_a_scoreboard_and_remembering_it_the_board_
     finally:
         assert await again.stop() == 0, again.output()
     title = board.history[0].embeds[0].get("title")
-    boards = [m for m in emu.messages(world.channel) if m.embeds and m.embeds[0].get("title") == title]
+    boards = [m for m in emu.messages(thread) if m.embeds and m.embeds[0].get("title") == title]
     assert boards == [board]  # the resend gave back the same message, remembered and edited since
     assert_each_row_posted_once_in_order(emu, db_path, world)
 

@@ -7,9 +7,9 @@ import itertools
 
 from bot.text import ENGLISH, FALLBACK, refusal
 from cogs.fortyk import parse_quarters  # importing the cog registers its refusal words, as loading it does
-from cogs.fortyk_text import condition_detail, describe, dice_lines, now_text, result_text
+from cogs.fortyk_text import condition_detail, describe, dice_lines, now_text, question_text, result_text
 from rules.errors import RuleError
-from rules.fortyk import FortyKState, action_for_button, parse_unit_list, scoreboard, start, step
+from rules.fortyk import FortyKState, action_for_button, ask, parse_unit_list, scoreboard, start, step
 from rules.fortyk.models import (
     EVENT_ADAPTER,
     CaptureRelic,
@@ -147,6 +147,24 @@ def test_the_dice_and_the_result_in_words() -> None:
     text = result_text(state)
     assert "Primary — Marked for Death (15)" in text and f"<@{ALICE}> wins." in text
     assert "marked units alive: " in text
+
+
+def test_the_battle_message_says_whose_turn_it_is_and_why_an_option_is_closed() -> None:
+    """The battle's one message is edited from turn to turn without a ping, so its words name the
+    player whose turn it is; every other question names whom it asks."""
+    state, _ = run(in_battle(), [MarkUnit(actor=ALICE, unit="Terminators"), EndTurn(actor=ALICE)])
+    [turn, _kill] = ask(state, BOB)
+    assert question_text(state, turn).startswith(f"**Battle round 1: <@{BOB}>'s turn**")
+    state, _ = run(state, [MarkUnit(actor=BOB, unit="Rhino")])
+    [turn, _kill] = ask(state, BOB)
+    assert "• Mark a unit: You marked Rhino this turn" in question_text(state, turn)
+    setup, _ = run(new_game(), [RollForDeployment(actor=ALICE)], dice(1, 6))
+    [zone] = ask(setup, BOB)
+    assert question_text(setup, zone).startswith(f"**Choose your deployment zone** · <@{BOB}>")
+    deploying, _ = run(setup, [ChooseZone(actor=BOB, zone="North-east quarter"), FinishDeployment(actor=BOB)])
+    [deployed] = ask(deploying, ALICE)
+    text = question_text(deploying, deployed)
+    assert f"<@{ALICE}> sets up a unit first" in text and f"<@{BOB}> has finished deploying." in text
 
 
 # ---------------------------------------------------------------- refusals

@@ -188,3 +188,63 @@ def test_a_mission_without_marks_or_relics_asks_only_for_kills_and_the_end_of_th
     assert [o.value for o in question(state, ALICE, "r1.t1.turn").options] == ["end-turn"]
     state, _ = run(state, [RecordDestroyed(actor=ALICE, unit="Scouts")])
     assert steps(state, ALICE) == ["r1.t1.turn", "r1.t1.kill"]
+
+
+def _everyone(state: FortyKState) -> list[Question]:
+    found = {q.step: q for player in state.players for q in ask(state, player)}
+    return list(found.values())
+
+
+def test_the_table_shows_the_battle_as_one_series_and_its_tools_as_optional() -> None:
+    """Every turn's question is one run (one message that follows the battle, pinging nobody turn
+    after turn); recording a kill and dropping the relic are tools the game doesn't wait for."""
+    state, _ = run(in_battle(), [CaptureRelic(actor=ALICE, unit="Bikers"), EndTurn(actor=ALICE)])
+    by_step = {q.step: q for q in _everyone(state)}
+    assert set(by_step) == {"r1.t2.turn", "r1.t2.kill", "r1.t2.drop"}
+    assert by_step["r1.t2.turn"].series == "battle" and not by_step["r1.t2.turn"].optional
+    assert by_step["r1.t2.kill"].optional and by_step["r1.t2.drop"].optional
+    later, _ = run(state, [EndTurn(actor=BOB)], dice(6))
+    assert question(later, ALICE, "r2.t1.turn").series == "battle"
+
+
+def test_the_set_up_is_a_run_between_the_choices_that_need_a_player() -> None:
+    """The zone, deploying and the first-turn roll-off follow one another as one run; the roll-offs'
+    winners' other choices and the seize are questions of their own (their player is told)."""
+    state = new_game()
+    series: list[tuple[str, str | None]] = []
+    script = [
+        (BOB, "setup.deploy-roll", [], dice(2, 5)),
+        (BOB, "setup.zone", ["2"], no_dice()),
+        (ALICE, "setup.deployed", [], no_dice()),
+        (BOB, "setup.deployed", [], no_dice()),
+        (ALICE, "setup.first-roll", [], dice(1, 6)),
+        (BOB, "setup.order", ["first"], no_dice()),
+        (ALICE, "setup.seize", ["no"], no_dice()),
+    ]
+    for actor, step, values, roller in script:
+        asked = question(state, actor, step)
+        assert not asked.optional
+        series.append((step, asked.series))
+        state = answer(state, actor, step, values, roller=roller)
+    assert series == [
+        ("setup.deploy-roll", None),
+        ("setup.zone", "deployment"),
+        ("setup.deployed", "deployment"),
+        ("setup.deployed", "deployment"),
+        ("setup.first-roll", "deployment"),
+        ("setup.order", None),
+        ("setup.seize", None),
+    ]
+
+
+def test_a_player_who_reported_is_no_longer_waited_for_but_may_correct() -> None:
+    state, _ = end_rounds(in_battle(), 5, dice(1))
+    state = answer(state, BOB, "end.report", ["report"], quarters="3", marked_alive="none")
+    assert steps(state, ALICE) == ["end.report"] and steps(state, BOB) == ["end.correct"]
+    assert question(state, ALICE, "end.report").players == [ALICE]
+    correct = question(state, BOB, "end.correct")
+    assert correct.optional and [f.key for f in correct.options[0].form] == ["quarters", "marked_alive"]
+    state = answer(state, BOB, "end.correct", ["report"], quarters="1", marked_alive="none")
+    assert [(r.player, r.quarters) for r in state.reports] == [(BOB, 1)]
+    state = answer(state, ALICE, "end.report", ["report"], quarters="3")
+    assert state.finished and state.outcome is not None
