@@ -1,8 +1,12 @@
 """/warcry: battleplans, the blocked-objective roll-off, warband and battle-group checks, packs, battles.
 
-A thin adapter: slash-command options become rules calls (rules/warcry), events become messages,
-and every button or menu answers one of the battle's questions (rules/warcry/questions.py), whose
-clicks the router checks and steps like any game's.
+A thin adapter: slash-command options become rules calls (rules/warcry), events become lines, and
+every button or menu answers one of the battle's questions (rules/warcry/questions.py), whose clicks
+the router checks and steps like any game's. A battle is played at the shared table (bot/table.py):
+`/warcry battle` posts a start card and the battle runs in a thread opened from it, on one board
+edited in place (battleplan, round, tallies, what decides the battle now) that carries the tallies as
+its buttons; the battleplan card is posted once; the set-up and "End battle round N" with its
+confirmation are a few messages edited as the battle goes on.
 """
 
 from __future__ import annotations
@@ -22,11 +26,9 @@ from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.limits import fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.packs import read_attachment
-from bot.questions import components
 from bot.render import embed as to_discord_embed
-from bot.table import AutoAnswer
 from bot.text import add_words, refusal
-from cogs.warcry_text import ENGLISH
+from cogs.warcry_text import ENGLISH, EXTRA_ROUND, LAST_WARBAND_DECIDES, NOTICES, QUESTION_TEXT
 from rules.errors import RuleError
 from rules.session import Event, Question
 from rules.text import ECHO_CHARS, echo, fit_lines
@@ -39,10 +41,9 @@ from rules.warcry.battleplans import (
     blocked_objective,
     roll_battleplan,
 )
-from rules.warcry.events import Notice, describe_roll_off
+from rules.warcry.events import Notice, describe_roll_off, fill
 from rules.warcry.models import DECK_NAMES, WarcryPack
 from rules.warcry.pack import core_pack, empty_decks, parse_pack
-from rules.warcry.questions import questions
 from rules.warcry.views import prompt, scoreboard
 from rules.warcry.warband import MAX_ROSTER_CHARS, check_roster
 
@@ -110,8 +111,38 @@ def pack_summary(pack: WarcryPack) -> str:
     return "\n".join(lines)
 
 
+def describe(event: Event) -> str | None:
+    """One public line for an event (with the dice of a roll-off), in the bot's own words where the
+    battle leaves the wording to the cog; None for what the questions already say."""
+    if not isinstance(event, Notice) or event.code == "prompt":
+        return None
+    words = NOTICES.get(event.code)
+    text = fill(words, event.who, mention).format(**event.values) if words else event.render(mention)
+    if event.roll_off is not None:
+        text = f"{roll_off_text(event.roll_off)}\n{text}"
+    return text
+
+
+def board_embed(state: WarcryState) -> Embed:
+    """The battle at a glance: battleplan and round, colours, the battleplan's tallies, priority, and
+    what decides the battle now (past the extra round: the last warband standing)."""
+    a, b = state.players
+    card = Embed(title=f"Warcry: {state.label_of(a)} vs {state.label_of(b)}", colour=COLOUR)
+    lines = scoreboard(state, mention)
+    if state.battleplan is not None:
+        lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
+    priority = state.priority
+    lines.append(f"Priority: {mention(priority.winner)} ({DICE} {describe_roll_off(priority, mention)})")
+    card.description = "\n".join(lines)
+    if not state.finished and state.last_warband_decides:
+        card.add("Victory", LAST_WARBAND_DECIDES)
+    elif not state.finished and state.extra_rounds:
+        card.add("Victory", EXTRA_ROUND)
+    card.add("Now", prompt(state, mention))
+    return card
+
+
 class WarcryAdapter(GameAdapter[WarcryState]):
-    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "Warcry"
     start_command = "/warcry battle"
@@ -120,79 +151,40 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         "a roster · `/warcry battlegroups`"
     )
     pack = PackSpec(parse=parse_pack, shipped=core_pack)
+    colour = COLOUR
 
-    # ------------------------------------------------------------ messages
+    def board(self, info: SessionInfo, state: WarcryState) -> Embed:
+        return board_embed(state)
 
-    def render_step(
-        self,
-        info: SessionInfo,
-        before: WarcryState | None,
-        after: WarcryState,
-        events: list[Event],
-        auto: list[AutoAnswer] | None = None,
-    ) -> list[Outgoing]:
-        """Not yet on the shared table: every step posts in the game's channel."""
-        return self.render(info, after, events)
+    def lines(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[str]:
+        return [line for event in events if (line := describe(event))]
 
-    def render(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[Outgoing]:
-        lines: list[str] = []
-        embeds: list[Embed] = []
-        for event in events:
-            if not isinstance(event, Notice) or event.code == "prompt":
-                continue
-            text = event.render(mention)
-            if event.roll_off is not None:
-                text = f"{roll_off_text(event.roll_off)}\n{text}"
-            if event.battleplan is not None:
-                embeds.append(battleplan_embed(event.battleplan))
-            lines.append(text)
-        messages: list[Outgoing] = []
-        if lines or embeds:
-            messages.append(Outgoing(content="\n".join(lines), embeds=embeds))
-        messages.append(self._scoreboard(state))
-        messages += [question_message(q) for q in public_questions(state)]
-        return messages
+    def moments(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[Outgoing]:
+        """The battleplan card, with every die rolled to decide it, stays readable in the thread."""
+        return [
+            Outgoing(embeds=[battleplan_embed(event.battleplan)])
+            for event in events
+            if isinstance(event, Notice) and event.battleplan is not None
+        ]
+
+    def question_text(self, state: WarcryState, asked: Question) -> str:
+        lines = [f"**{asked.title}**"]
+        if asked.topic == "warcry.confirm" and state.pending is not None:
+            lines.append(f"{mention(state.pending.by)} pressed it.")
+        if asked.text:
+            lines.append(asked.text)
+        if asked.topic in QUESTION_TEXT:
+            lines.append(QUESTION_TEXT[asked.topic])
+        return "\n".join(lines)
 
     def reply(self, info: SessionInfo, state: WarcryState, events: list[Event], actor: int) -> Reply:
-        texts = [e.render(mention) for e in events if isinstance(e, Notice) and e.code != "prompt"]
-        return Reply(content="\n".join(texts) or "Done.")
+        """What the press did ("Bob's blood tally for battle round 1: 80."), else where the battle is."""
+        said = self.lines(info, state, events)
+        return Reply(content="\n".join(said)[:1900] or prompt(state, mention))
 
     def summary(self, info: SessionInfo, state: WarcryState) -> str:
         plan = state.battleplan.name if state.battleplan else "battleplan not drawn yet"
         return f"Warcry — {plan}: {prompt(state, mention)}"
-
-    def _name(self, state: WarcryState, player: int) -> str:
-        return state.names.get(player) or f"Player {state.players.index(player) + 1}"
-
-    def _scoreboard(self, state: WarcryState) -> Outgoing:
-        a, b = state.players
-        card = Embed(title=f"Warcry: {self._name(state, a)} vs {self._name(state, b)}", colour=COLOUR)
-        lines = scoreboard(state, mention)
-        if state.battleplan is not None:
-            lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
-        card.description = "\n".join(lines)
-        card.add("Now", prompt(state, mention))
-        return Outgoing(key="scoreboard", embeds=[card])
-
-
-# Questions open through several set-up steps: one message, edited in place as their step id moves
-# on with the set-up (so a press from an earlier step is still refused), not a new one each step.
-STANDING_TOPICS = frozenset({"warcry.blocked_objective"})
-
-
-def public_questions(state: WarcryState) -> list[Question]:
-    """What the battle asks in the channel now, each question once, in the battle's own order."""
-    asked = {q.step for player in state.players for q in PROCEDURE.ask(state, player) if not q.private}
-    return [q for q in questions(state) if q.step in asked]
-
-
-def question_message(question: Question) -> Outgoing:
-    """One channel message per question, keyed by its step: posted when the battle first asks it,
-    then edited in place while it is asked (its options follow the tallies), never posted twice."""
-    buttons, selects = components(question)
-    content = f"{question.title}\n{question.text}" if question.text else question.title
-    key = question.topic if question.topic in STANDING_TOPICS else question.step
-    return Outgoing(key=f"question.{key}", content=content, buttons=buttons, selects=selects)
 
 
 # ---------------------------------------------------------------- the warband form
@@ -375,16 +367,8 @@ class Warcry(
                 names=names,
             )
 
-        await self.bot.sessions.open(
-            guild_id=guild,
-            channel_id=channel,
-            organiser_id=me,
-            system=SYSTEM,
-            build=build,
-            title=f"Warcry: {names[me]} vs {names[opponent.id]}",
-        )
-        await interaction.response.send_message(
-            "Battle opened: the priority roll and the scoreboard are below.", ephemeral=True
+        await self.open_game(
+            interaction, opponent, build, title=f"Warcry: {names[me]} vs {names[opponent.id]}"
         )
 
     @battle.autocomplete("battleplan")

@@ -72,6 +72,11 @@ ENGLISH: dict[str, str] = {
     "again and nothing more is recorded for it: only the last warband standing wins. Declare it when only "
     "one warband is left, or end battle round {round}.",
     "warcry.no_claim": "Nobody has claimed to be the last warband standing.",
+    # steps one player does not take alone
+    "warcry.confirm_pending": "First answer what waits for a confirmation: **{what}** Press Confirm or "
+    "Not yet.",
+    "warcry.confirm_stale": "That confirmation was already answered; what waits now is **{what}**",
+    "warcry.nothing_to_confirm": "Nothing is waiting for a confirmation.",
     "warcry.own_claim": "Your opponent answers your claim, not you.",
     # a tally the battleplan doesn't keep: what decides it instead
     "warcry.decided_by.treasure_hunters": DECIDED + "the fighters carrying treasure at the end.",
@@ -96,3 +101,41 @@ ENGLISH: dict[str, str] = {
     "fighters.",
     "warcry.roster_empty": "The roster has no fighters in it. " + ROSTER_HINT,
 }
+
+
+# Notices the battle leaves to the cog to word (`Notice.code` -> words; `{player}`-style names are
+# the notice's `who`, filled with mentions, and `{what}`-style values its `values`).
+NOTICES: dict[str, str] = {
+    "confirm_asked": "{player} pressed: **{what}**. It waits for {other} to confirm (or {player} "
+    "confirms their own).",
+    "confirmed": "{player} confirms: {what}.",
+    "confirm_declined": "{player} says not yet to: {what}. Nothing changes.",
+}
+
+# What a question's message says under its title, by topic (the title is the battle's own).
+QUESTION_TEXT: dict[str, str] = {
+    "warcry.split": "Type how many fighters go in each battle group. The player who lost the priority "
+    "roll splits first.",
+    "warcry.colour": "The winner of the priority roll picks the deployment points.",
+    "warcry.deploy": "Set up each battle group at its deployment point, taking turns; press the button "
+    "once it is set up.",
+    "warcry.begin": "Place the objectives and treasure the battleplan shows, then either player begins "
+    "the battle.",
+    "warcry.end_round": "Record the round on the board as you play; press this when the round is over. "
+    "The other player confirms (or you confirm your own).",
+    "warcry.confirm": "Either player answers: the other player confirms, or the player who pressed it "
+    "confirms their own. Not yet leaves everything as it was.",
+    "warcry.remove": "The battle waits for this before the next battle round.",
+    "warcry.claim": "Confirm if only their fighters are left on the battlefield; they then win.",
+}
+
+# The board's "Victory" line in the rounds after the battleplan's last.
+EXTRA_ROUND = (
+    "The battle is tied: this extra round is played and the victory card is checked once more at its end. "
+    "If nobody has won then, the last warband standing decides."
+)
+LAST_WARBAND_DECIDES = (
+    "**The last warband standing decides.** The victory card is no longer checked and nothing scores: "
+    "the battle ends when a player records that only one warband is left on the battlefield (or concedes "
+    "by naming the opponent's warband)."
+)

@@ -150,6 +150,29 @@ class AnswerLastWarband(Action):
     accept: bool
 
 
+class ConfirmPending(Action):
+    """Confirms (or, with `confirm` false, withdraws) the step waiting for a confirmation: the end of a
+    battle round, or a tally recorded for the other player. `serial` names which one, so a click meant
+    for an earlier confirmation never confirms a later one."""
+
+    kind: Literal["confirm"] = "confirm"
+    serial: int = Field(ge=0)
+    confirm: bool
+
+
+# Steps one player's press does not take alone: the other player confirms, or the player confirms their own.
+Confirmable = Annotated[
+    EndRound
+    | SetTreasureCarriers
+    | SetFightersNear
+    | SetQuarters
+    | SetBloodTally
+    | SetOnAltar
+    | AddChampionTally,
+    Field(discriminator="kind"),
+]
+
+
 WarcryAction = Annotated[
     SplitBattleGroups
     | ChooseColour
@@ -173,7 +196,8 @@ WarcryAction = Annotated[
     | SetConditionMet
     | EndRound
     | DeclareLastWarband
-    | AnswerLastWarband,
+    | AnswerLastWarband
+    | ConfirmPending,
     Field(discriminator="kind"),
 ]
 

@@ -67,6 +67,16 @@ class Champion(Model):
     on_battlefield: bool = True
 
 
+class Pending(Model):
+    """A step one player pressed that waits for a confirmation before it is taken: the end of a battle
+    round, or a tally recorded for the other player. Either player answers it: the other player
+    confirms, or the player who pressed confirms their own."""
+
+    serial: int  # the battle's count of confirmations asked before this one: names it in its step id
+    by: int
+    action: act.Confirmable
+
+
 class RoundRecord(Model):
     """What happened in one finished battle round, for the scoreboard and the audit."""
 
@@ -107,6 +117,8 @@ class WarcryState(GameState):
     champions: dict[int, Champion] = {}
     condition_met_by: int | None = None
     last_warband_claim: int | None = None
+    pending: Pending | None = None  # a step waiting for a confirmation; nothing else is taken meanwhile
+    confirmations: int = 0  # how many confirmations the battle has asked for
     history: list[RoundRecord] = []
 
     def label_of(self, player: int) -> str:
@@ -217,6 +229,12 @@ def step(state: WarcryState, action: Any, roller: Roller) -> Result:
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise RuleError(code="warcry.unknown_action")
+    if state.pending is not None and not isinstance(action, act.ConfirmPending):
+        raise RuleError(code="warcry.confirm_pending", what=pending_title(state, state.pending))
+    if isinstance(action, act.EndRound):
+        return _ask_to_confirm(state, action, roller)
+    if isinstance(action, TALLY_ACTIONS) and action.player != action.actor:
+        return _ask_to_confirm(state, action, roller)
     return handler(state, action, roller)
 
 
@@ -666,7 +684,7 @@ def _condition(state: WarcryState, action: act.SetConditionMet, roller: Roller) 
     )
 
 
-def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Result:
+def _check_end_round(state: WarcryState, action: act.EndRound) -> None:
     _require_battle(state)
     if action.round != state.round or state.round_ended:
         over = action.round < state.round or state.round_ended
@@ -675,6 +693,11 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
         )
     if state.last_warband_claim is not None:
         raise RuleError(code="warcry.claim_pending", player=state.last_warband_claim)
+
+
+def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Result:
+    """The round ends (once confirmed): score it, and judge the battle where the rules say so."""
+    _check_end_round(state, action)
     plan = state.plan()
     scored: dict[int, int] = {}
     events: list[Event] = []
@@ -798,6 +821,84 @@ def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roll
             )
         ],
     )
+
+
+# ---------------------------------------------------------------- confirmations
+
+# Tallies that count for a player: recorded by the other player, they wait for a confirmation.
+TALLY_ACTIONS = (
+    act.SetTreasureCarriers,
+    act.SetFightersNear,
+    act.SetQuarters,
+    act.SetBloodTally,
+    act.SetOnAltar,
+    act.AddChampionTally,
+)
+
+
+def _ask_to_confirm(state: WarcryState, action: act.Confirmable, roller: Roller) -> Result:
+    """Hold a step pressed by one player until it is confirmed. It is checked now, so a step the
+    battle would refuse is refused at once rather than offered for confirmation."""
+    if isinstance(action, act.EndRound):
+        _check_end_round(state, action)
+    else:
+        _HANDLERS[type(action)](state, action, roller)
+    pending = Pending(serial=state.confirmations, by=action.actor, action=action)
+    state = state.model_copy(update={"pending": pending, "confirmations": state.confirmations + 1})
+    other = state.opponent(action.actor)
+    return state, [
+        Notice(
+            code="confirm_asked",
+            who={"player": action.actor, "other": other},
+            values={"what": pending_what(state, pending)},
+        )
+    ]
+
+
+def _confirm(state: WarcryState, action: act.ConfirmPending, roller: Roller) -> Result:
+    pending = state.pending
+    if pending is None:
+        raise RuleError(code="warcry.nothing_to_confirm")
+    if action.serial != pending.serial:
+        raise RuleError(code="warcry.confirm_stale", what=pending_title(state, pending))
+    what = pending_what(state, pending)
+    state = state.model_copy(update={"pending": None})
+    if not action.confirm:
+        return state, [
+            Notice(
+                code="confirm_declined", who={"player": action.actor, "by": pending.by}, values={"what": what}
+            )
+        ]
+    confirmed = Notice(
+        code="confirmed", who={"player": action.actor, "by": pending.by}, values={"what": what}
+    )
+    state, events = _HANDLERS[type(pending.action)](state, pending.action, roller)
+    return state, [confirmed, *events]
+
+
+def pending_title(state: WarcryState, pending: Pending) -> str:
+    """What a confirmation asks, as its question's title: `Confirm: end battle round 2?`."""
+    return f"Confirm: {pending_what(state, pending)}?"
+
+
+def pending_what(state: WarcryState, pending: Pending) -> str:
+    """The step waiting for a confirmation, in a few words: `end battle round 2`."""
+    action = pending.action
+    if isinstance(action, act.EndRound):
+        return f"end battle round {action.round}"
+    name = state.label_of(action.player)
+    if isinstance(action, act.SetTreasureCarriers):
+        return f"{name} has {action.count} fighter{_s(action.count)} carrying treasure"
+    if isinstance(action, act.SetFightersNear):
+        return f'{name} has {action.count} fighter{_s(action.count)} within 3" of the relic'
+    if isinstance(action, act.SetQuarters):
+        return f"{name} holds {action.count} quarter{_s(action.count)}"
+    if isinstance(action, act.SetBloodTally):
+        return f"{name}'s blood tally for battle round {state.round} is {action.points}"
+    if isinstance(action, act.SetOnAltar):
+        return f"{name} has {action.count} fighter{_s(action.count)} on the altar"
+    champion = state.champions.get(action.player)
+    return f"add {action.amount} to {champion.name if champion else name}'s tally"
 
 
 # ---------------------------------------------------------------- rounds and the result
@@ -1039,6 +1140,7 @@ _HANDLERS: dict[type, Handler] = {
     act.EndRound: _end_round,
     act.DeclareLastWarband: _last_warband,
     act.AnswerLastWarband: _answer_last_warband,
+    act.ConfirmPending: _confirm,
 }
 
 

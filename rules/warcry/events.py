@@ -13,9 +13,13 @@ from rules.warcry.battleplans import BattleplanInPlay, RollOffShown
 
 
 class Notice(Event):
+    """`text` is the rules' own sentence; a notice worded by the cog from its `code` (cogs/warcry_text.py)
+    leaves it empty and carries the values its words need in `values`."""
+
     code: str
-    text: str
+    text: str = ""
     who: dict[str, int] = {}
+    values: dict[str, str | int] = {}
     dice: list[int] = []
     roll_off: RollOffShown | None = None
     battleplan: BattleplanInPlay | None = None

@@ -8,12 +8,19 @@ to a question the battle has moved past (an old button) is refused as stale befo
 Step ids (players by slot, 1 or 2, in the order of `state.players`):
 - `split.p<slot>`, `colours`, `deploy.<n>` (n-th set-up of a battle group, from 0), `objectives.begin`;
   `colours.blocked`, `deploy.<n>.blocked`, `objectives.blocked` (the blocked-objective roll-off);
-- in battle round r: `r<r>.end`, `r<r>.initiative`, `r<r>.<tally>.p<slot>` (tally: treasure, near,
+- in battle round r: `r<r>.end`, `r<r>.confirm.<n>` (the battle's n-th confirmation, from 0),
+  `r<r>.initiative`, `r<r>.<tally>.p<slot>` (tally: treasure, near,
   quarters, blood, altar), `r<r>.carrier`, `r<r>.relic_damage`, `r<r>.awaken`, `r<r>.control.<k>`,
   `r<r>.remove`, `r<r>.claim`, `r<r>.last_warband`, `r<r>.condition`, `r<r>.champion.p<slot>`,
   `r<r>.tally.p<slot>.t<tally so far>`, `r<r>.down.p<slot>`.
 Option values: a player's user id (or `none`), an objective by its place on the battleplan (`o0`…),
-`o<i>.<player id|none>` for who controls an objective, a colour, `yes`/`no`.
+`o<i>.<player id|none>` for who controls an objective, a colour, `yes`/`no`, `confirm`/`not_yet`, a
+count for a tally short enough to list.
+
+What the table makes of them: the tallies and records the battle goes on without are `optional` (they
+sit on the board); the battle waits on the rest. Runs of one kind share a `series` and so one message:
+the two splits, the set-up of the battle groups, and the battle's own run of "End battle round N" and
+its confirmations.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from collections.abc import Callable
 from rules.errors import RuleError
 from rules.session import Action, Answer, InputField, NumberRange, Option, Question
 from rules.warcry import actions as act
-from rules.warcry.battle import GROUP_TITLES, QUARTERS, WarcryState
+from rules.warcry.battle import GROUP_TITLES, QUARTERS, Pending, WarcryState, pending_title
 from rules.warcry.models import GROUPS
 from rules.warcry.views import SCORING_ACTIONS, dormant_objectives
 from rules.warcry.warband import MAX_FIGHTERS, MAX_POINTS
@@ -31,6 +38,8 @@ from rules.warcry.warband import MAX_FIGHTERS, MAX_POINTS
 NOBODY = "none"
 MAX_TALLY_ADD = 200  # one attack's damage added to a great champion's tally
 CONTROL_PER_QUESTION = 8  # objectives per control question: 3 answers each stays within 25 options
+MAX_LISTED = 25  # a tally with at most this many possible counts is picked from a list, not typed
+BATTLE_SERIES = "battle"  # "End battle round N" and the confirmations: one message for the battle
 
 # number tallies: kind -> (topic, title)
 TALLIES: dict[str, tuple[str, str]] = {
@@ -39,6 +48,13 @@ TALLIES: dict[str, tuple[str, str]] = {
     "quarters": ("warcry.quarters", "Quarters held"),
     "blood": ("warcry.blood", "Blood tally this round"),
     "altar": ("warcry.altar", "Fighters on the altar"),
+}
+# tallies picked from a list: the word after the count on its option ("Alice: 2 held")
+LISTED_TALLIES: dict[str, str] = {
+    "treasure": "carrying",
+    "near": "near",
+    "quarters": "held",
+    "altar": "on altar",
 }
 
 
@@ -84,6 +100,7 @@ def questions(state: WarcryState) -> list[Question]:
                 kind="done",
                 title=f"{state.label_of(current.player)}: set up your {group}",
                 players=[current.player],
+                series="deploy",
                 params={"player": current.player, "group": current.group},
                 options=[
                     Option(
@@ -115,6 +132,7 @@ def questions(state: WarcryState) -> list[Question]:
                 kind="done",
                 title="Blocked objective roll-off",
                 players=list(state.players),
+                optional=True,
                 options=[Option(value="roll", label="Blocked objective roll-off")],
             )
         )
@@ -144,6 +162,7 @@ def _split_questions(state: WarcryState) -> list[Question]:
             topic="warcry.split",
             title="Split your warband into Dagger, Shield and Hammer",
             players=[turn],
+            series="split",
             params={"player": turn},
             options=[Option(value="split", label="Split battle groups", tone="main", form=form)],
         )
@@ -154,6 +173,8 @@ def _battle_questions(state: WarcryState) -> list[Question]:
     plan = state.plan()
     r = f"r{state.round}"
     both = list(state.players)
+    if state.pending is not None:
+        return [_confirmation(state, r, state.pending)]
     if state.removal_by is not None:
         return [
             Question(
@@ -198,6 +219,7 @@ def _battle_questions(state: WarcryState) -> list[Question]:
                 players=both,
                 title="Who carries the " + ("relic" if plan.scoring == "cursed_relic" else "prize"),
                 options=_player_options(state, "Carrier", nobody=True),
+                optional=True,
             )
         )
     if "carrier_damage" in kinds and state.carrier is not None:
@@ -208,6 +230,7 @@ def _battle_questions(state: WarcryState) -> list[Question]:
                 kind="done",
                 players=both,
                 title="Roll the relic's D6 damage",
+                optional=True,
                 params={"player": state.carrier},
                 options=[Option(value="roll", label="Roll carrier's D6 damage", tone="danger")],
             )
@@ -227,6 +250,7 @@ def _battle_questions(state: WarcryState) -> list[Question]:
                 players=both,
                 title="Who has achieved the victory condition",
                 options=_player_options(state, "Condition met", nobody=True),
+                optional=True,
             )
         )
     if state.extra_rounds:
@@ -236,6 +260,7 @@ def _battle_questions(state: WarcryState) -> list[Question]:
                 topic="warcry.last_warband",
                 players=both,
                 title="Only one warband is left on the battlefield",
+                optional=True,
                 options=[
                     Option(value=str(p), label=f"Only {state.label_of(p)[:20]}'s warband is left")
                     for p in state.players
@@ -249,6 +274,7 @@ def _battle_questions(state: WarcryState) -> list[Question]:
             kind="done",
             players=both,
             title=f"End battle round {state.round}",
+            series=BATTLE_SERIES,
             params={"round": state.round},
             options=[Option(value="end", label=f"End battle round {state.round}", tone="go")],
         )
@@ -281,6 +307,7 @@ def _initiative(state: WarcryState, r: str) -> list[Question]:
             title="Who has the initiative",
             players=list(state.players),
             options=options,
+            optional=True,
             params={"round": state.round},
         )
     ]
@@ -297,14 +324,49 @@ def _tally(state: WarcryState, r: str, kind: str, player: int) -> Question:
         "blood": MAX_POINTS - state.blood_total.get(player, 0),
         "altar": MAX_FIGHTERS,
     }[kind]
+    maximum = max(0, maximum)
+    name = state.label_of(player)
+    step, titled = f"{r}.{kind}.p{_slot(state, player)}", f"{title}: {name}"
+    params: dict[str, str | int | None] = {"player": player, "round": state.round}
+    if kind in LISTED_TALLIES and maximum < MAX_LISTED:
+        # a short list of counts: buttons or a menu naming whose count it is, so they read on the board
+        return Question(
+            step=step,
+            topic=topic,
+            title=titled,
+            players=list(state.players),
+            options=[
+                Option(value=str(n), label=f"{name[:20]}: {n} {LISTED_TALLIES[kind]}")
+                for n in range(maximum + 1)
+            ],
+            optional=True,
+            params=params,
+        )
     return Question(
-        step=f"{r}.{kind}.p{_slot(state, player)}",
+        step=step,
         topic=topic,
         kind="number",
-        title=f"{title}: {state.label_of(player)}",
+        title=titled,
         players=list(state.players),
-        number=NumberRange(minimum=0, maximum=max(0, maximum)),
-        params={"player": player, "round": state.round},
+        number=NumberRange(minimum=0, maximum=maximum),
+        optional=True,
+        params={**params, "button": titled[:80]},
+    )
+
+
+def _confirmation(state: WarcryState, r: str, pending: Pending) -> Question:
+    """A step pressed by one player, offered to both: the other confirms, or its player confirms their own."""
+    return Question(
+        step=f"{r}.confirm.{pending.serial}",
+        topic="warcry.confirm",
+        title=pending_title(state, pending),
+        players=list(state.players),
+        series=BATTLE_SERIES,
+        params={"player": pending.by, "round": state.round},
+        options=[
+            Option(value="confirm", label="Confirm", tone="go"),
+            Option(value="not_yet", label="Not yet"),
+        ],
     )
 
 
@@ -319,6 +381,7 @@ def _awaken(state: WarcryState, r: str) -> list[Question]:
             topic="warcry.awaken",
             title="Awaken a dormant objective",
             players=[awakener],
+            optional=True,
             params={"player": awakener, "round": state.round},
             options=[Option(value=_objective_value(state, o), label=f"Objective {o}") for o in dormant],
         )
@@ -343,6 +406,7 @@ def _control(state: WarcryState, r: str) -> list[Question]:
                 title="Who controls an objective",
                 players=list(state.players),
                 options=options,
+                optional=True,
                 params={"round": state.round},
             )
         )
@@ -361,6 +425,7 @@ def _champion(state: WarcryState, r: str, player: int) -> list[Question]:
                 topic="warcry.champion",
                 players=both,
                 title=f"Great champion: {name}",
+                optional=True,
                 params={"player": player},
                 options=[Option(value="name", label=f"Name champion: {name[:20]}", form=[field])],
             )
@@ -372,7 +437,8 @@ def _champion(state: WarcryState, r: str, player: int) -> list[Question]:
             kind="number",
             players=both,
             title=f"Add to {champion.name}'s tally",
-            params={"player": player},
+            optional=True,
+            params={"player": player, "button": f"Add to {champion.name[:40]}'s tally"},
             number=NumberRange(minimum=1, maximum=MAX_TALLY_ADD),
         ),
         Question(
@@ -381,6 +447,7 @@ def _champion(state: WarcryState, r: str, player: int) -> list[Question]:
             kind="done",
             players=both,
             title=f"{champion.name} is taken down",
+            optional=True,
             params={"player": player},
             options=[Option(value="down", label=f"Champion down: {name[:20]}")],
         ),
@@ -435,8 +502,10 @@ def _objective(state: WarcryState, value: str) -> str:
 
 
 def _number(answer: Answer) -> int:
-    assert answer.number is not None  # check_answer refuses a number question answered without one
-    return answer.number
+    """A typed number, or a count picked from a list (both already checked against the question)."""
+    if answer.number is not None:
+        return answer.number
+    return int(answer.values[0])
 
 
 def _tally_player(question: Question) -> int:
@@ -503,6 +572,9 @@ _BUILDERS: dict[str, Builder] = {
         actor=a.actor, player=_someone(s, a.values[0])
     ),
     "warcry.end_round": lambda s, q, a: act.EndRound(actor=a.actor, round=s.round),
+    "warcry.confirm": lambda s, q, a: act.ConfirmPending(
+        actor=a.actor, serial=s.pending.serial if s.pending else 0, confirm=a.values[0] == "confirm"
+    ),
 }
 
 TOPICS = frozenset(_BUILDERS)

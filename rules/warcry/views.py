@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.warcry.battle import GROUP_TITLES, WarcryState, round_note
+from rules.warcry.battle import GROUP_TITLES, WarcryState, pending_title, round_note
 from rules.warcry.events import fill
 from rules.warcry.models import Scoring
 
@@ -44,6 +44,8 @@ def legal_actions(state: WarcryState, player: int) -> list[str]:
     if state.phase == "objectives":
         return ["begin", *extras]
     assert plan is not None
+    if state.pending is not None:
+        return ["confirm"]
     if state.removal_by is not None:
         return ["remove"] if player == state.removal_by else []
     if state.last_warband_claim is not None:
@@ -83,6 +85,13 @@ def prompt(state: WarcryState, name_of: NameOf) -> str:
         return fill(f"{{p}}, set up your {GROUP_TITLES[current.group]}.", {"p": current.player}, name_of)
     if state.phase == "objectives":
         return "Place the objectives and treasure, then press Begin battle."
+    if state.pending is not None:
+        by = state.pending.by
+        return fill(
+            f"{pending_title(state, state.pending)} {{other}} confirms, or {{by}} confirms their own.",
+            {"by": by, "other": state.opponent(by)},
+            name_of,
+        )
     if state.removal_by is not None:
         return fill("{p}, remove one objective from play.", {"p": state.removal_by}, name_of)
     if state.last_warband_claim is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from warcry_helpers import ALICE, BOB, PLAYERS, club_pack, codes, play, refused, roller
+from warcry_helpers import ALICE, BOB, PLAYERS, club_pack, codes, confirmed, play, refused, roller
 
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -43,7 +43,8 @@ def set_up(state: WarcryState, dice: Roller, colour: str = "red") -> WarcryState
 
 
 def end_round(state: WarcryState, dice: Roller) -> tuple[WarcryState, list[Event]]:
-    return play(state, act.EndRound(actor=BOB, round=state.round), dice)
+    """Bob ends the round and Alice confirms: what ending it did."""
+    return confirmed(state, act.EndRound(actor=BOB, round=state.round), dice)
 
 
 # ---------------------------------------------------------------- set-up
@@ -144,7 +145,7 @@ def test_a_reaper_battle_runs_to_an_outcome() -> None:
     rounds = [(120, 80), (0, 0), (50, 200), (300, 10)]
     for alice, bob in rounds:
         state, _ = play(state, act.SetBloodTally(actor=ALICE, player=ALICE, points=alice), dice)
-        state, _ = play(state, act.SetBloodTally(actor=ALICE, player=BOB, points=bob), dice)
+        state, _ = confirmed(state, act.SetBloodTally(actor=ALICE, player=BOB, points=bob), dice)
         state, events = end_round(state, dice)
     assert state.finished and state.outcome is not None
     assert state.vp == {ALICE: 2, BOB: 1}
@@ -402,7 +403,7 @@ def test_cursed_relic_carrier_damage_and_the_within_3_inches_fallback() -> None:
     assert len(damage) == 1 and 1 <= damage[0] <= 6 and dice.rolls[-1].reason == "Cursed Relic damage"
     state, _ = play(state, act.SetCarrier(actor=ALICE, player=None), dice)
     state, _ = play(state, act.SetFightersNear(actor=ALICE, player=ALICE, count=2), dice)
-    state, _ = play(state, act.SetFightersNear(actor=ALICE, player=BOB, count=3), dice)
+    state, _ = confirmed(state, act.SetFightersNear(actor=ALICE, player=BOB, count=3), dice)
     with refused("warcry.too_many_fighters", limit=15, count=16):
         PROCEDURE.step(state, act.SetFightersNear(actor=ALICE, player=BOB, count=16), dice)
     assert evaluate(state)[0] == BOB
@@ -416,7 +417,7 @@ def test_no_quarter_has_four_quarters() -> None:
     state, _ = play(state, act.SetQuarters(actor=ALICE, player=ALICE, count=2), dice)
     with refused("warcry.quarters_too_many", quarters=4):
         PROCEDURE.step(state, act.SetQuarters(actor=ALICE, player=BOB, count=3), dice)
-    state, _ = play(state, act.SetQuarters(actor=ALICE, player=BOB, count=2), dice)
+    state, _ = confirmed(state, act.SetQuarters(actor=ALICE, player=BOB, count=2), dice)
     for _ in range(4):
         state, _ = end_round(state, dice)
     assert not state.finished and state.round == 5  # level: another round
@@ -438,7 +439,7 @@ def test_altar_of_ascendancy_needs_one_player_alone_on_the_altar() -> None:
     state, dice = open_battle("Altar of Ascendancy")
     state = set_up(state, dice)
     state, _ = play(state, act.SetOnAltar(actor=ALICE, player=ALICE, count=2), dice)
-    state, _ = play(state, act.SetOnAltar(actor=ALICE, player=BOB, count=1), dice)
+    state, _ = confirmed(state, act.SetOnAltar(actor=ALICE, player=BOB, count=1), dice)
     assert evaluate(state)[0] is None
     state, _ = play(state, act.SetOnAltar(actor=BOB, player=BOB, count=0), dice)
     for _ in range(4):

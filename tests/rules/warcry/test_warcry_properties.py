@@ -49,15 +49,25 @@ ACTIONS = st.one_of(
     st.builds(act.EndRound, actor=people, round=st.integers(1, 7)),
     st.builds(act.DeclareLastWarband, actor=people, player=people),
     st.builds(act.AnswerLastWarband, actor=people, accept=st.booleans()),
+    st.builds(act.ConfirmPending, actor=people, serial=st.integers(0, 3), confirm=st.booleans()),
 )
+TALLIES = ("treasure", "near", "quarters", "blood", "altar", "champion_tally")
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), moves=st.lists(ACTIONS, max_size=80))
-def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[act.WarcryAction]) -> None:
+@given(
+    plan=st.sampled_from(BATTLEPLANS),
+    seed=st.integers(0, 10_000),
+    moves=st.lists(ACTIONS, max_size=80),
+    answers=st.lists(st.tuples(people, st.booleans()), min_size=80, max_size=80),
+)
+def test_random_play_never_breaks_the_state(
+    plan: str, seed: int, moves: list[act.WarcryAction], answers: list[tuple[int, bool]]
+) -> None:
+    """Random moves, each step left waiting for a confirmation answered at once by either player."""
     dice = roller(seed)
     state, _ = start("p", PLAYERS, dice, battleplan=plan)
-    for move in moves:
+    for move, (answerer, accept) in zip(moves, answers, strict=False):
         if state.finished:
             break
         before = PROCEDURE.dump(state)
@@ -69,6 +79,13 @@ def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[ac
             continue
         assert PROCEDURE.dump(state) == before
         assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
+        if state.pending is not None:
+            assert move.kind == "confirm", "a step was taken while another waited for its confirmation"
+        if move.kind == "end_round" or (move.kind in TALLIES and move.player != move.actor):  # type: ignore[union-attr]
+            # pressed by one player alone: nothing changes but the confirmation it waits for
+            assert new_state.pending is not None and new_state.pending.action == move
+            kept = {"pending", "confirmations"}
+            assert new_state.model_dump(exclude=kept) == state.model_dump(exclude=kept)
         if new_state.finished and state.last_warband_decides:
             assert move.kind in ("last_warband", "answer_last_warband"), "judged past the extra round"
         assert act.parse_action(move.model_dump_json()) == move
@@ -86,6 +103,10 @@ def test_random_play_never_breaks_the_state(plan: str, seed: int, moves: list[ac
         assert sum(state.quarters.values()) <= 4
         assert len(state.objectives) <= 5
         assert prompt(state, str) and scoreboard(state, str)
+        if state.pending is not None and move.kind != "confirm":
+            resolve = act.ConfirmPending(actor=answerer, serial=state.pending.serial, confirm=accept)
+            state, _ = PROCEDURE.step(state, resolve, dice)
+            assert state.pending is None
     if state.finished:
         assert state.outcome is not None and state.outcome.mission == plan
         assert {s.player for s in state.outcome.sides} == set(PLAYERS)
@@ -115,7 +136,10 @@ def end_rounds(state: WarcryState, dice: Roller, count: int) -> tuple[WarcryStat
         if state.removal_by is not None:
             removal = act.RemoveObjective(actor=state.removal_by, objective=state.objectives[0])
             state, _ = PROCEDURE.step(state, removal, dice)
-        state, events = PROCEDURE.step(state, act.EndRound(actor=BOB, round=state.round), dice)
+        state, _ = PROCEDURE.step(state, act.EndRound(actor=BOB, round=state.round), dice)
+        assert state.pending is not None
+        confirm = act.ConfirmPending(actor=ALICE, serial=state.pending.serial, confirm=True)
+        state, events = PROCEDURE.step(state, confirm, dice)
         seen += [getattr(e, "code", "") for e in events]
     return state, seen
 
@@ -139,7 +163,7 @@ def test_a_battle_with_no_tallies_ends_by_round_four_or_plays_on_when_tied(
     assert note in prompt(state, str)
 
 
-TALLY_ACTIONS = ACTIONS.filter(lambda a: a.kind not in ("last_warband", "answer_last_warband"))
+TALLY_ACTIONS = ACTIONS.filter(lambda a: a.kind not in ("last_warband", "answer_last_warband", "confirm"))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -161,6 +185,9 @@ def test_past_the_extra_round_only_the_last_warband_ends_the_battle(
         except RuleError:
             continue
         assert move.kind == "end_round", f"{move.kind} was taken past the extra round"
+        assert new_state.pending is not None and new_state.round == state.round
+        confirm = act.ConfirmPending(actor=move.actor, serial=new_state.pending.serial, confirm=True)
+        new_state, _ = PROCEDURE.step(new_state, confirm, dice)
         assert not new_state.finished and new_state.round == state.round + 1
         state = new_state
     assert state.model_dump(include=set(tallies)) == tallies

@@ -21,6 +21,7 @@ from cogs.warcry_text import ENGLISH as WARCRY_ENGLISH
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Answer, Question
+from rules.warcry import actions as act
 from rules.warcry.battle import PROCEDURE, WarcryState, start
 from rules.warcry.battlegroups import valid_splits
 from rules.warcry.models import Scoring
@@ -137,6 +138,7 @@ def test_random_answers_from_ask_step_and_everything_else_is_refused(
             steps = [q.step for q in PROCEDURE.ask(state, player)]
             assert len(steps) == len(set(steps)), "one step id names one question"
         assert PROCEDURE.ask(state, STRANGER) == []
+        assert_the_table_can_show(state)
 
         illegal = illegal_answers(state, earlier)
         family = data.draw(st.sampled_from(sorted({f for _, f in illegal})))
@@ -156,12 +158,53 @@ def test_random_answers_from_ask_step_and_everything_else_is_refused(
         assert state.outcome is not None and state.outcome.mission == plan
 
 
+# What the battle waits on (every other question is a tool on the board that it goes on without).
+AWAITED = {
+    "warcry.split",
+    "warcry.colour",
+    "warcry.deploy",
+    "warcry.begin",
+    "warcry.end_round",
+    "warcry.confirm",
+    "warcry.remove",
+    "warcry.claim",
+}
+
+
+def assert_the_table_can_show(state: WarcryState) -> None:
+    """The battle always waits on somebody; tools are optional; one question a series at a time; while
+    a step waits for its confirmation, the confirmation is all that is asked, of both players."""
+    every = [q for p in state.players for q in PROCEDURE.ask(state, p)]
+    assert any(not q.optional for q in every), "nothing to press but tools"
+    for question in every:
+        assert question.optional == (question.topic not in AWAITED), question.topic
+    for player in state.players:
+        series = [q.series for q in PROCEDURE.ask(state, player) if q.series]
+        assert len(series) == len(set(series)), "two questions of one series asked at once"
+    if state.pending is not None:
+        for player in state.players:
+            (only,) = PROCEDURE.ask(state, player)
+            assert only.topic == "warcry.confirm" and only.series == "battle"
+            assert [o.value for o in only.options] == ["confirm", "not_yet"]
+
+
 # ---------------------------------------------------------------- hand-worked cases
 
 
 def answer(state: WarcryState, player: int, step: str, dice: Roller, **given: object) -> WarcryState:
     new_state, _ = PROCEDURE.answer(state, Answer(actor=player, step=step, **given), dice)  # type: ignore[arg-type]
     return new_state
+
+
+def end(state: WarcryState, by: int, dice: Roller, confirm_by: int | None = None) -> WarcryState:
+    """`by` presses "End battle round N" and `confirm_by` (the other player unless named) confirms."""
+    number = state.round
+    state = answer(state, by, f"r{number}.end", dice)
+    assert state.pending is not None and state.round == number
+    (confirm,) = PROCEDURE.ask(state, by)
+    assert confirm.title == f"Confirm: end battle round {number}?"
+    confirmer = state.opponent(by) if confirm_by is None else confirm_by
+    return answer(state, confirmer, confirm.step, dice, values=["confirm"])
 
 
 def set_up(plan: str, seed: int = 0) -> tuple[WarcryState, Roller]:
@@ -185,8 +228,8 @@ def set_up(plan: str, seed: int = 0) -> tuple[WarcryState, Roller]:
 
 def test_an_old_end_of_round_button_is_stale_in_the_next_round() -> None:
     state, dice = set_up("Reaper")
-    state = answer(state, ALICE, "r1.end", dice)
-    state = answer(state, BOB, "r2.end", dice)
+    state = end(state, ALICE, dice)
+    state = end(state, BOB, dice)
     assert state.round == 3
     with refused("answer.stale", now="Blood tally this round: Alice"):
         PROCEDURE.answer(state, Answer(actor=ALICE, step="r2.end"), dice)
@@ -212,13 +255,14 @@ def test_set_up_asks_one_player_at_a_time_and_the_other_is_not_asked() -> None:
 
 def test_tallies_offer_exactly_the_numbers_the_battleplan_allows() -> None:
     state, dice = set_up("Treasure Hunters")
-    state = answer(state, ALICE, "r1.treasure.p1", dice, number=3)
+    state = answer(state, ALICE, "r1.treasure.p1", dice, values=["3"])
     (bob_tally,) = [q for q in PROCEDURE.ask(state, ALICE) if q.step == "r1.treasure.p2"]
-    assert bob_tally.kind == "number" and bob_tally.number is not None
-    assert (bob_tally.number.minimum, bob_tally.number.maximum) == (0, 2)  # 5 tokens, Alice's fighters hold 3
-    with refused("answer.number_range", number=3, minimum=0, maximum=2):
-        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.treasure.p2", number=3), dice)
-    state = answer(state, BOB, "r1.treasure.p2", dice, number=2)
+    # 5 tokens, Alice's fighters hold 3: Bob's count is picked from 0 to 2, each naming whose count it is
+    assert bob_tally.kind == "choose" and bob_tally.optional
+    assert [o.label for o in bob_tally.options] == ["Bob: 0 carrying", "Bob: 1 carrying", "Bob: 2 carrying"]
+    with refused("answer.not_offered"):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.treasure.p2", values=["3"]), dice)
+    state = answer(state, BOB, "r1.treasure.p2", dice, values=["2"])
     assert state.carrying == {ALICE: 3, BOB: 2}
 
 
@@ -253,7 +297,11 @@ def test_a_champion_tally_step_changes_with_the_tally_so_a_repeat_is_stale() -> 
     state = answer(state, ALICE, "r1.champion.p1", dice, values=["name"], fields={"name": " Skullgrinder "})
     assert state.champions[ALICE].name == "Skullgrinder"
     assert {"r1.tally.p1.t0", "r1.down.p1", "r1.champion.p2"} <= set(asked(state, BOB))
-    state = answer(state, BOB, "r1.tally.p1.t0", dice, number=4)
+    state = answer(state, BOB, "r1.tally.p1.t0", dice, number=4)  # Bob adds to Alice's champion's tally
+    assert state.champions[ALICE].tally == 0 and state.pending is not None
+    (confirm,) = asked(state, ALICE).values()
+    assert confirm.title == "Confirm: add 4 to Skullgrinder's tally?"
+    state = answer(state, ALICE, confirm.step, dice, values=["confirm"])
     with refused("answer.stale"):
         PROCEDURE.answer(state, Answer(actor=BOB, step="r1.tally.p1.t0", number=4), dice)
     assert state.champions[ALICE].tally == 4
@@ -263,7 +311,7 @@ def test_a_champion_tally_step_changes_with_the_tally_so_a_repeat_is_stale() -> 
 
 def test_hidden_vault_removal_is_asked_of_the_remover_only() -> None:
     state, dice = set_up("The Hidden Vault")
-    state = answer(state, ALICE, "r1.end", dice)
+    state = end(state, ALICE, dice)
     remover = state.removal_by
     assert remover is not None
     other = state.opponent(remover)
@@ -280,7 +328,7 @@ def test_the_last_warband_claim_is_answered_by_the_opponent() -> None:
     state, dice = set_up("Reaper")
     for number in range(1, 5):
         assert f"r{number}.last_warband" not in asked(state, ALICE)
-        state = answer(state, ALICE, f"r{number}.end", dice)
+        state = end(state, ALICE, dice)
     assert state.round == 5 and "r5.last_warband" in asked(state, ALICE)
     state = answer(state, ALICE, "r5.last_warband", dice, values=[str(ALICE)])
     assert PROCEDURE.ask(state, ALICE) == [] and list(asked(state, BOB)) == ["r5.claim"]
@@ -295,11 +343,11 @@ def test_past_the_extra_round_only_the_last_warband_and_the_round_end_are_asked(
         steps = asked(state, ALICE)
         assert f"r{number}.end" in steps and (f"r{number}.last_warband" in steps) == (number == 5)
         assert len(steps) > 2, "the battleplan's own tallies are asked up to the extra round"
-        state = answer(state, BOB, f"r{number}.end", dice)
+        state = end(state, BOB, dice)
     assert not state.finished and state.round == 6
     for player in PLAYERS:
         assert list(asked(state, player)) == ["r6.last_warband", "r6.end"]
-    state = answer(state, ALICE, "r6.end", dice)
+    state = end(state, ALICE, dice)
     assert list(asked(state, BOB)) == ["r7.last_warband", "r7.end"]
     state = answer(state, BOB, "r7.last_warband", dice, values=[str(ALICE)])
     assert state.finished and state.outcome is not None and state.outcome.winner == ALICE
@@ -322,3 +370,109 @@ def test_every_warcry_code_has_english() -> None:
     raised |= {f"warcry.decided_by.{scoring}" for scoring in get_args(Scoring)}
     topics = {c for c in raised if c in TOPICS}
     assert raised - topics <= set(WARCRY_ENGLISH), sorted(raised - topics - set(WARCRY_ENGLISH))
+
+
+def test_ending_a_round_waits_for_a_confirmation_from_either_player() -> None:
+    state, dice = set_up("Reaper")
+    state = answer(state, ALICE, "r1.blood.p1", dice, number=50)
+    state = answer(state, ALICE, "r1.end", dice)
+    assert state.round == 1 and state.vp == {}, "the round waits for its confirmation"
+    for player in PLAYERS:
+        assert list(asked(state, player)) == ["r1.confirm.0"]
+    (confirm,) = PROCEDURE.ask(state, BOB)
+    assert confirm.title == "Confirm: end battle round 1?" and confirm.series == "battle"
+    assert [o.label for o in confirm.options] == ["Confirm", "Not yet"]
+    # nothing else is taken meanwhile: an old button is stale, a direct action is refused with a reason
+    with refused("answer.stale", now="Confirm: end battle round 1?"):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.blood.p2", number=10), dice)
+    with refused("warcry.confirm_pending", what="Confirm: end battle round 1?"):
+        PROCEDURE.step(state, act.SetBloodTally(actor=BOB, player=BOB, points=10), dice)
+
+    # Not yet: the round goes on as if nothing was pressed
+    state = answer(state, BOB, "r1.confirm.0", dice, values=["not_yet"])
+    assert state.pending is None and state.round == 1 and "r1.end" in asked(state, ALICE)
+    # the player who pressed may confirm their own; the earlier confirmation's button is stale
+    state = answer(state, ALICE, "r1.end", dice)
+    assert list(asked(state, ALICE)) == ["r1.confirm.1"]
+    with refused("answer.stale"):
+        PROCEDURE.answer(state, Answer(actor=BOB, step="r1.confirm.0", values=["confirm"]), dice)
+    state = answer(state, ALICE, "r1.confirm.1", dice, values=["confirm"])
+    assert state.round == 2 and state.vp == {ALICE: 1, BOB: 0} and state.pending is None
+    with refused("warcry.nothing_to_confirm"):
+        PROCEDURE.step(state, act.ConfirmPending(actor=BOB, serial=1, confirm=True), dice)
+
+
+def test_a_tally_recorded_for_the_other_player_waits_for_a_confirmation() -> None:
+    state, dice = set_up("Reaper")
+    state = answer(state, ALICE, "r1.blood.p1", dice, number=50)  # her own: taken at once
+    assert state.blood == {ALICE: 50} and state.pending is None
+    state = answer(state, ALICE, "r1.blood.p2", dice, number=80)  # Bob's: Bob confirms, or Alice
+    assert state.blood == {ALICE: 50} and state.pending is not None
+    (confirm,) = PROCEDURE.ask(state, BOB)
+    assert confirm.title == "Confirm: Bob's blood tally for battle round 1 is 80?"
+    with refused("warcry.confirm_stale", what=confirm.title):
+        PROCEDURE.step(state, act.ConfirmPending(actor=BOB, serial=7, confirm=True), dice)
+    declined = answer(state, BOB, confirm.step, dice, values=["not_yet"])
+    assert declined.blood == {ALICE: 50} and declined.pending is None
+    state = answer(state, BOB, confirm.step, dice, values=["confirm"])
+    assert state.blood == {ALICE: 50, BOB: 80} and state.pending is None
+    # a tally the battle would refuse is refused at once, not offered for confirmation
+    with refused("warcry.not_a_player"):
+        PROCEDURE.step(state, act.SetBloodTally(actor=ALICE, player=77, points=10), dice)
+
+
+TALLY_FIELDS = {
+    "warcry.treasure": "carrying",
+    "warcry.near": "near",
+    "warcry.quarters": "quarters",
+    "warcry.blood": "blood",
+    "warcry.altar": "on_altar",
+}
+
+
+def highest(question: Question, player: int) -> Answer:
+    """`player`'s answer to `question` with its highest count (or its one button)."""
+    if question.kind == "done":
+        return Answer(actor=player, step=question.step)
+    if question.kind == "number":
+        assert question.number is not None
+        return Answer(actor=player, step=question.step, number=question.number.maximum)
+    return Answer(actor=player, step=question.step, values=[question.options[-1].value])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    plan=st.sampled_from(BATTLEPLANS),
+    seed=st.integers(0, 10_000),
+    confirmer=st.sampled_from(PLAYERS),
+    accept=st.booleans(),
+)
+def test_a_step_waiting_for_confirmation_changes_nothing_until_confirmed(
+    plan: str, seed: int, confirmer: int, accept: bool
+) -> None:
+    """Whatever one player presses alone (the end of the round, a tally for the other player), only the
+    question changes until either player confirms; Not yet leaves the battle as it was."""
+    state, dice = set_up(plan, seed)
+    presses = [
+        q
+        for q in PROCEDURE.ask(state, ALICE)
+        if q.topic == "warcry.end_round" or (q.topic in TALLY_FIELDS and q.params.get("player") == BOB)
+    ]
+    assert presses
+    kept = {"pending", "confirmations"}
+    for question in presses:
+        waiting, _ = PROCEDURE.answer(state, highest(question, ALICE), dice)
+        assert waiting.pending is not None and waiting.pending.by == ALICE
+        assert waiting.model_dump(exclude=kept) == state.model_dump(exclude=kept)
+        (confirm,) = PROCEDURE.ask(waiting, confirmer)
+        value = "confirm" if accept else "not_yet"
+        after, _ = PROCEDURE.answer(waiting, Answer(actor=confirmer, step=confirm.step, values=[value]), dice)
+        assert after.pending is None and after.confirmations == state.confirmations + 1
+        if not accept:
+            assert after.model_dump(exclude=kept) == state.model_dump(exclude=kept)
+        elif question.topic == "warcry.end_round":
+            assert after.round == state.round + 1 or after.finished or after.removal_by is not None
+        else:
+            recorded = getattr(after, TALLY_FIELDS[question.topic])
+            wanted = highest(question, ALICE)
+            assert recorded[BOB] == (wanted.number if wanted.number is not None else int(wanted.values[0]))

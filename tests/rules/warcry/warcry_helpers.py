@@ -14,6 +14,7 @@ from cogs.warcry_text import ENGLISH
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
+from rules.warcry.actions import ConfirmPending
 from rules.warcry.battle import PROCEDURE, WarcryState
 from rules.warcry.models import WarcryPack
 from rules.warcry.pack import parse_pack
@@ -63,6 +64,17 @@ def play(state: WarcryState, action: Any, dice: Roller) -> tuple[WarcryState, li
     assert state.model_dump_json() == before, "step mutated its input state"
     assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
     return new_state, events
+
+
+def confirmed(state: WarcryState, action: Any, dice: Roller) -> tuple[WarcryState, list[Event]]:
+    """Play a step that waits for a confirmation (the end of a round, a tally recorded for the other
+    player), then have the other player confirm it: the state after, and what the step itself did."""
+    state, asked = play(state, action, dice)
+    assert state.pending is not None and codes(asked) == ["confirm_asked"], codes(asked)
+    confirm = ConfirmPending(actor=state.opponent(action.actor), serial=state.pending.serial, confirm=True)
+    state, done = play(state, confirm, dice)
+    assert state.pending is None and codes(done)[0] == "confirmed"
+    return state, done[1:]
 
 
 def codes(events: list[Event]) -> list[str]:
