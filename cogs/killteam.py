@@ -1,14 +1,10 @@
-"""/killteam: Kill Team matched play run in a channel, with sealed bids and secrets in DMs.
+"""/killteam: Kill Team matched play at the table, with sealed bids and secrets in DMs.
 
 A thin adapter: the rules live in rules/killteam. This file turns slash command options into rules
-actions, and events and the rules' questions into messages. Public events go to the channel (in
-embeds, so mentions name players without pinging them; only the players asked to act are pinged).
-Every button and menu is made by `bot.questions.components` from a question `PROCEDURE.ask` gives,
-so a click comes back as an answer the rules check against what they ask now, and a click on an
-old question is refused. A public question gets one channel message of its own per step (keyed
-`ask.<step>`, so a later step of the same question edits it instead of posting it again); secret
-questions (sealed bids, scouting, private Tac Op picks) go to each player's DMs; when DMs are closed
-the platform shows the same prompt ephemerally behind an "Open my secret prompt" button.
+actions, and says what the game's board shows and how its events read; the platform (bot/table.py)
+decides what is posted and edited: the game runs in a thread under a short start card, with one
+board edited in place, a message per question the game waits on (edited once answered, its buttons
+gone), sealed bids and private picks as DM prompts, and a reveal riding on the question it leads to.
 """
 
 from __future__ import annotations
