@@ -390,7 +390,8 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
             )
             return Reply(content=f"Sealed. {after}")
         mine = [line for e in events if e.private_to == actor and (line := describe_private(e))]
-        return Reply(content="\n".join(mine)[:1900] or "Done.")
+        said = mine or self.lines(info, state, events)  # what the action did ("… +2 VP …; total 9")
+        return Reply(content="\n".join(said)[:1900] or "Recorded.")
 
     def private_prompt(self, info: SessionInfo, state: KillTeamState, user_id: int) -> Reply | None:
         return private_reply(state, user_id)
