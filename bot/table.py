@@ -9,8 +9,8 @@ step, by comparing what the game asked before it with what it asks now:
 - a question the game **waits on** gets a message of its own that pings the players it waits for,
   once; when it is answered (or no longer asked) that message is edited to say what happened and
   its components are removed, so no dead button stays clickable;
-- a **private** question is a DM prompt per player (key `dm.<player>.<step>`), edited once answered
-  ("You sealed 3 …"), its components removed;
+- a **private** question is a DM prompt per player (key `dm.<player>.<series or step>`), edited
+  when it changes and once answered ("You sealed 3 …"), its components removed;
 - a question with **one legal answer** is answered for the player (`only_answer`) and the board
   says so; nobody is asked to choose when there is no choice.
 
@@ -74,9 +74,10 @@ def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict
 
 
 def private_questions(procedure: Procedure[Any], state: GameState | None, player: int) -> dict[str, Question]:
+    """A player's private questions now, by their DM prompt's key (their series, else their step)."""
     if state is None or state.finished:
         return {}
-    return {q.step: q for q in procedure.ask(state, player) if q.private}
+    return {q.series or q.step: q for q in procedure.ask(state, player) if q.private}
 
 
 def waited_for(procedure: Procedure[Any], state: GameState) -> list[tuple[int, Question]]:
@@ -243,8 +244,8 @@ def _player_dms(
     old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
     mine = adapter.private_lines(info, after, player, events)
     out: list[Outgoing] = []
-    for step, asked in old.items():
-        if step not in new:
+    for key, asked in old.items():
+        if key not in new:
             said = (
                 adapter.answered_privately(info, after, player, asked, events)
                 or "\n".join(mine)
@@ -254,7 +255,7 @@ def _player_dms(
                 Outgoing(
                     to="dm",
                     user_id=player,
-                    key=f"dm.{player}.{step}",
+                    key=f"dm.{player}.{key}",
                     edit_only=True,
                     embeds=[
                         Embed(
@@ -264,8 +265,8 @@ def _player_dms(
                     ],
                 )
             )
-    fresh = [q for step, q in new.items() if step not in old]
-    for index, asked in enumerate(fresh):
+    fresh = [(key, q) for key, q in new.items() if key not in old]
+    for index, (key, asked) in enumerate(fresh):
         buttons, selects = components(asked)
         text = adapter.question_text(after, asked)
         if index == 0 and mine:
@@ -274,14 +275,36 @@ def _player_dms(
             Outgoing(
                 to="dm",
                 user_id=player,
-                secret=True,
-                key=f"dm.{player}.{asked.step}",
+                # One "Open my secret prompt" button per step is enough when DMs are closed: it
+                # shows the player's whole prompt.
+                secret=index == 0,
+                key=f"dm.{player}.{key}",
                 content=f"{adapter.title} in <#{info.table_id}>",
                 embeds=[Embed(description=_tail(text, 4000), colour=adapter.colour)],
                 buttons=buttons,
                 selects=selects,
             )
         )
+    for key, asked in new.items():
+        if key in old and asked != old[key]:  # a series moved on, or its options changed
+            buttons, selects = components(asked)
+            out.append(
+                Outgoing(
+                    to="dm",
+                    user_id=player,
+                    key=f"dm.{player}.{key}",
+                    edit_only=True,
+                    content=f"{adapter.title} in <#{info.table_id}>",
+                    embeds=[
+                        Embed(
+                            description=_tail(adapter.question_text(after, asked), 4000),
+                            colour=adapter.colour,
+                        )
+                    ],
+                    buttons=buttons,
+                    selects=selects,
+                )
+            )
     if mine and not fresh:
         out.append(
             Outgoing(
