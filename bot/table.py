@@ -133,7 +133,10 @@ def table_messages(
         f"{who(a.player)} had one choice for **{a.title}**: {a.label} (answered for them)."
         for a in auto or []
     ]
-    moments = adapter.moments(info, after, events)
+    moments: list[Outgoing] = []
+    apart: list[Outgoing] = []  # a moment for a player's DMs (a hand) never rides on a thread's question
+    for moment in adapter.moments(info, after, events):
+        (moments if moment.to == "channel" and moment.channel_id is None else apart).append(moment)
     out: list[Outgoing] = []
     old, new = public_questions(procedure, before), public_questions(procedure, after)
     old_board, on_board = _board_tools(old), _board_tools(new)
@@ -151,7 +154,7 @@ def table_messages(
             moments = []
         elif asked != own_old[step]:
             out.append(question_message(adapter, after, asked, ping=False))
-    out[1:1] = moments  # not taken by a question: posted on their own, after the board
+    out[1:1] = [*moments, *apart]  # not taken by a question: posted on their own, after the board
     for player in after.players:
         out.extend(_player_dms(adapter, info, before, after, events, player))
     return out
