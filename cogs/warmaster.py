@@ -1,17 +1,18 @@
 """/warmaster: the Players Society magic item and tactics cards, dealt and laid by the rules.
 
-A thin adapter over rules/warmaster: options and answers become rules actions, events become
-messages. Every component answers one of the game's questions (`rules.warmaster.questions`), made
-into buttons and selects by `bot.questions`, so a click on a message the game has moved past is
-refused as stale. Each hand goes to its owner as a secret DM with the questions only they answer (the
-platform falls back to an "Open my secret prompt" button when DMs are closed); the channel only ever
-sees what the table would see: a face-down card is "a face-down magic item card on Knights" until
-its owner turns it up, and the questions both players answer (begin the battle, finish the game).
+A thin adapter over rules/warmaster, played at the shared table (bot/table.py): the game's thread
+has one living board (every laid card as the table sees it, losses and VP) and one message that
+asks both players to begin the battle and then to finish it. Everything secret lives in each
+player's DMs, every message there edited as the game goes on rather than posted again: their hand
+(key `hand.<player>`), one prompt per card they may lay (reopened on each of their turns, and
+showing where it went once laid), a short "your turn" prompt per turn (the notification; it says
+what they did once the turn is over), and their tools for trading, turning cards up and recording
+losses. A face-down card is "a face-down magic item card on Knights" to everyone but its owner
+until it is turned up. With DMs closed the platform posts an "Open my secret prompt" button instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 import discord
@@ -25,16 +26,21 @@ from bot.limits import FIELD_VALUE, fit
 from bot.messages import Button, Embed, Outgoing, Reply, Select
 from bot.questions import components
 from bot.router import send_reply
-from bot.table import AutoAnswer
 from bot.text import add_words
 from cogs.warmaster_text import (
     ENGLISH,
+    board_status,
     card_line,
+    closed_text,
     describe_target,
-    event_text,
+    hand_status,
     new_target_label,
+    notes_lines,
     prompt_text,
-    result_text,
+    public_line,
+    question_words,
+    reply_lines,
+    side_header,
     summary_lines,
 )
 from rules.errors import RuleError
@@ -64,15 +70,18 @@ from rules.warmaster import (
 from rules.warmaster.cards import deck_size
 from rules.warmaster.models import (
     BattleBegun,
-    CardPhaseComplete,
+    CardLaidFaceDown,
+    CardLaidFaceUp,
+    CardRevealed,
     CardsDrawn,
     GameFinished,
     HandDealt,
     HeldCard,
-    TurnToLay,
+    LuckyFindTraded,
+    TurnPassed,
 )
 from rules.warmaster.new_targets import decode_new_target, encode_new_target, new_target_offers, typed_target
-from rules.warmaster.questions import BEGIN, FINISH, LAY, target_label
+from rules.warmaster.questions import LAY, target_label
 from rules.warmaster.targets import CharacterRole, Restriction, Side, TargetKind, UnitType
 from rules.warmaster.views import PrivateView
 
@@ -81,16 +90,15 @@ add_words(ENGLISH)
 SYSTEM = PROCEDURE.system
 COLOUR = 0x2E4A7A
 HOW_TO_PLAY = (
-    "On your turn each card you can lay comes with its own buttons (in your DMs, or with "
-    "`/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (for a new "
-    "target, pick what it is from the target's list)."
+    "On your turn each card you can lay has its own message here with its targets (or see them "
+    "with `/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (for a "
+    "new target, pick what it is from the target's list)."
 )
+HAND_KEY = "hand"
 MAX_ROWS = 5  # Discord's action rows in one message
 ROW = 5  # buttons in one row
 CHOICE_MAX = 100  # characters in an autocomplete choice's name and value
 MAX_CHOICES = 25  # autocomplete choices Discord shows
-# A public question is posted once, with the event that first asks it.
-PUBLIC_ASKED_BY: dict[str, type[Event]] = {BEGIN: CardPhaseComplete, FINISH: BattleBegun}
 
 KindOption = Literal["unit", "character", "terrain", "table", "player", "army"]
 SideOption = Literal["mine", "enemy", "neutral"]
@@ -99,11 +107,6 @@ RoleOption = Literal["general", "wizard", "runesmith", "hero"]
 
 
 # ------------------------------------------------------------------ drawing
-
-
-def _chunks(lines: list[str], limit: int = FIELD_VALUE) -> str:
-    text = "\n".join(lines)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def add_lines(embed: Embed, name: str, lines: list[str], limit: int = FIELD_VALUE) -> None:
@@ -120,11 +123,13 @@ def add_lines(embed: Embed, name: str, lines: list[str], limit: int = FIELD_VALU
         embed.add(title, "\n".join(chunk))
 
 
-def hand_embed(view: PrivateView) -> Embed:
+def hand_embed(view: PrivateView, status: str | None = None) -> Embed:
+    """A player's hand and face-down cards; `status` says where they stand (else their turn, if it is)."""
     embed = Embed(title="Your Warmaster cards", colour=COLOUR)
-    status = f"Laid {view.laid} of {view.limit}."
-    if view.your_turn:
-        status += " **It is your turn to lay a card.**"
+    if status is None:
+        status = f"Laid {view.laid} of {view.limit}."
+        if view.your_turn:
+            status += " **It is your turn to lay a card.**"
     embed.description = f"{status}\n{HOW_TO_PLAY}"
     add_lines(embed, "In your hand", [card_line(c) for c in view.hand] or ["(empty)"])
     if view.face_down:
@@ -161,7 +166,8 @@ def packed(questions: list[Question]) -> tuple[list[Button], list[Select]]:
 
 
 def private_reply(state: WarmasterState, player: int) -> Reply:
-    """The player's hand, with the components of their questions other than laying a card."""
+    """The player's hand, with the components of their questions other than laying a card (for
+    `/warmaster hand` and the closed-DM button: answered there and then, never left in a DM)."""
     _lays, others = private_questions(state, player)
     buttons, selects = packed(others)
     return Reply(embeds=[hand_embed(private_view(state, player))], buttons=buttons, selects=selects)
@@ -174,42 +180,22 @@ def lay_prompts(state: WarmasterState, player: int) -> list[Reply]:
     card's, they would not say which card they lay.
     """
     lays, _others = private_questions(state, player)
-    hand = {card.id: card for card in private_view(state, player).hand}
     prompts = []
     for question in lays:
-        card = hand[str(question.params["card"])]
         buttons, selects = components(question)
         prompts.append(
-            Reply(content=f"{card_line(card)}\n{question.text}"[:2000], buttons=buttons, selects=selects)
+            Reply(content=question_words(state, question)[:2000], buttons=buttons, selects=selects)
         )
     return prompts
 
 
-def public_components(state: WarmasterState, events: Sequence[Event]) -> tuple[list[Button], list[Select]]:
-    """The components of the questions both players answer, when this step first asks them."""
-    buttons: list[Button] = []
-    selects: list[Select] = []
-    seen: set[str] = set()
-    for player in state.players:
-        for question in PROCEDURE.ask(state, player):
-            asked_by = PUBLIC_ASKED_BY.get(question.topic)
-            if question.private or question.step in seen or asked_by is None:
-                continue
-            if not any(isinstance(e, asked_by) for e in events):
-                continue
-            seen.add(question.step)
-            more_buttons, more_selects = components(question)
-            buttons += more_buttons
-            selects += more_selects
-    return buttons, selects
-
-
 def board_embed(state: WarmasterState) -> Embed:
-    """The running summary: every laid card as the table sees it, losses and VP."""
+    """The living board: where the game stands, each side's army and laid cards as the table sees
+    them (a face-down card by its deck only), what was destroyed, and the victory points."""
     targets = {v.target.key: v.target for v in known_targets(state)}
-    embed = Embed(title="Warmaster cards", description=prompt_text(state), colour=COLOUR)
+    embed = Embed(title="Warmaster", description=board_status(state), colour=COLOUR)
     for side in state.sides:
-        lines = []
+        lines = [side_header(state, side)]
         for laid in state.laid:
             if laid.player != side.player:
                 continue
@@ -220,138 +206,98 @@ def board_embed(state: WarmasterState) -> Embed:
                 )
             else:
                 lines.append(f"#{laid.placement} face-down {laid.held.deck.label} card on {where}")
-        header = f"<@{side.player}>: laid {side.laid} of {side.limit}"
-        embed.add(
-            "First player" if side.player == state.first else "Second player",
-            _chunks([header, *lines]),
-            inline=False,
-        )
+        add_lines(embed, "First player" if side.player == state.first else "Second player", lines)
+    notes = notes_lines(state)
+    if notes:
+        add_lines(embed, "Notes", notes)
     if state.losses:
         lost = [
             f"{describe_target(targets[loss.target_key])}: {loss.base_points} {loss.card_costs:+d} → "
             f"{loss.vp} VP to <@{loss.to_player}>"
             for loss in state.losses
         ]
-        embed.add("Destroyed", _chunks(lost))
+        add_lines(embed, "Destroyed", lost)
     if state.phase is not Phase.CARDS:
-        embed.add(
-            "Victory points" + ("" if state.phase is Phase.OVER else " so far"),
-            _chunks(summary_lines(vp_summary(state))),
-        )
+        name = "Victory points" + ("" if state.phase is Phase.OVER else " so far")
+        add_lines(embed, name, summary_lines(vp_summary(state)))
     return embed
 
 
-def dm_due(player: int, events: Sequence[Event]) -> bool:
-    """Whether this step gives the player something new to do in secret: a hand (dealt or drawn),
-    their turn to lay, or the battle's questions. Other steps answer the actor in their reply, and
-    `/warmaster hand` always shows the questions as they stand."""
+def touches_hand(player: int, events: list[Event]) -> bool:
+    """Whether a step changed what the player's hand message shows: their cards, what they laid or
+    turned up, whether they are still laying, or the phase."""
     return any(
-        (isinstance(e, HandDealt | CardsDrawn) and e.private_to == player)
-        or (isinstance(e, TurnToLay) and e.player == player)
-        or isinstance(e, BattleBegun)
+        (isinstance(e, CardsDrawn | LuckyFindTraded | TurnPassed) and e.player == player)
+        or (isinstance(e, CardLaidFaceUp | CardLaidFaceDown | CardRevealed) and e.player == player)
+        or isinstance(e, BattleBegun | GameFinished)
         for e in events
     )
 
 
-def dm_heading(info: SessionInfo, events: Sequence[Event], player: int) -> str:
-    drawn = [card.name for e in events if isinstance(e, CardsDrawn) for card in e.cards]
-    if drawn:
-        return f"Your Lucky Find! brought {', '.join(f'**{name}**' for name in drawn)}."
-    if any(isinstance(e, HandDealt) for e in events):
-        return f"Your Warmaster cards for the game in <#{info.channel_id}> (`{info.id}`). Keep them secret!"
-    if any(isinstance(e, TurnToLay) and e.player == player for e in events):
-        return f"Your turn to lay a card in <#{info.channel_id}> (`{info.id}`)."
-    return (
-        f"The battle in <#{info.channel_id}> has begun: record destroyed units and turn your cards "
-        "face up here."
-    )
+def hand_messages(info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
+    """Each player's hand as one DM, posted when dealt and edited whenever it changes.
+
+    With DMs closed, the table gets one "Open my secret prompt" button per player at the deal (it
+    shows the hand): the hand's own when the player is asked nothing yet, else their first prompt's.
+    """
+    messages = []
+    for player in state.players:
+        dealt = any(isinstance(e, HandDealt) and e.player == player for e in events)
+        if not (dealt or touches_hand(player, events)):
+            continue
+        prompted = any(q.private for q in PROCEDURE.ask(state, player))
+        messages.append(
+            Outgoing(
+                to="dm",
+                user_id=player,
+                key=f"{HAND_KEY}.{player}",
+                secret=dealt and not prompted,
+                edit_only=not dealt,
+                content=f"Your Warmaster cards for the game in <#{info.table_id}> (`{info.id}`). "
+                "Keep them secret!",
+                embeds=[hand_embed(private_view(state, player), hand_status(state, player))],
+            )
+        )
+    return messages
 
 
 class WarmasterAdapter(GameAdapter[WarmasterState]):
-    answers_only_choices = False  # not yet on the shared table
     procedure = PROCEDURE
     title = "Warmaster"
     start_command = "/warmaster game"
     help = "`/warmaster game @opponent` deals hidden magic item and tactics hands and runs card play"
     # No pack of its own: the printed magic item deck, and no tactics (none was ever printed).
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
+    colour = COLOUR
 
-    def render_step(
-        self,
-        info: SessionInfo,
-        before: WarmasterState | None,
-        after: WarmasterState,
-        events: list[Event],
-        auto: list[AutoAnswer] | None = None,
-    ) -> list[Outgoing]:
-        """Not yet on the shared table: every step posts in the game's channel."""
-        return self.render(info, after, events)
+    def board(self, info: SessionInfo, state: WarmasterState) -> Embed:
+        return board_embed(state)
 
-    def render(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
-        messages: list[Outgoing] = []
-        for player in state.players:
-            if state.finished or not dm_due(player, events):
-                continue
-            hand = private_reply(state, player)
-            # One secret message per prompt: a player with closed DMs gets one "Open my secret
-            # prompt" button, not one per card. The cards' own messages are dropped then, and
-            # `/warmaster hand` shows them.
-            messages.append(
-                Outgoing(
-                    to="dm",
-                    user_id=player,
-                    secret=True,
-                    content=dm_heading(info, events, player),
-                    embeds=hand.embeds,
-                    buttons=hand.buttons,
-                    selects=hand.selects,
-                )
-            )
-            messages += [
-                Outgoing(
-                    to="dm", user_id=player, content=lay.content, buttons=lay.buttons, selects=lay.selects
-                )
-                for lay in lay_prompts(state, player)
-            ]
-        public = [text for text in (event_text(e) for e in events if e.private_to is None) if text]
-        if public:
-            turn = next((e.player for e in events if isinstance(e, TurnToLay)), None)
-            buttons, selects = public_components(state, events)
-            messages.append(
-                Outgoing(
-                    content=f"<@{turn}>" if turn else "",
-                    embeds=[Embed(description=_chunks(public, 4000), colour=COLOUR)],
-                    buttons=buttons,
-                    selects=selects,
-                )
-            )
-        messages.append(Outgoing(key="board", embeds=[board_embed(state)]))
-        if any(isinstance(e, GameFinished) for e in events) and state.outcome is not None:
-            messages.append(
-                Outgoing(
-                    embeds=[
-                        Embed(title="Warmaster result", colour=COLOUR, description=result_text(state.outcome))
-                    ]
-                )
-            )
-        return messages
+    def lines(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[str]:
+        return [line for e in events if e.private_to is None and (line := public_line(e))]
+
+    def moments(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
+        """Nothing of its own in the thread (the board shows every card laid or turned up); each
+        player's hand in their DMs."""
+        return hand_messages(info, state, events)
+
+    def private_lines(
+        self, info: SessionInfo, state: WarmasterState, player: int, events: list[Event]
+    ) -> list[str]:
+        """Nothing posted apart: what a player did in secret is said where they did it (the card's
+        prompt, their turn's prompt) and their hand message shows the rest."""
+        return []
+
+    def question_text(self, state: WarmasterState, asked: Question) -> str:
+        return question_words(state, asked)
+
+    def answered_privately(
+        self, info: SessionInfo, state: WarmasterState, player: int, asked: Question, events: list[Event]
+    ) -> str | None:
+        return closed_text(state, player, asked, events)
 
     def reply(self, info: SessionInfo, state: WarmasterState, events: list[Event], actor: int) -> Reply:
-        # The actor's own private lines first (e.g. which card went face down), then what the table saw.
-        shown = [
-            e for e in events if e.private_to in (None, actor) and not isinstance(e, HandDealt | CardsDrawn)
-        ]
-        lines = [event_text(e) for e in sorted(shown, key=lambda e: e.private_to is None)]
-        drawn = [e for e in events if isinstance(e, CardsDrawn) and e.private_to == actor]
-        text = "\n".join(line for line in lines if line)[:1900] or "Done."
-        if drawn:
-            return Reply(content=text, embeds=private_reply(state, actor).embeds)
-        if state.phase is Phase.BATTLE:
-            # In the battle every loss moves the questions on: the actor gets them fresh here.
-            _lays, others = private_questions(state, actor)
-            buttons, selects = packed(others)
-            return Reply(content=text, buttons=buttons, selects=selects)
-        return Reply(content=text)
+        return Reply(content="\n".join(reply_lines(state, events, actor))[:1900])
 
     def private_prompt(self, info: SessionInfo, state: WarmasterState, user_id: int) -> Reply | None:
         if user_id not in state.players:
@@ -450,12 +396,10 @@ class Warmaster(
         pack = await self.server_pack(guild_id, channel_id)
         players = [caller, opponent.id]
         first_id = first.id if first else None
-        result = await self.bot.sessions.open(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            organiser_id=caller,
-            system=SYSTEM,
-            build=lambda sid, roller: start(
+        await self.open_game(
+            interaction,
+            opponent,
+            lambda sid, roller: start(
                 sid,
                 players,
                 [my_points, their_points],
@@ -464,11 +408,6 @@ class Warmaster(
                 magic=pack.magic,
                 tactics=pack.tactics,
             ),
-            title=f"Warmaster: <@{caller}> vs <@{opponent.id}>",
-        )
-        await interaction.response.send_message(
-            f"Cards dealt (`{result.info.id}`): your hand is in your DMs, or behind `/warmaster hand`.",
-            ephemeral=True,
         )
 
     # ------------------------------------------------------------ the card phase

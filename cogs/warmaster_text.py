@@ -1,13 +1,15 @@
-"""Warmaster in English: refusals by code, one short line per event, where the game stands.
+"""Warmaster in English: refusals by code, one short line per event, where the game stands, and
+what each question and each closed DM prompt says.
 
-Events go to the channel (public ones) or the player's DM (private ones). A face-down card's public
-line names the target and the deck only; its name appears in text only in the owner's private lines
-and, once it is turned up, in the reveal.
+Public lines go to the board (in the game's thread), private ones to the player's DMs. A face-down
+card's public line names the target and the deck only; its name appears in text only in what its
+owner sees and, once it is turned up, in the reveal.
 """
 
 from __future__ import annotations
 
-from rules.session import Event, GameOutcome
+from rules.session import Event, GameOutcome, Question
+from rules.warmaster.game import all_targets
 from rules.warmaster.models import (
     BattleBegun,
     CardLaidFaceDown,
@@ -24,6 +26,7 @@ from rules.warmaster.models import (
     PassReason,
     Phase,
     RevealReason,
+    SideState,
     TurnPassed,
     TurnToLay,
     VpSummary,
@@ -31,6 +34,7 @@ from rules.warmaster.models import (
     YouLaidFaceDown,
 )
 from rules.warmaster.new_targets import NewTarget
+from rules.warmaster.questions import BEGIN, FINISH, LAY, LOST, PASS, REVEAL, TRADE
 from rules.warmaster.targets import SHOOTING_TYPES, Side, Target, TargetKind
 from rules.warmaster.views import prompt
 
@@ -182,6 +186,77 @@ def prompt_text(state: WarmasterState) -> str:
     return f"<@{now.turn}> lays a card ({now.laid} of {now.limit} laid so far)."
 
 
+def board_status(state: WarmasterState) -> str:
+    """The board's first words: the phase and who acts in it."""
+    if state.phase is Phase.OVER:
+        return "**Game over.** " + (result_text(state.outcome) if state.outcome else "")
+    if state.phase is Phase.BATTLE:
+        return (
+            "**The battle is on.** Turn a card face up when it is used or contacted; record each "
+            "destroyed unit or character with its points (in your DMs, or `/warmaster lost`); "
+            "finish the game to score it."
+        )
+    if state.turn is None:
+        return "**Card phase over.** Every card that can be laid has been laid: begin the battle when ready."
+    side = state.side(state.turn)
+    return f"**Card phase.** <@{state.turn}> lays a card ({side.laid} of {side.limit} laid so far)."
+
+
+def side_header(state: WarmasterState, side: SideState) -> str:
+    """One side at a glance: the army, the cards dealt and held, the cards laid."""
+    dealt = f"{side.hand_size.magic} magic item"
+    if state.tactics_dealt:
+        dealt += f" + {side.hand_size.tactics} tactics"
+    line = (
+        f"<@{side.player}>: {side.hand_size.points:,} pts, {dealt} cards dealt, {len(side.hand)} in hand; "
+        f"laid {side.laid} of {side.limit}"
+    )
+    if side.done is not None and state.phase is Phase.CARDS:
+        line += f" ({PASS_TEXT[side.done]})"
+    return line
+
+
+def notes_lines(state: WarmasterState) -> list[str]:
+    """What the board keeps saying about the deal: the limits, small armies, a missing deck."""
+    notes = [LIMITS_NOTE] if state.phase is Phase.CARDS else []
+    for side in state.sides:
+        if side.hand_size.below_written_size:
+            notes.append(
+                f"<@{side.player}>'s army is {side.hand_size.points:,} points: the card rules are "
+                "written for 1,500 points and up, so the base hand is dealt."
+            )
+    if not state.tactics_dealt:
+        notes.append(NO_TACTICS_NOTE)
+    return notes
+
+
+def hand_status(state: WarmasterState, player: int) -> str:
+    """The first line of a player's hand message: how far they are, and what the phase allows."""
+    side = state.side(player)
+    status = f"Laid {side.laid} of {side.limit}."
+    if state.phase is Phase.OVER:
+        return status + " The game is over: every card is face up."
+    if state.phase is Phase.BATTLE:
+        return status + " The battle is on: turn a card face up when it is used or contacted."
+    if side.done is not None:
+        return status + " You have finished laying cards."
+    return status
+
+
+def started_line(event: GameStarted) -> str:
+    """Who was dealt what, and who lays first."""
+    hands = "; ".join(
+        f"<@{h.player}> {h.points:,} pts: {h.magic} magic item"
+        + (f" + {h.tactics} tactics" if event.tactics_dealt else "")
+        + f" cards, lays up to {h.limit}"
+        for h in event.hands
+    )
+    first = f"<@{event.first}> has the first turn"
+    if event.rolloff:
+        first += " (roll-off " + ", ".join(f"{a}–{b}" for a, b in event.rolloff) + ")"
+    return f"Warmaster cards dealt. {hands}.\n{first} and lays the first and last card."
+
+
 def started_notes(event: GameStarted) -> list[str]:
     """The notes a new game's announcement carries: the limits, small armies, a missing deck."""
     notes = [LIMITS_NOTE]
@@ -221,22 +296,7 @@ def summary_lines(summary: VpSummary) -> list[str]:
 def event_text(event: Event) -> str:
     match event:
         case GameStarted():
-            hands = "; ".join(
-                f"<@{h.player}> {h.points:,} pts: {h.magic} magic item"
-                + (f" + {h.tactics} tactics" if event.tactics_dealt else "")
-                + f" cards, lays up to {h.limit}"
-                for h in event.hands
-            )
-            first = f"<@{event.first}> has the first turn"
-            if event.rolloff:
-                first += " (roll-off " + ", ".join(f"{a}–{b}" for a, b in event.rolloff) + ")"
-            return "\n".join(
-                [
-                    f"Warmaster cards dealt. {hands}.",
-                    f"{first} and lays the first and last card.",
-                    *started_notes(event),
-                ]
-            )
+            return "\n".join([started_line(event), *started_notes(event)])
         case HandDealt():
             return "Your hand:\n" + "\n".join(card_line(c) for c in event.cards)
         case TurnToLay():
@@ -281,3 +341,126 @@ def event_text(event: Event) -> str:
         case GameFinished():
             return "\n".join(["Game over. " + result_text(event.outcome), *summary_lines(event.summary)])
     return ""
+
+
+def public_line(event: Event) -> str:
+    """An event's line on the board: what the table saw (the board itself says whose turn it is and
+    keeps the notes of the deal)."""
+    match event:
+        case TurnToLay():
+            return ""
+        case GameStarted():
+            return started_line(event)
+    return event_text(event)
+
+
+# ------------------------------------------------------------------ questions and their prompts
+
+
+def _laid(state: WarmasterState, card_id: str) -> tuple[int, bool, Target] | None:
+    """Where a card went, if it was laid: its number, whether face up, and its target."""
+    targets = {t.key: t for t in all_targets(state)}
+    for laid in state.laid:
+        if laid.held.id == card_id:
+            return laid.placement, laid.face_up, targets[laid.target_key]
+    return None
+
+
+def question_words(state: WarmasterState, asked: Question) -> str:
+    """A question's words on its message (a DM prompt, or the battle's message in the thread)."""
+    if asked.topic == LAY and asked.players:
+        hand = state.side(asked.players[0]).hand
+        held = next((h for h in hand if h.id == asked.params.get("card")), None)
+        if held is not None:
+            return f"{card_line(CardView.of(held))}\n{asked.text}"
+    if asked.topic == PASS:
+        lines = [
+            f"**Your turn to lay a card** ({asked.params.get('laid')} of {asked.params.get('limit')} "
+            "laid so far).",
+            "Each card you can lay has its own message here with its targets; or use `/warmaster play`.",
+        ]
+        option = asked.options[0] if asked.options else None
+        if option is not None and option.disabled:
+            lines.append(f"You can't pass: {option.description}")
+        else:
+            lines.append("Pass only when nothing you hold fits an open target.")
+        return "\n".join(lines)
+    if asked.topic == BEGIN:
+        return (
+            "**Begin the battle**\nEvery card that can be laid has been laid. Either of you begins the "
+            "battle: no card can be laid after that."
+        )
+    if asked.topic == FINISH:
+        return (
+            "**The battle is on**\nTurn your cards face up when they are used, and record each destroyed "
+            "unit or character in your DMs (or with `/warmaster lost`). When the battle is over, either "
+            "of you finishes the game to score it."
+        )
+    return f"**{asked.title}**\n{asked.text}".strip()
+
+
+YOU_PASS = {
+    PassReason.LIMIT: "you have laid all the cards allowed",
+    PassReason.NO_CARDS: "you have no cards left to lay",
+    PassReason.NO_FIT: "no card you hold fits an open target",
+}
+
+
+def what_you_did(player: int, events: list[Event]) -> list[str]:
+    """The player's own doings in a step, as they may read them (a face-down card by its name)."""
+    said = []
+    for event in events:
+        match event:
+            case YouLaidFaceDown() | CardLaidFaceUp() if event.player == player:
+                how = "face up" if isinstance(event, CardLaidFaceUp) else "face down"
+                said.append(
+                    f"You laid **{event.card.name}** {how} on {describe_target(event.target)} "
+                    f"(#{event.placement})."
+                )
+            case TurnPassed() if event.player == player:
+                said.append(f"You pass: {YOU_PASS[event.reason]}.")
+    return said
+
+
+def closed_text(state: WarmasterState, player: int, asked: Question, events: list[Event]) -> str | None:
+    """What a private prompt says once it is no longer asked (its components are gone)."""
+    if asked.topic == LAY:
+        card = str(asked.params.get("card"))
+        laid = _laid(state, card)
+        if laid is not None:
+            placement, face_up, target = laid
+            return (
+                f"Laid {'face up' if face_up else 'face down'} on {describe_target(target)} (#{placement})."
+            )
+        if any(h.id == card for h in state.side(player).hand):
+            return "Not laid this turn: still in your hand."
+        return "No longer in your hand."
+    if asked.topic == PASS:
+        return " ".join(what_you_did(player, events)) or "Your turn is over."
+    if asked.topic == TRADE:
+        drawn = [c.name for e in events if isinstance(e, CardsDrawn) and e.player == player for c in e.cards]
+        if drawn:
+            return "Traded: your Lucky Find! brought " + ", ".join(f"**{name}**" for name in drawn) + "."
+        if state.phase is not Phase.CARDS:
+            return "The card phase is over: nothing more to trade."
+        return "Nothing to trade now."
+    if asked.topic == REVEAL:
+        return (
+            "The game is over: every card is face up."
+            if state.finished
+            else "Every card you laid is face up."
+        )
+    if asked.topic == LOST:
+        return "The game is over. " + (result_text(state.outcome) if state.outcome else "")
+    return None
+
+
+def reply_lines(state: WarmasterState, events: list[Event], actor: int) -> list[str]:
+    """The acting player's answer: what they alone may read first (a face-down card's name, the
+    cards a Lucky Find! brought), then what the table saw, then who acts next."""
+    mine = [event_text(e) for e in events if e.private_to == actor and not isinstance(e, HandDealt)]
+    public = [line for e in events if e.private_to is None and (line := public_line(e))]
+    lines = [line for line in [*mine, *public] if line]
+    if not state.finished:
+        lines.append(prompt_text(state))
+    return lines

@@ -10,10 +10,16 @@ Every choice a player makes by command can also be made by answering a question 
 - once nobody can lay, beginning the battle; in the battle, recording a destroyed unit or character
   with its points, and finishing the game.
 
-Step ids carry the counters the question depends on (cards laid, cards left in the deck, cards
-turned up, losses), so a button from before the game moved on is refused as stale.
-Option values are `t<index>` for a known target (its place in `all_targets`, which only grows),
-`p<placement>` for a laid card, a card's id, or `new.<side>` for a target named in the form.
+Step ids carry the counters the question depends on (cards laid, cards left in the deck, the
+player's own cards laid and turned up, losses), so a button from before the game moved on is
+refused as stale. Option values are `t<index>` for a known target (its place in `all_targets`,
+which only grows), `p<placement>` for a laid card, a card's id, or `new.<side>` for a target named
+in the form.
+
+At the table: the turn (lay a card or pass) is what the game waits for; each card's own question,
+trading, turning up and recording losses are the player's tools for it (`optional`), each one DM
+message that follows its `series` (a card's question keeps its message from turn to turn).
+Beginning the battle and finishing the game are one public message, series `battle`.
 """
 
 from __future__ import annotations
@@ -209,11 +215,19 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
         players=[player],
         options=options,
         private=True,
+        # One of the turn's choices, not a wait of its own: the turn (pass) is what is awaited.
+        optional=True,
+        series=f"lay.{held.id}",
         params={"card": held.id, "name": held.card.name, "laid": mine.laid, "limit": mine.limit},
     )
 
 
-def _pass_question(state: WarmasterState, player: int) -> Question:
+def _pass_question(state: WarmasterState, player: int, can_lay: bool) -> Question:
+    """The turn itself: lay a card (each card's own question) or say that nothing fits.
+
+    While a card may still go on a target the player names, passing is one choice among those: it is
+    asked as an acknowledgement (`done`), never answered for the player. With nothing left to lay
+    it is the one legal answer, and the table answers it for them."""
     refusal = pass_refusal(state, player)
     why = ""
     if refusal is not None:
@@ -222,12 +236,14 @@ def _pass_question(state: WarmasterState, player: int) -> Question:
             if refusal.code == "warmaster.trade_first"
             else "A card you hold can still be laid, so it must be."
         )
+    mine = state.side(player)
     return Question(
         step=f"{_cards_mark(state)}.pass",
         topic=PASS,
-        title="Pass",
+        title="Lay a card",
         text="Say that no card you hold fits an open target.",
         players=[player],
+        kind="done" if refusal is None and can_lay else "choose",
         options=[
             Option(
                 value="pass",
@@ -238,19 +254,21 @@ def _pass_question(state: WarmasterState, player: int) -> Question:
             )
         ],
         private=True,
-        params={"refusal": refusal.code if refusal else None},
+        params={"refusal": refusal.code if refusal else None, "laid": mine.laid, "limit": mine.limit},
     )
 
 
 def _trade_question(state: WarmasterState, player: int, lucky: list[HeldCard]) -> Question:
     return Question(
-        step=f"{_cards_mark(state)}.d{len(state.draw_pile)}.trade",
+        step=f"d{len(state.draw_pile)}.trade",
         topic=TRADE,
         title="Trade a Lucky Find!",
         text=f"Trade it for {LUCKY_FIND_DRAWS} magic item cards; it is not counted as laid.",
         players=[player],
         options=[Option(value=held.id, label=f"Trade {held.card.name}", tone="main") for held in lucky],
         private=True,
+        optional=True,
+        series="trade",
         params={"draws": LUCKY_FIND_DRAWS},
     )
 
@@ -261,9 +279,11 @@ def _reveal_question(state: WarmasterState, player: int) -> Question | None:
         return None
     targets = all_targets(state)
     by_key = {t.key: t for t in targets}
-    face_up = sum(1 for c in state.laid if c.face_up)
+    mine = [c for c in state.laid if c.player == player]
+    face_up = sum(1 for c in mine if c.face_up)
     return Question(
-        step=f"r{len(state.laid)}.{face_up}.reveal",
+        # The player's own counters: the question changes only when their own cards do.
+        step=f"r{len(mine)}.{face_up}.reveal",
         topic=REVEAL,
         title="Turn a card face up",
         text="When it is used, or an enemy contacts its carrier.",
@@ -277,6 +297,8 @@ def _reveal_question(state: WarmasterState, player: int) -> Question | None:
             for card in hidden
         ],
         private=True,
+        optional=True,
+        series="reveal",
     )
 
 
@@ -289,6 +311,7 @@ def _begin_question(state: WarmasterState) -> Question:
         players=list(state.players),
         kind="done",
         options=[Option(value="begin", label="Begin the battle", tone="go")],
+        series="battle",
     )
 
 
@@ -319,6 +342,8 @@ def _lost_question(state: WarmasterState, player: int) -> Question:
         players=[player],
         options=options,
         private=True,
+        optional=True,
+        series="lost",
     )
 
 
@@ -331,6 +356,7 @@ def _finish_question(state: WarmasterState) -> Question:
         players=list(state.players),
         kind="done",
         options=[Option(value="finish", label="Finish and score the game", tone="danger")],
+        series="battle",
     )
 
 
@@ -342,9 +368,9 @@ def ask(state: WarmasterState, player: int) -> list[Question]:
     if state.phase is Phase.CARDS:
         side = state.side(player)
         if state.turn == player:
-            lays = (_lay_question(state, player, held) for held in side.hand)
-            questions += [q for q in lays if q is not None]
-            questions.append(_pass_question(state, player))
+            lays = [q for q in (_lay_question(state, player, held) for held in side.hand) if q is not None]
+            questions += lays
+            questions.append(_pass_question(state, player, can_lay=bool(lays)))
         lucky = tradable_lucky_finds(state, side)
         if lucky:
             questions.append(_trade_question(state, player, lucky))

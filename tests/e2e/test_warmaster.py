@@ -1,7 +1,9 @@
 """Warmaster cards through the emulator: a whole game from /warmaster game to a stored result, by
-slash commands and by the questions' buttons, selects and forms (in DMs and in the channel), no
-face-down card leaking to the opponent before it is turned up, a restart mid-phase, a stale button,
-closed DMs, autocomplete, server packs and refusals."""
+slash commands and by the questions' buttons, selects and forms (in DMs and in the game's thread),
+no face-down card leaking to the opponent before it is turned up, a restart mid-phase, a stale
+button, closed DMs, autocomplete, server packs and refusals; what the players see of a whole game
+counted (posts, edits, pings, live components), and living DMs (a hand edited in place, a card's
+prompt showing where it went); a 6,500-point hand shows every card."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from bot.db.models import GameResult
 from rules.warmaster import Phase, WarmasterState
 from rules.warmaster.cards import DeckKind
 from tests.e2e.conftest import Muster
+from tests.e2e.table_counts import bot_posts, count_table
 from tests.emulator.interactions import InteractionResponse, NotAllowed
-from tests.emulator.model import Message, User
+from tests.emulator.model import Channel, Message, User
 
 MAGIC = [
     "Amber Blade",
@@ -50,8 +53,12 @@ def pack_yaml() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-async def slash(muster: Muster, user: User, command: str, **options: object) -> InteractionResponse:
-    response = await (await muster.emu.slash(user, muster.world.channel, command, **options)).response()
+async def slash(
+    muster: Muster, user: User, command: str, *, where: Channel | None = None, **options: object
+) -> InteractionResponse:
+    """A slash command in the club's channel, or `where` (a game's thread)."""
+    channel = where or muster.world.channel
+    response = await (await muster.emu.slash(user, channel, command, **options)).response()
     await muster.settle()
     return response
 
@@ -69,9 +76,9 @@ async def start_game(muster: Muster, first: User | None = None) -> str:
     if first is not None:
         options["first"] = first
     response = await slash(muster, w.alice, "warmaster game", **options)
-    assert response.ephemeral and "Cards dealt" in response.content, response.content
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warmaster")
+    assert response.ephemeral and f"Warmaster game `{info.id}` started" in response.content, response.content
     return info.id
 
 
@@ -100,21 +107,39 @@ def assert_no_leaks(muster: Muster, state: WarmasterState) -> None:
         assert not leaked, f"{user.name} saw {leaked}"
 
 
-def latest_with(muster: Muster, label: str) -> Message:
-    for message in reversed(muster.emu.messages(muster.world.channel)):
+async def latest_with(muster: Muster, sid: str, label: str) -> Message:
+    """The latest message in the game's thread with a button labelled `label`."""
+    for message in reversed(muster.emu.messages(await muster.table(sid))):
         if any(b.get("label") == label for b in message.buttons()):
             return message
     raise LookupError(f"no message with a {label!r} button")
 
 
 def hand_dm(muster: Muster, user: User) -> Message:
-    """The latest DM showing the user's hand (with their questions other than laying a card)."""
-    return next(m for m in reversed(muster.emu.dms(user)) if "Your Warmaster cards" in m.embed_text())
+    """The DM showing the user's hand (one message, edited as the hand changes)."""
+    [hand] = [m for m in muster.emu.dms(user) if "Your Warmaster cards" in m.embed_text()]
+    return hand
+
+
+def descriptions(message: Message) -> list[str]:
+    """The embed descriptions of every version of a message (a DM prompt is edited as it goes)."""
+    return [str(e.get("description") or "") for v in [*message.history, message.snapshot()] for e in v.embeds]
 
 
 def card_dm(muster: Muster, user: User, card_id: str) -> Message:
-    """The latest DM asking where to lay one card."""
-    return next(m for m in reversed(muster.emu.dms(user)) if m.content.startswith(f"`{card_id}`"))
+    """The DM prompt asking where to lay one card: one message per card, from turn to turn."""
+    [prompt] = [m for m in muster.emu.dms(user) if any(d.startswith(f"`{card_id}`") for d in descriptions(m))]
+    return prompt
+
+
+def dm_asking(muster: Muster, user: User, step: str) -> Message:
+    """The user's DM whose components answer a question whose step ends with `step`."""
+
+    def steps(message: Message) -> list[str]:
+        return [[*str(c.get("custom_id", "")).split(":"), "", "", ""][2] for c in message.walk_components()]
+
+    [prompt] = [m for m in muster.emu.dms(user) if any(s.endswith(step) for s in steps(m))]
+    return prompt
 
 
 async def answer(
@@ -141,9 +166,13 @@ async def answer(
 async def lay(
     muster: Muster, sid: str, user: User, target: str, deck: DeckKind | None = None, **details: object
 ) -> InteractionResponse:
+    """Lay the user's first card (of `deck`) by `/warmaster play` in the game's thread."""
     state = await game_state(muster, sid)
     held = next(h for h in state.side(user.id).hand if deck is None or h.deck is deck)
-    response = await slash(muster, user, "warmaster play", card=held.id, target=target, **details)
+    table = await muster.table(sid)
+    response = await slash(
+        muster, user, "warmaster play", where=table, card=held.id, target=target, **details
+    )
     assert response.ephemeral, response.text()
     after = await game_state(muster, sid)
     assert len(after.laid) == len(state.laid) + 1, response.content
@@ -157,6 +186,8 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     emu, w = muster.emu, muster.world
     await load_pack(muster)
     sid = await start_game(muster, first=w.alice)
+    table = await muster.table(sid)
+    assert table.is_thread and table.parent_id == w.channel.id
     state = await game_state(muster, sid)
     assert [len(s.hand) for s in state.sides] == [7, 7] and state.first == w.alice.id
     # Each hand went to its owner by DM, and only there.
@@ -180,7 +211,7 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
 
     # The card chosen through autocomplete shows only Alice's own cards.
     card_choices = await (
-        await emu.autocomplete(w.alice, w.channel, "warmaster play", focused="card", card="")
+        await emu.autocomplete(w.alice, table, "warmaster play", focused="card", card="")
     ).response()
     offered = {c["value"] for c in card_choices.choices}
     assert offered == {h.id for h in state.side(w.alice.id).hand}
@@ -200,7 +231,13 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     knights_target = next(t for t in state.targets if t.name == "Knights")
     assert (knights_target.owner, knights_target.unit_type) == (w.alice.id, "cavalry")
     assert_no_leaks(muster, state)
-    assert any("face-down magic item card on Knights" in m.all_text() for m in emu.messages(w.channel))
+    assert any("face-down magic item card on Knights" in m.all_text() for m in emu.messages(table))
+    # Her card's prompt now says where it went, with nothing left to click; so do her other cards'
+    # until her next turn; her hand message was edited, not posted again.
+    laid_prompt = card_dm(muster, w.alice, magic.id)
+    assert "Laid face down on Knights" in laid_prompt.embed_text() and not laid_prompt.components
+    assert all(not card_dm(muster, w.alice, h.id).components for h in alice_cards)
+    assert magic.card.name not in hand_dm(muster, w.alice).embeds[0]["fields"][0]["value"]
     await lay(muster, sid, w.bob, "Orcs", kind="unit", side="mine", unit_type="infantry")
     face_up = await lay(muster, sid, w.alice, "Goblins", kind="unit", side="enemy", unit_type="infantry")
     state = await game_state(muster, sid)
@@ -217,7 +254,7 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     posted_before = card_dm(muster, w.bob, bob_tactics.id)  # Bob's turn: asked before the restart
     await muster.restart()
     assert (await game_state(muster, sid)).model_dump_json() == before
-    hand = await slash(muster, w.bob, "warmaster hand")
+    hand = await slash(muster, w.bob, "warmaster hand", where=table)
     assert hand.ephemeral and "Old Wood" in hand.text()
     lays = [h.id for h in state.side(w.bob.id).hand]  # each card comes with its own question
     await emu.wait_until(lambda: len(hand.followups) == len(lays), what="a question per card")
@@ -226,7 +263,7 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     # Autocomplete knows Alice's Knights, and so does Bob's question posted before the restart: he
     # lays his tactics card on them with it.
     choices = await (
-        await emu.autocomplete(w.bob, w.channel, "warmaster play", focused="target", target="Kni")
+        await emu.autocomplete(w.bob, table, "warmaster play", focused="target", target="Kni")
     ).response()
     knights = next(c["value"] for c in choices.choices if c["name"].startswith("Knights"))
     laid = await answer(muster, w.bob, posted_before, "Knights")
@@ -240,7 +277,7 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     state = await game_state(muster, sid)
     assert state.turn is None and [c.player for c in state.laid] == [w.alice.id, w.bob.id] * 3 + [w.alice.id]
     assert (state.side(w.alice.id).laid, state.side(w.bob.id).laid) == (4, 3)
-    begin = latest_with(muster, "Begin the battle")
+    begin = await latest_with(muster, sid, "Begin the battle")
     assert all(b["custom_id"] == f"q:{sid}:begin:begin" for b in begin.buttons())
     stranger = await (await emu.click(w.carol, begin, label="Begin the battle")).response()
     assert stranger.ephemeral and "only they can play it" in stranger.content
@@ -248,26 +285,31 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     begun = await (await emu.click(w.bob, begin, label="Begin the battle")).response()
     await muster.settle()
     assert begun.ephemeral and (await game_state(muster, sid)).phase is Phase.BATTLE
-    assert latest_with(muster, "Finish and score the game")  # the battle's public question
-    late = await slash(muster, w.bob, "warmaster play", card=state.side(w.bob.id).hand[0].id, target="Orcs")
+    # The battle's question is the same message, edited (an edit pings nobody).
+    assert (await latest_with(muster, sid, "Finish and score the game")).id == begin.id
+    late = await slash(
+        muster, w.bob, "warmaster play", where=table, card=state.side(w.bob.id).hand[0].id, target="Orcs"
+    )
     assert late.ephemeral and "battle has begun" in late.content
 
     # Alice turns her Knights card face up; now Bob may see it.
     knights_card = state.laid[0].held.card.name
     assert knights_card not in emu.text_visible_to(w.bob)
-    revealed = await slash(muster, w.alice, "warmaster reveal", card=1)
+    revealed = await slash(muster, w.alice, "warmaster reveal", where=table, card=1)
     assert revealed.ephemeral and knights_card in emu.text_visible_to(w.bob)
     assert_no_leaks(muster, await game_state(muster, sid))
 
     # Losses: cards on a destroyed unit adjust what it is worth.
-    lost = await slash(muster, w.bob, "warmaster lost", target=knights, points=110)
-    assert lost.ephemeral
+    lost = await slash(muster, w.bob, "warmaster lost", where=table, target=knights, points=110)
+    assert lost.ephemeral and "Knights" in lost.content, lost.content
     orcs = next(v for v in (await game_state(muster, sid)).targets if v.name == "Orcs")
-    orcs_lost = await slash(muster, w.alice, "warmaster lost", target=orcs.key, points=45)
-    # Her answer carries her questions as they stand now: she records the Wolves with it.
-    assert orcs_lost.message is not None
+    losses_prompt = dm_asking(muster, w.alice, "b1.lost")  # her DM prompt follows the losses
+    orcs_lost = await slash(muster, w.alice, "warmaster lost", where=table, target=orcs.key, points=45)
+    assert orcs_lost.ephemeral and "Orcs" in orcs_lost.content, orcs_lost.content
+    # The same DM prompt now asks with the losses as they stand: she records the Wolves with it.
+    assert dm_asking(muster, w.alice, "b2.lost").id == losses_prompt.id
     wolves = await answer(
-        muster, w.alice, orcs_lost.message, "Another unit of the enemy's", {"name": "Wolves", "points": "60"}
+        muster, w.alice, losses_prompt, "Another unit of the enemy's", {"name": "Wolves", "points": "60"}
     )
     assert wolves.ephemeral and "Wolves" in wolves.content, wolves.content
     state = await game_state(muster, sid)
@@ -279,10 +321,12 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
 
     finished = await (
         await emu.click(
-            w.alice, latest_with(muster, "Finish and score the game"), label="Finish and score the game"
+            w.alice,
+            await latest_with(muster, sid, "Finish and score the game"),
+            label="Finish and score the game",
         )
     ).response()
-    await muster.settle()
+    await muster.announced()
     assert finished.ephemeral
     assert muster.bot is not None
     async with muster.bot.store.read() as db:
@@ -290,8 +334,10 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     assert (row.system, row.player_a, row.player_b) == ("warmaster", w.alice.id, w.bob.id)
     assert (row.score_a, row.score_b) == (alice_vp, bob_vp)
     assert row.winner_id == (w.alice.id if alice_vp > bob_vp else w.bob.id if bob_vp > alice_vp else None)
-    channel = "\n".join(m.all_text() for m in emu.messages(w.channel))
-    assert f"{alice_vp} VP" in channel and f"{bob_vp} VP" in channel
+    board = "\n".join(m.all_text() for m in emu.messages(table))
+    assert f"{alice_vp} VP" in board and f"{bob_vp} VP" in board
+    # Nothing is left to click, in the thread or in either player's DMs.
+    assert not count_table(emu, w.channel, table, [w.alice, w.bob]).live_questions
 
 
 async def test_closed_dms_get_the_secret_prompt_button(muster: Muster) -> None:
@@ -299,7 +345,9 @@ async def test_closed_dms_get_the_secret_prompt_button(muster: Muster) -> None:
     emu.close_dms(w.bob)
     sid = await start_game(muster, first=w.bob)
     state = await game_state(muster, sid)
-    prompt_message = next(m for m in emu.messages(w.channel) if "DMs are closed" in m.all_text())
+    table = await muster.table(sid)
+    # One button for the deal and Bob's first turn, not one per card.
+    [prompt_message] = [m for m in emu.messages(table) if "DMs are closed" in m.all_text()]
     assert f"<@{w.bob.id}>" in prompt_message.content
     opened = await (
         await emu.click(w.bob, prompt_message, custom_id=prompt_message.buttons()[0]["custom_id"])
@@ -377,11 +425,12 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
 async def test_pass_is_disabled_and_refused_while_a_card_fits(muster: Muster) -> None:
     emu, w = muster.emu, muster.world
     sid = await start_game(muster, first=w.alice)
-    hand = hand_dm(muster, w.alice)
-    pass_button = hand.button(label="Nothing I hold fits: pass")
+    turn = dm_asking(muster, w.alice, "c0.pass")  # her turn's own DM prompt
+    assert "Your turn to lay a card" in turn.embed_text()
+    pass_button = turn.button(label="Nothing I hold fits: pass")
     assert pass_button["disabled"] and pass_button["custom_id"] == f"q:{sid}:c0.pass:pass"
     with pytest.raises(NotAllowed):
-        await emu.click(w.alice, hand, label="Nothing I hold fits: pass")
+        await emu.click(w.alice, turn, label="Nothing I hold fits: pass")
     refused = await slash(muster, w.alice, "warmaster pass")
     assert refused.ephemeral and "must be" in refused.content
     assert (await game_state(muster, sid)).turn == w.alice.id
@@ -391,29 +440,38 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(must
     emu, w = muster.emu, muster.world
     await load_pack(muster)
     sid = await start_game(muster, first=w.alice)
+    table = await muster.table(sid)
     state = await game_state(muster, sid)
     magic = [h for h in state.side(w.alice.id).hand if h.deck is DeckKind.MAGIC]
     tactics = next(h for h in state.side(w.alice.id).hand if h.deck is DeckKind.TACTICS)
-    old = card_dm(muster, w.alice, magic[1].id)  # asked on Alice's first turn: a select of targets
-    old_buttons = card_dm(muster, w.alice, tactics.id)  # and a button per new unit, each with a form
+    # On her first turn Alice also asks for her cards with /warmaster hand: those answers are hers
+    # to keep, and are never edited.
+    hand = await slash(muster, w.alice, "warmaster hand", where=table)
+    await emu.wait_until(lambda: len(hand.followups) == len(state.side(w.alice.id).hand), what="cards")
+    old = next(m for m in hand.followups if m.content.startswith(f"`{magic[1].id}`"))  # a select
+    old_buttons = next(m for m in hand.followups if m.content.startswith(f"`{tactics.id}`"))  # forms
+    prompt = card_dm(muster, w.alice, magic[1].id)
     await lay(
         muster, sid, w.alice, "Knights", deck=DeckKind.MAGIC, kind="unit", side="mine", unit_type="cavalry"
     )
     await lay(muster, sid, w.bob, "Orcs", kind="unit", side="mine", unit_type="infantry")
-    assert card_dm(muster, w.alice, magic[1].id).id != old.id  # her new turn asked again
+    # Her new turn asks again in the same DM message, edited with this turn's question.
+    assert card_dm(muster, w.alice, magic[1].id).id == prompt.id
+    assert prompt.select()["custom_id"] == f"qs:{sid}:c2.lay.{magic[1].id}"
     assert magic[1].id in {h.id for h in (await game_state(muster, sid)).side(w.alice.id).hand}
 
     assert muster.bot is not None
     _info, before = await muster.bot.sessions.load(sid)
-    posts = len(emu.messages(w.channel))
+    posts = len(emu.messages(table))
 
     def posted_dms() -> list[int]:  # what the bot sent, not its ephemeral answers in the DM
         return [len([m for m in emu.dms(user) if not m.ephemeral]) for user in (w.alice, w.bob)]
 
     dms = posted_dms()
-    [select] = old.selects()
+    [menu] = old.selects()
+    assert menu["custom_id"] == f"qs:{sid}:c0.lay.{magic[1].id}"
     for value in ("t0", "new.mine"):  # a target, and one whose form would open first
-        record = await emu.select(w.alice, old, select["custom_id"], [value])
+        record = await emu.select(w.alice, old, menu["custom_id"], [value])
         refused = await record.response()
         await muster.settle()
         assert refused.ephemeral and refused.modal is None
@@ -424,7 +482,7 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(must
     assert "That question was already answered" in pressed.content, pressed.content
     _info, after = await muster.bot.sessions.load(sid)
     assert after.model_dump() == before.model_dump()
-    assert len(emu.messages(w.channel)) == posts
+    assert len(emu.messages(table)) == posts
     assert posted_dms() == dms
 
 
@@ -456,7 +514,8 @@ async def test_without_a_tactics_pack_games_deal_magic_items_and_say_so(muster: 
     state = await game_state(muster, sid)
     assert all(h.deck is DeckKind.MAGIC for s in state.sides for h in s.hand)
     assert [len(s.hand) for s in state.sides] == [4, 4]
-    assert any("only magic item cards are dealt" in m.all_text() for m in emu.messages(w.channel))
+    table = await muster.table(sid)
+    assert any("only magic item cards are dealt" in m.embed_text() for m in emu.messages(table))
     assert_no_leaks(muster, state)
 
 
@@ -575,4 +634,122 @@ async def test_a_new_target_is_laid_on_with_one_autocomplete_choice(muster: Must
     wolves = next(t for t in state.targets if t.name == "Wolves")
     assert (wolves.kind, wolves.unit_type, wolves.owner) == ("unit", "cavalry", w.bob.id)
     assert state.laid[-1].target_key == wolves.key
+    assert_no_leaks(muster, state)
+
+
+async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(muster: Muster) -> None:
+    """A whole game, laid from the DM prompts, counted as the players see it.
+
+    Measured (2,000 v 2,000 points, the test pack, 7 cards laid, a reveal, two losses): the channel
+    2 posts (the start card and the result), the thread 2 posts (the board, edited at every step,
+    and the battle's one question, begin then finish), 116 edits in all (14 in the thread), one
+    ping to each player (when the battle can begin), no component left clickable; DMs: 14 for
+    Alice and 13 for Bob (a hand, a prompt per card, a "your turn" per turn, her tools), 102 edits.
+    Before the shared table the same game made 16 posts in the channel with 12 edits, pinged Alice 4
+    times and Bob 3 times, posted 27 and 23 DMs and left 84 question components clickable.
+    """
+    emu, w = muster.emu, muster.world
+    await load_pack(muster)
+    since = 0  # nothing was posted before the game: the pack's answer is ephemeral
+    sid = await start_game(muster, first=w.alice)
+    table = await muster.table(sid)
+    must_act = {w.alice.id: 0, w.bob.id: 0}
+
+    async def lay_from_dm(
+        user: User, deck: DeckKind, label: str, fields: dict[str, str] | None = None
+    ) -> None:
+        state = await game_state(muster, sid)
+        held = next(h for h in state.side(user.id).hand if h.deck is deck)
+        reply = await answer(muster, user, card_dm(muster, user, held.id), label, fields)
+        assert reply.ephemeral and held.card.name in reply.content, reply.content
+        assert len((await game_state(muster, sid)).laid) == len(state.laid) + 1
+        # The card's prompt says where it went, and nothing in it is left to click.
+        laid_prompt = card_dm(muster, user, held.id)
+        assert "✅" in laid_prompt.embed_text() and "Laid face" in laid_prompt.embed_text()
+        assert not laid_prompt.components
+        must_act[user.id] += 1
+
+    await lay_from_dm(w.alice, DeckKind.MAGIC, "A new unit", {"name": "Knights", "type": "cavalry"})
+    await lay_from_dm(w.bob, DeckKind.MAGIC, "A new unit", {"name": "Orcs", "type": "infantry"})
+    await lay_from_dm(w.alice, DeckKind.TACTICS, "Orcs")
+    await lay_from_dm(w.bob, DeckKind.TACTICS, "A new unit of yours", {"name": "Wolves", "type": "cavalry"})
+    await lay_from_dm(
+        w.alice, DeckKind.MAGIC, "A new unit or character of yours", {"name": "Spears", "type": "infantry"}
+    )
+    await lay_from_dm(
+        w.bob, DeckKind.MAGIC, "A new unit or character of yours", {"name": "Trolls", "type": "monster"}
+    )
+    await lay_from_dm(
+        w.alice, DeckKind.TACTICS, "A new unit of yours", {"name": "Archers", "type": "infantry"}
+    )
+    assert (await game_state(muster, sid)).turn is None
+
+    battle = await latest_with(muster, sid, "Begin the battle")
+    assert f"<@{w.alice.id}>" in battle.content and f"<@{w.bob.id}>" in battle.content
+    await (await emu.click(w.bob, battle, label="Begin the battle")).response()
+    await muster.settle()
+    must_act[w.bob.id] += 1
+    knights_card = (await game_state(muster, sid)).laid[0].held.card.name
+    turned = await answer(muster, w.alice, dm_asking(muster, w.alice, ".reveal"), "#1")
+    assert knights_card in turned.content and knights_card in emu.text_visible_to(w.bob)
+    lost = await answer(muster, w.alice, dm_asking(muster, w.alice, "b0.lost"), "Orcs", {"points": "45"})
+    assert "Orcs" in lost.content, lost.content
+    knights = next(t for t in (await game_state(muster, sid)).targets if t.name == "Knights")
+    await slash(muster, w.bob, "warmaster lost", where=table, target=knights.key, points=110)
+    await (await emu.click(w.alice, battle, label="Finish and score the game")).response()
+    must_act[w.alice.id] += 1
+    await muster.announced()
+    assert (await game_state(muster, sid)).finished
+
+    counts = count_table(emu, w.channel, table, [w.alice, w.bob], since=since)
+    dms = [[m for m in emu.dms(u) if m.id > since and m.interaction_id is None] for u in (w.alice, w.bob)]
+    thread_edits = sum(len(m.history) for m in bot_posts(emu, table, since))
+    print(
+        f"warmaster: {counts.line()} ({thread_edits} in the thread); DMs {len(dms[0])} and "
+        f"{len(dms[1])} ({sum(len(m.history) for m in dms[0] + dms[1])} edits); "
+        f"live components {len(counts.live_questions)}"
+    )
+    assert counts.parent_posts <= 3  # the start card and the result
+    assert counts.thread_posts <= 16
+    assert all(counts.pings[player] <= times for player, times in must_act.items()), (counts.pings, must_act)
+    assert not counts.live_questions, counts.live_questions
+    assert_no_leaks(muster, await game_state(muster, sid))
+
+
+WORDY_EFFECT = "A long-winded effect that the players' society printed on the card, " * 3
+
+
+async def test_a_6500_point_hand_shows_every_card_in_its_dm(muster: Muster) -> None:
+    """Thirteen cards with long effects are more than one embed field holds: the hand message
+    splits them into as many fields as they need, so every card reaches its owner."""
+    emu, w = muster.emu, muster.world
+    tactics = "\n".join(
+        f'  - {{name: Ploy {chr(64 + n)}, cost: 10, carrier: unit, effect: "{WORDY_EFFECT.strip()}"}}'
+        for n in range(1, 13)
+    )
+    loaded = await slash(
+        muster,
+        w.carol,
+        "warmaster pack load",
+        file=emu.upload("wordy.yaml", f"tactics:\n{tactics}\n".encode()),
+    )
+    assert loaded.ephemeral and "Tactics: 12 cards" in loaded.content, loaded.content
+    response = await slash(
+        muster, w.alice, "warmaster game", opponent=w.bob, my_points=6500, their_points=6500, first=w.alice
+    )
+    assert response.ephemeral, response.content
+    assert muster.bot is not None
+    [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warmaster")
+    state = await game_state(muster, info.id)
+    hand = state.side(w.bob.id).hand
+    assert len(hand) == 13 and sum(len(h.card.effect) for h in hand) > 1024
+    shown = hand_dm(muster, w.bob)
+    fields = shown.embeds[0]["fields"]
+    assert [f["name"] for f in fields][:2] == ["In your hand", "In your hand (continued)"]
+    text = "\n".join(f["value"] for f in fields)
+    assert all(f"`{h.id}` **{h.card.name}**" in text for h in hand), text
+    assert all(len(f["value"]) <= 1024 for f in fields)
+    # /warmaster hand shows them all too.
+    asked = await slash(muster, w.bob, "warmaster hand", where=await muster.table(info.id))
+    assert all(f"**{h.card.name}**" in asked.text() for h in hand)
     assert_no_leaks(muster, state)

@@ -12,9 +12,22 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from warmaster_helpers import ALICE, BOB, SWORD, card, give, new_game, play, refused, roller, unit
+from warmaster_helpers import (
+    ALICE,
+    BOB,
+    SWORD,
+    card,
+    first_card,
+    give,
+    new_game,
+    play,
+    refused,
+    roller,
+    unit,
+)
 
 import rules.warmaster
+from bot.table import only_answer
 from bot.text import ENGLISH as CATALOGUE
 from bot.text import add_words, refusal
 from cogs.warmaster_text import ENGLISH
@@ -22,7 +35,7 @@ from rules.errors import RuleError
 from rules.session import Answer, Option, Question
 from rules.warmaster import PROCEDURE, builtin_magic_deck, start
 from rules.warmaster.game import all_targets, legal_plays
-from rules.warmaster.models import PassTurn, Phase, WarmasterState
+from rules.warmaster.models import PassTurn, Phase, TargetRef, WarmasterState
 from rules.warmaster.questions import (
     BEGIN,
     FINISH,
@@ -190,8 +203,55 @@ def test_pass_is_offered_when_no_card_fits_and_refused_otherwise() -> None:
     state = give(state, ALICE, BY_NAME["Ring of Power"], BY_NAME["Wand of Power"])
     passing = only(state, ALICE, PASS)
     assert not passing.options[0].disabled and passing.params["refusal"] is None
+    # She may still name a wizard for either card: passing is one choice among those, never made
+    # for her.
+    assert asked(state, ALICE, LAY) and passing.kind == "done" and only_answer(PROCEDURE, state) is None
     state = answer(state, Answer(actor=ALICE, step=passing.step, values=["pass"]))
     assert state.side(ALICE).done is not None and state.turn == BOB
+
+
+def test_with_nothing_left_to_lay_passing_is_the_one_answer() -> None:
+    state, _ = new_game()
+    table_card = card("Table Cloth", carrier="table")
+    state = give(state, ALICE, table_card, table_card)
+    state, _ = play(state, ALICE, f"H{ALICE}-1", TargetRef(key="table"))
+    state, _ = play(state, BOB, first_card(state, BOB), unit("Orcs"))
+    # The table holds her magic item card already: her second cloth fits nowhere.
+    assert state.turn == ALICE and not asked(state, ALICE, LAY)
+    passing = only(state, ALICE, PASS)
+    assert passing.kind == "choose" and not passing.options[0].disabled
+    found = only_answer(PROCEDURE, state)
+    assert found is not None and found[0].step == passing.step and found[0].actor == ALICE
+
+
+def test_at_the_table_only_the_turn_is_awaited_and_each_card_keeps_its_message() -> None:
+    """The turn is what the game waits for (its title names no card: the board shows it to both);
+    each card's question and the player's tools are optional, each following its own series, so
+    the table keeps one DM prompt per card from turn to turn; begin and finish share one message."""
+    state, _ = new_game()
+    lucky = give(state, BOB, BY_NAME["Lucky Find!"], SWORD)
+    assert [(q.topic, q.optional, q.series) for q in PROCEDURE.ask(lucky, BOB)] == [(TRADE, True, "trade")]
+    questions = PROCEDURE.ask(state, ALICE)
+    [turn] = [q for q in questions if not q.optional]
+    assert turn.topic == PASS and turn.title == "Lay a card" and turn.private
+    lays = [q for q in questions if q.topic == LAY]
+    assert lays and all(q.optional and q.series == f"lay.{q.params['card']}" for q in lays)
+    kept = lays[1]
+    state, _ = play(state, ALICE, str(lays[0].params["card"]), unit("Knights"))
+    reveal = only(state, ALICE, REVEAL)
+    assert reveal.optional and reveal.series == "reveal"
+    state, _ = play(state, BOB, first_card(state, BOB), unit("Orcs"))
+    again = lay_question(state, ALICE, str(kept.params["card"]))
+    assert again.series == kept.series and again.step != kept.step  # one message, a fresh question
+    assert only(state, ALICE, REVEAL).step == reveal.step  # Bob's card changed nothing of hers
+    while state.turn is not None:
+        state, _ = play(state, state.turn, first_card(state, state.turn), unit(f"U{len(state.laid)}"))
+    begin = only(state, ALICE, BEGIN)
+    state = answer(state, Answer(actor=ALICE, step=begin.step))
+    finish = only(state, ALICE, FINISH)
+    lost = only(state, ALICE, LOST)
+    assert begin.series == finish.series == "battle" and not (begin.optional or finish.optional)
+    assert lost.optional and lost.series == "lost"
 
 
 def test_a_lucky_find_is_traded_by_answer_even_out_of_turn() -> None:
