@@ -115,7 +115,9 @@ async def test_bid_game_start_to_finish_with_secrets_in_dms(muster: Muster) -> N
     over = await table.slash(alice, "killteam score", mission_vp=5)
     assert over.ephemeral and "the cap is 4 mission VP per turning point" in over.content
     scored = await table.slash(alice, "killteam score", mission_vp=3)
-    assert scored.ephemeral and "+3 VP" in scored.content and "total 3" in scored.content  # says what was recorded
+    assert (
+        scored.ephemeral and "+3 VP" in scored.content and "total 3" in scored.content
+    )  # says what was recorded
     card = state.tac.held[alice][0]
     await table.slash(alice, "killteam score", tacop=card, tacop_vp=2)
     state = await table.play()
