@@ -220,7 +220,6 @@ class Delivery:
     async def _send(self, session_id: str | None, message: Outgoing, nonce: str) -> Sent:
         """Send to a DM or a channel (with the fallbacks); returns what to record."""
         kwargs = to_discord(session_id, message)
-        table = await self._table(session_id, message)
         if message.to == "dm":
             assert message.user_id is not None
             try:
@@ -228,12 +227,15 @@ class Delivery:
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     raise
-                if message.secret and not message.edit_only and session_id is not None and table is not None:
+                # Only a secret prompt whose DM is refused needs the table: its button goes there.
+                table = await self._table(session_id, message) if message.secret else None
+                if not message.edit_only and session_id is not None and table is not None:
                     channel = self.client.get_partial_messageable(table)
                     await channel.send(**prompt_fallback(session_id, message.user_id), nonce=nonce)
                 else:
                     log.info("DMs closed for user %s; message dropped", message.user_id)
             return Sent()
+        table = await self._table(session_id, message)
         if table is None:
             log.warning("a message of session %s has nowhere to go; dropped", session_id)
             return Sent()
@@ -271,18 +273,7 @@ class Delivery:
     ) -> SessionMessage | None:
         """A DM; a keyed one (a player's prompt) is edited in place once sent, and remembered."""
         assert message.user_id is not None
-        if message.key and session_id:
-            known = await self.store.run(lambda db: db.get(SessionMessage, (session_id, message.key)))
-            if known is not None:
-                dm_channel = self.client.get_partial_messageable(known.channel_id)
-                try:
-                    await dm_channel.get_partial_message(known.message_id).edit(**kwargs)
-                    return None
-                except discord.NotFound:
-                    pass  # deleted: post it again
-            if message.edit_only:
-                return None
-        elif message.edit_only:
+        if await self._edited_in_place(session_id, message, kwargs):
             return None
         dm = await self.client.create_dm(discord.Object(message.user_id))
         sent = await dm.send(**kwargs, nonce=nonce)
@@ -299,7 +290,7 @@ class Delivery:
 
         A resend after a crash finds the thread already made (160004): a thread started from a
         message has that message's id. When threads can't be made here (permission, channel
-        kind), the game runs in the channel and the organiser is told once per server."""
+        kind), the game runs in the channel and that channel is told once."""
         spec = message.thread
         assert spec is not None
         card = self.client.get_partial_messageable(channel_id).get_partial_message(card_id)
@@ -346,25 +337,32 @@ class Delivery:
         self, session_id: str | None, message: Outgoing, channel_id: int, kwargs: dict[str, Any], nonce: str
     ) -> SessionMessage | None:
         """Post (or, for a keyed message seen before, edit); a keyed post's id is returned to record."""
-        channel = self.client.get_partial_messageable(channel_id)
+        if await self._edited_in_place(session_id, message, kwargs):
+            return None
+        sent = await self.client.get_partial_messageable(channel_id).send(**kwargs, nonce=nonce)
+        if message.key and session_id:
+            return SessionMessage(
+                session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
+            )
+        return None
+
+    async def _edited_in_place(
+        self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any]
+    ) -> bool:
+        """True when nothing is to be posted: a keyed message seen before was edited where it was
+        sent (a channel or a DM), or an edit-only message has nothing to edit. A keyed message
+        someone deleted is posted again."""
         if message.key and session_id:
             key = (session_id, message.key)
             known = await self.store.run(lambda db: db.get(SessionMessage, key))
             if known is not None:
+                channel = self.client.get_partial_messageable(known.channel_id)
                 try:
                     await channel.get_partial_message(known.message_id).edit(**kwargs)
-                    return None
+                    return True
                 except discord.NotFound:
                     pass  # deleted by someone: post it again
-            if message.edit_only:
-                return None
-            sent = await channel.send(**kwargs, nonce=nonce)
-            return SessionMessage(
-                session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
-            )
-        if not message.edit_only:
-            await channel.send(**kwargs, nonce=nonce)
-        return None
+        return message.edit_only
 
 
 def _claim(key: str, db: Session) -> bool:

@@ -102,7 +102,7 @@ class GameThread(BaseModel):
 
     name: str = Field(min_length=1, max_length=100)
     members: list[int] = Field(default_factory=list)
-    # Told once per server when threads can't be made, with the permission to grant (by DM if need be).
+    # Told once per channel when threads can't be made, with the permission to grant (by DM if need be).
     organiser_id: int | None = None
     failure_note: str | None = None
 
