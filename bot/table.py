@@ -254,71 +254,49 @@ def _player_dms(
                 or "\n".join(mine)
                 or "Answered."
             )
+            text = f"{DONE_MARK} **{asked.title}**\n{said}"
             out.append(
-                Outgoing(
-                    to="dm",
-                    user_id=player,
-                    key=f"dm.{player}.{key}",
-                    edit_only=True,
-                    embeds=[
-                        Embed(
-                            description=_tail(f"{DONE_MARK} **{asked.title}**\n{said}", 4000),
-                            colour=adapter.colour,
-                        )
-                    ],
-                )
+                _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
             )
     fresh = [(key, q) for key, q in new.items() if key not in old]
     for index, (key, asked) in enumerate(fresh):
-        buttons, selects = components(asked)
         text = adapter.question_text(after, asked)
         if index == 0 and mine:
             text = "\n".join(mine) + "\n\n" + text
-        out.append(
-            Outgoing(
-                to="dm",
-                user_id=player,
-                # One "Open my secret prompt" button per step is enough when DMs are closed: it
-                # shows the player's whole prompt.
-                secret=index == 0,
-                key=f"dm.{player}.{key}",
-                content=f"{adapter.title} in <#{info.table_id}>",
-                embeds=[Embed(description=_tail(text, 4000), colour=adapter.colour)],
-                buttons=buttons,
-                selects=selects,
-            )
-        )
+        # One "Open my secret prompt" button per step is enough when DMs are closed: it shows the
+        # player's whole prompt.
+        out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", secret=index == 0))
     for key, asked in new.items():
         if key in old and asked != old[key]:  # a series moved on, or its options changed
-            buttons, selects = components(asked)
-            out.append(
-                Outgoing(
-                    to="dm",
-                    user_id=player,
-                    key=f"dm.{player}.{key}",
-                    edit_only=True,
-                    content=f"{adapter.title} in <#{info.table_id}>",
-                    embeds=[
-                        Embed(
-                            description=_tail(adapter.question_text(after, asked), 4000),
-                            colour=adapter.colour,
-                        )
-                    ],
-                    buttons=buttons,
-                    selects=selects,
-                )
-            )
+            text = adapter.question_text(after, asked)
+            out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", edit_only=True))
     if mine and not fresh:
-        out.append(
-            Outgoing(
-                to="dm",
-                user_id=player,
-                secret=True,
-                content=f"{adapter.title} in <#{info.table_id}>",
-                embeds=[Embed(description=_tail("\n".join(mine), 4000), colour=adapter.colour)],
-            )
-        )
+        out.append(_dm(adapter, info, player, "\n".join(mine), secret=True))
     return out
+
+
+def _dm(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    player: int,
+    text: str,
+    asked: Question | None = None,
+    *,
+    header: bool = True,
+    **fields: Any,
+) -> Outgoing:
+    """A message to `player`'s DMs: `text` in the game's colour, `asked`'s components, and (with
+    `header`) a line naming the game and where it is played."""
+    buttons, selects = components(asked) if asked is not None else ([], [])
+    return Outgoing(
+        to="dm",
+        user_id=player,
+        content=f"{adapter.title} in <#{info.table_id}>" if header else "",
+        embeds=[Embed(description=_tail(text, 4000), colour=adapter.colour)],
+        buttons=buttons,
+        selects=selects,
+        **fields,
+    )
 
 
 def sealed_line(events: list[Event], player: int, shown: str | None = None) -> str | None:
