@@ -65,6 +65,8 @@ class MusterBot(commands.AutoShardedBot):
             tree_cls=MusterTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             guild_ready_timeout=settings.muster_guild_ready_timeout,
+            shard_ids=settings.shard_ids(),
+            shard_count=settings.muster_shard_count,
         )
         self.settings = settings
         self.cog_names = cogs if cogs is not None else discover_cogs()
@@ -96,7 +98,8 @@ class MusterBot(commands.AutoShardedBot):
         self.dice.start()
         self.delivery.start()
         self._reminders = asyncio.create_task(self._remind_forever(), name="reminders")
-        await self.sync_commands_if_changed()
+        if self.settings.runs_shard_zero():  # one process syncs; the others serve the same tree
+            await self.sync_commands_if_changed()
 
     async def close(self) -> None:
         log.info("shutting down")

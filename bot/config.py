@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # Three dot-separated base64url parts: the shape of every bot token Discord issues.
@@ -14,6 +14,20 @@ _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9
 
 def default_database_url() -> str:
     return f"sqlite+aiosqlite:///{Path('data').absolute() / 'muster.sqlite3'}"
+
+
+def parse_shard_ids(text: str) -> list[int]:
+    """ "0-3" or "0,2" or "1" into sorted shard ids; ValueError says what is wrong."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"MUSTER_SHARD_IDS: {part!r} is not a shard number or a range like 0-3")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ValueError(f"MUSTER_SHARD_IDS: the range {part!r} runs backwards")
+        ids.update(range(first, last + 1))
+    return sorted(ids)
 
 
 class StoreSettings(BaseSettings):
@@ -46,6 +60,10 @@ class Settings(StoreSettings):
     # How long discord.py waits for the servers' GUILD_CREATE after connecting before the bot is
     # ready (its own default); workers that start on ready wait this long at every start.
     muster_guild_ready_timeout: float = Field(default=2.0, ge=0)
+    # Shards this process runs ("0-3", "0,2"; unset: every shard Discord recommends) out of
+    # MUSTER_SHARD_COUNT. Several processes, each with its own shards, share one database.
+    muster_shard_ids: str | None = None
+    muster_shard_count: int | None = Field(default=None, ge=1)
     # Tests only: a seed makes every die the bot throws reproducible. Unset in production, where
     # dice come from the operating system's cryptographically strong source.
     muster_dice_seed: int | None = None
@@ -57,6 +75,33 @@ class Settings(StoreSettings):
         if not _TOKEN_SHAPE.match(token):
             raise ValueError("DISCORD_TOKEN does not look like a Discord bot token")
         return SecretStr(token)
+
+    @field_validator("muster_shard_ids")
+    @classmethod
+    def _shard_ids(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        parse_shard_ids(value)  # raises ValueError with what is wrong
+        return value.strip()
+
+    @model_validator(mode="after")
+    def _shards_counted(self) -> Settings:
+        ids = self.shard_ids()
+        if ids is not None and self.muster_shard_count is None:
+            raise ValueError("MUSTER_SHARD_IDS needs MUSTER_SHARD_COUNT (the total over every process)")
+        if ids is not None and self.muster_shard_count is not None and max(ids) >= self.muster_shard_count:
+            raise ValueError(
+                f"MUSTER_SHARD_IDS names shard {max(ids)} but MUSTER_SHARD_COUNT is {self.muster_shard_count}"
+            )
+        return self
+
+    def shard_ids(self) -> list[int] | None:
+        return parse_shard_ids(self.muster_shard_ids) if self.muster_shard_ids else None
+
+    def runs_shard_zero(self) -> bool:
+        """The process holding shard 0 is the one that syncs commands (and gets every DM)."""
+        ids = self.shard_ids()
+        return ids is None or 0 in ids
 
     @field_validator("discord_api_base")
     @classmethod

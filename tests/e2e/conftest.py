@@ -18,6 +18,7 @@ from pydantic import SecretStr
 from bot.app import MusterBot, discover_cogs
 from bot.config import Settings
 from bot.games import GameAdapter
+from tests.databases import ENGINES, fresh_database
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
 from tests.emulator.harness import ErrorRecords
 from tests.emulator.model import Channel
@@ -111,9 +112,11 @@ def logged_errors() -> Iterator[ErrorRecords]:
         yield records
 
 
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'muster.sqlite3'}"
+@pytest.fixture(params=ENGINES)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database for the test, on SQLite and (when one is named) on PostgreSQL."""
+    async with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
