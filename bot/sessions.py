@@ -24,10 +24,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.models import GameSession, utcnow
 from bot.db.step_write import StepWrite, apply_step
 from bot.db.store import Store
-from bot.delivery import Delivery, enqueue, outbox_rows
+from bot.delivery import Delivery
 from bot.dice import DiceService, RollContext, audit_rows
 from bot.games import GameAdapter, GameRegistry, SessionInfo
 from bot.messages import Outgoing
+from bot.outbox import enqueue, outbox_rows
 from bot.table import AutoAnswer, only_answer
 from rules.dice import Roller
 from rules.errors import RuleError

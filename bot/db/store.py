@@ -38,7 +38,8 @@ class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.sessionmaker: async_sessionmaker[AsyncSession] = make_sessionmaker(engine)
-        sqlite = engine.dialect.name == "sqlite"
+        self.dialect = engine.dialect.name  # "sqlite" or "postgresql"
+        sqlite = self.dialect == "sqlite"
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if sqlite else None
         self._sync_sessions: sessionmaker[Session] | None = None
         self._worker: ThreadPoolExecutor | None = None

@@ -24,9 +24,9 @@ from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameResult, utcnow
-from bot.delivery import enqueue
 from bot.games import SessionInfo
 from bot.messages import Outgoing
+from bot.outbox import enqueue
 from bot.scores.announce import Announcer
 from bot.scores.cache import ResultCache
 from bot.scores.names import NameCache

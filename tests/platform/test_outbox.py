@@ -13,9 +13,9 @@ from pydantic import ValidationError
 
 from bot.db.models import OutboxMessage, utcnow
 from bot.db.store import Store
-from bot.delivery import NONCE_MAX, _due_messages, nonce_of
 from bot.messages import Button
 from bot.migrate import upgrade
+from bot.outbox import NONCE_MAX, due_messages, nonce_of
 
 ids = st.integers(min_value=1, max_value=2**63 - 1)
 times = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2200, 1, 1), timezones=st.just(UTC))
@@ -55,7 +55,7 @@ async def test_a_backing_off_row_holds_back_its_sessions_later_rows_only(tmp_pat
         async with store.write() as db:
             for session_id, next_attempt_at in rows:
                 db.add(OutboxMessage(session_id=session_id, payload="{}", next_attempt_at=next_attempt_at))
-        picked = await store.run(_due_messages)
+        picked = await store.run(due_messages)
         assert [row.id for row in picked] == [1, 3, 5]
     finally:
         await store.close()
