@@ -177,19 +177,17 @@ class MusterBot(commands.AutoShardedBot):
             if not waiting:
                 continue
             link = f"https://discord.com/channels/{info.guild_id}/{info.table_id}"
-            await self.sessions.queue(
-                info,
-                [
-                    Outgoing(
-                        to="dm",
-                        user_id=user,
-                        content=f"Reminder: your {adapter.title} game is waiting for you: "
-                        f"{'; '.join(titles)[:300]}. {link}",
-                    )
-                    for user, titles in waiting.items()
-                ],
-            )
-            await self.sessions.mark_reminded(info.id, now)
+            reminders = [
+                Outgoing(
+                    to="dm",
+                    user_id=user,
+                    content=f"Reminder: your {adapter.title} game is waiting for you: "
+                    f"{'; '.join(titles)[:300]}. {link}",
+                )
+                for user, titles in waiting.items()
+            ]
+            if not await self.sessions.remind(info, reminders, now):
+                continue
             sent += len(waiting)
         return sent
 
