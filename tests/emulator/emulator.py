@@ -8,7 +8,7 @@ import copy
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -296,6 +296,22 @@ class Emulator:
     async def wait_ready(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109
         """Wait until every shard has a live, identified (or resumed) gateway connection."""
         await self.wait_until(self.gateway.all_shards_live, timeout, "the bot to connect to the gateway")
+
+    async def wait_shards_ready(
+        self,
+        shard_ids: Iterable[int],
+        timeout: float = 10.0,  # noqa: ASYNC109
+        *,
+        besides: Collection[str] = (),
+    ) -> None:
+        """Wait until each of these shards has a live session that is not one of `besides`: one
+        process's shards, when several processes share the shards between them."""
+        wanted = sorted(shard_ids)
+        await self.wait_until(
+            lambda: self.gateway.shards_live(wanted, besides=besides),
+            timeout,
+            f"shards {wanted} to connect to the gateway",
+        )
 
     async def wait_commands_synced(self, names: Iterable[str] = (), timeout: float = 10.0) -> list[JSON]:  # noqa: ASYNC109
         """Wait until commands are registered (all of `names`, if given); return them."""

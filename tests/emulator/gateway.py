@@ -12,6 +12,7 @@ import json
 import secrets
 import time
 from collections import deque
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -126,6 +127,12 @@ class Gateway:
     def all_shards_live(self) -> bool:
         live = {s.shard_id for s in self.live_sessions()}
         return all(shard in live for shard in range(self.emu.shard_count))
+
+    def shards_live(self, shard_ids: Iterable[int], *, besides: Collection[str] = ()) -> bool:
+        """Whether each of these shards has a live session other than `besides` (sessions that were
+        there before a process started: its own are the new ones)."""
+        live = {s.shard_id for s in self.live_sessions() if s.id not in besides}
+        return all(shard in live for shard in shard_ids)
 
     # --- websocket handler --------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import logging
 import os
 import signal
 import tempfile
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -152,8 +152,13 @@ async def start_bot_process(
     env: Mapping[str, str] | None = None,
     cwd: str | os.PathLike[str] | None = None,
     ready_timeout: float = 30.0,
+    shards: Iterable[int] | None = None,
 ) -> BotProcess:
-    """Start `argv` with DISCORD_TOKEN/DISCORD_API_BASE pointing at `emu`; wait for its session."""
+    """Start `argv` with DISCORD_TOKEN/DISCORD_API_BASE pointing at `emu`; wait for its session.
+
+    With `shards`, the process runs only those (others may run the rest, or be starting too): wait
+    for a new session of each of them instead of every shard's."""
+    besides = set(emu.gateway.sessions)
     full_env = {**os.environ, **emu.env(), "PYTHONUNBUFFERED": "1", **(env or {})}
     log = tempfile.NamedTemporaryFile(prefix="bot-", suffix=".log", delete=False)
     log_path = Path(log.name)
@@ -162,7 +167,11 @@ async def start_bot_process(
     )
     log.close()
     bot = BotProcess(process, log_path)
-    waiter = asyncio.create_task(emu.wait_ready(ready_timeout))
+    waiter = asyncio.create_task(
+        emu.wait_ready(ready_timeout)
+        if shards is None
+        else emu.wait_shards_ready(shards, ready_timeout, besides=besides)
+    )
     exited = asyncio.create_task(process.wait())
     done, _ = await asyncio.wait({waiter, exited}, return_when=asyncio.FIRST_COMPLETED)
     if exited in done:
