@@ -1,0 +1,387 @@
+"""Scale-out: Muster as 1, 2 and 4 processes sharing the shards of one PostgreSQL database.
+
+For each deployment (a fresh database each time; 4 shards split evenly over the processes) this
+process is the emulated Discord and the players. It opens GAMES Kill Team Bid games, one per
+channel, over servers on every shard, all open at once. Then:
+
+- paced: in a sample of games, a pong and then each player's sealed bid, every click sent once the
+  bot has gone quiet (players seconds apart): the seal's latency against the pong's at p50;
+- load: every other game's two seals (each opens its form and sends it: two interactions) and then
+  the winner's pick of the mission in the game's thread, games in random order, CONCURRENCY at a
+  time: interactions a second, and the seal's and the pick's p50/p99 under load.
+
+The sealed bids go by DM, which Discord sends to shard 0 (so to one process however many there
+are), while each game's thread and its mission pick are on its server's shard: every game crosses
+processes, and only the channel steps spread over them. At the end every game must show exactly
+one reveal: a game without one is a lost post, a nonce that made two messages or a reveal shown
+twice a duplicate.
+RSS is read from /proc for every process, before and after the games are opened.
+
+Usage: python bench/scale.py [--quick] [--games N] [--processes 1,2,4] [--database URL]
+(prints figures; exits non-zero if any interaction failed or any post was lost or duplicated)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import percentile, summary
+from bot.db.store import Store
+from tests.databases import fresh_postgres
+from tests.e2e.fleet import Fleet, guilds_on_every_shard, posts, same_content_twice, settled, split_shards
+from tests.emulator import Emulator
+from tests.emulator.interactions import InteractionRecord
+from tests.emulator.model import Channel, Guild, Message, User
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARDS = 4
+DEFAULT_DATABASE = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+BID_FORM = re.compile(r"qf:(?P<sid>[0-9a-f]{12}):bid\.mission\.1:n")
+GAME_ID = re.compile(r"`([0-9a-f]{12})`")
+REVEAL = "Revealed, the bid to choose the mission"
+CHANNELS_PER_GUILD = 50
+
+
+@dataclass
+class Game:
+    sid: str
+    channel: Channel  # where it was started
+    table: Channel | None = None  # its thread, once opened
+    seals: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Run:
+    processes: int
+    games: list[Game]
+    open_s: float = 0.0
+    paced_seals: list[float] = field(default_factory=list)
+    paced_pongs: list[float] = field(default_factory=list)
+    loaded_seals: list[float] = field(default_factory=list)
+    loaded_picks: list[float] = field(default_factory=list)
+    reveal_waits: list[float] = field(default_factory=list)
+    interactions: int = 0
+    load_s: float = 0.0
+    errors: list[str] = field(default_factory=list)
+    lost: int = 0
+    duplicated: int = 0
+    rss_idle_mb: list[float] = field(default_factory=list)
+    rss_open_mb: list[float] = field(default_factory=list)
+    rss_end_mb: list[float] = field(default_factory=list)
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def bid_forms(emu: Emulator, user: User) -> dict[str, Message]:
+    """The message holding each game's mission-bid form button in the user's DMs, per game."""
+    found: dict[str, Message] = {}
+    for message in emu.dms(user):
+        for component in message.walk_components():
+            match = BID_FORM.fullmatch(str(component.get("custom_id", "")))
+            if match:
+                found[match["sid"]] = message
+    return found
+
+
+async def answered(record: InteractionRecord, errors: list[str], what: str) -> InteractionRecord | None:
+    try:
+        await record.response(timeout=10)
+    except Exception as error:  # a failed interaction is counted, not fatal
+        errors.append(f"{what}: {error}")
+        return None
+    return record
+
+
+async def open_games(
+    emu: Emulator, guilds: list[Guild], alice: User, bob: User, count: int, run: Run
+) -> list[Game]:
+    """`count` games, one per channel, channels spread round-robin over the servers (every shard)."""
+    channels = []
+    for i in range(count):
+        guild = guilds[i % len(guilds)]
+        channels.append(emu.add_channel(guild, f"kt-{i}"))
+    games: list[Game] = []
+    limit = asyncio.Semaphore(8)
+
+    async def start(channel: Channel) -> None:
+        async with limit:
+            record = await emu.slash(
+                alice, channel, "killteam start", opponent=bob, mission_method="bid", tacops_method="free"
+            )
+            if await answered(record, run.errors, f"start in #{channel.name}") is None:
+                return
+            found = GAME_ID.search(record.response_data.get("content", "") if record.response_data else "")
+            if found is None:
+                run.errors.append(f"start in #{channel.name}: no game id in the answer")
+                return
+            games.append(Game(found.group(1), channel))
+
+    await asyncio.gather(*(start(c) for c in channels))
+    await emu.wait_until(
+        lambda: len(bid_forms(emu, alice)) >= len(games) and len(bid_forms(emu, bob)) >= len(games),
+        300,
+        "every game's bid prompts",
+    )
+    return games
+
+
+async def seal(emu: Emulator, user: User, prompt: Message, game: Game, amount: int, run: Run) -> float | None:
+    """Open the game's bid form in the user's DMs and send `amount`: two interactions; the second's
+    latency is the seal's."""
+    custom_id = f"qf:{game.sid}:bid.mission.1:n"
+    opened = await answered(
+        await emu.click(user, prompt, custom_id=custom_id), run.errors, f"form {game.sid}"
+    )
+    run.interactions += 1
+    if opened is None or opened.modal is None:
+        run.errors.append(f"form {game.sid}: no form opened")
+        return None
+    form = opened.modal
+    sent = await emu.submit_modal(user, form, {form.fields[0].custom_id: str(amount)})
+    run.interactions += 1
+    if await answered(sent, run.errors, f"seal {game.sid}") is None:
+        return None
+    assert sent.latency is not None
+    game.seals.append(sent.latency)
+    return sent.latency
+
+
+async def pick_mission(emu: Emulator, winner: User, game: Game, run: Run) -> float | None:
+    """The bid's winner picks the mission on the buttons the reveal brought to the game's thread: a
+    channel step, handled by the process of the server's shard."""
+    prefix = f"q:{game.sid}:"
+
+    def buttons() -> tuple[Message, str] | None:
+        for channel in (game.table or game.channel,):
+            for message in reversed(emu.messages(channel)):
+                for button in message.buttons():
+                    custom_id = str(button.get("custom_id", ""))
+                    if (
+                        custom_id.startswith(prefix)
+                        and ":bid." not in custom_id
+                        and not button.get("disabled")
+                    ):
+                        return message, custom_id
+        return None
+
+    began = time.perf_counter()
+    try:
+        message, custom_id = await emu.wait_until(buttons, 30, f"the mission's buttons in {game.sid}")
+    except TimeoutError as error:
+        run.errors.append(str(error))
+        return None
+    run.reveal_waits.append(time.perf_counter() - began)
+    record = await answered(
+        await emu.click(winner, message, custom_id=custom_id), run.errors, f"pick {game.sid}"
+    )
+    run.interactions += 1
+    return None if record is None else record.latency
+
+
+async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 30.0) -> None:
+    """Wait until the bots have made no REST request for `quiet` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    seen, last_change = len(emu.requests), loop.time()
+    while loop.time() < deadline:
+        await asyncio.sleep(quiet / 4)
+        if len(emu.requests) != seen:
+            seen, last_change = len(emu.requests), loop.time()
+        elif loop.time() - last_change >= quiet:
+            return
+    raise TimeoutError("the bots never went quiet")
+
+
+async def pong(emu: Emulator, user: User, channel: Channel, run: Run) -> float | None:
+    record = await answered(await emu.slash(user, channel, "pong"), run.errors, "pong")
+    return None if record is None else record.latency
+
+
+def amounts(chance: random.Random) -> tuple[int, int]:
+    """Two different bids (a tie is bid again, which would leave the round without its reveal)."""
+    first, second = chance.sample(range(11), 2)
+    return first, second
+
+
+async def one_deployment(
+    processes: int, games_wanted: int, paced: int, concurrency: int, database: str, seed: int
+) -> Run:
+    chance = random.Random(seed)
+    async with fresh_postgres(database) as url, Emulator(shard_count=SHARDS, min_reaction_time=0.0) as emu:
+        alice, bob, carol = (emu.add_user(n, global_name=n.capitalize()) for n in ("alice", "bob", "carol"))
+        servers = max(SHARDS, -(-games_wanted // CHANNELS_PER_GUILD))
+        guilds: list[Guild] = []
+        while len(guilds) < servers:
+            guilds += guilds_on_every_shard(emu, SHARDS, prefix=f"Club {len(guilds)}")
+        for guild in guilds:
+            for user in (alice, bob):
+                emu.add_member(guild, user)
+            emu.add_member(guild, carol, manage_guild=True)
+        fleet = Fleet(
+            emu,
+            url,
+            split_shards(SHARDS, processes),
+            SHARDS,
+            env={"LOG_LEVEL": "WARNING", "MUSTER_DICE_SEED": str(seed), "SWEEP_SECONDS": "2"},
+            argv=(sys.executable, str(ROOT / "bench" / "bot_process.py")),
+        )
+        store = Store.from_url(url)
+        run = Run(processes, [])
+        try:
+            await fleet.start_all()
+            await emu.wait_commands_synced(["pong", "killteam"], timeout=60)
+            pids = [p.process.pid for p in fleet.processes.values()]
+            run.rss_idle_mb = [rss_mb(pid) for pid in pids]
+            began = time.perf_counter()
+            run.games = await open_games(emu, guilds, alice, bob, games_wanted, run)
+            await settled(emu, store, timeout=300)
+            run.open_s = time.perf_counter() - began
+            run.rss_open_mb = [rss_mb(pid) for pid in pids]
+            for game in run.games:
+                game.table = next(iter(emu.threads(game.channel)), None)
+            forms = {user.id: bid_forms(emu, user) for user in (alice, bob)}
+            order = list(run.games)
+            chance.shuffle(order)
+            sample, rest = order[:paced], order[paced:]
+
+            # Paced: one click at a time, once the bots are quiet (pong, then each seal).
+            await until_quiet(emu)
+            for game in sample:
+                latency = await pong(emu, alice, game.channel, run)
+                if latency is not None:
+                    run.paced_pongs.append(latency)
+                await until_quiet(emu)
+                first, second = amounts(chance)
+                for user, amount in ((alice, first), (bob, second)):
+                    latency = await seal(emu, user, forms[user.id][game.sid], game, amount, run)
+                    if latency is not None:
+                        run.paced_seals.append(latency)
+                    await until_quiet(emu)
+
+            # Load: every other game's two seals, CONCURRENCY games at a time, in random order.
+            queue: asyncio.Queue[Game] = asyncio.Queue()
+            for game in rest:
+                queue.put_nowait(game)
+            run.interactions = 0
+
+            async def player() -> None:
+                while not queue.empty():
+                    game = queue.get_nowait()
+                    first, second = amounts(chance)
+                    for user, amount in ((alice, first), (bob, second)):
+                        latency = await seal(emu, user, forms[user.id][game.sid], game, amount, run)
+                        if latency is not None:
+                            run.loaded_seals.append(latency)
+                    latency = await pick_mission(emu, alice if first > second else bob, game, run)
+                    if latency is not None:
+                        run.loaded_picks.append(latency)
+
+            began = time.perf_counter()
+            await asyncio.gather(*(player() for _ in range(concurrency)))
+            run.load_s = time.perf_counter() - began
+            await settled(emu, store, timeout=300)
+            run.rss_end_mb = [rss_mb(pid) for pid in pids]
+
+            # Every game's mission bid revealed exactly once, in its own thread.
+            for game in run.games:
+                threads = emu.threads(game.channel)
+                shown = [
+                    m
+                    for c in (game.channel, *threads)
+                    for m in emu.messages(c)
+                    if REVEAL in m.embed_text() and "/verify" in m.embed_text()
+                ]
+                if not shown:
+                    run.lost += 1
+                elif len(shown) > 1:
+                    run.duplicated += len(shown) - 1
+            run.duplicated += len(posts(emu).duplicated())
+            everything = [
+                m for c in emu.channels.values() for m in emu.messages(c) if m.author.id == emu.bot_user.id
+            ]
+            run.duplicated += len(same_content_twice(everything))
+            run.errors += [f"rejected request: {r}" for r in emu.invalid_requests]
+            run.errors += [f"exited: {fleet.exited()}"] if fleet.exited() else []
+        finally:
+            await fleet.stop_all()
+            await store.close()
+        run.errors += [
+            line for line in fleet.outputs().splitlines() if " ERROR " in line or "Traceback" in line
+        ]
+        return run
+
+
+def report(run: Run) -> None:
+    games = len(run.games)
+    print(f"\n== {run.processes} process(es), {SHARDS} shards, {games} open games on PostgreSQL ==")
+    print(f"opened in {run.open_s:.1f} s ({games / run.open_s:.0f} games/s)" if run.open_s else "")
+    print(
+        f"load: {run.interactions} interactions in {run.load_s:.1f} s = "
+        f"{run.interactions / run.load_s if run.load_s else 0:.0f} interactions/s; errors: {len(run.errors)}"
+    )
+    for error in run.errors[:10]:
+        print(f"  error: {error}")
+    for name, samples in (
+        ("pong, paced", run.paced_pongs),
+        ("seal, paced", run.paced_seals),
+        ("seal, under load", run.loaded_seals),
+        ("reveal in the thread, after the seal", run.reveal_waits),
+        ("mission pick (thread), under load", run.loaded_picks),
+    ):
+        print(summary(name, samples) if samples else f"{name}: no samples")
+    if run.paced_pongs and run.paced_seals:
+        ratio = percentile(run.paced_seals, 50) / percentile(run.paced_pongs, 50)
+        print(f"ratio paced seal : paced pong at p50 = {ratio:.2f}x")
+    print(f"posts lost: {run.lost}; posts duplicated: {run.duplicated}")
+    for index, (idle, opened, end) in enumerate(
+        zip(run.rss_idle_mb, run.rss_open_mb, run.rss_end_mb, strict=True)
+    ):
+        print(
+            f"process {index}: RSS {idle:.0f} MB idle, {opened:.0f} MB with the games open, "
+            f"{end:.0f} MB at the end"
+        )
+    grown = sum(run.rss_open_mb) - sum(run.rss_idle_mb)
+    print(
+        f"RSS in all: {sum(run.rss_open_mb):.0f} MB with {games} games open; "
+        f"{grown / games * 1000 if games else 0:.0f} MB per 1,000 open games over idle"
+    )
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a small run: 100 games, 20 paced")
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--paced", type=int, default=None, help="games played one click at a time")
+    parser.add_argument("--processes", default="1,2,4")
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--database", default=DEFAULT_DATABASE)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    games = args.games or (100 if args.quick else 1000)
+    paced = args.paced if args.paced is not None else (20 if args.quick else 100)
+    failed = False
+    for count in (int(p) for p in args.processes.split(",")):
+        run = await one_deployment(
+            count, games, min(paced, games), args.concurrency, args.database, args.seed
+        )
+        report(run)
+        failed = failed or bool(run.errors or run.lost or run.duplicated)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
