@@ -21,7 +21,8 @@ from bot import router, ui
 from bot.config import Settings
 from bot.db.models import BotMeta, utcnow
 from bot.db.store import Store
-from bot.delivery import Delivery
+from bot.db.upsert import set_meta
+from bot.delivery import Delivery, owner_name
 from bot.dice import DiceService
 from bot.errors import MusterTree
 from bot.games import GameRegistry
@@ -65,8 +66,7 @@ class MusterBot(commands.AutoShardedBot):
             tree_cls=MusterTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             guild_ready_timeout=settings.muster_guild_ready_timeout,
-            shard_ids=settings.shard_ids(),
-            shard_count=settings.muster_shard_count,
+            **self._shards(settings),
         )
         self.settings = settings
         self.cog_names = cogs if cogs is not None else discover_cogs()
@@ -77,12 +77,28 @@ class MusterBot(commands.AutoShardedBot):
             else DiceService(self.store)
         )
         self.games = GameRegistry()
-        self.delivery = Delivery(self.store, self, settings.sweep_seconds)
+        self.delivery = Delivery(
+            self.store,
+            self,
+            settings.sweep_seconds,
+            settings.muster_outbox_lease_seconds,
+            owner_name(settings.muster_shard_ids),
+        )
         self.sessions = SessionService(self.store, self.dice, self.delivery, self.games)
         self.guild_settings = GuildSettingsService(self.store)
         self.packs = PackService(self.store)
         self.synced_commands = False
         self._reminders: asyncio.Task[None] | None = None
+
+    @staticmethod
+    def _shards(settings: Settings) -> dict[str, Any]:
+        """This process's shards (none given: discord.py runs every shard Discord recommends)."""
+        shards: dict[str, Any] = {}
+        if settings.muster_shard_count is not None:
+            shards["shard_count"] = settings.muster_shard_count
+        if (ids := settings.shard_ids()) is not None:
+            shards["shard_ids"] = ids
+        return shards
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:
@@ -132,7 +148,7 @@ class MusterBot(commands.AutoShardedBot):
             return False
         await self.tree.sync(guild=guild)
         async with self.store.write() as db:
-            await db.merge(BotMeta(key=key, value=digest))
+            await db.execute(set_meta(self.store.dialect, key, digest))
         self.synced_commands = True
         log.info("synced %d commands", len(payload))
         return True
@@ -161,19 +177,17 @@ class MusterBot(commands.AutoShardedBot):
             if not waiting:
                 continue
             link = f"https://discord.com/channels/{info.guild_id}/{info.table_id}"
-            await self.sessions.queue(
-                info,
-                [
-                    Outgoing(
-                        to="dm",
-                        user_id=user,
-                        content=f"Reminder: your {adapter.title} game is waiting for you: "
-                        f"{'; '.join(titles)[:300]}. {link}",
-                    )
-                    for user, titles in waiting.items()
-                ],
-            )
-            await self.sessions.mark_reminded(info.id, now)
+            reminders = [
+                Outgoing(
+                    to="dm",
+                    user_id=user,
+                    content=f"Reminder: your {adapter.title} game is waiting for you: "
+                    f"{'; '.join(titles)[:300]}. {link}",
+                )
+                for user, titles in waiting.items()
+            ]
+            if not await self.sessions.remind(info, reminders, now):
+                continue
             sent += len(waiting)
         return sent
 

@@ -83,6 +83,9 @@ class Settings(StoreSettings):
     reminder_minutes: float = 30.0  # default; a server may change its own
     auto_confirm_hours: float = 24.0
     sweep_seconds: float = 30.0
+    # How long a process that stopped answering keeps the outbox lanes it was sending (renewed with
+    # every message sent); after that another process takes them over.
+    muster_outbox_lease_seconds: float = Field(default=30.0, gt=0)
     # How long discord.py waits for the servers' GUILD_CREATE after connecting before the bot is
     # ready (its own default); workers that start on ready wait this long at every start.
     muster_guild_ready_timeout: float = Field(default=2.0, ge=0)

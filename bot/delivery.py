@@ -1,21 +1,26 @@
-"""Delivers the outbox to Discord: every message once, and each game's messages in order.
+"""Delivers the outbox to Discord: every message once, and each game's messages in order, from
+any number of processes sharing one database.
 
-Messages are stored in the outbox in the same transaction as the state that caused them; one
-worker then delivers them in three plain steps, so a later version can claim rows across processes:
-pick the due rows (`_due_messages`), send one (`Delivery._deliver_row`), record that one
-(`_record`) before sending the next.
+Messages are stored in the outbox in the same transaction as the state that caused them. A
+session's messages form a lane (a message of no session is a lane of its own); a process sends a
+lane's rows only while it holds the lane's lease (`outbox_lanes`, taken in one upsert that only
+succeeds on a free or expired lease), so two processes never send the same row:
 
 - Once. A row is recorded as soon as it is sent (with the id of a keyed message it posted, in the
-  same transaction). A crash between the send and the record leaves the row undelivered, so it is
-  sent again; but every post carries a nonce made from the row (`nonce_of`), and Discord (asked to
-  enforce it, as discord.py always does) answers a repeat from the same bot within a few minutes
-  with the message it already made instead of a second one. So the resend is harmless, and a keyed
-  post's resend gives back the same message id to remember.
-- In order. A session's rows go strictly one after another, oldest first: a row that failed and is
-  backing off holds back every later row of its session, while other sessions (and messages of no
-  session) carry on. A row given up on (a refusal, or MAX_ATTEMPTS failures) holds nothing back.
+  same transaction), and the lease renewed with it. A crash between the send and the record leaves
+  the row undelivered, so it is sent again, by this process or, once the lease runs out, another;
+  but every post carries a nonce made from the row (`nonce_of`), and Discord (asked to enforce it,
+  as discord.py always does) answers a repeat from the same bot within a few minutes with the
+  message it already made instead of a second one; an edit is keyed by message id. So the resend
+  is harmless, and a keyed post's resend gives back the same message id to remember.
+- In order. A lane's rows go strictly one after another, oldest first, read afresh once the lane
+  is held: a row that failed and is backing off holds back every later row of its session, while
+  other sessions (and messages of no session) carry on. A row given up on (a refusal, or
+  MAX_ATTEMPTS failures) holds nothing back.
 - Never lost. A 5xx or 429 is retried with a growing pause; the worker runs after each commit, on a
-  timer, and at start-up, so rows left by a crash or an outage go out as soon as the bot is back.
+  timer, at start-up and when another process says it queued something, so rows left by a crash or
+  an outage go out as soon as the bot (or another process, after the lease) is back. A process
+  that finds a lane held elsewhere leaves it: the holder reads its lane again before letting go.
 
 A secret prompt whose DM is refused (code 50007) is never posted anywhere else: the channel gets a
 button that shows the player the prompt ephemerally instead. A channel post that is refused goes
@@ -26,21 +31,27 @@ to the message's fallback channel with its failure note, and failing that, by DM
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+import socket
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
 import discord
-from sqlalchemy import exists, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session, aliased
 
-from bot.db.models import BotMeta, GameSession, OutboxMessage, SessionMessage, utcnow
+from bot.db.models import GameSession, OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
-from bot.games import SessionInfo
 from bot.messages import GameThread, Outgoing
+from bot.outbox import (
+    Outcome,
+    Sent,
+    claim_once,
+    due_messages,
+    free_lane,
+    lane_of,
+    lease_lane,
+    nonce_of,
+    record,
+)
 from bot.render import prompt_fallback, to_discord
 from bot.worker import Worker
 
@@ -48,108 +59,31 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
 MAX_ATTEMPTS = 8
-BATCH = 50
-NONCE_MAX = 25  # Discord's limit
 THREAD_EXISTS = 160004
+LEASE_SECONDS = 30.0
+"""How long a lane stays with a process that stopped answering (it renews with every row sent)."""
 
 
-def outbox_rows(
-    info: SessionInfo | None, outgoing: list[Outgoing], *, session_id: str | None = None
-) -> list[dict[str, Any]]:
-    """Outbox rows for these messages. A session's own messages take `info`; `session_id` alone
-    files messages of no session (a result's announcement) behind that session's, in order."""
-    rows = []
-    for message in outgoing:
-        if message.to == "channel" and message.channel_id is None and info is None:
-            raise ValueError("a message of no session says which channel it goes to")
-        rows.append(
-            {
-                "session_id": info.id if info else session_id,
-                "payload": message.model_dump_json(exclude_defaults=True),
-            }
-        )
-    return rows
-
-
-async def enqueue(
-    db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing], *, session_id: str | None = None
-) -> None:
-    """Add messages to the outbox inside the caller's transaction (one multi-row INSERT)."""
-    rows = outbox_rows(info, outgoing, session_id=session_id)
-    if rows:
-        await db.execute(insert(OutboxMessage), rows)
-
-
-def nonce_of(row_id: int, created_at: datetime) -> str:
-    """The row's nonce: its id, then its creation time so a fresh database's row 1 gets another.
-
-    Cut to Discord's 25 characters; a 64-bit id and the "." after it always fit, so two rows never
-    share one."""
-    return f"o{row_id}.{int(created_at.timestamp() * 1000):x}"[:NONCE_MAX]
-
-
-def _due_messages(db: Session) -> list[OutboxMessage]:
-    """The oldest undelivered rows that may be sent now: due, and not behind a row of their own
-    session that is waiting to be tried again."""
-    now = utcnow()
-    earlier = aliased(OutboxMessage)
-    held_back = exists().where(
-        earlier.session_id == OutboxMessage.session_id,
-        earlier.delivered_at.is_(None),
-        earlier.id < OutboxMessage.id,
-        earlier.next_attempt_at > now,
-    )
-    return list(
-        db.scalars(
-            select(OutboxMessage)
-            .where(OutboxMessage.delivered_at.is_(None))
-            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))
-            .where(~held_back)
-            .order_by(OutboxMessage.id)
-            .limit(BATCH)
-        )
-    )
-
-
-@dataclass(frozen=True)
-class Sent:
-    """What a send leaves to record: a keyed message's id, and the thread a start card opened."""
-
-    remember: SessionMessage | None = None
-    thread_id: int | None = None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of one row: its new bookkeeping, and what its send left to record."""
-
-    row_id: int
-    values: dict[str, Any]
-    remember: SessionMessage | None = None
-    session_id: str | None = None
-    thread_id: int | None = None
-
-    @property
-    def done(self) -> bool:
-        return self.values["delivered_at"] is not None
-
-
-def _record(outcome: Outcome, db: Session) -> None:
-    if outcome.remember is not None:
-        db.merge(outcome.remember)
-    if outcome.thread_id is not None and outcome.session_id is not None:
-        db.execute(
-            update(GameSession)
-            .where(GameSession.id == outcome.session_id)
-            .values(thread_id=outcome.thread_id)
-        )
-    db.execute(update(OutboxMessage).where(OutboxMessage.id == outcome.row_id).values(**outcome.values))
+def owner_name(shards: str | None) -> str:
+    """This process as a lane's owner: its host and its shards. Processes that share a database
+    run different shards, and a process restarted with the same shards takes its lanes back at
+    once instead of waiting for their leases to run out."""
+    return f"{socket.gethostname()[:40]}:shards {shards or 'all'}"[:64]
 
 
 class Delivery:
-    def __init__(self, store: Store, client: discord.Client, sweep_seconds: float = 30.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        client: discord.Client,
+        sweep_seconds: float = 30.0,
+        lease_seconds: float = LEASE_SECONDS,
+        owner: str | None = None,
+    ) -> None:
         self.store = store
         self.client = client
+        self.owner = owner or owner_name(None)
+        self.lease = timedelta(seconds=lease_seconds)
         self._worker = Worker("outbox-delivery", self._drain_all, sweep_seconds)
         self.kick = self._worker.kick
         self.idle = self._worker.idle
@@ -166,18 +100,25 @@ class Delivery:
             pass
 
     async def drain(self) -> int:
-        """Try every due message once, oldest first, each session's in order; returns how many."""
-        rows = await self.store.run(_due_messages)
-        held: set[str] = set()
+        """Send what is due in every lane this process can lease, each lane in order; returns how
+        many rows were tried (0: nothing due here, or every due lane is held elsewhere)."""
+        candidates = await self.store.run(due_messages)
+        lanes = list(dict.fromkeys(lane_of(row.session_id, row.id) for row in candidates))
         tried = 0
-        for row in rows:
-            if row.session_id is not None and row.session_id in held:
-                continue  # an earlier message of this game failed: it goes first
-            outcome = await self._deliver_row(row)
-            await self.store.run_write(partial(_record, outcome))
-            tried += 1
-            if not outcome.done and row.session_id is not None:
-                held.add(row.session_id)
+        for lane in lanes:
+            rows = await self.store.run_write(partial(lease_lane, lane, self.owner, utcnow() + self.lease))
+            if rows is None:
+                continue  # another process is sending this lane: it reads it again before letting go
+            try:
+                for row in rows:
+                    outcome = await self._deliver_row(row)
+                    lease = (lane, self.owner, utcnow() + self.lease)
+                    await self.store.run_write(partial(record, outcome, lease))
+                    tried += 1
+                    if not outcome.done:
+                        break  # it backs off, and holds back the rest of its session
+            finally:
+                await self.store.run_write(partial(free_lane, lane, self.owner))
         return tried
 
     async def _deliver_row(self, row: OutboxMessage) -> Outcome:
@@ -320,11 +261,7 @@ class Delivery:
         if not spec.failure_note:
             return
         key = f"no-threads:{channel_id}"
-        try:
-            claimed = await self.store.run_write(partial(_claim, key))
-        except IntegrityError:
-            claimed = False
-        if not claimed:
+        if not await self.store.run_write(partial(claim_once, key)):
             return
         try:
             await card.reply(spec.failure_note, mention_author=False)
@@ -363,12 +300,3 @@ class Delivery:
                 except discord.NotFound:
                     pass  # deleted by someone: post it again
         return message.edit_only
-
-
-def _claim(key: str, db: Session) -> bool:
-    """Take a once-only key (True: ours); whoever writes it first has it."""
-    if db.get(BotMeta, key) is not None:
-        return False
-    db.add(BotMeta(key=key, value="told"))
-    db.flush()  # another process writing the key first makes this fail: the caller reads it as False
-    return True

@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import discord
 from discord import app_commands
 from discord.ext import commands
-from sqlalchemy.exc import IntegrityError
 
 from bot.checks import channel_id_of, guild_id_of
-from bot.db.models import BotMeta
-from bot.delivery import enqueue
+from bot.db.upsert import claim_meta
 from bot.games import GameAdapter, SessionInfo
 from bot.messages import Embed, GameThread, Outgoing
+from bot.outbox import enqueue
 from bot.packs import parse_off_loop
 from bot.router import send_reply
 from bot.sessions import StepResult
@@ -203,19 +202,14 @@ class GameCog(commands.GroupCog, Generic[S]):
             f"`/{self.app_command.name if self.app_command else self.system} pack load`."
         )
         key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
-        try:
-            async with self.bot.store.write() as db:
-                if await db.get(BotMeta, key) is not None:
-                    return
-                db.add(BotMeta(key=key, value="told"))
-                await db.flush()  # the key is the claim: another process writing it first wins
-                owner = guild.owner_id if guild is not None else None
-                if where is not None:
-                    await enqueue(db, None, [Outgoing(channel_id=where, content=text, failure_user_id=owner)])
-                elif owner is not None:
-                    await enqueue(db, None, [Outgoing(to="dm", user_id=owner, content=text)])
-        except IntegrityError:
-            return  # told already, by another process at the same moment
+        async with self.bot.store.write() as db:
+            if (await db.execute(claim_meta(self.bot.store.dialect, key))).first() is None:
+                return  # told already (perhaps by another process at the same moment)
+            owner = guild.owner_id if guild is not None else None
+            if where is not None:
+                await enqueue(db, None, [Outgoing(channel_id=where, content=text, failure_user_id=owner)])
+            elif owner is not None:
+                await enqueue(db, None, [Outgoing(to="dm", user_id=owner, content=text)])
         self.bot.delivery.kick()
 
     # ------------------------------------------------------------------ autocomplete

@@ -8,12 +8,16 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import discord
+from sqlalchemy import Table
 
 from bot.checks import guild_id_of, require_manage
-from bot.db.models import RulesPack
+from bot.db.models import RulesPack, utcnow
 from bot.db.store import Store
+from bot.db.upsert import insert_or_update
 from bot.errors import UserError
 from rules.packs import MAX_PACK_BYTES, PackError
+
+PACKS: Table = RulesPack.__table__  # type: ignore[assignment]
 
 log = logging.getLogger("muster.packs")
 
@@ -103,10 +107,15 @@ class PackService:
             return row.content if row else None
 
     async def save(self, guild_id: int, system: str, content: str, uploaded_by: int) -> None:
+        values = {
+            "guild_id": guild_id,
+            "system": system,
+            "content": content,
+            "uploaded_by": uploaded_by,
+            "updated_at": utcnow(),
+        }
         async with self.store.write() as db:
-            await db.merge(
-                RulesPack(guild_id=guild_id, system=system, content=content, uploaded_by=uploaded_by)
-            )
+            await db.execute(insert_or_update(self.store.dialect, PACKS, values, ["guild_id", "system"]))
 
     async def delete(self, guild_id: int, system: str) -> bool:
         async with self.store.write() as db:

@@ -24,11 +24,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.models import GameSession, utcnow
 from bot.db.step_write import StepWrite, apply_step
 from bot.db.store import Store
-from bot.delivery import Delivery, enqueue, outbox_rows
+from bot.delivery import Delivery
 from bot.dice import DiceService, RollContext, audit_rows
-from bot.games import GameAdapter, GameRegistry, SessionInfo
+from bot.games import GameRegistry, SessionInfo
 from bot.messages import Outgoing
-from bot.table import AutoAnswer, only_answer
+from bot.outbox import enqueue, outbox_rows
+from bot.table import answer_the_only_choices
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Action, Answer, Event, GameOutcome, GameState
@@ -64,27 +65,6 @@ def new_session_id() -> str:
     return secrets.token_hex(6)
 
 
-MAX_AUTO_ANSWERS = 16
-
-
-def answer_the_only_choices(
-    adapter: GameAdapter[Any], state: Any, events: list[Event], roller: Roller
-) -> tuple[Any, list[Event], list[AutoAnswer]]:
-    """Answer, for the players, every awaited question that has one legal answer (a bid with no
-    tokens to bid is 0): nobody is asked to choose when there is nothing to choose."""
-    auto: list[AutoAnswer] = []
-    procedure = adapter.procedure
-    for _ in range(MAX_AUTO_ANSWERS if adapter.answers_only_choices else 0):
-        found = only_answer(procedure, state)
-        if found is None:
-            break
-        answer, said = found
-        state, more = procedure.answer(state, answer, roller)
-        events = [*events, *more]
-        auto.append(said)
-    return state, events, auto
-
-
 def info_of(row: GameSession) -> SessionInfo:
     return SessionInfo(
         id=row.id,
@@ -107,8 +87,9 @@ class SessionService:
         self.delivery = delivery
         self.games = games
         self.result_hooks: list[ResultHook] = []
-        # The last state this process stored or read, per session. The versioned UPDATE keeps it
-        # honest: a stale entry (another process wrote) fails the version check and is reloaded.
+        # The last state this process stored or read, per session: a cache, never a truth. Before
+        # the rules judge an action its version is checked against the store (another process may
+        # have stepped the game), and the versioned UPDATE refuses a step on a stale state anyway.
         self._cache: OrderedDict[str, tuple[SessionInfo, Any]] = OrderedDict()
 
     def _remember(self, info: SessionInfo, state: Any) -> None:
@@ -119,10 +100,15 @@ class SessionService:
 
     # ------------------------------------------------------------------ reading
 
-    async def load(self, session_id: str, *, fresh: bool = False) -> tuple[SessionInfo, Any]:
-        """A session's facts and state; served from memory unless `fresh` (states are immutable)."""
+    async def load(
+        self, session_id: str, *, fresh: bool = False, checked: bool = True
+    ) -> tuple[SessionInfo, Any]:
+        """A session's facts and state. Served from memory (states are immutable) unless `fresh`,
+        or, when `checked`, unless the stored version moved on: one indexed read of two columns
+        instead of loading and parsing the state. Unchecked is for what decides nothing (autocomplete)."""
         if not fresh and (known := self._cache.get(session_id)) is not None:
-            return known
+            if not checked or await self._stored_version(session_id) == (known[0].version, known[0].status):
+                return known
         async with self.store.read() as db:
             row = await db.get(GameSession, session_id)
             if row is None:
@@ -131,6 +117,11 @@ class SessionService:
             info, state = info_of(row), adapter.procedure.load(row.state)
         self._remember(info, state)
         return info, state
+
+    async def _stored_version(self, session_id: str) -> tuple[int, str] | None:
+        query = select(GameSession.version, GameSession.status).where(GameSession.id == session_id)
+        row = await self.store.run(lambda db: db.execute(query).first())
+        return None if row is None else (row.version, row.status)
 
     async def open_sessions(
         self,
@@ -180,7 +171,7 @@ class SessionService:
         games = await self.open_sessions(guild_id, user_id=user_id, channel_id=channel_id, system=system)
         if len(games) != 1:
             return None
-        return (await self.load(games[0].id))[1]
+        return (await self.load(games[0].id, checked=False))[1]
 
     async def refuse_second_game(self, guild_id: int, channel_id: int, system: str, a: int, b: int) -> None:
         """One open game of a system between the same two players per channel."""
@@ -360,9 +351,24 @@ class SessionService:
         self.delivery.kick()
         return info
 
-    async def mark_reminded(self, session_id: str, when: datetime) -> None:
+    async def remind(self, info: SessionInfo, outgoing: list[Outgoing], when: datetime) -> bool:
+        """Queue a reminder once per quiet spell, whichever process gets there first: the session is
+        marked reminded (if still unreminded at the version read) in the reminder's transaction."""
         async with self.store.write() as db:
-            await db.execute(update(GameSession).where(GameSession.id == session_id).values(reminded_at=when))
+            claimed = await db.execute(
+                update(GameSession)
+                .where(
+                    GameSession.id == info.id,
+                    GameSession.version == info.version,
+                    GameSession.reminded_at.is_(None),
+                )
+                .values(reminded_at=when)
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return False  # reminded by another process, or the game moved on meanwhile
+            await enqueue(db, info, outgoing)
+        self.delivery.kick()
+        return True
 
     async def quiet_open(self, older_than: datetime) -> list[tuple[SessionInfo, Any, datetime]]:
         """Open sessions untouched since `older_than` and not yet reminded: (info, state, last change)."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.messages import Button, Embed, Outgoing, Select
 from bot.questions import components
+from rules.dice import Roller
 from rules.sealed import ChoiceSealed
 from rules.session import Answer, Event, GameState, Procedure, Question
 
@@ -311,3 +312,24 @@ def sealed_line(events: list[Event], player: int, shown: str | None = None) -> s
 def _tail(text: str, limit: int) -> str:
     """The end of a text that is too long (the latest lines matter most)."""
     return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
+MAX_AUTO_ANSWERS = 16
+
+
+def answer_the_only_choices(
+    adapter: GameAdapter[Any], state: Any, events: list[Event], roller: Roller
+) -> tuple[Any, list[Event], list[AutoAnswer]]:
+    """Answer, for the players, every awaited question that has one legal answer (a bid with no
+    tokens to bid is 0): nobody is asked to choose when there is nothing to choose."""
+    auto: list[AutoAnswer] = []
+    procedure = adapter.procedure
+    for _ in range(MAX_AUTO_ANSWERS if adapter.answers_only_choices else 0):
+        found = only_answer(procedure, state)
+        if found is None:
+            break
+        answer, said = found
+        state, more = procedure.answer(state, answer, roller)
+        events = [*events, *more]
+        auto.append(said)
+    return state, events, auto

@@ -59,3 +59,22 @@ async def fresh_database(engine: str, folder: Path) -> AsyncIterator[str]:
         return
     async with fresh_postgres() as url:
         yield url
+
+
+async def _answers(url: str) -> bool:
+    try:
+        connection = await asyncpg.connect(_dsn(url), timeout=3)
+    except (OSError, asyncpg.PostgresError, TimeoutError):
+        return False
+    await connection.close()
+    return True
+
+
+if __name__ == "__main__":  # `python -m tests.databases --check URL`: exit 0 if the server answers
+    import asyncio
+    import sys
+
+    url = sys.argv[-1]
+    answers = asyncio.run(_answers(url))
+    print(f"PostgreSQL at {make_url(url).host}: {'answers' if answers else 'does not answer'}")
+    sys.exit(0 if answers else 1)

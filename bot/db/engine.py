@@ -15,7 +15,9 @@ SQLITE_BUSY_TIMEOUT_MS = 5000
 def make_engine(url: str) -> AsyncEngine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_async_engine(url, pool_pre_ping=True)
+        # No pre-ping: it costs a round trip before every transaction. A connection found dead is
+        # invalidated (with the pool) when it fails, and the store retries that unit of work once.
+        return create_async_engine(url, pool_size=10, max_overflow=20)
     database = parsed.database
     if database and database != ":memory:":
         Path(database).parent.mkdir(parents=True, exist_ok=True)

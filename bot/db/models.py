@@ -135,6 +135,30 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(String(500))
 
 
+class OutboxLane(Base):
+    """One process's lease on a lane of the outbox: a session's messages (or one message of none).
+
+    Whoever holds a lane alone sends its rows, in order; a lease that runs out (its process died)
+    lets another process take the lane over.
+    """
+
+    __tablename__ = "outbox_lanes"
+
+    lane: Mapped[str] = mapped_column(String(48), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    leased_until: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ResultsGeneration(Base):
+    """A server's results generation, bumped in every transaction that changes its results: a
+    process's cached leaderboard is used only while the stored generation is the one it read."""
+
+    __tablename__ = "results_generations"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    generation: Mapped[int] = mapped_column(Integer)
+
+
 class Season(Base):
     __tablename__ = "seasons"
     __table_args__ = (UniqueConstraint("guild_id", "name", name="uq_seasons_guild_name"),)

@@ -1,7 +1,7 @@
 """One game step's whole write: the state (if its version is unchanged), its dice and its messages.
 
 Every click that changes a game makes exactly this write, so it is the store's hot path. It has
-two forms that write the same rows:
+three forms that write the same rows:
 
 - `apply_step` runs SQLAlchemy Core statements in a sync `Session`: portable, used on every
   backend and whenever the fast form can't be used;
@@ -10,18 +10,21 @@ two forms that write the same rows:
   cache, far cheaper than handing the work to a thread and back while the loop competes for the
   GIL. That connection never checkpoints (the store's other connections do, off the loop) and
   never waits for a lock: if another process holds SQLite's write lock it raises `WriterBusy`
-  at once, and the store applies the step off the loop instead.
+  at once, and the store applies the step off the loop instead;
+- `PostgresStepStatement` makes the whole write one PostgreSQL statement: one round trip.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, bindparam, insert, update
+from sqlalchemy import Table, bindparam, insert, text, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.orm import Session
 
@@ -187,3 +190,65 @@ class SqliteStepWriter:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+
+
+class PostgresStepStatement:
+    """The whole step as one PostgreSQL statement, run outside a transaction: one round trip.
+
+    A statement is atomic on its own, so the versioned UPDATE and the inserts that hang on it (data-
+    modifying CTEs selecting from the UPDATE's RETURNING: no row back, nothing inserted) commit
+    together or not at all. The dice and outbox rows travel as one JSON array each, in order.
+    """
+
+    def __init__(self) -> None:
+        self._defaults = {table.name: _python_defaults(table) for table in (DICE, OUTBOX)}
+        self._texts: dict[tuple[tuple[str, ...], tuple[str, ...]], Any] = {}
+
+    def _columns(self, table: Table, rows: list[dict[str, Any]]) -> tuple[str, ...]:
+        constants, stamped = self._defaults[table.name]
+        return tuple(dict.fromkeys([*rows[0], *constants, *stamped])) if rows else ()
+
+    def _insert_cte(self, name: str, table: Table, columns: tuple[str, ...]) -> str:
+        dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
+        record = ", ".join(f"{c} {table.c[c].type.compile(dialect=dialect)}" for c in columns)
+        names = ", ".join(columns)
+        picked = ", ".join(f"x.{c}" for c in columns)
+        return (
+            f"{name} AS (INSERT INTO {table.name} ({names}) SELECT {picked} FROM s, "
+            f"ROWS FROM (jsonb_to_recordset(CAST(CAST(:{name} AS text) AS jsonb)) AS ({record})) "
+            f"WITH ORDINALITY AS x({names}, n) ORDER BY x.n)"
+        )
+
+    def _text(self, dice: tuple[str, ...], outbox: tuple[str, ...]) -> Any:
+        key = (dice, outbox)
+        if key not in self._texts:
+            parts = [
+                "s AS (UPDATE game_sessions SET state = :state, version = :version, status = :status, "
+                "updated_at = :updated_at, reminded_at = NULL "
+                "WHERE id = :w_id AND version = :w_version RETURNING id)"
+            ]
+            if dice:
+                parts.append(self._insert_cte("dice", DICE, dice))
+            if outbox:
+                parts.append(self._insert_cte("outbox", OUTBOX, outbox))
+            self._texts[key] = text("WITH " + ", ".join(parts) + " SELECT count(*) FROM s")
+        return self._texts[key]
+
+    def _rows(self, table: Table, rows: list[dict[str, Any]], at: datetime) -> str:
+        constants, stamped = self._defaults[table.name]
+        filled = [{**constants, **dict.fromkeys(stamped, at.isoformat()), **row} for row in rows]
+        return json.dumps(filled, default=lambda v: v.isoformat() if isinstance(v, datetime) else str(v))
+
+    def build(self, write: StepWrite) -> tuple[Any, dict[str, Any]]:
+        dice, outbox = self._columns(DICE, write.dice), self._columns(OUTBOX, write.outbox)
+        params: dict[str, Any] = {
+            "w_id": write.session_id,
+            "w_version": write.expected_version,
+            **write.state_values(),
+        }
+        params.pop("reminded_at")
+        if dice:
+            params["dice"] = self._rows(DICE, write.dice, write.at)
+        if outbox:
+            params["outbox"] = self._rows(OUTBOX, write.outbox, write.at)
+        return self._text(dice, outbox), params

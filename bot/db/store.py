@@ -9,8 +9,11 @@ SQLite it runs whole in one worker thread (one hand-off per transaction instead 
 statement, which is what keeps a click's answer quick while the event loop is busy); elsewhere it
 runs through the async session's `run_sync`.
 
-The hottest write of all, a game step, has its own fast form on SQLite (`commit_step`, see
-`bot/db/step_write.py`).
+The hottest write of all, a game step, has its own fast forms (`commit_step`, see
+`bot/db/step_write.py`): on SQLite in the event loop, on PostgreSQL one statement in one round trip.
+
+On PostgreSQL connections are not pinged before use: a unit of work that fails because its
+connection was dead (the server restarted) is run once more on a fresh one.
 """
 
 from __future__ import annotations
@@ -18,31 +21,50 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import TypeVar
 
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Session, sessionmaker
 
 from bot.db.engine import make_engine, make_sessionmaker, make_sqlite_sync_engine, sqlite_pragmas
-from bot.db.step_write import SqliteStepWriter, StepWrite, WriterBusy, apply_step
+from bot.db.models import GameSession
+from bot.db.step_write import PostgresStepStatement, SqliteStepWriter, StepWrite, WriterBusy, apply_step
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 
+async def _once_more_if_disconnected(unit: Callable[[], Awaitable[T]]) -> T:
+    """Run a unit of work; if its connection turned out dead (and was invalidated), run it again
+    on a fresh one. For the store's bookkeeping (outbox records, leases, reads), where doing it
+    again is harmless; a game step has its own check (`_after_lost_step`)."""
+    try:
+        return await unit()
+    except DBAPIError as error:
+        if not error.connection_invalidated:
+            raise
+        log.warning("a database connection was dead; trying again on a fresh one")
+        return await unit()
+
+
 class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.sessionmaker: async_sessionmaker[AsyncSession] = make_sessionmaker(engine)
-        sqlite = engine.dialect.name == "sqlite"
+        self.dialect = engine.dialect.name  # "sqlite" or "postgresql"
+        sqlite = self.dialect == "sqlite"
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if sqlite else None
         self._sync_sessions: sessionmaker[Session] | None = None
         self._worker: ThreadPoolExecutor | None = None
         self._step_writer: SqliteStepWriter | None = None
+        self._step_statement = PostgresStepStatement() if self.dialect == "postgresql" else None
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         if sqlite:
             self._sync_engine = make_sqlite_sync_engine(engine)
             self._sync_sessions = sessionmaker(self._sync_engine, expire_on_commit=False)
@@ -70,8 +92,12 @@ class Store:
     async def run(self, work: Callable[[Session], T]) -> T:
         """Run a synchronous unit of work in one transaction (committed if it returns)."""
         if self._sync_sessions is None or self._worker is None:
-            async with self.sessionmaker() as session, session.begin():
-                return await session.run_sync(work)
+
+            async def unit_async() -> T:
+                async with self.sessionmaker() as session, session.begin():
+                    return await session.run_sync(work)
+
+            return await _once_more_if_disconnected(unit_async)
         sessions = self._sync_sessions
 
         def unit() -> T:
@@ -88,6 +114,16 @@ class Store:
 
     async def commit_step(self, write: StepWrite) -> bool:
         """Store one game step; False (nothing written) if the session's version moved on."""
+        if self._step_statement is not None:
+            statement, params = self._step_statement.build(write)
+
+            try:
+                async with self._autocommit.connect() as connection:
+                    return bool((await connection.execute(statement, params)).scalar())
+            except DBAPIError as error:
+                if not error.connection_invalidated:
+                    raise
+                return await self._after_lost_step(write)
         if self._step_writer is None or self._write_lock is None:
             return await self.run_write(partial(apply_step, write))
         async with self._write_lock:
@@ -96,6 +132,24 @@ class Store:
             except WriterBusy:
                 log.info("SQLite is busy with another process; storing %s off the loop", write.session_id)
             return await self.run(partial(apply_step, write))
+
+    async def _after_lost_step(self, write: StepWrite) -> bool:
+        """A step whose connection died: it may or may not have been stored. Look (on a fresh
+        connection): stored as written is True; untouched is tried once more; anything else is a
+        step someone else took, so False (the caller judges again on the new state)."""
+        log.warning("a database connection died during a step; checking what was stored")
+        query = select(GameSession.version, GameSession.state).where(GameSession.id == write.session_id)
+        async with self.engine.connect() as connection:
+            stored = (await connection.execute(query)).first()
+        if stored is None:
+            return False
+        if stored.version == write.version and stored.state == write.state:
+            return True
+        if stored.version != write.expected_version:
+            return False
+        statement, params = self._step_statement.build(write)  # type: ignore[union-attr]
+        async with self._autocommit.connect() as connection:
+            return bool((await connection.execute(statement, params)).scalar())
 
     async def close(self) -> None:
         if self._step_writer is not None:

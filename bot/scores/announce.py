@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession, Season
-from bot.delivery import enqueue
 from bot.messages import Embed, Outgoing
+from bot.outbox import enqueue
 from bot.scores.cache import ResultCache
 from bot.scores.layout import FOOTER_MAX, clip, format_change, score_line
 from bot.scores.prompts import result_lines

@@ -1,9 +1,10 @@
 """Each server's confirmed results and rating memo, kept between commands and warmed up at start.
 
-Every write to `results` in this process goes through the score service (session results through
-its results hook), and each bumps the server's generation once committed; a cached list is used
-only while its generation is current, so a read that raced a write is never reused. A result
-written behind the service's back (a script editing the database) is seen after a restart.
+Every write to `results` goes through the score service (session results through its results
+hook), and each bumps the server's generation in the database in the same transaction
+(`bump_generation`). A cached list is used only while the stored generation is the one read before
+loading it, so a result confirmed by another process (or a read that raced a write) is never
+served stale: one read of one small row per leaderboard instead of every result.
 """
 
 from __future__ import annotations
@@ -13,26 +14,39 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import GameResult
+from bot.db.models import GameResult, ResultsGeneration
 from bot.db.store import Store
 from bot.scores.rows import COLUMNS, record_of_columns
 from rules.scores import RatingBook, ResultRecord, ResultStatus
 
 log = logging.getLogger("muster.scores")
 
+GENERATIONS: Table = ResultsGeneration.__table__  # type: ignore[assignment]
 LOAD_STEP = 1000
 """Records built between two yields to the event loop while loading a big server's results."""
 WARM_STEP = 250
 """Results replayed between two yields while warming the ratings up."""
 
 
+async def bump_generation(db: AsyncSession, guild_id: int) -> None:
+    """Mark a server's results changed, inside the transaction that changes them."""
+    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
+    statement = insert(GENERATIONS).values(guild_id=guild_id, generation=1)
+    await db.execute(
+        statement.on_conflict_do_update(
+            index_elements=["guild_id"], set_={"generation": GENERATIONS.c.generation + 1}
+        )
+    )
+
+
 class ResultCache:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.books: dict[int, RatingBook] = {}
-        self._generation: dict[int, int] = {}
         self._confirmed: dict[int, tuple[int, list[ResultRecord]]] = {}
         self._book_source: dict[int, list[ResultRecord]] = {}
 
@@ -54,26 +68,26 @@ class ResultCache:
                 await asyncio.sleep(0)  # a big server's results: let other interactions in between
         return records
 
-    def changed(self, guild_id: int) -> None:
-        """Forget what is cached for a server: call after committing any change to its results."""
-        self._generation[guild_id] = self._generation.get(guild_id, 0) + 1
-
     def forget(self, guild_id: int) -> None:
         """Drop everything cached for a server (the next command reloads and replays from scratch)."""
-        self.changed(guild_id)
         self._confirmed.pop(guild_id, None)
         self.books.pop(guild_id, None)
         self._book_source.pop(guild_id, None)
 
+    async def generation(self, guild_id: int) -> int:
+        """The server's results generation as stored (0: its results never changed)."""
+        query = select(ResultsGeneration.generation).where(ResultsGeneration.guild_id == guild_id)
+        stored = await self.store.run(lambda db: db.execute(query).scalar())
+        return stored or 0
+
     async def confirmed(self, guild_id: int) -> list[ResultRecord]:
         """The server's confirmed results, oldest first (shared: never modify the list)."""
-        generation = self._generation.get(guild_id, 0)
+        generation = await self.generation(guild_id)
         cached = self._confirmed.get(guild_id)
         if cached is not None and cached[0] == generation:
             return cached[1]
-        records = await self.records(guild_id)
-        if self._generation.get(guild_id, 0) == generation:
-            self._confirmed[guild_id] = (generation, records)
+        records = await self.records(guild_id)  # at least as new as `generation`: read after it
+        self._confirmed[guild_id] = (generation, records)
         return records
 
     async def book(self, guild_id: int) -> tuple[RatingBook, list[ResultRecord]]:

@@ -18,17 +18,17 @@ import contextlib
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sqlalchemy import event, select
+from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameResult, utcnow
-from bot.delivery import enqueue
 from bot.games import SessionInfo
 from bot.messages import Outgoing
+from bot.outbox import enqueue
 from bot.scores.announce import Announcer
-from bot.scores.cache import ResultCache
+from bot.scores.cache import ResultCache, bump_generation
 from bot.scores.names import NameCache
 from bot.scores.prompts import confirm_prompts
 from bot.scores.rows import AUTO_CONFIRMED, CONFIRMED_BY, session_result_row
@@ -102,15 +102,12 @@ class ScoreService:
         while await self.announcer.announce_due():
             pass
 
-    def _after_commit(self, db: AsyncSession, guild_id: int, *, announce: bool) -> None:
-        """Once the transaction commits: drop the server's cached results, and wake the announcer."""
-
-        def committed(_session: Any) -> None:
-            self.results.changed(guild_id)
-            if announce:
-                self.kick()
-
-        event.listen(db.sync_session, "after_commit", committed, once=True)
+    async def _changed(self, db: AsyncSession, guild_id: int, *, announce: bool) -> None:
+        """In a transaction that changes a server's results: bump its stored generation (so every
+        process's cached results are refreshed), and wake the announcer once it commits."""
+        await bump_generation(db, guild_id)
+        if announce:
+            event.listen(db.sync_session, "after_commit", lambda _session: self.kick(), once=True)
 
     # ------------------------------------------------------------------ reading
 
@@ -132,7 +129,7 @@ class ScoreService:
         result, nor has one twice). The announcer announces it once that transaction commits."""
         season = await self.seasons.running(info.guild_id, db)
         db.add(session_result_row(info, outcome, season_id=season.id if season else None, at=utcnow()))
-        self._after_commit(db, info.guild_id, announce=True)
+        await self._changed(db, info.guild_id, announce=True)
         return []
 
     async def record_manual(
@@ -231,7 +228,7 @@ class ScoreService:
             row.status = to.value
             if to is ResultStatus.CONFIRMED:
                 row.confirmed_at = utcnow()
-            self._after_commit(db, row.guild_id, announce=to is ResultStatus.CONFIRMED)
+            await self._changed(db, row.guild_id, announce=to is ResultStatus.CONFIRMED)
         log.info("result %s %sed by %s", result_id, action.rstrip("e"), user_id)
         return row
 
@@ -280,7 +277,7 @@ class ScoreService:
                 row.status = ResultStatus.CONFIRMED.value
                 row.confirmed_at = row.confirmed_at or utcnow()
                 row.announced = False  # announce it (again, when corrected)
-            self._after_commit(db, guild_id, announce=confirm)
+            await self._changed(db, guild_id, announce=confirm)
             row.note = clip(
                 f"{CONFIRMED_BY if confirm else 'voided by'} {by}" + (f": {note}" if note else ""), NOTE_MAX
             )
@@ -311,7 +308,7 @@ class ScoreService:
             was_counted = row.status == ResultStatus.CONFIRMED.value
             row.status = ResultStatus.VOID.value
             row.note = clip(f"voided by {by}" + (f": {reason}" if reason else ""), NOTE_MAX)
-            self._after_commit(db, guild_id, announce=False)
+            await self._changed(db, guild_id, announce=False)
         log.info("result %s voided by %s", result_id, by)
         if was_counted:
             await self.announcer.voided(row, by)
@@ -321,19 +318,20 @@ class ScoreService:
         """Confirm every result still pending after `auto_confirm_hours`; returns their ids."""
         cutoff = (now or utcnow()) - timedelta(hours=self.bot.settings.auto_confirm_hours)
         async with self.store.write() as db:
-            rows = list(
-                await db.scalars(
-                    select(GameResult).where(
-                        GameResult.status == ResultStatus.PENDING.value, GameResult.played_at <= cutoff
+            # One conditional UPDATE: a result another process confirmed (or anyone answered)
+            # meanwhile is not confirmed twice.
+            rows = (
+                await db.execute(
+                    update(GameResult)
+                    .where(GameResult.status == ResultStatus.PENDING.value, GameResult.played_at <= cutoff)
+                    .values(
+                        status=ResultStatus.CONFIRMED.value, confirmed_at=now or utcnow(), note=AUTO_CONFIRMED
                     )
+                    .returning(GameResult.id, GameResult.guild_id)
                 )
-            )
-            for row in rows:
-                row.status = ResultStatus.CONFIRMED.value
-                row.confirmed_at = now or utcnow()
-                row.note = AUTO_CONFIRMED
-        for guild_id in {r.guild_id for r in rows}:
-            self.results.changed(guild_id)
+            ).all()
+            for guild_id in {r.guild_id for r in rows}:
+                await self._changed(db, guild_id, announce=False)
         if rows:
             log.info("auto-confirmed results %s", [r.id for r in rows])
             self.kick()

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.db.models import GameResult
 from bot.messages import Outgoing
+from bot.scores.cache import bump_generation
 from tests.e2e.conftest import PROCESS_ENV, Muster
 from tests.e2e.killteam_driver import mission_bid_form, seal_by_form
 from tests.e2e.test_scores import announced, rows, service, slash
@@ -296,7 +297,7 @@ async def confirmed_result(muster: Muster) -> GameResult:
             reported_by=w.alice.id,
         )
         db.add(row)
-    service(muster).results.changed(w.guild.id)
+        await bump_generation(db, w.guild.id)
     service(muster).kick()
     return row
 

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import GameResult, utcnow
 from bot.scores import ScoreService
+from bot.scores.cache import bump_generation
 from rules.scores import ResultStatus, parse_csv, replay, standings
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
@@ -134,7 +135,7 @@ async def seed(
                     reported_by=a,
                 )
             )
-    service(muster).results.changed(guild_id or muster.world.guild.id)  # written behind the service's back
+        await bump_generation(db, guild_id or muster.world.guild.id)  # written behind the service's back
 
 
 # ---------------------------------------------------------------- recording and confirming

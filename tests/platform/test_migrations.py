@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
@@ -19,8 +20,8 @@ def _diff(connection: Connection) -> list[object]:
     return list(compare_metadata(context, Base.metadata))
 
 
-async def test_migrations_produce_the_models_schema(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'schema.sqlite3'}")
+async def test_migrations_produce_the_models_schema(database_url: str) -> None:
+    engine = make_engine(database_url)
     try:
         await upgrade(engine)
         await upgrade(engine)  # idempotent: a second start-up changes nothing
@@ -31,6 +32,22 @@ async def test_migrations_produce_the_models_schema(tmp_path: Path) -> None:
         assert set(Base.metadata.tables) <= tables
     finally:
         await engine.dispose()
+
+
+async def test_processes_starting_together_migrate_once_and_all_start(database_url: str) -> None:
+    """Three start-ups at the same moment on a fresh database (each its own engine, as processes
+    have): one upgrades under the lock, the others wait and find the schema at head."""
+    engines = [make_engine(database_url) for _ in range(3)]
+    try:
+        await asyncio.gather(*(upgrade(engine) for engine in engines))
+        async with engines[0].connect() as connection:
+            diff = await connection.run_sync(_diff)
+            versions = (await connection.exec_driver_sql("SELECT version_num FROM alembic_version")).all()
+        assert diff == []
+        assert len(versions) == 1
+    finally:
+        for engine in engines:
+            await engine.dispose()
 
 
 async def test_sqlite_pragmas(tmp_path: Path) -> None:

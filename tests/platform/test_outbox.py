@@ -3,7 +3,9 @@ the buttons a plain-data message may carry."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -13,9 +15,9 @@ from pydantic import ValidationError
 
 from bot.db.models import OutboxMessage, utcnow
 from bot.db.store import Store
-from bot.delivery import NONCE_MAX, _due_messages, nonce_of
 from bot.messages import Button
 from bot.migrate import upgrade
+from bot.outbox import NONCE_MAX, due_messages, free_lane, nonce_of, take_lane
 
 ids = st.integers(min_value=1, max_value=2**63 - 1)
 times = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2200, 1, 1), timezones=st.just(UTC))
@@ -55,7 +57,7 @@ async def test_a_backing_off_row_holds_back_its_sessions_later_rows_only(tmp_pat
         async with store.write() as db:
             for session_id, next_attempt_at in rows:
                 db.add(OutboxMessage(session_id=session_id, payload="{}", next_attempt_at=next_attempt_at))
-        picked = await store.run(_due_messages)
+        picked = await store.run(due_messages)
         assert [row.id for row in picked] == [1, 3, 5]
     finally:
         await store.close()
@@ -74,3 +76,40 @@ def test_a_button_answers_a_question_or_goes_to_its_own_custom_id() -> None:
     ):
         with pytest.raises(ValidationError):
             Button.model_validate(wrong)
+
+
+async def test_a_lane_is_held_by_one_process_until_it_lets_go_or_its_lease_ends(
+    database_url: str,
+) -> None:
+    store = Store.from_url(database_url)
+    await upgrade(store.engine)
+    soon, later = utcnow() + timedelta(minutes=1), utcnow() + timedelta(minutes=2)
+    try:
+        assert await store.run_write(partial(take_lane, "aaaaaaaaaaaa", "host:shards 0", soon))
+        assert not await store.run_write(partial(take_lane, "aaaaaaaaaaaa", "host:shards 1", soon))
+        assert await store.run_write(partial(take_lane, "bbbbbbbbbbbb", "host:shards 1", soon))  # its own
+        assert await store.run_write(partial(take_lane, "aaaaaaaaaaaa", "host:shards 0", later))  # renewed
+        await store.run_write(partial(free_lane, "aaaaaaaaaaaa", "host:shards 1"))  # not its lane: no-op
+        assert not await store.run_write(partial(take_lane, "aaaaaaaaaaaa", "host:shards 1", soon))
+        await store.run_write(partial(free_lane, "aaaaaaaaaaaa", "host:shards 0"))
+        assert await store.run_write(partial(take_lane, "aaaaaaaaaaaa", "host:shards 1", soon))
+        # A holder that died: once its lease has run out, anyone may take the lane over.
+        expired = utcnow() - timedelta(seconds=1)
+        assert await store.run_write(partial(take_lane, "cccccccccccc", "dead:shards 2", expired))
+        assert await store.run_write(partial(take_lane, "cccccccccccc", "host:shards 0", soon))
+    finally:
+        await store.close()
+
+
+async def test_a_lane_taken_by_many_at_once_goes_to_one(database_url: str) -> None:
+    stores = [Store.from_url(database_url) for _ in range(4)]
+    await upgrade(stores[0].engine)
+    until = utcnow() + timedelta(minutes=1)
+    try:
+        taken = await asyncio.gather(
+            *(s.run_write(partial(take_lane, "aaaaaaaaaaaa", f"p{i}", until)) for i, s in enumerate(stores))
+        )
+        assert sorted(taken) == [False, False, False, True]
+    finally:
+        for s in stores:
+            await s.close()

@@ -1,8 +1,9 @@
-"""A game step's write: the fast SQLite form stores exactly what the portable form stores.
+"""A game step's write: the fast SQLite form and the one-statement PostgreSQL form store exactly
+what the portable form stores.
 
-Both forms run against real SQLite files built by the migrations. The fast form must also refuse
-a stale version, roll back a failed step whole, and, when another process holds SQLite's write
-lock, leave the event loop free while the step waits for it.
+The forms run against real databases built by the migrations (PostgreSQL where one is named).
+The fast forms must also refuse a stale version and roll back a failed step whole; the SQLite one,
+when another process holds SQLite's write lock, must leave the event loop free while it waits.
 """
 
 from __future__ import annotations
@@ -17,17 +18,19 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import DiceRoll, GameSession, OutboxMessage
 from bot.db.step_write import StepWrite
 from bot.db.store import Store
 from bot.migrate import upgrade
+from tests.databases import fresh_postgres
 
 AT = datetime(2026, 11, 22, 10, 30, 15, 123456, tzinfo=UTC)
 
 
-async def _store(path: Path) -> Store:
-    store = Store.from_url(f"sqlite+aiosqlite:///{path}")
+async def _store(path: Path | str) -> Store:
+    store = Store.from_url(path if isinstance(path, str) else f"sqlite+aiosqlite:///{path}")
     await upgrade(store.engine)
     async with store.write() as db:
         db.add(
@@ -182,3 +185,49 @@ async def test_a_lock_held_by_another_process_is_waited_for_off_the_loop(
     # a thread instead, and the loop only ever pauses for the step's own short pieces of work.
     assert longest_hold < 1.0, longest_hold
     assert (await _stored(fast))["session"][1] == 2
+
+
+@pytest.fixture
+async def postgres_stores() -> AsyncIterator[tuple[Store, Store]]:
+    """(one statement, portable) on two fresh PostgreSQL databases."""
+    async with fresh_postgres() as one_url, fresh_postgres() as other_url:
+        one, portable = await _store(one_url), await _store(other_url)
+        portable._step_statement = None  # the portable form in a transaction
+        try:
+            yield one, portable
+        finally:
+            await one.close()
+            await portable.close()
+
+
+async def test_the_one_statement_form_stores_exactly_what_the_portable_form_stores(
+    postgres_stores: tuple[Store, Store],
+) -> None:
+    one, portable = postgres_stores
+    assert one._step_statement is not None
+    for store in (one, portable):
+        assert await store.commit_step(_write())
+        assert not await store.commit_step(_write())  # stale: nothing more
+        assert await store.commit_step(_write(version=2, dice=[], status="finished"))
+    one_rows, portable_rows = await _stored(one), await _stored(portable)
+    assert one_rows["session"] == ('{"v": 2, "text": "Sealed \\u2014 caf\\u00e9"}', 3, "finished", AT, None)
+    assert [row[2] for row in one_rows["outbox"]] == [
+        '{"content": "Alice has sealed"}',
+        '{"content": "second"}',
+    ] * 2  # in the order given
+    assert one_rows.pop("created") == [AT] * 5
+    portable_rows.pop("created")
+    assert one_rows == portable_rows
+
+
+async def test_the_one_statement_form_writes_nothing_when_a_row_fails(
+    postgres_stores: tuple[Store, Store],
+) -> None:
+    one, _ = postgres_stores
+    before = await _stored(one)
+    broken = _write(outbox=[{"session_id": "abcdefabcdef", "payload": None}])  # NOT NULL
+    with pytest.raises(IntegrityError):
+        await one.commit_step(broken)
+    assert await _stored(one) == before
+    assert not await one.commit_step(_write(version=9))  # a stale version inserts no rows either
+    assert await _stored(one) == before
