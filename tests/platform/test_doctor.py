@@ -16,7 +16,8 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from bot.doctor import check_revisions, check_shards, granted_permissions
+from bot.doctor import check_revisions, check_shards
+from bot.doctor_discord import granted_permissions
 from bot.migrate import alembic_config
 from tests.emulator import Emulator
 from tests.emulator.model import BOT_PERMISSIONS, EVERYONE_PERMISSIONS, permissions
