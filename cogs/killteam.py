@@ -21,7 +21,7 @@ from bot.limits import fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.questions import components
 from bot.router import send_reply
-from bot.table import sealed_line
+from bot.table import DONE_MARK, sealed_line
 from bot.text import add_words
 from cogs.killteam_text import ENGLISH
 from rules.killteam import (
@@ -59,10 +59,12 @@ MISSION_METHOD_LABELS = {
 TACOPS_LABELS: dict[str, str] = {str(key): label for key, label in METHOD_LABELS.items()}
 DONE_WORDS = {
     "equipment": "has picked their equipment",
-    "a barricade": "has set up a barricade",
-    "a group of operatives": "has set up a group of operatives",
+    "their barricades": "has set up their barricades",
+    "their operatives": "has set up their operatives",
     "their scouting": "has carried out their scouting pick",
 }
+# Questions each player answers once with Done: their message says who is done already.
+EACH_DONE = frozenset({"killteam.equipment", "killteam.barricades", "killteam.operatives"})
 
 
 def who(player: int) -> str:
@@ -307,6 +309,16 @@ def prompt_text(asked: Question) -> str:
     return "\n".join(lines)
 
 
+def question_text(state: KillTeamState, asked: Question) -> str:
+    """A question's message: its words, and who is done with a step each player finishes once."""
+    lines = [prompt_text(asked)]
+    if asked.topic in EACH_DONE:
+        done = [p for p in state.players if p not in asked.players]
+        if done:
+            lines.append(f"{DONE_MARK} Done: {', '.join(who(p) for p in done)}")
+    return "\n".join(lines)
+
+
 def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
     """The player's own secret prompt (with its components) and their Tac Ops."""
     view = private_view(state, user_id)
@@ -368,7 +380,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         return [line for e in events if e.private_to == player and (line := describe_private(e))]
 
     def question_text(self, state: KillTeamState, asked: Question) -> str:
-        return prompt_text(asked)
+        return question_text(state, asked)
 
     def answered_privately(
         self, info: SessionInfo, state: KillTeamState, player: int, asked: Question, events: list[Event]

@@ -6,9 +6,9 @@ action and a restarted bot resumes mid-question.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from rules.errors import RuleError
 from rules.killteam.pack import KillTeamPack, MapGroup
@@ -46,6 +46,10 @@ COMMAND_POINTS = 3
 TURNING_POINTS = 4
 TAC_OPS_HELD = 3
 DROP_ZONES = ("A", "B")
+BARRICADES_EACH = 2
+OPERATIVE_GROUPS_EACH = 3
+# Set-up steps the players take in turns at the table: the game asks each player once, for all of theirs.
+TAKEN_IN_TURNS = ("barricades", "operatives")
 
 MISSION_VP_PER_TP = 4
 MISSION_VP_TOTAL = 16
@@ -183,6 +187,16 @@ class KillTeamState(GameState):
     # the battle
     turning_point: int = 0
     scores: dict[int, PlayerScore] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_done_per_player(cls, data: Any) -> Any:
+        """Games saved while barricades or operatives were one Done per item kept a turn order
+        ([defender, attacker] repeated, its head answering). Whoever is still in it has items left to
+        set up, so it becomes the players still to press their one Done."""
+        if isinstance(data, dict) and data.get("stage") in TAKEN_IN_TURNS and data.get("ordered"):
+            data = {**data, "queue": list(dict.fromkeys(data.get("queue") or [])), "ordered": False}
+        return data
 
     @property
     def defender(self) -> int | None:

@@ -16,9 +16,11 @@ from typing import Literal
 from rules.killteam.hand import constructed_archetypes, fits, free_archetypes
 from rules.killteam.pack import MAP_GROUPS, MapGroup, TacOp, slug
 from rules.killteam.state import (
+    BARRICADES_EACH,
     BATTLE_READY_VP,
     DROP_ZONES,
     MISSION_VP_PER_TP,
+    OPERATIVE_GROUPS_EACH,
     TAC_OP_VP_EACH,
     BidContest,
     KillTeamState,
@@ -429,24 +431,28 @@ def prompt(state: KillTeamState) -> Question:
             list(state.queue),
             kind="done",
         ),
+        # One question per player for the whole run (each presses Done once, when all theirs are
+        # down); its series keeps the message of games saved when it was one Done per item.
         "barricades": lambda: _question(
             state,
-            f"Barricade {5 - len(state.queue)} of 4",
-            "Set up one barricade near your drop zone (the defender starts; "
-            "two each, taking turns), then press Done.",
-            _head(state),
+            f"Barricades: {BARRICADES_EACH} each",
+            f"Set up your {BARRICADES_EACH} barricades, taking turns with your opponent; the defender "
+            "starts. Each goes near your drop zone. Press Done once all of yours are set up.",
+            list(state.queue),
             kind="done",
             series="barricades",
+            each=BARRICADES_EACH,
         ),
         "operatives": lambda: _question(
             state,
-            f"Operatives: group {7 - len(state.queue)} of 6",
-            "Set up one of your three groups of operatives, wholly in your drop "
-            "zone with an order each (the defender starts; taking turns), then "
-            "press Done.",
-            _head(state),
+            f"Operatives: {OPERATIVE_GROUPS_EACH} groups each",
+            f"Set up your operatives in {OPERATIVE_GROUPS_EACH} groups, taking turns with your "
+            "opponent; the defender starts. Each group goes wholly in your drop zone, each operative "
+            "with an order. Press Done once all of yours are set up.",
+            list(state.queue),
             kind="done",
             series="operatives",
+            each=OPERATIVE_GROUPS_EACH,
         ),
         "scouting": lambda: _question(
             state,
