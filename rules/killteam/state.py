@@ -137,6 +137,14 @@ class TacOpsState(Model):
     bids: BidContest | None = None
 
 
+class PendingEnd(Model):
+    """A player's request to end the game, waiting for a confirmation: ending is not one player's
+    step alone."""
+
+    serial: int  # how many ends were asked before this one: names it in its question's step id
+    by: int
+
+
 class PlayerScore(Model):
     mission: list[int] = Field(default_factory=lambda: [0] * TURNING_POINTS)
     tac_ops: dict[str, int] = Field(default_factory=dict)
@@ -187,6 +195,9 @@ class KillTeamState(GameState):
     # the battle
     turning_point: int = 0
     scores: dict[int, PlayerScore] = Field(default_factory=dict)
+    # ending early: nothing else is taken while an end waits for its confirmation
+    pending_end: PendingEnd | None = None
+    ends_asked: int = 0
 
     @model_validator(mode="before")
     @classmethod

@@ -9,7 +9,7 @@ import re
 from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession
-from rules.killteam import KillTeamState, prompt_for
+from rules.killteam import PROCEDURE, KillTeamState, prompt_for
 from rules.killteam.views import BATTLE_READY
 from rules.sealed import verify
 from rules.session import Question
@@ -484,6 +484,73 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
     assert "<@" not in card.content  # the card names the players without pinging them
 
 
+async def test_ending_early_waits_for_the_other_player_to_confirm(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    alice, bob = w.alice.id, w.bob.id
+    await table.play(until=lambda s: s.macro == "battle")
+    await table.slash(alice, "killteam score", mission_vp=3)
+    asked = await table.slash(alice, "killteam end")
+    assert asked.ephemeral and "waiting for a confirmation" in asked.content, asked.content
+    state = await table.state()
+    assert not state.finished and state.pending_end is not None and state.pending_end.by == alice
+    # both are asked in the thread, the other player pinged to answer; the board says what waits
+    (post,) = question_posts(table, "End the game now?")
+    assert f"<@{bob}>" in first_content(post) and f"<@{alice}> asked to end the game." in post.embed_text()
+    assert [b["label"] for b in post.buttons()] == ["Confirm", "Not yet"]
+    assert "waiting for a confirmation" in board_post(table).embed_text()
+    # meanwhile nothing else is taken, by command or by the battle's own buttons
+    scored = await table.slash(bob, "killteam score", mission_vp=1)
+    assert scored.ephemeral and "answer that first with Confirm or Not yet" in scored.content
+    of_bob = PROCEDURE.ask(state, bob)
+    assert [q.topic for q in of_bob] == ["killteam.end", "killteam.battle"]
+    end_tp = component_ids(table.sid, of_bob[1])["end"]  # the battle's "End turning point 1"
+    pressed = await (
+        await muster.emu.click(w.bob, table.find(w.bob, end_tp, private=False), custom_id=end_tp)
+    ).response()
+    assert pressed.ephemeral and "answer that first" in pressed.content
+    assert (await table.state()).model_dump() == state.model_dump()
+    # the other player confirms: the game is over and its result stored
+    await table.answer(bob, "confirm")
+    state = await table.state()
+    assert state.finished and state.outcome is not None and state.outcome.winner == alice
+    assert "ended early in turning point 1" in state.outcome.summary
+    result = await stored_result(muster, table.sid)
+    assert (result.score_a, result.score_b, result.winner_id) == (3, 0, alice)
+    assert not list(post.walk_components()) and f"<@{bob}> confirms: the game ends now." in post.content
+    assert f"<@{alice}> wins" in board_post(table).embed_text()
+    await muster.announced()
+    assert not count_table(muster.emu, w.channel, table.channel, [w.alice, w.bob]).live_questions
+
+
+async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    alice, bob = w.alice.id, w.bob.id
+    before = await table.play(until=lambda s: s.macro == "battle")
+    await table.slash(alice, "killteam end")
+    await table.answer(bob, "not_yet")
+    state = await table.state()
+    assert not state.finished and state.model_dump() == {**before.model_dump(), "ends_asked": 1}
+    (first,) = question_posts(table, "End the game now?")
+    assert not list(first.walk_components()) and f"<@{bob}> says not yet" in first.content
+    # play goes on on the battle's own buttons
+    await table.answer(bob)  # End turning point 1
+    assert (await table.state()).queue == [alice]
+    # a new request; this time the player who asked confirms it
+    reply = await table.slash(bob, "killteam end")
+    assert "waiting for a confirmation" in reply.content
+    newer = question_posts(table, "End the game now?")[-1]
+    assert newer.id != first.id and f"<@{alice}>" in first_content(newer)
+    await table.answer(bob, "confirm")
+    state = await table.state()
+    assert state.finished and state.outcome is not None and state.outcome.winner is None
+    assert f"<@{bob}> confirms their own request" in newer.content
+    assert (await stored_result(muster, table.sid)).winner_id is None
+
+
 async def test_barricades_and_operatives_ask_each_player_once_and_show_who_is_done(muster: Muster) -> None:
     await KillTeamTable.load_pack(muster)
     table = await KillTeamTable.open(muster, "random", "random")
@@ -524,6 +591,7 @@ async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster:
     assert state.attacker is not None
     attacker, defender = state.attacker, state.opponent(state.attacker)
     old = json.loads(state.model_dump_json())
+    del old["pending_end"], old["ends_asked"]
     old.update(queue=[attacker, defender, attacker], ordered=True)  # the defender had set up one
     async with muster.bot.store.write() as db:
         await db.execute(update(GameSession).where(GameSession.id == table.sid).values(state=json.dumps(old)))
