@@ -9,6 +9,7 @@ sees the first and reveals once), and a restart resumes from exactly what was st
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -36,6 +37,7 @@ from rules.session import Action, Answer, Event, GameOutcome, GameState
 
 log = logging.getLogger(__name__)
 
+SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
 MAX_CONFLICT_RETRIES = 8
 CACHE_SIZE = 4096
 
@@ -106,6 +108,8 @@ class SessionService:
         """A session's facts and state. Served from memory (states are immutable) unless `fresh`,
         or, when `checked`, unless the stored version moved on: one indexed read of two columns
         instead of loading and parsing the state. Unchecked is for what decides nothing (autocomplete)."""
+        if not SESSION_ID.fullmatch(session_id):  # typed by someone: never a query with it
+            raise SessionNotFound()
         if not fresh and (known := self._cache.get(session_id)) is not None:
             if not checked or await self.store.session_version(session_id) == (
                 known[0].version,
