@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import statistics
 import sys
 import tempfile
@@ -15,6 +16,7 @@ from pydantic import SecretStr
 
 from bot.app import MusterBot
 from bot.config import Settings
+from tests.databases import fresh_postgres
 from tests.emulator import (
     BotProcess,
     DefaultWorld,
@@ -37,14 +39,33 @@ def add_pong(bot: MusterBot) -> None:
     _ = pong
 
 
+POSTGRES_ENV = "MUSTER_BENCH_DATABASE_URL"
+"""Set to a PostgreSQL server's URL to benchmark on a fresh database there instead of SQLite."""
+
+
+def engine_name() -> str:
+    return "PostgreSQL" if os.environ.get(POSTGRES_ENV) else "SQLite"
+
+
+@contextlib.asynccontextmanager
+async def bench_database(folder: str) -> AsyncIterator[str]:
+    """A fresh database: SQLite in `folder`, or a new database on MUSTER_BENCH_DATABASE_URL's server."""
+    server = os.environ.get(POSTGRES_ENV)
+    if not server:
+        yield f"sqlite+aiosqlite:///{Path(folder) / 'bench.sqlite3'}"
+        return
+    async with fresh_postgres(server) as url:
+        yield url
+
+
 @contextlib.asynccontextmanager
 async def bench_bot(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld, BotProcess]]:
     """The emulator (and the measuring driver) here, the bot in a child process on the same machine."""
     with tempfile.TemporaryDirectory() as tmp:
-        async with Emulator(min_reaction_time=0.0) as emu:
+        async with Emulator(min_reaction_time=0.0) as emu, bench_database(tmp) as database_url:
             world = emu.add_default_world()
             env = {
-                "DATABASE_URL": f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}",
+                "DATABASE_URL": database_url,
                 "MUSTER_DICE_SEED": str(seed),
                 "LOG_LEVEL": "WARNING",
                 "LOG_FORMAT": "text",

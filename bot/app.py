@@ -112,7 +112,7 @@ class MusterBot(commands.AutoShardedBot):
                 await self.load_extension(name)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         self.dice.start()
-        self.delivery.start()
+        await self.delivery.start()
         self._reminders = asyncio.create_task(self._remind_forever(), name="reminders")
         if self.settings.runs_shard_zero():  # one process syncs; the others serve the same tree
             await self.sync_commands_if_changed()

@@ -1,9 +1,11 @@
-"""`muster run` starts the bot; `muster migrate` upgrades the database and exits."""
+"""`muster run` starts the bot; `muster migrate` upgrades the database and exits; `muster doctor`
+checks a deployment and says what to fix."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import signal
 import sys
 from collections.abc import Sequence
@@ -75,14 +77,46 @@ async def _migrate(settings: StoreSettings) -> int:
     return 0
 
 
+async def _doctor(settings: StoreSettings, max_servers: int) -> int:
+    from bot.doctor import DoctorSettings, diagnose
+
+    assert isinstance(settings, DoctorSettings)
+    # The report is the output: discord.py's start-up notices and Alembic's context lines are noise here.
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    healthy = await diagnose(settings, lambda check: print(check.line(), flush=True), max_servers=max_servers)
+    print("muster: all checks passed" if healthy else "muster: some checks failed (✘ above)")
+    return 0 if healthy else 1
+
+
+def _settings(command: str) -> StoreSettings:
+    if command == "run":
+        return Settings()  # type: ignore[call-arg]
+    if command == "doctor":
+        from bot.doctor import DoctorSettings
+
+        return DoctorSettings()
+    return StoreSettings()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="muster", description="Muster, the wargame night bot for Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
     sub.add_parser("migrate", help="upgrade the database to the latest schema")
+    doctor = sub.add_parser(
+        "doctor", help="check the database, its migrations, the settings and the bot's permissions"
+    )
+    doctor.add_argument(
+        "--servers",
+        type=int,
+        default=100,
+        metavar="N",
+        help="check the permissions in at most N servers (0: every server; default 100)",
+    )
     args = parser.parse_args(argv)
     try:
-        settings: StoreSettings = Settings() if args.command == "run" else StoreSettings()  # type: ignore[call-arg]
+        settings = _settings(args.command)
     except ValidationError as error:
         print(_config_problem(error), file=sys.stderr)
         return EXIT_CONFIG
@@ -90,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "run":
         assert isinstance(settings, Settings)
         return asyncio.run(_run(settings))
+    if args.command == "doctor":
+        return asyncio.run(_doctor(settings, args.servers))
     return asyncio.run(_migrate(settings))
 
 

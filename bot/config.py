@@ -30,6 +30,32 @@ def parse_shard_ids(text: str) -> list[int]:
     return sorted(ids)
 
 
+def check_token(value: str) -> str:
+    """The token without surrounding blanks; ValueError when it is not shaped like a bot token."""
+    token = value.strip()
+    if not _TOKEN_SHAPE.match(token):
+        raise ValueError("DISCORD_TOKEN does not look like a Discord bot token")
+    return token
+
+
+def check_shards(ids: list[int] | None, count: int | None) -> None:
+    """ValueError when MUSTER_SHARD_IDS and MUSTER_SHARD_COUNT do not fit together."""
+    if ids is not None and count is None:
+        raise ValueError("MUSTER_SHARD_IDS needs MUSTER_SHARD_COUNT (the total over every process)")
+    if ids is not None and count is not None and max(ids) >= count:
+        raise ValueError(f"MUSTER_SHARD_IDS names shard {max(ids)} but MUSTER_SHARD_COUNT is {count}")
+
+
+def check_api_base(value: str | None) -> str | None:
+    """DISCORD_API_BASE without a trailing slash (None when blank); ValueError unless http(s)."""
+    if value is None or not value.strip():
+        return None
+    value = value.strip().rstrip("/")
+    if not value.startswith(("http://", "https://")):
+        raise ValueError("DISCORD_API_BASE must be an http(s) URL such as http://127.0.0.1:8123/api/v10")
+    return value
+
+
 class StoreSettings(BaseSettings):
     """What `muster migrate` needs: just the database."""
 
@@ -74,10 +100,7 @@ class Settings(StoreSettings):
     @field_validator("discord_token")
     @classmethod
     def _token_shape(cls, value: SecretStr) -> SecretStr:
-        token = value.get_secret_value().strip()
-        if not _TOKEN_SHAPE.match(token):
-            raise ValueError("DISCORD_TOKEN does not look like a Discord bot token")
-        return SecretStr(token)
+        return SecretStr(check_token(value.get_secret_value()))
 
     @field_validator("muster_shard_ids")
     @classmethod
@@ -89,13 +112,7 @@ class Settings(StoreSettings):
 
     @model_validator(mode="after")
     def _shards_counted(self) -> Settings:
-        ids = self.shard_ids()
-        if ids is not None and self.muster_shard_count is None:
-            raise ValueError("MUSTER_SHARD_IDS needs MUSTER_SHARD_COUNT (the total over every process)")
-        if ids is not None and self.muster_shard_count is not None and max(ids) >= self.muster_shard_count:
-            raise ValueError(
-                f"MUSTER_SHARD_IDS names shard {max(ids)} but MUSTER_SHARD_COUNT is {self.muster_shard_count}"
-            )
+        check_shards(self.shard_ids(), self.muster_shard_count)
         return self
 
     def shard_ids(self) -> list[int] | None:
@@ -109,9 +126,4 @@ class Settings(StoreSettings):
     @field_validator("discord_api_base")
     @classmethod
     def _api_base(cls, value: str | None) -> str | None:
-        if value is None or not value.strip():
-            return None
-        value = value.strip().rstrip("/")
-        if not value.startswith(("http://", "https://")):
-            raise ValueError("DISCORD_API_BASE must be an http(s) URL such as http://127.0.0.1:8123/api/v10")
-        return value
+        return check_api_base(value)

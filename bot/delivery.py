@@ -18,8 +18,9 @@ succeeds on a free or expired lease), so two processes never send the same row:
   other sessions (and messages of no session) carry on. A row given up on (a refusal, or
   MAX_ATTEMPTS failures) holds nothing back.
 - Never lost. A 5xx or 429 is retried with a growing pause; the worker runs after each commit, on a
-  timer, at start-up and when another process says it queued something, so rows left by a crash or
-  an outage go out as soon as the bot (or another process, after the lease) is back. A process
+  timer, at start-up and when another process stops (PostgreSQL's NOTIFY, `bot/db/wakeups.py`), so
+  rows left by a crash or an outage go out as soon as the bot (or another process, after the
+  lease) is back. A process
   that finds a lane held elsewhere leaves it: the holder reads its lane again before letting go.
 
 A secret prompt whose DM is refused (code 50007) is never posted anywhere else: the channel gets a
@@ -40,6 +41,7 @@ import discord
 
 from bot.db.models import GameSession, OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
+from bot.db.wakeups import Wakeups
 from bot.messages import GameThread, Outgoing
 from bot.outbox import (
     Outcome,
@@ -87,12 +89,20 @@ class Delivery:
         self._worker = Worker("outbox-delivery", self._drain_all, sweep_seconds)
         self.kick = self._worker.kick
         self.idle = self._worker.idle
-        self.stop = self._worker.stop
+        self.wakeups = Wakeups(store.engine.url, self._worker.kick)
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Start the worker and deliver at once what an earlier run left (a crash, an outage)."""
+        await self.wakeups.start()
         self._worker.start()
         self._worker.kick()
+
+    async def stop(self) -> None:
+        """Finish the pass in progress (its lanes are freed), then tell the other processes, which
+        send whatever this one leaves owed at once."""
+        await self._worker.stop()
+        await self.wakeups.notify()
+        await self.wakeups.stop()
 
     async def _drain_all(self) -> None:
         # Ends: a row that fails is backing off and held back (with its session) by the next pick.

@@ -78,7 +78,7 @@ async def on_question(
             await interaction.response.send_modal(render.modal(custom_id, spec))
             return
         answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
-        result = await bot.sessions.answer(sid, answer, deliver=False)
+        result = await bot.sessions.answer(sid, answer, deliver=False, known=(info, state))
         assert result is not None  # a checked answer always makes an action
         # The player's own answer goes out before what the step caused is posted for everyone.
         try:

@@ -9,6 +9,7 @@ sees the first and reveals once), and a restart resumes from exactly what was st
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -36,6 +37,7 @@ from rules.session import Action, Answer, Event, GameOutcome, GameState
 
 log = logging.getLogger(__name__)
 
+SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
 MAX_CONFLICT_RETRIES = 8
 CACHE_SIZE = 4096
 
@@ -106,8 +108,13 @@ class SessionService:
         """A session's facts and state. Served from memory (states are immutable) unless `fresh`,
         or, when `checked`, unless the stored version moved on: one indexed read of two columns
         instead of loading and parsing the state. Unchecked is for what decides nothing (autocomplete)."""
+        if not SESSION_ID.fullmatch(session_id):  # typed by someone: never a query with it
+            raise SessionNotFound()
         if not fresh and (known := self._cache.get(session_id)) is not None:
-            if not checked or await self._stored_version(session_id) == (known[0].version, known[0].status):
+            if not checked or await self.store.session_version(session_id) == (
+                known[0].version,
+                known[0].status,
+            ):
                 return known
         async with self.store.read() as db:
             row = await db.get(GameSession, session_id)
@@ -117,11 +124,6 @@ class SessionService:
             info, state = info_of(row), adapter.procedure.load(row.state)
         self._remember(info, state)
         return info, state
-
-    async def _stored_version(self, session_id: str) -> tuple[int, str] | None:
-        query = select(GameSession.version, GameSession.status).where(GameSession.id == session_id)
-        row = await self.store.run(lambda db: db.execute(query).first())
-        return None if row is None else (row.version, row.status)
 
     async def open_sessions(
         self,
@@ -271,17 +273,23 @@ class SessionService:
         user_id: int,
         make_action: Callable[[SessionInfo, Any], Action | None],
         deliver: bool = True,
+        known: tuple[SessionInfo, Any] | None = None,
     ) -> StepResult | None:
         """Apply the action a player's input makes, retrying on a concurrent change.
 
         `make_action` sees the freshest state each try; it may raise RuleError (nothing changes) or
         return None (nothing to do). Returns None when there was nothing to do. With `deliver`
         False the caller kicks the delivery itself, once it has answered the player (what the
-        step caused is stored either way, so nothing is lost if it never does).
+        step caused is stored either way, so nothing is lost if it never does). `known` is the
+        session as the caller just loaded it (checked against the store): the first try uses it
+        instead of checking again; the versioned write still refuses it if it went stale since.
         """
         fresh = False
         for _ in range(MAX_CONFLICT_RETRIES):
-            info, state = await self.load(session_id, fresh=fresh)
+            if known is not None and not fresh:
+                (info, state), known = known, None
+            else:
+                info, state = await self.load(session_id, fresh=fresh)
             if info.status != "open":
                 raise SessionClosed(info.status)
             adapter = self.games.get(info.system)
@@ -322,14 +330,20 @@ class SessionService:
             return StepResult(new_info, new_state, events)
         raise RuleError("That game is very busy right now; please try again.")
 
-    async def answer(self, session_id: str, answer: Answer, deliver: bool = True) -> StepResult | None:
+    async def answer(
+        self,
+        session_id: str,
+        answer: Answer,
+        deliver: bool = True,
+        known: tuple[SessionInfo, Any] | None = None,
+    ) -> StepResult | None:
         """Step with a player's answer to a question, checked against what the game asks in the
         freshest state (so an answer to a question already answered is refused, changing nothing)."""
 
         def action(info: SessionInfo, state: Any) -> Action:
             return self.games.get(info.system).procedure.action_for(state, answer)
 
-        return await self.act(session_id, answer.actor, action, deliver=deliver)
+        return await self.act(session_id, answer.actor, action, deliver=deliver, known=known)
 
     async def cancel(self, session_id: str, user_id: int, may_manage: bool) -> SessionInfo:
         info, _state = await self.load(session_id, fresh=True)

@@ -21,7 +21,7 @@ from bot.limits import fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.questions import components
 from bot.router import send_reply
-from bot.table import sealed_line
+from bot.table import DONE_MARK, sealed_line
 from bot.text import add_words
 from cogs.killteam_text import ENGLISH
 from rules.killteam import (
@@ -59,10 +59,12 @@ MISSION_METHOD_LABELS = {
 TACOPS_LABELS: dict[str, str] = {str(key): label for key, label in METHOD_LABELS.items()}
 DONE_WORDS = {
     "equipment": "has picked their equipment",
-    "a barricade": "has set up a barricade",
-    "a group of operatives": "has set up a group of operatives",
+    "their barricades": "has set up their barricades",
+    "their operatives": "has set up their operatives",
     "their scouting": "has carried out their scouting pick",
 }
+# Questions each player answers once with Done: their message says who is done already.
+EACH_DONE = frozenset({"killteam.equipment", "killteam.barricades", "killteam.operatives"})
 
 
 def who(player: int) -> str:
@@ -200,6 +202,17 @@ def describe(event: Event, state: KillTeamState) -> str | None:
             )
         case ev.TurningPointEnded():
             return f"{who(event.player)} has ended turning point {event.turning_point}."
+        case ev.EndAsked():
+            other = state.opponent(event.by)
+            return (
+                f"{who(event.by)} asks to end the game now. It ends once {who(other)} confirms "
+                f"(or {who(event.by)} confirms their own)."
+            )
+        case ev.EndAnswered() if event.confirmed:
+            own = " their own request" if event.player == event.by else ""
+            return f"{who(event.player)} confirms{own}: the game ends now."
+        case ev.EndAnswered():
+            return f"{who(event.player)} says not yet: the game goes on."
         case ev.GameEnded():
             outcome = event.outcome
             if outcome.winner is None:
@@ -250,6 +263,8 @@ def board_embed(state: KillTeamState) -> Embed:
         status = f"Setting up: {prompt(state).title}"
     if board.first_initiative:
         status += f" · first initiative: {who(board.first_initiative)}"
+    if state.pending_end is not None and not board.finished:
+        status += f"\n{who(state.pending_end.by)} has asked to end the game: waiting for a confirmation."
     scoring = state.macro in ("battle", "finished")
     embed = Embed(
         title=title,
@@ -304,6 +319,19 @@ def prompt_text(asked: Question) -> str:
     ]
     if asked.topic == "killteam.scouting" and described:
         lines += described
+    return "\n".join(lines)
+
+
+def question_text(state: KillTeamState, asked: Question) -> str:
+    """A question's message: its words, and what the table needs besides (who asked to end the game,
+    who is done with a step each player finishes once)."""
+    lines = [prompt_text(asked)]
+    if asked.topic == "killteam.end" and state.pending_end is not None:
+        lines.append(f"{who(state.pending_end.by)} asked to end the game.")
+    if asked.topic in EACH_DONE:
+        done = [p for p in state.players if p not in asked.players]
+        if done:
+            lines.append(f"{DONE_MARK} Done: {', '.join(who(p) for p in done)}")
     return "\n".join(lines)
 
 
@@ -368,7 +396,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         return [line for e in events if e.private_to == player and (line := describe_private(e))]
 
     def question_text(self, state: KillTeamState, asked: Question) -> str:
-        return prompt_text(asked)
+        return question_text(state, asked)
 
     def answered_privately(
         self, info: SessionInfo, state: KillTeamState, player: int, asked: Question, events: list[Event]
@@ -389,6 +417,12 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
                 else ("It stays hidden until your opponent has sealed too.")
             )
             return Reply(content=f"Sealed. {after}")
+        if any(isinstance(e, ev.EndAsked) and e.by == actor for e in events):
+            other = who(state.opponent(actor))
+            return Reply(
+                content=f"Your request to end the game is waiting for a confirmation: {other} presses "
+                "Confirm in the game's thread, or you may confirm it yourself there. Not yet withdraws it."
+            )
         mine = [line for e in events if e.private_to == actor and (line := describe_private(e))]
         said = mine or self.lines(info, state, events)  # what the action did ("… +2 VP …; total 9")
         return Reply(content="\n".join(said)[:1900] or "Recorded.")
@@ -532,7 +566,9 @@ class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description=
             interaction, current, revealed=True if state and state.tac.secret else None
         )
 
-    @app_commands.command(name="end", description="End the battle now; the higher total wins")
+    @app_commands.command(
+        name="end", description="Ask to end the game now (your opponent confirms); the higher total wins"
+    )
     async def end(self, interaction: discord.Interaction[MusterBot]) -> None:
         await self.act(interaction, EndGame(actor=interaction.user.id))
 

@@ -2,13 +2,15 @@
 
 A thin adapter over rules/warmaster, played at the shared table (bot/table.py): the game's thread
 has one living board (every laid card as the table sees it, losses and VP) and one message that
-asks both players to begin the battle and then to finish it. Everything secret lives in each
-player's DMs, every message there edited as the game goes on rather than posted again: their hand
-(key `hand.<player>`), one prompt per card they may lay (reopened on each of their turns, and
-showing where it went once laid), a short "your turn" prompt per turn (the notification; it says
-what they did once the turn is over), and their tools for trading, turning cards up and recording
-losses. A face-down card is "a face-down magic item card on Knights" to everyone but its owner
-until it is turned up. With DMs closed the platform posts an "Open my secret prompt" button instead.
+asks both players to begin the battle and then to finish it; either step, pressed by one player,
+waits there for the other's Confirm (or the presser's own) and Not yet takes it back. Everything
+secret lives in each player's DMs, every message there edited as the game goes on rather than
+posted again: their hand (key `hand.<player>`), one prompt per card they may lay (reopened on each
+of their turns, and showing where it went once laid), a short "your turn" prompt per turn (the
+notification; it says what they did once the turn is over), and their tools for trading, turning
+cards up and recording losses. A face-down card is "a face-down magic item card on Knights" to
+everyone but its owner until it is turned up. With DMs closed the platform posts an "Open my secret
+prompt" button instead.
 """
 
 from __future__ import annotations
@@ -524,7 +526,10 @@ class Warmaster(
             for v in private_view(state, me).face_down
         ][:25]
 
-    @app_commands.command(name="begin", description="End the card phase: the battle begins, no more cards")
+    @app_commands.command(
+        name="begin",
+        description="Ask to begin the battle (no more cards after it); it waits for a confirmation",
+    )
     async def begin(self, interaction: discord.Interaction[MusterBot]) -> None:
         await self.act(interaction, BeginBattle(actor=interaction.user.id))
 
@@ -569,7 +574,9 @@ class Warmaster(
         ]
         return self.choices(named, current)
 
-    @app_commands.command(name="finish", description="End the game and score it from the destroyed units")
+    @app_commands.command(
+        name="finish", description="Ask to end the game and score it; it waits for a confirmation"
+    )
     async def finish(self, interaction: discord.Interaction[MusterBot]) -> None:
         await self.act(interaction, FinishGame(actor=interaction.user.id))
 

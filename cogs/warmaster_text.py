@@ -18,6 +18,9 @@ from rules.warmaster.models import (
     CardRevealed,
     CardsDrawn,
     CardView,
+    ConfirmableKind,
+    ConfirmAnswered,
+    ConfirmAsked,
     GameFinished,
     GameStarted,
     HandDealt,
@@ -34,7 +37,7 @@ from rules.warmaster.models import (
     YouLaidFaceDown,
 )
 from rules.warmaster.new_targets import NewTarget
-from rules.warmaster.questions import BEGIN, FINISH, LAY, LOST, PASS, REVEAL, TRADE
+from rules.warmaster.questions import BEGIN, CONFIRM, FINISH, LAY, LOST, PASS, REVEAL, TRADE
 from rules.warmaster.targets import SHOOTING_TYPES, Side, Target, TargetKind
 from rules.warmaster.views import prompt
 
@@ -111,6 +114,14 @@ ENGLISH: dict[str, str] = {
     "warmaster.already_lost": "**{target}** is already recorded as lost.",
     "warmaster.battle_not_begun": "The battle has not begun yet; finish the card phase with "
     "`/warmaster begin` first.",
+    # confirmations
+    "warmaster.begin_waits": "<@{by}> asked to begin the battle, and that waits for a confirmation. "
+    "Answer it in the game's thread first: Confirm, or Not yet to take it back.",
+    "warmaster.finish_waits": "<@{by}> asked to finish and score the game, and that waits for a "
+    "confirmation. Answer it in the game's thread first: Confirm, or Not yet to take it back.",
+    "warmaster.confirm_stale": "That confirmation was already answered; the game's thread shows what "
+    "it asks now.",
+    "warmaster.nothing_to_confirm": "Nothing is waiting for a confirmation.",
 }
 
 LIMITS_NOTE = (
@@ -133,6 +144,24 @@ REVEAL_TEXT = {
     RevealReason.SCRYING: "turned face up by a Scrying Glass",
     RevealReason.GAME_END: "turned face up at the end of the game",
 }
+
+
+STEP_WORDS: dict[ConfirmableKind, str] = {
+    "begin": "begin the battle",
+    "finish": "finish and score the game",
+}
+
+
+def pending_text(state: WarmasterState) -> str:
+    """Who asked for the step waiting for a confirmation, and who may answer it ('' when none waits)."""
+    pending = state.pending
+    if pending is None:
+        return ""
+    by, other = pending.by, state.opponent(pending.by)
+    return (
+        f"<@{by}> asks to {STEP_WORDS[pending.action.kind]}: <@{other}> confirms (or <@{by}> confirms "
+        "their own), and Not yet from either takes it back."
+    )
 
 
 def describe_target(target: Target) -> str:
@@ -176,6 +205,8 @@ def prompt_text(state: WarmasterState) -> str:
     now = prompt(state)
     if now.phase is Phase.OVER:
         return "The game is over."
+    if state.pending is not None:
+        return f"Waiting for a confirmation. {pending_text(state)}"
     if now.phase is Phase.BATTLE:
         return (
             "The battle is on. Turn a card face up when it is used or contacted; record each "
@@ -190,6 +221,8 @@ def board_status(state: WarmasterState) -> str:
     """The board's first words: the phase and who acts in it."""
     if state.phase is Phase.OVER:
         return "**Game over.** " + (result_text(state.outcome) if state.outcome else "")
+    if state.pending is not None:
+        return f"**Waiting for a confirmation.** {pending_text(state)}"
     if state.phase is Phase.BATTLE:
         return (
             "**The battle is on.** Turn a card face up when it is used or contacted; record each "
@@ -329,7 +362,14 @@ def event_text(event: Event) -> str:
                 f"{REVEAL_TEXT[event.reason]} ({event.card.cost or 0:+d} pts)."
             )
         case CardPhaseComplete():
-            return "All cards are laid. Either player may now begin the battle."
+            return "All cards are laid. Either player may now ask to begin the battle."
+        case ConfirmAsked():
+            return (
+                f"<@{event.by}> asks to {STEP_WORDS[event.step]}. It waits for <@{event.other}> to "
+                f"confirm (or <@{event.by}> confirms their own)."
+            )
+        case ConfirmAnswered():
+            return answered_line(event)
         case BattleBegun():
             return "The battle has begun: no more cards can be laid."
         case LossRecorded():
@@ -341,6 +381,18 @@ def event_text(event: Event) -> str:
         case GameFinished():
             return "\n".join(["Game over. " + result_text(event.outcome), *summary_lines(event.summary)])
     return ""
+
+
+def answered_line(event: ConfirmAnswered) -> str:
+    """A confirmation answered: by the other player, or by the player who asked."""
+    what = STEP_WORDS[event.step]
+    own = event.player == event.by
+    if event.confirmed:
+        whose = "their own request" if own else f"<@{event.by}>'s request"
+        return f"<@{event.player}> confirms {whose} to {what}."
+    if own:
+        return f"<@{event.player}> takes back the request to {what}. Nothing changes."
+    return f"<@{event.player}> says not yet to <@{event.by}>'s request to {what}. Nothing changes."
 
 
 def public_line(event: Event) -> str:
@@ -387,15 +439,17 @@ def question_words(state: WarmasterState, asked: Question) -> str:
         return "\n".join(lines)
     if asked.topic == BEGIN:
         return (
-            "**Begin the battle**\nEvery card that can be laid has been laid. Either of you begins the "
-            "battle: no card can be laid after that."
+            "**Begin the battle**\nEvery card that can be laid has been laid. Either of you may ask to "
+            "begin the battle, and the other confirms: no card can be laid after that."
         )
     if asked.topic == FINISH:
         return (
             "**The battle is on**\nTurn your cards face up when they are used, and record each destroyed "
             "unit or character in your DMs (or with `/warmaster lost`). When the battle is over, either "
-            "of you finishes the game to score it."
+            "of you may ask to finish the game, and the other confirms; then it is scored."
         )
+    if asked.topic == CONFIRM:
+        return f"**{asked.title}**\n{pending_text(state)}\n{asked.text}"
     return f"**{asked.title}**\n{asked.text}".strip()
 
 
@@ -461,6 +515,6 @@ def reply_lines(state: WarmasterState, events: list[Event], actor: int) -> list[
     mine = [event_text(e) for e in events if e.private_to == actor and not isinstance(e, HandDealt)]
     public = [line for e in events if e.private_to is None and (line := public_line(e))]
     lines = [line for line in [*mine, *public] if line]
-    if not state.finished:
+    if not state.finished and not any(isinstance(e, ConfirmAsked) for e in events):
         lines.append(prompt_text(state))
     return lines

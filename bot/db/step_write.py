@@ -186,6 +186,16 @@ class SqliteStepWriter:
                 connection.execute("ROLLBACK")
             raise
 
+    def version_of(self, session_id: str) -> tuple[int, str] | None:
+        """A session's stored version and status: a read of one indexed row, in the loop (a WAL
+        reader never waits for a writer)."""
+        row = (
+            self._connect()
+            .execute("SELECT version, status FROM game_sessions WHERE id = ?", (session_id,))
+            .fetchone()
+        )
+        return None if row is None else (int(row[0]), str(row[1]))
+
     def close(self) -> None:
         if self._connection is not None:
             self._connection.close()

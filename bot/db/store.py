@@ -10,7 +10,8 @@ statement, which is what keeps a click's answer quick while the event loop is bu
 runs through the async session's `run_sync`.
 
 The hottest write of all, a game step, has its own fast forms (`commit_step`, see
-`bot/db/step_write.py`): on SQLite in the event loop, on PostgreSQL one statement in one round trip.
+`bot/db/step_write.py`): on SQLite in the event loop, on PostgreSQL one statement in one round trip
+straight on asyncpg (`bot/db/postgres_fast.py`), as is the version check before it.
 
 On PostgreSQL connections are not pinged before use: a unit of work that fails because its
 connection was dead (the server restarted) is run once more on a fresh one.
@@ -33,7 +34,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from bot.db.engine import make_engine, make_sessionmaker, make_sqlite_sync_engine, sqlite_pragmas
 from bot.db.models import GameSession
-from bot.db.step_write import PostgresStepStatement, SqliteStepWriter, StepWrite, WriterBusy, apply_step
+from bot.db.postgres_fast import LOST, PostgresFastPath
+from bot.db.step_write import SqliteStepWriter, StepWrite, WriterBusy, apply_step
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +65,7 @@ class Store:
         self._sync_sessions: sessionmaker[Session] | None = None
         self._worker: ThreadPoolExecutor | None = None
         self._step_writer: SqliteStepWriter | None = None
-        self._step_statement = PostgresStepStatement() if self.dialect == "postgresql" else None
-        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._fast = PostgresFastPath(engine.url) if self.dialect == "postgresql" else None
         if sqlite:
             self._sync_engine = make_sqlite_sync_engine(engine)
             self._sync_sessions = sessionmaker(self._sync_engine, expire_on_commit=False)
@@ -114,15 +115,10 @@ class Store:
 
     async def commit_step(self, write: StepWrite) -> bool:
         """Store one game step; False (nothing written) if the session's version moved on."""
-        if self._step_statement is not None:
-            statement, params = self._step_statement.build(write)
-
+        if self._fast is not None:
             try:
-                async with self._autocommit.connect() as connection:
-                    return bool((await connection.execute(statement, params)).scalar())
-            except DBAPIError as error:
-                if not error.connection_invalidated:
-                    raise
+                return await self._fast.apply(write)
+            except LOST:
                 return await self._after_lost_step(write)
         if self._step_writer is None or self._write_lock is None:
             return await self.run_write(partial(apply_step, write))
@@ -132,6 +128,20 @@ class Store:
             except WriterBusy:
                 log.info("SQLite is busy with another process; storing %s off the loop", write.session_id)
             return await self.run(partial(apply_step, write))
+
+    async def session_version(self, session_id: str) -> tuple[int, str] | None:
+        """A session's stored (version, status), None if there is no such session: what a cached
+        state is checked against before the rules judge an action on it."""
+        if self._step_writer is not None:
+            return self._step_writer.version_of(session_id)
+        if self._fast is not None:
+            try:
+                return await self._fast.version_of(session_id)
+            except LOST:
+                log.warning("a database connection was dead; reading the version on a fresh one")
+        query = select(GameSession.version, GameSession.status).where(GameSession.id == session_id)
+        row = await self.run(lambda db: db.execute(query).first())
+        return None if row is None else (row.version, row.status)
 
     async def _after_lost_step(self, write: StepWrite) -> bool:
         """A step whose connection died: it may or may not have been stored. Look (on a fresh
@@ -147,11 +157,12 @@ class Store:
             return True
         if stored.version != write.expected_version:
             return False
-        statement, params = self._step_statement.build(write)  # type: ignore[union-attr]
-        async with self._autocommit.connect() as connection:
-            return bool((await connection.execute(statement, params)).scalar())
+        assert self._fast is not None
+        return await self._fast.apply(write)
 
     async def close(self) -> None:
+        if self._fast is not None:
+            await self._fast.close()
         if self._step_writer is not None:
             self._step_writer.close()
         if self._worker is not None:

@@ -3,6 +3,7 @@
 from rules.killteam.actions import (
     ACTION_ADAPTER,
     Choose,
+    ConfirmEnd,
     Done,
     EndGame,
     EndTurningPoint,
@@ -33,6 +34,7 @@ __all__ = [
     "ACTION_ADAPTER",
     "PROCEDURE",
     "Choose",
+    "ConfirmEnd",
     "Done",
     "EndGame",
     "EndTurningPoint",

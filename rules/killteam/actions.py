@@ -69,11 +69,31 @@ class EndTurningPoint(Action):
 
 
 class EndGame(Action):
+    """Ask to end the game now; it ends once confirmed (by the other player, or by the actor)."""
+
     kind: Literal["end"] = "end"
 
 
+class ConfirmEnd(Action):
+    """Confirms (or, with `confirm` false, withdraws) the request to end the game. `serial` names
+    which request, so a click meant for an earlier one never confirms a later one."""
+
+    kind: Literal["confirm_end"] = "confirm_end"
+    serial: int = Field(ge=0)
+    confirm: bool
+
+
 KillTeamAction = Annotated[
-    Choose | Done | SealBid | SealScouting | RevealTacOp | Score | SetBattleReady | EndTurningPoint | EndGame,
+    Choose
+    | Done
+    | SealBid
+    | SealScouting
+    | RevealTacOp
+    | Score
+    | SetBattleReady
+    | EndTurningPoint
+    | EndGame
+    | ConfirmEnd,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[KillTeamAction] = TypeAdapter(KillTeamAction)

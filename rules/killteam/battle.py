@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.killteam.actions import EndGame, EndTurningPoint, Score, SetBattleReady
-from rules.killteam.events import GameEnded, TurningPointEnded, TurningPointStarted, VictoryPointsScored
+from rules.killteam.actions import ConfirmEnd, EndGame, EndTurningPoint, Score, SetBattleReady
+from rules.killteam.events import (
+    EndAnswered,
+    EndAsked,
+    GameEnded,
+    TurningPointEnded,
+    TurningPointStarted,
+    VictoryPointsScored,
+)
 from rules.killteam.state import (
     BATTLE_READY_VP,
     MISSION_VP_PER_TP,
@@ -15,6 +22,7 @@ from rules.killteam.state import (
     TURNING_POINTS,
     VP_TOTAL,
     KillTeamState,
+    PendingEnd,
     PlayerScore,
 )
 from rules.killteam.views import map_label, mission_name
@@ -157,8 +165,33 @@ def end_turning_point(state: KillTeamState, action: EndTurningPoint) -> Step:
     return state, [*events, TurningPointStarted(turning_point=tp + 1)]
 
 
-def end_game(state: KillTeamState, action: EndGame) -> Step:
-    return finish(state, early=True)
+def ask_to_end(state: KillTeamState, action: EndGame) -> Step:
+    """Ending the game can't be undone, so one player's request waits for a confirmation. The other
+    player asking too is their confirmation."""
+    pending = state.pending_end
+    if pending is not None:
+        if pending.by == action.actor:
+            raise RuleError(code="killteam.end_already_asked")
+        return confirm_end(state, ConfirmEnd(actor=action.actor, serial=pending.serial, confirm=True))
+    pending = PendingEnd(serial=state.ends_asked, by=action.actor)
+    state = state.model_copy(update={"pending_end": pending, "ends_asked": state.ends_asked + 1})
+    return state, [EndAsked(by=action.actor)]
+
+
+def confirm_end(state: KillTeamState, action: ConfirmEnd) -> Step:
+    """Either player answers the request: Confirm ends the game now, Not yet withdraws it and changes
+    nothing else."""
+    pending = state.pending_end
+    if pending is None:
+        raise RuleError(code="killteam.nothing_to_confirm")
+    if action.serial != pending.serial:
+        raise RuleError(code="killteam.end_stale")
+    state = state.model_copy(update={"pending_end": None})
+    answered = EndAnswered(player=action.actor, by=pending.by, confirmed=action.confirm)
+    if not action.confirm:
+        return state, [answered]
+    state, events = finish(state, early=True)
+    return state, [answered, *events]
 
 
 def finish(state: KillTeamState, early: bool = False) -> Step:

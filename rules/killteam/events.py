@@ -240,6 +240,22 @@ class TurningPointEnded(Event):
     complete: bool
 
 
+class EndAsked(Event):
+    """A player asked to end the game; it waits for a confirmation."""
+
+    kind: Literal["end_asked"] = "end_asked"
+    by: int
+
+
+class EndAnswered(Event):
+    """`player` answered the request `by` made to end the game: confirmed (the game ends) or not yet."""
+
+    kind: Literal["end_answered"] = "end_answered"
+    player: int
+    by: int
+    confirmed: bool
+
+
 class GameEnded(Event):
     kind: Literal["ended"] = "ended"
     outcome: GameOutcome

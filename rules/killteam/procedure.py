@@ -16,6 +16,7 @@ from rules.killteam import battle, mission, setup, tacops
 from rules.killteam.actions import (
     ACTION_ADAPTER,
     Choose,
+    ConfirmEnd,
     Done,
     EndGame,
     EndTurningPoint,
@@ -162,6 +163,12 @@ def step(state: KillTeamState, action: Any, roller: Roller) -> Step:
         action = ACTION_ADAPTER.validate_python(action)
     state.require_open()
     state.require_player(action.actor)
+    if isinstance(action, ConfirmEnd):
+        return battle.confirm_end(state, action)
+    if isinstance(action, EndGame):
+        return battle.ask_to_end(state, action)
+    if state.pending_end is not None:
+        raise RuleError(code="killteam.end_pending")
     if isinstance(action, RevealTacOp):
         return tacops.reveal(state, action)
     if isinstance(action, Score):
@@ -170,8 +177,6 @@ def step(state: KillTeamState, action: Any, roller: Roller) -> Step:
         return battle.battle_ready(state, action)
     if isinstance(action, EndTurningPoint):
         return battle.end_turning_point(state, action)
-    if isinstance(action, EndGame):
-        return battle.end_game(state, action)
     if isinstance(action, Choose | Done):
         checked(state, action)
     handler = HANDLERS.get(state.stage)

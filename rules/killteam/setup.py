@@ -29,8 +29,8 @@ Step = tuple[KillTeamState, list[Event]]
 SCOUTING_STEP = "scouting"
 DONE_WHAT = {
     "equipment": "equipment",
-    "barricades": "a barricade",
-    "operatives": "a group of operatives",
+    "barricades": "their barricades",
+    "operatives": "their operatives",
     "scouting_resolve": "their scouting",
 }
 
@@ -89,13 +89,16 @@ def enter_equipment(state: KillTeamState, roller: Roller) -> Step:
 
 
 def enter_barricades(state: KillTeamState, roller: Roller) -> Step:
+    """The players take turns at the table, barricade by barricade; the game asks each of them once,
+    together, and goes on when both have set up all of theirs."""
     attacker, defender = _sides(state)
-    return ask(state, "barricades", queue=[defender, attacker] * 2, ordered=True), []
+    return ask(state, "barricades", queue=[defender, attacker]), []
 
 
 def enter_operatives(state: KillTeamState, roller: Roller) -> Step:
+    """As barricades: groups of operatives in turns at the table, one Done per player."""
     attacker, defender = _sides(state)
-    return ask(state, "operatives", queue=[defender, attacker] * 3, ordered=True), []
+    return ask(state, "operatives", queue=[defender, attacker]), []
 
 
 def done(state: KillTeamState, action: Any, roller: Roller) -> Step:

@@ -6,9 +6,9 @@ action and a restarted bot resumes mid-question.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from rules.errors import RuleError
 from rules.killteam.pack import KillTeamPack, MapGroup
@@ -46,6 +46,10 @@ COMMAND_POINTS = 3
 TURNING_POINTS = 4
 TAC_OPS_HELD = 3
 DROP_ZONES = ("A", "B")
+BARRICADES_EACH = 2
+OPERATIVE_GROUPS_EACH = 3
+# Set-up steps the players take in turns at the table: the game asks each player once, for all of theirs.
+TAKEN_IN_TURNS = ("barricades", "operatives")
 
 MISSION_VP_PER_TP = 4
 MISSION_VP_TOTAL = 16
@@ -133,6 +137,14 @@ class TacOpsState(Model):
     bids: BidContest | None = None
 
 
+class PendingEnd(Model):
+    """A player's request to end the game, waiting for a confirmation: ending is not one player's
+    step alone."""
+
+    serial: int  # how many ends were asked before this one: names it in its question's step id
+    by: int
+
+
 class PlayerScore(Model):
     mission: list[int] = Field(default_factory=lambda: [0] * TURNING_POINTS)
     tac_ops: dict[str, int] = Field(default_factory=dict)
@@ -183,6 +195,19 @@ class KillTeamState(GameState):
     # the battle
     turning_point: int = 0
     scores: dict[int, PlayerScore] = Field(default_factory=dict)
+    # ending early: nothing else is taken while an end waits for its confirmation
+    pending_end: PendingEnd | None = None
+    ends_asked: int = 0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_done_per_player(cls, data: Any) -> Any:
+        """Games saved while barricades or operatives were one Done per item kept a turn order
+        ([defender, attacker] repeated, its head answering). Whoever is still in it has items left to
+        set up, so it becomes the players still to press their one Done."""
+        if isinstance(data, dict) and data.get("stage") in TAKEN_IN_TURNS and data.get("ordered"):
+            data = {**data, "queue": list(dict.fromkeys(data.get("queue") or [])), "ordered": False}
+        return data
 
     @property
     def defender(self) -> int | None:

@@ -16,12 +16,15 @@ from typing import Literal
 from rules.killteam.hand import constructed_archetypes, fits, free_archetypes
 from rules.killteam.pack import MAP_GROUPS, MapGroup, TacOp, slug
 from rules.killteam.state import (
+    BARRICADES_EACH,
     BATTLE_READY_VP,
     DROP_ZONES,
     MISSION_VP_PER_TP,
+    OPERATIVE_GROUPS_EACH,
     TAC_OP_VP_EACH,
     BidContest,
     KillTeamState,
+    PendingEnd,
     TacOpDraft,
 )
 from rules.session import VALUE_PATTERN, Model, NumberRange, Option, Question, QuestionKind
@@ -29,6 +32,7 @@ from rules.session import VALUE_PATTERN, Model, NumberRange, Option, Question, Q
 DONE_OPTION = Option(value="done", label="Done", tone="go")
 NO_FACTION = "_none"  # the faction option for "other"; never a slug, so it can't clash with a faction
 BATTLE_END, BATTLE_READY, BATTLE_NOT_READY = "end", "ready", "not_ready"
+END_CONFIRM, END_NOT_YET = "confirm", "not_yet"
 
 
 class HeldTacOp(Model):
@@ -429,24 +433,28 @@ def prompt(state: KillTeamState) -> Question:
             list(state.queue),
             kind="done",
         ),
+        # One question per player for the whole run (each presses Done once, when all theirs are
+        # down); its series keeps the message of games saved when it was one Done per item.
         "barricades": lambda: _question(
             state,
-            f"Barricade {5 - len(state.queue)} of 4",
-            "Set up one barricade near your drop zone (the defender starts; "
-            "two each, taking turns), then press Done.",
-            _head(state),
+            f"Barricades: {BARRICADES_EACH} each",
+            f"Set up your {BARRICADES_EACH} barricades, taking turns with your opponent; the defender "
+            "starts. Each goes near your drop zone. Press Done once all of yours are set up.",
+            list(state.queue),
             kind="done",
             series="barricades",
+            each=BARRICADES_EACH,
         ),
         "operatives": lambda: _question(
             state,
-            f"Operatives: group {7 - len(state.queue)} of 6",
-            "Set up one of your three groups of operatives, wholly in your drop "
-            "zone with an order each (the defender starts; taking turns), then "
-            "press Done.",
-            _head(state),
+            f"Operatives: {OPERATIVE_GROUPS_EACH} groups each",
+            f"Set up your operatives in {OPERATIVE_GROUPS_EACH} groups, taking turns with your "
+            "opponent; the defender starts. Each group goes wholly in your drop zone, each operative "
+            "with an order. Press Done once all of yours are set up.",
+            list(state.queue),
             kind="done",
             series="operatives",
+            each=OPERATIVE_GROUPS_EACH,
         ),
         "scouting": lambda: _question(
             state,
@@ -636,16 +644,42 @@ def private_view(state: KillTeamState, player: int) -> PrivateView:
     )
 
 
+def end_question(state: KillTeamState, pending: PendingEnd) -> Question:
+    """A request to end the game, asked of both: the other player confirms, or its player confirms
+    their own; Not yet from either withdraws it."""
+    return _question(
+        state,
+        "End the game now?",
+        "Ending the game can't be undone; the higher total wins. The other player confirms, or the "
+        "player who asked may confirm their own. Not yet withdraws the request and play goes on.",
+        list(state.players),
+        options=[
+            Option(value=END_CONFIRM, label="Confirm", tone="go"),
+            Option(value=END_NOT_YET, label="Not yet"),
+        ],
+        topic="end",
+        step=f"end.{pending.serial}",
+        asked_by=pending.by,
+        serial=pending.serial,
+    )
+
+
 def questions(state: KillTeamState, player: int) -> list[Question]:
     """Every question `player` can answer now: their private one, else the public one if it is
-    theirs (a public question answered in private is never answered in the channel)."""
+    theirs (a public question answered in private is never answered in the channel).
+
+    While a request to end the game waits, its confirmation comes first; the other questions stay
+    asked (their messages and DM prompts stay up) but answers to them are refused until it is
+    answered, which changes nothing else.
+    """
     if state.finished or player not in state.players:
         return []
+    end = [end_question(state, state.pending_end)] if state.pending_end is not None else []
     private = private_prompt(state, player)
     if private is not None:
-        return [private]
+        return [*end, private]
     public = prompt(state)
-    return [public] if player in public.players and not public.private else []
+    return [*end, public] if player in public.players and not public.private else end
 
 
 def prompt_for(state: KillTeamState, player: int) -> Question | None:

@@ -14,6 +14,7 @@ from rules.warmaster.game import PROCEDURE, awaiting, legal_plays, parse_action,
 from rules.warmaster.hands import HandSize, hand_size, play_limits
 from rules.warmaster.models import (
     BeginBattle,
+    ConfirmPending,
     FinishGame,
     PassTurn,
     Phase,
@@ -32,6 +33,7 @@ __all__ = [
     "BeginBattle",
     "CardDef",
     "CharacterRole",
+    "ConfirmPending",
     "DeckKind",
     "FinishGame",
     "HandSize",

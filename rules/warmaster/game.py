@@ -11,6 +11,10 @@ The rules this enforces (from the Players Society text):
 - a Lucky Find! is traded for two magic item cards and is not counted;
 - nothing is laid once the battle begins; a card's cost is added to its carrier's points when the
   carrier is destroyed.
+
+Beginning the battle and finishing the game can't be undone, so one player's press only asks for
+them (`Pending`): the other player confirms, or the player who pressed confirms their own; "not
+yet" from either withdraws it. Nothing else is taken while one waits.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ from rules.warmaster.models import (
     CardRevealed,
     CardsDrawn,
     CardView,
+    ConfirmAnswered,
+    ConfirmAsked,
+    ConfirmPending,
     FinishGame,
     GameFinished,
     GameStarted,
@@ -48,6 +55,7 @@ from rules.warmaster.models import (
     LuckyFindTraded,
     PassReason,
     PassTurn,
+    Pending,
     Phase,
     PlayCard,
     RecordLoss,
@@ -390,7 +398,15 @@ def step(state: WarmasterState, action: Any, roller: Roller) -> tuple[WarmasterS
         action = _ACTIONS.validate_python(action)
     state.require_open()
     state.require_player(action.actor)
+    if state.pending is not None and not isinstance(action, ConfirmPending):
+        if isinstance(state.pending.action, BeginBattle):
+            raise RuleError(code="warmaster.begin_waits", by=state.pending.by)
+        raise RuleError(code="warmaster.finish_waits", by=state.pending.by)
     match action:
+        case ConfirmPending():
+            return _confirm(state, action)
+        case BeginBattle() | FinishGame():
+            return _ask_to_confirm(state, action)
         case PlayCard():
             return _play(state, action)
         case PassTurn():
@@ -399,13 +415,41 @@ def step(state: WarmasterState, action: Any, roller: Roller) -> tuple[WarmasterS
             return _trade(state, action)
         case RevealCard():
             return _reveal(state, action)
-        case BeginBattle():
-            return _begin(state, action)
         case RecordLoss():
             return _lost(state, action)
-        case FinishGame():
-            return _finish(state, action)
     raise RuleError(code="warmaster.unknown_action")
+
+
+def _take(state: WarmasterState, action: BeginBattle | FinishGame) -> tuple[WarmasterState, list[Event]]:
+    return _begin(state, action) if isinstance(action, BeginBattle) else _finish(state, action)
+
+
+def _ask_to_confirm(
+    state: WarmasterState, action: BeginBattle | FinishGame
+) -> tuple[WarmasterState, list[Event]]:
+    """Hold a step pressed by one player until it is confirmed. It is checked now, so a step the
+    game would refuse is refused at once rather than offered for confirmation."""
+    _take(state, action)
+    pending = Pending(serial=state.confirmations, by=action.actor, action=action)
+    state = state.model_copy(update={"pending": pending, "confirmations": state.confirmations + 1})
+    return state, [ConfirmAsked(step=action.kind, by=action.actor, other=state.opponent(action.actor))]
+
+
+def _confirm(state: WarmasterState, action: ConfirmPending) -> tuple[WarmasterState, list[Event]]:
+    """Take the waiting step, or withdraw it; a confirmation meant for an earlier one is refused."""
+    pending = state.pending
+    if pending is None:
+        raise RuleError(code="warmaster.nothing_to_confirm")
+    if action.serial != pending.serial:
+        raise RuleError(code="warmaster.confirm_stale")
+    state = state.model_copy(update={"pending": None})
+    answered = ConfirmAnswered(
+        step=pending.action.kind, by=pending.by, player=action.actor, confirmed=action.confirm
+    )
+    if not action.confirm:
+        return state, [answered]
+    state, events = _take(state, pending.action)
+    return state, [answered, *events]
 
 
 def _require_cards_phase(state: WarmasterState) -> None:

@@ -75,6 +75,15 @@ class LossRecord(Model):
     recorded_by: int
 
 
+class Pending(Model):
+    """Beginning the battle or finishing the game, pressed by one player and held until it is
+    confirmed: the other player confirms, or the player who pressed confirms their own."""
+
+    serial: int  # the game's count of confirmations asked before this one: names it in its step id
+    by: int
+    action: Confirmable
+
+
 class WarmasterState(GameState):
     phase: Phase = Phase.CARDS
     first: int
@@ -86,6 +95,8 @@ class WarmasterState(GameState):
     turn: int | None = None  # who lays the next card; None once nobody can
     losses: list[LossRecord] = []
     notes: list[str] = []  # unused: games saved before the notes became GameStarted's typed fields
+    pending: Pending | None = None  # a step waiting for a confirmation; nothing else is taken meanwhile
+    confirmations: int = 0  # how many confirmations the game has asked for
 
     def side(self, player: int) -> SideState:
         return self.sides[self.players.index(player)]
@@ -142,8 +153,28 @@ class FinishGame(Action):
     kind: Literal["finish"] = "finish"
 
 
+class ConfirmPending(Action):
+    """Confirms (or, with `confirm` false, withdraws) the step waiting for a confirmation. `serial`
+    names which one, so a click meant for an earlier confirmation never confirms a later one."""
+
+    kind: Literal["confirm"] = "confirm"
+    serial: int = Field(ge=0)
+    confirm: bool
+
+
+# Steps one player's press does not take alone: the other player confirms, or the player confirms their own.
+Confirmable = Annotated[BeginBattle | FinishGame, Field(discriminator="kind")]
+ConfirmableKind = Literal["begin", "finish"]
+
 WarmasterAction = Annotated[
-    PlayCard | PassTurn | TradeLuckyFind | RevealCard | BeginBattle | RecordLoss | FinishGame,
+    PlayCard
+    | PassTurn
+    | TradeLuckyFind
+    | RevealCard
+    | BeginBattle
+    | RecordLoss
+    | FinishGame
+    | ConfirmPending,
     Field(discriminator="kind"),
 ]
 
@@ -269,6 +300,25 @@ class CardRevealed(Event):
 class CardPhaseComplete(Event):
     kind: Literal["cards_done"] = "cards_done"
     laid: dict[int, int]
+
+
+class ConfirmAsked(Event):
+    """`by` pressed a step that now waits for `other` to confirm it (or `by` to confirm their own)."""
+
+    kind: Literal["confirm_asked"] = "confirm_asked"
+    step: ConfirmableKind
+    by: int
+    other: int
+
+
+class ConfirmAnswered(Event):
+    """`player` confirmed the step `by` pressed (it follows at once), or withdrew it (nothing changed)."""
+
+    kind: Literal["confirm_answered"] = "confirm_answered"
+    step: ConfirmableKind
+    by: int
+    player: int
+    confirmed: bool
 
 
 class BattleBegun(Event):

@@ -8,18 +8,22 @@ Every choice a player makes by command can also be made by answering a question 
 - at any moment of the card phase, trading a Lucky Find! while the deck holds cards;
 - at any moment, turning one of their own face-down cards up;
 - once nobody can lay, beginning the battle; in the battle, recording a destroyed unit or character
-  with its points, and finishing the game.
+  with its points, and finishing the game;
+- once one player pressed begin or finish, its confirmation in their place, of both players:
+  Confirm (the other player's, or the presser's own) takes the step, Not yet withdraws it; the
+  player's tools stay asked meanwhile, every option disabled (the rules take nothing else).
 
 Step ids carry the counters the question depends on (cards laid, cards left in the deck, the
-player's own cards laid and turned up, losses), so a button from before the game moved on is
-refused as stale. Option values are `t<index>` for a known target (its place in `all_targets`,
-which only grows), `p<placement>` for a laid card, a card's id, or `new.<side>` for a target named
-in the form.
+player's own cards laid and turned up, losses, the confirmation's serial), so a button from before
+the game moved on is refused as stale. Option values are `t<index>` for a known target (its place
+in `all_targets`, which only grows), `p<placement>` for a laid card, a card's id, or `new.<side>`
+for a target named in the form.
 
 At the table: the turn (lay a card or pass) is what the game waits for; each card's own question,
 trading, turning up and recording losses are the player's tools for it (`optional`), each one DM
 message that follows its `series` (a card's question keeps its message from turn to turn).
-Beginning the battle and finishing the game are one public message, series `battle`.
+Beginning the battle, finishing the game and their confirmations are one public message, series
+`battle`.
 """
 
 from __future__ import annotations
@@ -36,9 +40,11 @@ from rules.warmaster.game import (
 )
 from rules.warmaster.models import (
     BeginBattle,
+    ConfirmPending,
     FinishGame,
     HeldCard,
     PassTurn,
+    Pending,
     Phase,
     PlayCard,
     RecordLoss,
@@ -66,6 +72,7 @@ REVEAL = "warmaster.reveal"
 BEGIN = "warmaster.begin"
 LOST = "warmaster.lost"
 FINISH = "warmaster.finish"
+CONFIRM = "warmaster.confirm"
 
 NEW = "new."
 NAME_FIELD = InputField(key="name", label="Its name", max_length=MAX_TARGET_NAME, placeholder="Knights")
@@ -360,6 +367,37 @@ def _finish_question(state: WarmasterState) -> Question:
     )
 
 
+def _confirm_question(state: WarmasterState, pending: Pending) -> Question:
+    """A step one player pressed, asked of both in its place: the other confirms, or its presser
+    confirms their own; either may say not yet."""
+    begin = isinstance(pending.action, BeginBattle)
+    return Question(
+        step=f"confirm.{pending.serial}",
+        topic=CONFIRM,
+        title="Begin the battle?" if begin else "Finish and score?",
+        text="No card can be laid after that."
+        if begin
+        else "Every card is turned up and the game is scored.",
+        players=list(state.players),
+        options=[
+            Option(value="confirm", label="Confirm", tone="go"),
+            Option(value="not_yet", label="Not yet"),
+        ],
+        series="battle",
+        params={"by": pending.by, "step": pending.action.kind, "serial": pending.serial},
+    )
+
+
+PAUSED = "Paused: a request in the game's thread waits for a confirmation."
+
+
+def _paused(question: Question) -> Question:
+    """A player's tool while a step waits for its confirmation: still asked, so its prompt stays where
+    it is, but with every option disabled, as the rules take nothing else meanwhile."""
+    options = [o.model_copy(update={"disabled": True, "description": PAUSED}) for o in question.options]
+    return question.model_copy(update={"text": PAUSED, "options": options})
+
+
 def ask(state: WarmasterState, player: int) -> list[Question]:
     """Every question the game puts to `player` now."""
     if state.finished or player not in state.players:
@@ -377,10 +415,14 @@ def ask(state: WarmasterState, player: int) -> list[Question]:
     reveal = _reveal_question(state, player)
     if reveal is not None:
         questions.append(reveal)
-    if state.phase is Phase.CARDS and state.turn is None:
-        questions.append(_begin_question(state))
     if state.phase is Phase.BATTLE:
         questions.append(_lost_question(state, player))
+    if state.pending is not None:
+        questions = [_paused(q) for q in questions]
+        questions.append(_confirm_question(state, state.pending))
+    elif state.phase is Phase.CARDS and state.turn is None:
+        questions.append(_begin_question(state))
+    elif state.phase is Phase.BATTLE:
         questions.append(_finish_question(state))
     return questions
 
@@ -447,4 +489,7 @@ def to_action(state: WarmasterState, question: Question, answer: Answer) -> Warm
             return RecordLoss(actor=actor, target=ref, base_points=points)
         case "warmaster.finish":
             return FinishGame(actor=actor)
+        case "warmaster.confirm":
+            serial = int(question.params["serial"] or 0)
+            return ConfirmPending(actor=actor, serial=serial, confirm=value == "confirm")
     raise RuleError(code="answer.not_asked")

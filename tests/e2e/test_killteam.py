@@ -6,16 +6,16 @@ import asyncio
 import json
 import re
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
-from bot.db.models import GameResult
-from rules.killteam import KillTeamState, prompt_for
+from bot.db.models import GameResult, GameSession
+from rules.killteam import PROCEDURE, KillTeamState, prompt_for
 from rules.killteam.views import BATTLE_READY
 from rules.sealed import verify
 from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable, component_ids, mentions_number, shown_text
-from tests.e2e.table_counts import count_table
+from tests.e2e.table_counts import count_table, first_content
 from tests.emulator.model import Message, User
 
 
@@ -42,6 +42,20 @@ def reveals(muster: Muster, label: str) -> list[str]:
         for m in table_messages(muster)
         if f"Revealed, the {label}" in m.embed_text() and "/verify" in m.embed_text()
     ]
+
+
+def question_posts(table: KillTeamTable, title: str) -> list[Message]:
+    """The thread's messages that asked a question titled `title...`, oldest first (not the board)."""
+    return [
+        m
+        for m in table.muster.emu.messages(table.channel)
+        if not m.ephemeral and any(str(e.get("description", "")).startswith(f"**{title}") for e in m.embeds)
+    ]
+
+
+def board_post(table: KillTeamTable) -> Message:
+    (board,) = [m for m in table.muster.emu.messages(table.channel) if "Kill Team:" in m.embed_text()]
+    return board
 
 
 async def stored_result(muster: Muster, sid: str) -> GameResult:
@@ -445,7 +459,10 @@ async def test_rolls_recent_never_shows_a_secret_tac_ops_deck_order(muster: Must
 async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(muster: Muster) -> None:
     """A whole bid game, counted as the players see it. Before game threads one such game made 48
     posts in the channel, 44 of them pinging a player. Measured now: 2 posts in the channel (the
-    start card and the result), 16 in the thread, pings 11 and 7 for 28 and 23 answers."""
+    start card and the result), 16 in the thread, 90 edits, pings 13 and 7 for 25 and 20 answers.
+    Before barricades and operatives asked each player once (one Done per item, in turns): 102 edits,
+    pings 11 and 7 for 28 and 23 answers; the two set-up questions now ping both players when they
+    are posted, where the run of turns pinged only the defender, once."""
     w, emu = muster.world, muster.emu
     await KillTeamTable.load_pack(muster)
     since = emu.ids.next()
@@ -461,6 +478,129 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
     assert counts.thread_posts <= 20, counts
     for player, pings in counts.pings.items():
         assert pings <= table.acted.get(player, 0), (player, counts)
+    assert sum(table.acted.values()) <= 45, table.acted  # 51 when each barricade and group took a Done
     assert not counts.live_questions, counts.live_questions
     card = next(m for m in emu.messages(w.channel) if m.thread is not None)
     assert "<@" not in card.content  # the card names the players without pinging them
+
+
+async def test_ending_early_waits_for_the_other_player_to_confirm(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    alice, bob = w.alice.id, w.bob.id
+    await table.play(until=lambda s: s.macro == "battle")
+    await table.slash(alice, "killteam score", mission_vp=3)
+    asked = await table.slash(alice, "killteam end")
+    assert asked.ephemeral and "waiting for a confirmation" in asked.content, asked.content
+    state = await table.state()
+    assert not state.finished and state.pending_end is not None and state.pending_end.by == alice
+    # both are asked in the thread, the other player pinged to answer; the board says what waits
+    (post,) = question_posts(table, "End the game now?")
+    assert f"<@{bob}>" in first_content(post) and f"<@{alice}> asked to end the game." in post.embed_text()
+    assert [b["label"] for b in post.buttons()] == ["Confirm", "Not yet"]
+    assert "waiting for a confirmation" in board_post(table).embed_text()
+    # meanwhile nothing else is taken, by command or by the battle's own buttons
+    scored = await table.slash(bob, "killteam score", mission_vp=1)
+    assert scored.ephemeral and "answer that first with Confirm or Not yet" in scored.content
+    of_bob = PROCEDURE.ask(state, bob)
+    assert [q.topic for q in of_bob] == ["killteam.end", "killteam.battle"]
+    end_tp = component_ids(table.sid, of_bob[1])["end"]  # the battle's "End turning point 1"
+    pressed = await (
+        await muster.emu.click(w.bob, table.find(w.bob, end_tp, private=False), custom_id=end_tp)
+    ).response()
+    assert pressed.ephemeral and "answer that first" in pressed.content
+    assert (await table.state()).model_dump() == state.model_dump()
+    # the other player confirms: the game is over and its result stored
+    await table.answer(bob, "confirm")
+    state = await table.state()
+    assert state.finished and state.outcome is not None and state.outcome.winner == alice
+    assert "ended early in turning point 1" in state.outcome.summary
+    result = await stored_result(muster, table.sid)
+    assert (result.score_a, result.score_b, result.winner_id) == (3, 0, alice)
+    assert not list(post.walk_components()) and f"<@{bob}> confirms: the game ends now." in post.content
+    assert f"<@{alice}> wins" in board_post(table).embed_text()
+    await muster.announced()
+    assert not count_table(muster.emu, w.channel, table.channel, [w.alice, w.bob]).live_questions
+
+
+async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(muster: Muster) -> None:
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    alice, bob = w.alice.id, w.bob.id
+    before = await table.play(until=lambda s: s.macro == "battle")
+    await table.slash(alice, "killteam end")
+    await table.answer(bob, "not_yet")
+    state = await table.state()
+    assert not state.finished and state.model_dump() == {**before.model_dump(), "ends_asked": 1}
+    (first,) = question_posts(table, "End the game now?")
+    assert not list(first.walk_components()) and f"<@{bob}> says not yet" in first.content
+    # play goes on on the battle's own buttons
+    await table.answer(bob)  # End turning point 1
+    assert (await table.state()).queue == [alice]
+    # a new request; this time the player who asked confirms it
+    reply = await table.slash(bob, "killteam end")
+    assert "waiting for a confirmation" in reply.content
+    newer = question_posts(table, "End the game now?")[-1]
+    assert newer.id != first.id and f"<@{alice}>" in first_content(newer)
+    await table.answer(bob, "confirm")
+    state = await table.state()
+    assert state.finished and state.outcome is not None and state.outcome.winner is None
+    assert f"<@{bob}> confirms their own request" in newer.content
+    assert (await stored_result(muster, table.sid)).winner_id is None
+
+
+async def test_barricades_and_operatives_ask_each_player_once_and_show_who_is_done(muster: Muster) -> None:
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    state = await table.play(until=lambda s: s.stage == "barricades")
+    assert state.attacker is not None
+    attacker, defender = state.attacker, state.opponent(state.attacker)
+    (post,) = question_posts(table, "Barricades: 2 each")
+    assert (
+        "Set up your 2 barricades, taking turns with your opponent; the defender starts." in post.embed_text()
+    )
+    assert f"<@{attacker}>" in first_content(post) and f"<@{defender}>" in first_content(post)
+    await table.answer(defender)
+    assert f"Done: <@{defender}>" in post.embed_text() and post.buttons()  # still the attacker's to press
+    waiting = board_post(table).embed_text()
+    assert f"<@{attacker}>: Barricades: 2 each" in waiting and f"<@{defender}>: Barricades" not in waiting
+    still = prompt_for(await table.state(), attacker)
+    assert still is not None
+    done = component_ids(table.sid, still)["done"]
+    again = await (await muster.emu.click(table.user(defender), post, custom_id=done)).response()
+    assert again.ephemeral and "waiting for your opponent" in again.content
+    await table.answer(attacker)
+    assert not post.buttons() and post.content.startswith("✅")
+    (groups,) = question_posts(table, "Operatives: 3 groups each")
+    assert "Set up your operatives in 3 groups, taking turns with your opponent" in groups.embed_text()
+    await table.answer(attacker)
+    await table.answer(defender)
+    assert (await table.state()).stage == "scouting"
+    assert not groups.buttons()
+
+
+async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster: Muster) -> None:
+    """Saved when each barricade took its own Done (an ordered queue of turns): after a restart the
+    players still to set up one press the Done already posted once each, and the game goes on."""
+    assert muster.bot is not None
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    state = await table.play(until=lambda s: s.stage == "barricades")
+    assert state.attacker is not None
+    attacker, defender = state.attacker, state.opponent(state.attacker)
+    old = json.loads(state.model_dump_json())
+    del old["pending_end"], old["ends_asked"]
+    old.update(queue=[attacker, defender, attacker], ordered=True)  # the defender had set up one
+    async with muster.bot.store.write() as db:
+        await db.execute(update(GameSession).where(GameSession.id == table.sid).values(state=json.dumps(old)))
+    await muster.restart()
+    state = await table.state()
+    assert (state.queue, state.ordered) == ([attacker, defender], False)
+    (post,) = question_posts(table, "Barricades")
+    await table.answer(defender)  # on the button posted before the restart
+    await table.answer(attacker)
+    assert (await table.state()).stage == "operatives" and not post.buttons()
+    state = await table.play()
+    assert state.finished

@@ -282,7 +282,13 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     stranger = await (await emu.click(w.carol, begin, label="Begin the battle")).response()
     assert stranger.ephemeral and "only they can play it" in stranger.content
     assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
-    begun = await (await emu.click(w.bob, begin, label="Begin the battle")).response()
+    # Bob's press waits for Alice's confirmation, asked in the same message.
+    pressed = await (await emu.click(w.bob, begin, label="Begin the battle")).response()
+    await muster.settle()
+    assert pressed.ephemeral and "waits for" in pressed.content, pressed.content
+    assert (await game_state(muster, sid)).phase is Phase.CARDS
+    assert (await latest_with(muster, sid, "Confirm")).id == begin.id
+    begun = await (await emu.click(w.alice, begin, label="Confirm")).response()
     await muster.settle()
     assert begun.ephemeral and (await game_state(muster, sid)).phase is Phase.BATTLE
     # The battle's question is the same message, edited (an edit pings nobody).
@@ -319,15 +325,14 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     alice_vp = max(0, 45 + orcs_costs) + 60
     assert_no_leaks(muster, state)
 
-    finished = await (
-        await emu.click(
-            w.alice,
-            await latest_with(muster, sid, "Finish and score the game"),
-            label="Finish and score the game",
-        )
-    ).response()
+    battle = await latest_with(muster, sid, "Finish and score the game")
+    pressed = await (await emu.click(w.alice, battle, label="Finish and score the game")).response()
+    await muster.settle()
+    assert pressed.ephemeral and "waits for" in pressed.content, pressed.content
+    assert not (await game_state(muster, sid)).finished
+    finished = await (await emu.click(w.bob, battle, label="Confirm")).response()
     await muster.announced()
-    assert finished.ephemeral
+    assert finished.ephemeral and "Game over" in finished.content, finished.content
     assert muster.bot is not None
     async with muster.bot.store.read() as db:
         [row] = (await db.scalars(select(GameResult).where(GameResult.session_id == sid))).all()
@@ -640,13 +645,16 @@ async def test_a_new_target_is_laid_on_with_one_autocomplete_choice(muster: Must
 async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(muster: Muster) -> None:
     """A whole game, laid from the DM prompts, counted as the players see it.
 
-    Measured (2,000 v 2,000 points, the test pack, 7 cards laid, a reveal, two losses): the channel
-    2 posts (the start card and the result), the thread 2 posts (the board, edited at every step,
-    and the battle's one question, begin then finish), 116 edits in all (14 in the thread), one
-    ping to each player (when the battle can begin), no component left clickable; DMs: 14 for
-    Alice and 13 for Bob (a hand, a prompt per card, a "your turn" per turn, her tools), 102 edits.
-    Before the shared table the same game made 16 posts in the channel with 12 edits, pinged Alice 4
-    times and Bob 3 times, posted 27 and 23 DMs and left 84 question components clickable.
+    Measured (2,000 v 2,000 points, the test pack, 7 cards laid, a reveal, two losses, begin and
+    finish each pressed by one player and confirmed by the other): the channel 2 posts (the start
+    card and the result), the thread 2 posts (the board, edited at every step, and the battle's one
+    question: begin, its confirmation, finish, its confirmation), 128 edits in all (18 in the
+    thread), one ping to each player (when the battle can begin), no component left clickable; DMs:
+    14 for Alice and 13 for Bob (a hand, a prompt per card, a "your turn" per turn, her tools), 110
+    edits (their tools are paused while a confirmation waits). Before the confirmations: 116 edits
+    (14 in the thread), 102 of them in DMs; posts and pings the same. Before the shared table the
+    same game made 16 posts in the channel with 12 edits, pinged Alice 4 times and Bob 3 times,
+    posted 27 and 23 DMs and left 84 question components clickable.
     """
     emu, w = muster.emu, muster.world
     await load_pack(muster)
@@ -689,6 +697,10 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     await (await emu.click(w.bob, battle, label="Begin the battle")).response()
     await muster.settle()
     must_act[w.bob.id] += 1
+    await (await emu.click(w.alice, battle, label="Confirm")).response()
+    await muster.settle()
+    must_act[w.alice.id] += 1
+    assert (await game_state(muster, sid)).phase is Phase.BATTLE
     knights_card = (await game_state(muster, sid)).laid[0].held.card.name
     turned = await answer(muster, w.alice, dm_asking(muster, w.alice, ".reveal"), "#1")
     assert knights_card in turned.content and knights_card in emu.text_visible_to(w.bob)
@@ -697,7 +709,10 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     knights = next(t for t in (await game_state(muster, sid)).targets if t.name == "Knights")
     await slash(muster, w.bob, "warmaster lost", where=table, target=knights.key, points=110)
     await (await emu.click(w.alice, battle, label="Finish and score the game")).response()
+    await muster.settle()
     must_act[w.alice.id] += 1
+    await (await emu.click(w.bob, battle, label="Confirm")).response()
+    must_act[w.bob.id] += 1
     await muster.announced()
     assert (await game_state(muster, sid)).finished
 
@@ -714,6 +729,125 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     assert all(counts.pings[player] <= times for player, times in must_act.items()), (counts.pings, must_act)
     assert not counts.live_questions, counts.live_questions
     assert_no_leaks(muster, await game_state(muster, sid))
+
+
+def slow_edits(muster: Muster, message: Message, delay: float = 1.5) -> None:
+    """Make the next edit of `message` slow, so a press can land on its old buttons."""
+    muster.emu.inject(
+        "PATCH", rf"/channels/{message.channel.id}/messages/{message.id}", status=None, delay=delay
+    )
+
+
+async def test_begin_and_finish_wait_for_a_confirmation(muster: Muster) -> None:
+    """Begin and Finish, pressed by one player, wait in the battle's message for a confirmation:
+    Not yet changes nothing, the player who pressed may confirm their own, a stale Confirm confirms
+    nothing, and a confirmation waiting survives a restart."""
+    emu, w = muster.emu, muster.world
+    await load_pack(muster)
+    sid = await start_game(muster, first=w.alice)
+    table = await muster.table(sid)
+    state = await game_state(muster, sid)
+    while state.turn is not None:
+        user = w.alice if state.turn == w.alice.id else w.bob
+        await lay(
+            muster, sid, user, f"Unit {len(state.laid)}", kind="unit", side="mine", unit_type="infantry"
+        )
+        state = await game_state(muster, sid)
+    battle = await latest_with(muster, sid, "Begin the battle")
+    posts, pinged = len(bot_posts(emu, table)), count_table(emu, w.channel, table, [w.alice, w.bob]).pings
+
+    # Alice asks; the same message asks both of them to confirm, and the game waits.
+    pressed = await (await emu.click(w.alice, battle, label="Begin the battle")).response()
+    await muster.settle()
+    assert pressed.ephemeral and f"It waits for <@{w.bob.id}> to confirm" in pressed.content, pressed.content
+    asking = await game_state(muster, sid)
+    assert asking.phase is Phase.CARDS and asking.pending is not None
+    assert "Begin the battle?" in battle.embed_text()
+    assert [b["label"] for b in battle.buttons()] == ["Confirm", "Not yet"]
+    [board] = [m for m in bot_posts(emu, table) if m.embeds and m.embeds[0].get("title") == "Warmaster"]
+    assert "Waiting for a confirmation" in board.text()
+    # Nothing else is taken meanwhile: her reveal prompt is paused, the command is refused.
+    reveal_prompt = dm_asking(muster, w.alice, ".reveal")
+    assert reveal_prompt.buttons() and all(b.get("disabled") for b in reveal_prompt.buttons())
+    assert "Paused" in reveal_prompt.text()
+    refused = await slash(muster, w.alice, "warmaster reveal", where=table, card=1)
+    assert refused.ephemeral and "waits for a confirmation" in refused.content, refused.content
+    assert (await game_state(muster, sid)).model_dump_json() == asking.model_dump_json()
+
+    # Bob says not yet: nothing changes but the count of confirmations asked; Begin is back.
+    declined = await (await emu.click(w.bob, battle, label="Not yet")).response()
+    await muster.settle()
+    assert declined.ephemeral and "Nothing changes" in declined.content, declined.content
+    after = await game_state(muster, sid)
+    assert after.pending is None and after.confirmations == 1
+    assert after.model_dump(exclude={"confirmations"}) == state.model_dump(exclude={"confirmations"})
+    assert [b["label"] for b in battle.buttons()] == ["Begin the battle"]
+    assert not any(b.get("disabled") for b in reveal_prompt.buttons())
+
+    # Asked again by command: Bob asking too is refused, as one already waits.
+    pressed = await slash(muster, w.alice, "warmaster begin", where=table)
+    assert pressed.ephemeral and "waits for" in pressed.content, pressed.content
+    assert "Begin the battle?" in battle.embed_text()
+    again = await slash(muster, w.bob, "warmaster begin", where=table)
+    assert again.ephemeral and "waits for a confirmation" in again.content, again.content
+    # Bob says not yet and Alice asks once more while the message's edits are slow: the Confirm
+    # still shown belongs to the answered request, so it confirms nothing.
+    old_confirm = f"q:{sid}:confirm.1:confirm"
+    assert old_confirm in [b["custom_id"] for b in battle.buttons()]
+    slow_edits(muster, battle)
+    await (await emu.click(w.bob, battle, label="Not yet")).response()
+    await (await emu.slash(w.alice, table, "warmaster begin")).response()
+    assert old_confirm in [b["custom_id"] for b in battle.buttons()]
+    stale = await (await emu.click(w.bob, battle, custom_id=old_confirm)).response()
+    assert stale.ephemeral and "already answered" in stale.content, stale.content
+    waiting = await game_state(muster, sid)
+    assert waiting.phase is Phase.CARDS and waiting.pending is not None and waiting.pending.serial == 2
+    await muster.settle()
+    assert [b["custom_id"] for b in battle.buttons()] == [
+        f"q:{sid}:confirm.2:{v}" for v in ("confirm", "not_yet")
+    ]
+
+    # A restart keeps the confirmation waiting; Alice confirms her own.
+    await muster.restart()
+    waiting = await game_state(muster, sid)
+    assert waiting.pending is not None and waiting.pending.serial == 2 and waiting.phase is Phase.CARDS
+    begun = await (await emu.click(w.alice, battle, label="Confirm")).response()
+    await muster.settle()
+    assert begun.ephemeral and "confirms their own request to begin the battle" in begun.content, (
+        begun.content
+    )
+    assert (await game_state(muster, sid)).phase is Phase.BATTLE
+    assert [b["label"] for b in battle.buttons()] == ["Finish and score the game"]
+
+    # Finish: Bob's Not yet changes nothing, then Bob asks and Alice confirms; the game is scored.
+    lost = await slash(muster, w.bob, "warmaster lost", where=table, target="Unit 0", points=100)
+    assert lost.ephemeral and "Unit 0" in lost.content, lost.content
+    battle_state = await game_state(muster, sid)
+    await (await emu.click(w.alice, battle, label="Finish and score the game")).response()
+    await muster.settle()
+    assert "Finish and score?" in battle.embed_text()
+    await (await emu.click(w.bob, battle, label="Not yet")).response()
+    await muster.settle()
+    kept = {"confirmations"}
+    assert (await game_state(muster, sid)).model_dump(exclude=kept) == battle_state.model_dump(exclude=kept)
+    await (await emu.click(w.bob, battle, label="Finish and score the game")).response()
+    await muster.settle()
+    assert not (await game_state(muster, sid)).finished
+    scored = await (await emu.click(w.alice, battle, label="Confirm")).response()
+    await muster.announced()
+    assert scored.ephemeral and "Game over" in scored.content, scored.content
+    over = await game_state(muster, sid)
+    assert over.finished and over.outcome is not None and over.outcome.winner == w.bob.id
+    assert muster.bot is not None
+    async with muster.bot.store.read() as db:
+        [row] = (await db.scalars(select(GameResult).where(GameResult.session_id == sid))).all()
+    bob_vp = 100 + COSTS[over.laid[0].held.card.name]
+    assert (row.score_a, row.score_b, row.winner_id) == (0, bob_vp, w.bob.id)
+
+    # Every press edited the battle's one message: no post, no ping beyond the first.
+    counts = count_table(emu, w.channel, table, [w.alice, w.bob])
+    assert len(bot_posts(emu, table)) == posts and counts.pings == pinged
+    assert not counts.live_questions, counts.live_questions
 
 
 WORDY_EFFECT = "A long-winded effect that the players' society printed on the card, " * 3

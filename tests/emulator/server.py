@@ -175,6 +175,7 @@ class RestApi:
             ("GET", r"/users/@me", self.get_me, True),
             ("GET", r"/users/(?P<user>\d+)", self.get_user, True),
             ("POST", r"/users/@me/channels", self.create_dm, True),
+            ("GET", r"/users/@me/guilds", self.my_guilds, True),
             ("GET", r"/oauth2/applications/@me", self.get_application, True),
             ("GET", r"/applications/@me", self.get_application, True),
             ("GET", r"/gateway", self.get_gateway, False),
@@ -498,6 +499,46 @@ class RestApi:
             errors.add(("recipient_id",), "NUMBER_TYPE_COERCE", f'Value "{recipient}" is not snowflake.')
             raise invalid(errors)
         return 200, self.emu.dm_channel(user).payload()
+
+    async def my_guilds(self, req: ApiRequest) -> tuple[int, Any]:
+        """The servers the bot is in, oldest id first, as partial guilds with its own permissions
+        there (`before`/`after` page through them, `limit` 1–200, `with_counts` adds the counts)."""
+        try:
+            limit = int(req.query.get("limit", "200"))
+        except ValueError:
+            limit = 0
+        if not 1 <= limit <= 200:
+            errors = FormErrors()
+            errors.add(("limit",), "NUMBER_TYPE_MAX", "Int value should be between 1 and 200.")
+            raise invalid(errors)
+        bot_id = self.emu.bot_user.id
+        after = int(req.query.get("after", "0"))
+        before = int(req.query["before"]) if "before" in req.query else None
+        guilds = sorted(
+            (
+                g
+                for g in self.emu.guilds.values()
+                if bot_id in g.members and g.id > after and (before is None or g.id < before)
+            ),
+            key=lambda g: g.id,
+        )
+        page = guilds[-limit:] if before is not None and "after" not in req.query else guilds[:limit]
+        answer = []
+        for guild in page:
+            data: JSON = {
+                "id": str(guild.id),
+                "name": guild.name,
+                "icon": None,
+                "banner": None,
+                "owner": guild.owner_id == bot_id,
+                "permissions": str(guild.base_permissions(bot_id)),
+                "features": [],
+            }
+            if req.flag("with_counts"):
+                data["approximate_member_count"] = len(guild.members)
+                data["approximate_presence_count"] = 0
+            answer.append(data)
+        return 200, answer
 
     async def get_application(self, req: ApiRequest) -> tuple[int, Any]:
         emu = self.emu

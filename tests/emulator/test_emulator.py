@@ -30,7 +30,15 @@ from . import (
     start_bot_process,
 )
 from .harness import ErrorRecords
-from .model import FLAG_EPHEMERAL, FLAG_HAS_THREAD, GUILD_FORUM, GUILD_VOICE, PRIVATE_THREAD, PUBLIC_THREAD
+from .model import (
+    FLAG_EPHEMERAL,
+    FLAG_HAS_THREAD,
+    GUILD_FORUM,
+    GUILD_VOICE,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    permissions,
+)
 from .pingbot import PingBot
 
 REPO = Path(__file__).resolve().parents[2]
@@ -584,6 +592,43 @@ async def test_discord_limits_are_enforced(emu: Emulator, world: DefaultWorld, b
     assert rejected.value.code == 50035 and "content" in str(rejected.value)
     assert len(emu.invalid_requests) == 1
     emu.invalid_requests.clear()
+
+
+async def test_the_bots_servers_members_and_roles_over_rest(emu: Emulator, world: DefaultWorld) -> None:
+    """What a REST-only client (no gateway) reads to find where it is and what it may do there."""
+    reader = permissions("view_channel")
+    quiet = emu.add_guild("Quiet", bot_permissions=reader, everyone_permissions=reader)
+    left = emu.add_guild("Left")
+    emu.remove_member(left, emu.bot_user)
+    with discord_globals_restored():
+        discord.http.Route.BASE = emu.api_base
+        client = discord.Client(intents=discord.Intents(guilds=True))
+        try:
+            await client.login(emu.token)
+            listed = await client.http.get_guilds(200, with_counts=False)
+            assert [(g["name"], g["owner"]) for g in listed] == [("Club", False), ("Quiet", False)]
+            assert int(listed[1]["permissions"]) == quiet.base_permissions(emu.bot_user.id)
+            assert "approximate_member_count" not in listed[0]
+            (counted,) = await client.http.get_guilds(1, after=world.guild.id)
+            assert counted["name"] == "Quiet" and counted["approximate_member_count"] == 2
+            assert [g.name async for g in client.fetch_guilds(limit=None)] == ["Club", "Quiet"]
+
+            member = await client.http.get_member(quiet.id, emu.bot_user.id)
+            roles = {int(r["id"]): int(r["permissions"]) for r in await client.http.get_roles(quiet.id)}
+            granted = roles[quiet.id]  # @everyone's id is the server's
+            for role_id in member["roles"]:
+                granted |= roles[int(role_id)]
+            assert granted == quiet.base_permissions(emu.bot_user.id)
+            assert granted == reader
+
+            with pytest.raises(discord.HTTPException) as refused:
+                await client.http.get_guilds(201)
+            assert refused.value.code == 50035
+            emu.invalid_requests.clear()
+        finally:
+            await client.close()
+    assert not emu.unknown_requests
+    assert not emu.gateway.log
 
 
 # --- the world changing under a connected bot --------------------------------------------------

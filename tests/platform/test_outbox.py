@@ -12,12 +12,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
+from sqlalchemy.engine import make_url
 
 from bot.db.models import OutboxMessage, utcnow
 from bot.db.store import Store
+from bot.db.wakeups import Wakeups
 from bot.messages import Button
 from bot.migrate import upgrade
 from bot.outbox import NONCE_MAX, due_messages, free_lane, nonce_of, take_lane
+from tests.databases import fresh_postgres
 
 ids = st.integers(min_value=1, max_value=2**63 - 1)
 times = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2200, 1, 1), timezones=st.just(UTC))
@@ -113,3 +116,19 @@ async def test_a_lane_taken_by_many_at_once_goes_to_one(database_url: str) -> No
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_a_process_stopping_wakes_the_others_on_postgresql() -> None:
+    async with fresh_postgres() as url:
+        woken = asyncio.Event()
+        here = Wakeups(make_url(url), lambda: None)
+        there = Wakeups(make_url(url), woken.set)
+        await here.start()
+        await there.start()
+        try:
+            assert not woken.is_set()
+            await here.notify()
+            await asyncio.wait_for(woken.wait(), 5)
+        finally:
+            await here.stop()
+            await there.stop()

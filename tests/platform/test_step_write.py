@@ -16,9 +16,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import DiceRoll, GameSession, OutboxMessage
 from bot.db.step_write import StepWrite
@@ -192,7 +192,7 @@ async def postgres_stores() -> AsyncIterator[tuple[Store, Store]]:
     """(one statement, portable) on two fresh PostgreSQL databases."""
     async with fresh_postgres() as one_url, fresh_postgres() as other_url:
         one, portable = await _store(one_url), await _store(other_url)
-        portable._step_statement = None  # the portable form in a transaction
+        portable._fast = None  # the portable form in a transaction
         try:
             yield one, portable
         finally:
@@ -204,7 +204,7 @@ async def test_the_one_statement_form_stores_exactly_what_the_portable_form_stor
     postgres_stores: tuple[Store, Store],
 ) -> None:
     one, portable = postgres_stores
-    assert one._step_statement is not None
+    assert one._fast is not None
     for store in (one, portable):
         assert await store.commit_step(_write())
         assert not await store.commit_step(_write())  # stale: nothing more
@@ -226,7 +226,7 @@ async def test_the_one_statement_form_writes_nothing_when_a_row_fails(
     one, _ = postgres_stores
     before = await _stored(one)
     broken = _write(outbox=[{"session_id": "abcdefabcdef", "payload": None}])  # NOT NULL
-    with pytest.raises(IntegrityError):
+    with pytest.raises(asyncpg.NotNullViolationError):
         await one.commit_step(broken)
     assert await _stored(one) == before
     assert not await one.commit_step(_write(version=9))  # a stale version inserts no rows either

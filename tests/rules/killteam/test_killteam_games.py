@@ -58,13 +58,12 @@ def play_bid_game(seed: int) -> Table:
         table.bid(BOB, bob_bid)
         winner = prompt(table.state).players[0]
         table.choose(winner, table.asked(winner).options[0].value)
-    # steps 6-9
+    # steps 6-9: equipment, barricades and operatives ask both players at once, one Done each
     table.done(BOB)
     table.done(ALICE)
-    for _ in range(4):
-        table.done(prompt(table.state).players[0])
-    for _ in range(6):
-        table.done(prompt(table.state).players[0])
+    for _ in ("barricades", "operatives"):
+        table.done(ALICE)
+        table.done(BOB)
     table.scout(BOB, "fortify")
     table.scout(ALICE, "recon")
     table.done(BOB)

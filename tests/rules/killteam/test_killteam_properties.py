@@ -19,6 +19,7 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam import (
     Choose,
+    ConfirmEnd,
     Done,
     EndGame,
     EndTurningPoint,
@@ -34,7 +35,7 @@ from rules.killteam import (
     start,
     step,
 )
-from rules.killteam.events import SecretAsked, TacOpRevealed
+from rules.killteam.events import EndAnswered, SecretAsked, TacOpRevealed
 from rules.killteam.state import (
     BID_TOKENS,
     MISSION_METHODS,
@@ -43,6 +44,7 @@ from rules.killteam.state import (
     TAC_OP_VP_EACH,
     TAC_OP_VP_TOTAL,
     TACOPS_METHODS,
+    TURNING_POINTS,
     VP_TOTAL,
     BidContest,
 )
@@ -64,13 +66,16 @@ def draw_action(rng: random.Random, state: KillTeamState, revealed_steps: list[s
     other = BOB if player == ALICE else ALICE
     roll = rng.randrange(1000)
     nonce = f"nonce-{roll:04d}-{len(revealed_steps):04d}"
-    if roll < 2:
+    if roll < 8:  # ask to end: mostly withdrawn again (below), so games still get far
         return EndGame(actor=player)
     if roll < 40 and revealed_steps:  # try to change an already revealed sealed choice
         return SealBid(actor=player, step=rng.choice(revealed_steps), amount=0, nonce=nonce)
     if roll < 70:  # a stranger or a stale button
         return Done(actor=rng.choice([player, 4242]), step="stale.0")
     asked = prompt_for(state, player)
+    if state.pending_end is not None and rng.random() < 0.7:  # answer the request to end, or a stale one
+        serial = max(0, state.pending_end.serial + rng.choice([0, 0, 0, -1, 1]))
+        return ConfirmEnd(actor=player, serial=serial, confirm=rng.random() < 0.2)
     if state.stage == "battle" or asked is None:
         held = state.tac.held.get(player, []) + state.tac.held.get(other, [])[:1]
         card = rng.choice([None, *held])
@@ -106,6 +111,15 @@ def draw_action(rng: random.Random, state: KillTeamState, revealed_steps: list[s
 
 def check_invariants(before: KillTeamState, after: KillTeamState, events: list[Event]) -> None:
     assert KillTeamState.model_validate_json(after.model_dump_json()) == after
+    # an early end is never one player's step alone; while it waits nothing else changes, and Not yet
+    # leaves the game as it was
+    if after.finished and not before.finished:
+        assert before.pending_end is not None or before.turning_point == TURNING_POINTS
+    if before.pending_end is not None and not after.finished:
+        assert after == before.model_copy(update={"pending_end": None})
+    if before.pending_end is None and after.pending_end is not None:
+        asked = {"pending_end": after.pending_end, "ends_asked": before.ends_asked + 1}
+        assert after == before.model_copy(update=asked) and after.pending_end.serial == before.ends_asked
     for old, new in zip(contests(before), contests(after), strict=False):
         if old.prefix != new.prefix:
             continue
@@ -193,6 +207,8 @@ def test_random_play_keeps_every_rule(
         assert state.model_dump_json() == frozen, "step changed its input state"
         check_invariants(state, new, events)
         revealed_steps += [e.step for e in events if isinstance(e, ChoicesRevealed)]
+        for answered in (e for e in events if isinstance(e, EndAnswered)):
+            event("an end was confirmed" if answered.confirmed else "an end was withdrawn")
         state = new
     event(f"stopped in {state.macro} at turning point {state.turning_point}")
     if state.finished:

@@ -9,7 +9,16 @@ from killteam_helpers import ALICE, BOB, Table
 
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.killteam import PROCEDURE, EndGame, EndTurningPoint, RevealTacOp, Score, SetBattleReady, scoreboard
+from rules.killteam import (
+    PROCEDURE,
+    ConfirmEnd,
+    EndGame,
+    EndTurningPoint,
+    RevealTacOp,
+    Score,
+    SetBattleReady,
+    scoreboard,
+)
 from rules.killteam.events import GameEnded, TurningPointStarted, VictoryPointsScored
 
 
@@ -149,6 +158,7 @@ def test_ending_early_decides_on_the_totals_so_far() -> None:
     table.end_tp(ALICE)
     table.end_tp(BOB)
     table.act(EndGame(actor=ALICE))
+    table.act(ConfirmEnd(actor=BOB, serial=0, confirm=True))
     outcome = table.state.outcome
     assert outcome is not None and outcome.winner == BOB
     assert [(s.player, s.score, s.faction) for s in outcome.sides] == [(ALICE, 0, "Alpha"), (BOB, 3, "Beta")]
@@ -161,5 +171,6 @@ def test_ending_early_decides_on_the_totals_so_far() -> None:
 def test_ending_before_the_battle_is_a_draw_at_nil() -> None:
     table = Table("random", "free")
     table.act(EndGame(actor=BOB))
+    table.act(ConfirmEnd(actor=BOB, serial=0, confirm=True))
     assert table.state.outcome is not None and table.state.outcome.winner is None
     assert "ended before the battle began" in table.state.outcome.summary

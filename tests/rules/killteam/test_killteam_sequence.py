@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
-from rules.killteam import Choose, Done, SealScouting, awaiting, private_view, prompt
+from rules.killteam import PROCEDURE, Choose, Done, SealScouting, awaiting, private_view, prompt
 from rules.killteam.events import (
     CommandPointsAdded,
     DropZoneChosen,
@@ -62,25 +65,81 @@ def test_set_up_prompts_run_in_the_seeds_order() -> None:
         {},
     )
     table.done(defender)
-    # barricades: the defender first, alternating, two each
+    # barricades: both asked at once, to set up two each in turns at the table; one Done each
     assert table.stage == "barricades"
-    assert table.refused(Done(actor=attacker, step=table.state.step_id())) == ("killteam.opponents_turn", {})
-    order = []
-    while table.stage == "barricades":
-        player = prompt(table.state).players[0]
-        order.append(player)
-        table.done(player)
-    assert order == [defender, attacker, defender, attacker]
-    # operatives: three groups each, the defender first
-    order = []
-    while table.stage == "operatives":
-        player = prompt(table.state).players[0]
-        order.append(player)
-        table.done(player)
-    assert order == [defender, attacker] * 3
-    whats = [e.what for e in table.of(PlayerDone)]
-    assert whats == ["equipment"] * 2 + ["a barricade"] * 4 + ["a group of operatives"] * 6
+    barricades = prompt(table.state)
+    assert barricades.players == [defender, attacker] and barricades.kind == "done"
+    assert barricades.title == "Barricades: 2 each"
+    assert barricades.text.startswith(
+        "Set up your 2 barricades, taking turns with your opponent; the defender starts."
+    )
+    assert table.asked(attacker) == table.asked(defender) == barricades
+    table.done(attacker)  # who presses first doesn't matter: each says when all theirs are down
+    assert prompt(table.state).players == [defender] and prompt(table.state).step == barricades.step
+    assert table.refused(Done(actor=attacker, step=barricades.step)) == ("killteam.waiting_for_opponent", {})
+    table.done(defender)
+    # operatives: three groups each, the same way
+    assert table.stage == "operatives"
+    operatives = prompt(table.state)
+    assert operatives.players == [defender, attacker] and operatives.title == "Operatives: 3 groups each"
+    assert "operatives in 3 groups, taking turns with your opponent; the defender starts" in operatives.text
+    assert table.refused(Done(actor=attacker, step=barricades.step)) == (
+        "answer.stale",
+        {"now": "Operatives: 3 groups each"},
+    )
+    table.done(defender)
+    table.done(attacker)
+    done = [(e.player, e.what) for e in table.of(PlayerDone)]
+    assert done == [
+        (attacker, "equipment"),
+        (defender, "equipment"),
+        (attacker, "their barricades"),
+        (defender, "their barricades"),
+        (defender, "their operatives"),
+        (attacker, "their operatives"),
+    ]
     assert table.stage == "scouting"
+
+
+def old_save(table: Table, turns_left: list[int]) -> str:
+    """What a game saved mid-way through barricades or operatives held when each item took its own
+    Done: the turns left as an ordered queue (its head answering), and no fields added since."""
+    data = json.loads(table.state.model_dump_json())
+    for added in ("pending_end", "ends_asked"):
+        del data[added]
+    data.update(queue=turns_left, ordered=True)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("stage", "turns_left", "still_asked"),
+    [
+        ("barricades", "DADA", "DA"),  # nobody had set up a barricade
+        ("barricades", "ADA", "AD"),  # the defender had set up one
+        ("barricades", "A", "A"),  # the defender had set up both
+        ("operatives", "DADADA", "DA"),
+        ("operatives", "ADA", "AD"),  # each had set up one group
+        ("operatives", "A", "A"),
+    ],
+)
+def test_a_game_saved_with_the_old_turn_order_resumes(stage: str, turns_left: str, still_asked: str) -> None:
+    """Whoever still had a turn in the old queue has items left to set up: they are asked for their one
+    Done; the question keeps its step id, so the button already posted for it still answers."""
+    table = Table("random", "free", seed=4)
+    table.auto(until=stage)
+    sides = {"A": table.attacker, "D": table.defender}
+    saved = old_save(table, [sides[t] for t in turns_left])
+    posted_step = "{stage}.{question}".format(**json.loads(saved))  # the old message's Done button
+    table.state = PROCEDURE.load(saved)
+    asked = prompt(table.state)
+    assert (table.state.stage, table.state.ordered) == (stage, False)
+    assert asked.players == [sides[t] for t in still_asked] and asked.step == posted_step
+    assert table.state.pending_end is None
+    for player in list(asked.players):
+        table.done(player)
+    assert table.stage == ("operatives" if stage == "barricades" else "scouting")
+    table.auto(until="battle")
+    assert table.state.turning_point == 1
 
 
 def test_scouting_is_sealed_revealed_together_and_resolved_attacker_first() -> None:

@@ -10,6 +10,7 @@ from warmaster_helpers import (
     act,
     card,
     character,
+    confirmed,
     first_card,
     give,
     named,
@@ -252,7 +253,7 @@ def test_prompt_and_awaiting() -> None:
     while state.turn is not None:
         state, _ = play(state, state.turn, first_card(state, state.turn), unit(f"U{len(state.laid)}"))
     assert awaiting(state) == [] and prompt(state).turn is None and prompt(state).phase is Phase.CARDS
-    state, _ = act(state, BeginBattle(actor=BOB))
+    state, _ = confirmed(state, BeginBattle(actor=BOB))
     assert state.phase is Phase.BATTLE and prompt(state).turn is None
 
 
@@ -405,7 +406,7 @@ def test_begin_ends_the_card_phase() -> None:
         act(state, BeginBattle(actor=ALICE))
     while state.turn is not None:
         state, _ = play(state, state.turn, first_card(state, state.turn), unit(f"U{len(state.laid)}"))
-    state, _ = act(state, BeginBattle(actor=ALICE))
+    state, _ = confirmed(state, BeginBattle(actor=ALICE))
     with refused("warmaster.already_begun"):
         act(state, BeginBattle(actor=BOB))
     with refused("warmaster.battle_begun"):

@@ -29,6 +29,7 @@ from rules.warmaster.game import all_targets, legal_plays, tradable_lucky_finds
 from rules.warmaster.models import (
     CardLaidFaceDown,
     CardLaidFaceUp,
+    ConfirmPending,
     LuckyFindTraded,
     Phase,
     WarmasterState,
@@ -102,6 +103,13 @@ def fitting_ref(data: st.DataObject, carrier: Restriction) -> TargetRef:
 
 def sensible_action(data: st.DataObject, state: WarmasterState) -> Any:
     """What a player following the rules might do next."""
+    if state.pending is not None:
+        # Either player answers; mostly a confirmation, sometimes not yet.
+        return ConfirmPending(
+            actor=data.draw(st.sampled_from(state.players)),
+            serial=state.pending.serial,
+            confirm=data.draw(st.integers(0, 3)) > 0,
+        )
     if state.phase is Phase.CARDS:
         if state.turn is None:
             return BeginBattle(actor=data.draw(st.sampled_from(state.players)))
@@ -139,7 +147,9 @@ def choose_action(data: st.DataObject, state: WarmasterState) -> Any:
         return sensible_action(data, state)
     actor = data.draw(st.sampled_from([ALICE, BOB, state.turn or ALICE, state.turn or BOB]))
     kind = data.draw(
-        st.sampled_from(["play"] * 8 + ["pass", "trade", "reveal", "begin", "lost", "lost", "finish"])
+        st.sampled_from(
+            ["play"] * 8 + ["pass", "trade", "reveal", "begin", "lost", "lost", "finish", "confirm"]
+        )
     )
     if kind == "play":
         hand = [h.id for h in state.side(actor).hand] or ["M999"]
@@ -155,6 +165,12 @@ def choose_action(data: st.DataObject, state: WarmasterState) -> Any:
         return RevealCard(actor=actor, placement=data.draw(st.integers(1, len(state.laid) + 1)))
     if kind == "begin":
         return BeginBattle(actor=actor)
+    if kind == "confirm":
+        return ConfirmPending(
+            actor=actor,
+            serial=data.draw(st.integers(0, state.confirmations)),
+            confirm=data.draw(st.booleans()),
+        )
     if kind == "lost":
         return RecordLoss(
             actor=actor, target=data.draw(target_refs()), base_points=data.draw(st.integers(-5, 300))
@@ -234,6 +250,15 @@ def test_random_games_keep_every_rule(
                 for name in theirs - mine:
                     assert name not in refusal.message and name not in english(refusal)
             continue
+        # Beginning, finishing and saying not yet change nothing but the confirmation waiting.
+        if isinstance(action, (BeginBattle, FinishGame)) or (
+            isinstance(action, ConfirmPending) and not action.confirm
+        ):
+            kept = {"pending", "confirmations"}
+            assert new_state.model_dump(exclude=kept) == state.model_dump(exclude=kept)
+            assert (new_state.pending is None) == isinstance(action, ConfirmPending)
+        else:
+            assert state.pending is None or isinstance(action, ConfirmPending), "taken while one waited"
         secrets_after = secret_names(new_state)
         for event in events:
             if event.private_to is not None:

@@ -7,9 +7,11 @@ ids, strangers, bad typed fields) that must be refused by code and change nothin
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warmaster_helpers import (
@@ -30,14 +32,28 @@ import rules.warmaster
 from bot.table import only_answer
 from bot.text import ENGLISH as CATALOGUE
 from bot.text import add_words, refusal
-from cogs.warmaster_text import ENGLISH
+from cogs.warmaster_text import ENGLISH, board_status, question_words, reply_lines
 from rules.errors import RuleError
 from rules.session import Answer, Option, Question
 from rules.warmaster import PROCEDURE, builtin_magic_deck, start
 from rules.warmaster.game import all_targets, legal_plays
-from rules.warmaster.models import PassTurn, Phase, TargetRef, WarmasterState
+from rules.warmaster.models import (
+    BattleBegun,
+    BeginBattle,
+    ConfirmAnswered,
+    ConfirmPending,
+    FinishGame,
+    GameFinished,
+    PassTurn,
+    Phase,
+    RecordLoss,
+    RevealCard,
+    TargetRef,
+    WarmasterState,
+)
 from rules.warmaster.questions import (
     BEGIN,
+    CONFIRM,
     FINISH,
     LAY,
     LOST,
@@ -77,6 +93,15 @@ def answer(state: WarmasterState, reply: Answer) -> WarmasterState:
 
 def option_for(question: Question, label_part: str) -> Option:
     return next(o for o in question.options if label_part in o.label)
+
+
+def press(state: WarmasterState, player: int, topic: str, confirm_by: int | None = None) -> WarmasterState:
+    """`player` presses Begin or Finish, and `confirm_by` (the other player unless named) confirms it."""
+    state = answer(state, Answer(actor=player, step=only(state, player, topic).step))
+    confirmer = state.opponent(player) if confirm_by is None else confirm_by
+    return answer(
+        state, Answer(actor=confirmer, step=only(state, confirmer, CONFIRM).step, values=["confirm"])
+    )
 
 
 # ------------------------------------------------------------------ the card phase
@@ -247,7 +272,7 @@ def test_at_the_table_only_the_turn_is_awaited_and_each_card_keeps_its_message()
     while state.turn is not None:
         state, _ = play(state, state.turn, first_card(state, state.turn), unit(f"U{len(state.laid)}"))
     begin = only(state, ALICE, BEGIN)
-    state = answer(state, Answer(actor=ALICE, step=begin.step))
+    state = press(state, ALICE, BEGIN)
     finish = only(state, ALICE, FINISH)
     lost = only(state, ALICE, LOST)
     assert begin.series == finish.series == "battle" and not (begin.optional or finish.optional)
@@ -288,7 +313,7 @@ def test_reveal_and_begin_by_answer() -> None:
     begin = only(state, BOB, BEGIN)
     assert begin.kind == "done" and not begin.private and begin.players == [ALICE, BOB]
     assert only(state, ALICE, BEGIN).step == begin.step
-    state = answer(state, Answer(actor=BOB, step=begin.step))
+    state = press(state, BOB, BEGIN)
     assert state.phase is Phase.BATTLE
     with refused("answer.stale"):
         answer(state, Answer(actor=BOB, step=begin.step))
@@ -301,7 +326,7 @@ def battle() -> WarmasterState:
     state, _ = new_game()
     while state.turn is not None:
         state, _ = play(state, state.turn, state.side(state.turn).hand[0].id, unit(f"U{len(state.laid)}"))
-    return answer(state, Answer(actor=ALICE, step=only(state, ALICE, BEGIN).step))
+    return press(state, ALICE, BEGIN)
 
 
 def test_losses_are_recorded_by_answer_with_typed_points() -> None:
@@ -331,9 +356,158 @@ def test_losses_are_recorded_by_answer_with_typed_points() -> None:
     state = answer(state, new_one)
     grom = next(t for t in state.targets if t.name == "Grom")
     assert (grom.kind, grom.owner, state.losses[-1].to_player) == (TargetKind.CHARACTER, BOB, ALICE)
-    finish = only(state, ALICE, FINISH)
-    state = answer(state, Answer(actor=BOB, step=finish.step))
+    assert only(state, ALICE, FINISH).step == only(state, BOB, FINISH).step
+    state = press(state, BOB, FINISH)
     assert state.finished and PROCEDURE.ask(state, ALICE) == []
+
+
+# ------------------------------------------------------------------ confirmations
+
+
+def cards_laid() -> WarmasterState:
+    """Every card laid, each face down on a unit of the player who laid it (U0 is Alice's)."""
+    state: WarmasterState = new_game()[0]
+    while state.turn is not None:
+        state, _ = play(state, state.turn, state.side(state.turn).hand[0].id, unit(f"U{len(state.laid)}"))
+    return state
+
+
+def test_begin_waits_for_the_other_player_and_not_yet_changes_nothing() -> None:
+    state = cards_laid()
+    before = state
+    state = answer(state, Answer(actor=BOB, step=only(state, BOB, BEGIN).step))
+    assert state.phase is Phase.CARDS and state.pending is not None and state.pending.by == BOB
+    # Both are asked the confirmation in the battle's message; Begin is no longer asked.
+    confirm = only(state, ALICE, CONFIRM)
+    assert only(state, BOB, CONFIRM) == confirm and not asked(state, ALICE, BEGIN)
+    assert (confirm.title, confirm.series, confirm.step, confirm.players) == (
+        "Begin the battle?",
+        "battle",
+        "confirm.0",
+        [ALICE, BOB],
+    )
+    assert [(o.value, o.label, o.disabled) for o in confirm.options] == [
+        ("confirm", "Confirm", False),
+        ("not_yet", "Not yet", False),
+    ]
+    assert not confirm.optional and confirm.kind == "choose"  # waited for, never answered for anyone
+    assert only_answer(PROCEDURE, state) is None
+    # Meanwhile the game takes nothing else: a tool stays asked, its options disabled.
+    reveal = only(state, ALICE, REVEAL)
+    assert reveal.options and all(o.disabled for o in reveal.options)
+    with refused("answer.disabled"):
+        answer(state, Answer(actor=ALICE, step=reveal.step, values=[reveal.options[0].value]))
+    with refused("warmaster.begin_waits", by=BOB):
+        PROCEDURE.step(state, RevealCard(actor=ALICE, placement=1), roller(1))
+    with refused("warmaster.begin_waits", by=BOB):
+        PROCEDURE.step(state, BeginBattle(actor=ALICE), roller(1))
+    # Not yet from the other player takes it back: nothing else changed, Begin is asked again.
+    state = answer(state, Answer(actor=ALICE, step=confirm.step, values=["not_yet"]))
+    assert state.pending is None and state.model_dump(exclude={"confirmations"}) == before.model_dump(
+        exclude={"confirmations"}
+    )
+    assert PROCEDURE.ask(state, ALICE) == PROCEDURE.ask(before, ALICE)
+    # Asked again, it is a new confirmation: a click on the old one is stale and confirms nothing.
+    state = answer(state, Answer(actor=ALICE, step=only(state, ALICE, BEGIN).step))
+    assert only(state, BOB, CONFIRM).step == "confirm.1"
+    with refused("answer.stale"):
+        answer(state, Answer(actor=BOB, step=confirm.step, values=["confirm"]))
+    with refused("warmaster.confirm_stale"):
+        PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=0, confirm=True), roller(1))
+    # The player who asked may confirm their own.
+    state, events = PROCEDURE.answer(
+        state, Answer(actor=ALICE, step="confirm.1", values=["confirm"]), roller(1)
+    )
+    assert state.phase is Phase.BATTLE and state.pending is None
+    assert [type(e) for e in events] == [ConfirmAnswered, BattleBegun]
+    assert isinstance(events[0], ConfirmAnswered) and (events[0].player, events[0].by) == (ALICE, ALICE)
+    with refused("warmaster.nothing_to_confirm"):
+        PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=1, confirm=True), roller(1))
+
+
+def test_finish_is_scored_once_the_other_player_confirms() -> None:
+    state = press(cards_laid(), ALICE, BEGIN)
+    u0 = next(t for t in state.targets if t.name == "U0")
+    state, _ = PROCEDURE.step(
+        state, RecordLoss(actor=BOB, target=TargetRef(key=u0.key), base_points=100), roller(1)
+    )
+    state = answer(state, Answer(actor=BOB, step=only(state, BOB, FINISH).step))
+    confirm = only(state, ALICE, CONFIRM)
+    assert confirm.title == "Finish and score?" and not state.finished
+    lost = only(state, ALICE, LOST)
+    assert all(o.disabled for o in lost.options)
+    with refused("warmaster.finish_waits", by=BOB):
+        PROCEDURE.step(state, RecordLoss(actor=ALICE, target=unit("Late"), base_points=10), roller(1))
+    # Not yet from the player who asked takes it back too.
+    withdrawn = answer(state, Answer(actor=BOB, step=confirm.step, values=["not_yet"]))
+    assert withdrawn.pending is None and not withdrawn.finished and only(withdrawn, ALICE, FINISH)
+    state, events = PROCEDURE.answer(
+        state, Answer(actor=ALICE, step=confirm.step, values=["confirm"]), roller(1)
+    )
+    assert state.finished and state.outcome is not None and state.outcome.winner == BOB
+    # U0 was Alice's, 100 points with the Test Sword on it (+10): Bob scores 110.
+    assert [(s.player, s.score) for s in state.outcome.sides] == [(ALICE, 0), (BOB, 110)]
+    assert isinstance(events[0], ConfirmAnswered) and isinstance(events[-1], GameFinished)
+
+
+def test_a_step_the_game_would_refuse_is_refused_at_once_not_offered() -> None:
+    state, _ = new_game()
+    with refused("warmaster.cards_still_laid", player=ALICE):
+        PROCEDURE.step(state, BeginBattle(actor=BOB), roller(1))
+    with refused("warmaster.battle_not_begun"):
+        PROCEDURE.step(state, FinishGame(actor=BOB), roller(1))
+    with refused("warmaster.nothing_to_confirm"):
+        PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=0, confirm=True), roller(1))
+    state = press(cards_laid(), BOB, BEGIN)
+    with refused("warmaster.already_begun"):
+        PROCEDURE.step(state, BeginBattle(actor=ALICE), roller(1))
+    assert state.pending is None and state.confirmations == 1
+
+
+def test_a_game_saved_before_confirmations_loads_and_plays_on() -> None:
+    state = cards_laid()
+    saved = state.model_dump(mode="json")
+    del saved["pending"], saved["confirmations"]
+    loaded = PROCEDURE.load(json.dumps(saved))
+    assert loaded == state and loaded.pending is None and loaded.confirmations == 0
+    assert press(loaded, ALICE, BEGIN).phase is Phase.BATTLE
+
+
+def test_confirmations_read_as_sentences() -> None:
+    state = cards_laid()
+    state, events = PROCEDURE.answer(state, Answer(actor=BOB, step="begin"), roller(1))
+    lines = reply_lines(state, events, BOB)
+    assert lines == [
+        f"<@{BOB}> asks to begin the battle. It waits for <@{ALICE}> to confirm (or <@{BOB}> confirms "
+        "their own)."
+    ]
+    assert board_status(state).startswith("**Waiting for a confirmation.**")
+    text = question_words(state, only(state, ALICE, CONFIRM))
+    assert text.startswith("**Begin the battle?**") and f"<@{ALICE}> confirms" in text
+    with pytest.raises(RuleError) as caught:
+        PROCEDURE.step(state, RevealCard(actor=ALICE, placement=1), roller(1))
+    assert refusal(caught.value) == (
+        f"<@{BOB}> asked to begin the battle, and that waits for a confirmation. Answer it in the "
+        "game's thread first: Confirm, or Not yet to take it back."
+    )
+    said_no, events = PROCEDURE.answer(
+        state, Answer(actor=ALICE, step="confirm.0", values=["not_yet"]), roller(1)
+    )
+    assert reply_lines(said_no, events, ALICE)[0] == (
+        f"<@{ALICE}> says not yet to <@{BOB}>'s request to begin the battle. Nothing changes."
+    )
+    begun, events = PROCEDURE.answer(
+        state, Answer(actor=ALICE, step="confirm.0", values=["confirm"]), roller(1)
+    )
+    assert reply_lines(begun, events, ALICE)[:2] == [
+        f"<@{ALICE}> confirms <@{BOB}>'s request to begin the battle.",
+        "The battle has begun: no more cards can be laid.",
+    ]
+    own, events = PROCEDURE.answer(state, Answer(actor=BOB, step="confirm.0", values=["not_yet"]), roller(1))
+    assert (
+        reply_lines(own, events, BOB)[0]
+        == f"<@{BOB}> takes back the request to begin the battle. Nothing changes."
+    )
 
 
 # ------------------------------------------------------------------ the words for every code

@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from warmaster_helpers import ALICE, BOB, act, character, give, named, new_game, play, refused, unit
+from warmaster_helpers import (
+    ALICE,
+    BOB,
+    act,
+    character,
+    confirmed,
+    give,
+    named,
+    new_game,
+    play,
+    refused,
+    unit,
+)
 
 from cogs.warmaster_text import event_text
 from rules.errors import RuleError
@@ -51,7 +63,7 @@ def laid_game() -> WarmasterState:
     state, _ = play(state, BOB, "Shield of Heroes", unit("Troll", side="mine", unit_type="monster"))
     state, _ = play(state, ALICE, "Crown of Command", character("Karl", role="general"))
     assert state.turn is None
-    state, _ = act(state, BeginBattle(actor=ALICE))
+    state, _ = confirmed(state, BeginBattle(actor=ALICE))
     return state
 
 
@@ -96,7 +108,7 @@ def test_hand_worked_victory_points() -> None:
         (BOB, 355, 0, 355, 3),
     ]
 
-    state, events = act(state, FinishGame(actor=ALICE))
+    state, events = confirmed(state, FinishGame(actor=ALICE))
     assert state.finished and state.phase is Phase.OVER
     revealed = [e for e in events if isinstance(e, CardRevealed)]
     assert {(e.card.name, e.reason) for e in revealed} == {
@@ -134,7 +146,7 @@ def test_equal_totals_are_a_draw() -> None:
     state = laid_game()
     state, _ = lose(state, ALICE, "Orcs", 100, side="enemy")
     state, _ = lose(state, BOB, "Halberds", 100, side="enemy")
-    state, _ = act(state, FinishGame(actor=BOB))
+    state, _ = confirmed(state, FinishGame(actor=BOB))
     # Each scores 100 for a unit and 50 for a surviving Treasure of Sotek (Alice's Archers, Bob's Wolves).
     assert state.outcome is not None and state.outcome.winner is None
     assert "draw" in state.outcome.summary

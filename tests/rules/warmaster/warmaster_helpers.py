@@ -13,7 +13,15 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
 from rules.warmaster import PROCEDURE, CardDef, DeckKind, Restriction, TargetRef, WarmasterState, start, step
-from rules.warmaster.models import HeldCard, PlayCard
+from rules.warmaster.models import (
+    BeginBattle,
+    ConfirmAnswered,
+    ConfirmAsked,
+    ConfirmPending,
+    FinishGame,
+    HeldCard,
+    PlayCard,
+)
 from rules.warmaster.targets import CharacterRole, Side, TargetKind, UnitType
 
 ALICE = 1001
@@ -74,6 +82,19 @@ def act(state: WarmasterState, action: Any) -> tuple[WarmasterState, list[Event]
     assert state.model_dump_json() == before, "step mutated its input"
     assert PROCEDURE.load(PROCEDURE.dump(new_state)) == new_state
     return new_state, events
+
+
+def confirmed(
+    state: WarmasterState, action: BeginBattle | FinishGame, by: int | None = None
+) -> tuple[WarmasterState, list[Event]]:
+    """Press begin or finish, then have `by` (the other player unless named) confirm it: the state
+    after, and what the step itself did."""
+    state, asked = act(state, action)
+    assert state.pending is not None and [type(e) for e in asked] == [ConfirmAsked], asked
+    confirmer = state.opponent(action.actor) if by is None else by
+    state, done = act(state, ConfirmPending(actor=confirmer, serial=state.pending.serial, confirm=True))
+    assert state.pending is None and isinstance(done[0], ConfirmAnswered) and done[0].confirmed
+    return state, done[1:]
 
 
 def unit(

@@ -1,0 +1,60 @@
+"""The two statements every click runs on PostgreSQL, straight on asyncpg.
+
+A click checks its session's stored version and then stores its step (`PostgresStepStatement`:
+one statement). Through SQLAlchemy's async layer each costs several times the round trip itself,
+so these two go through a small asyncpg pool of their own, with statements compiled once and
+prepared once per connection. Everything else uses SQLAlchemy as usual.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import asyncpg
+from sqlalchemy.dialects.postgresql import asyncpg as asyncpg_dialect
+from sqlalchemy.engine import URL
+
+from bot.db.step_write import PostgresStepStatement, StepWrite
+
+POOL_SIZE = 10
+LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, ConnectionError, OSError)
+"""What a dead connection (a restarted server) raises: the store then checks what was stored."""
+
+VERSION_SQL = "SELECT version, status FROM game_sessions WHERE id = $1"
+
+
+class PostgresFastPath:
+    def __init__(self, url: URL) -> None:
+        self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._pool: asyncpg.Pool | None = None
+        self._opening = asyncio.Lock()
+        self._steps = PostgresStepStatement()
+        self._dialect = asyncpg_dialect.dialect()  # type: ignore[no-untyped-call]
+        self._compiled: dict[int, tuple[str, list[str]]] = {}
+
+    async def _connections(self) -> asyncpg.Pool:
+        async with self._opening:
+            if self._pool is None:
+                self._pool = await asyncpg.create_pool(self._dsn, min_size=1, max_size=POOL_SIZE)
+        return self._pool
+
+    async def version_of(self, session_id: str) -> tuple[int, str] | None:
+        row = await (await self._connections()).fetchrow(VERSION_SQL, session_id)
+        return None if row is None else (int(row["version"]), str(row["status"]))
+
+    async def apply(self, write: StepWrite) -> bool:
+        """Store one step (False: the session's version moved on, nothing written)."""
+        statement, params = self._steps.build(write)
+        compiled = self._compiled.get(id(statement))
+        if compiled is None:  # the statements are built once per shape and kept, so ids are stable
+            made = statement.compile(dialect=self._dialect)
+            compiled = self._compiled[id(statement)] = (str(made), list(made.positiontup or []))
+        sql, names = compiled
+        stored: Any = await (await self._connections()).fetchval(sql, *(params[name] for name in names))
+        return bool(stored)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
