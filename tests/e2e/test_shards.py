@@ -212,7 +212,8 @@ async def test_games_on_two_shards_survive_a_killed_process_and_post_everything_
             await emu.wait_until(lambda: _sealed_notes(emu, a.channel), 10, "the seal's note in the thread")
             await fleet.kill(0)
             emu.clear_faults()
-            # Its lease runs out and another process sends what it owed again, with the same nonce.
+            # Its lease runs out and another process sends the edit it owed again (an edit carries no
+            # nonce: sent twice, it changes nothing the second time).
             await settled(emu, store)
             assert len(_sealed_notes(emu, a.channel)) == 1
             (cut,) = [r for r in emu.requests if r.status == 0 and str(a.channel.id) in r.path]
