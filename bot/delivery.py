@@ -31,6 +31,7 @@ to the message's fallback channel with its failure note, and failing that, by DM
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 from datetime import timedelta
@@ -62,6 +63,8 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 MAX_ATTEMPTS = 8
 THREAD_EXISTS = 160004
+LANES_AT_ONCE = 8
+"""Lanes one process sends side by side: games don't wait on each other's round trips."""
 LEASE_SECONDS = 30.0
 """How long a lane stays with a process that stopped answering (it renews with every row sent)."""
 
@@ -110,25 +113,35 @@ class Delivery:
             pass
 
     async def drain(self) -> int:
-        """Send what is due in every lane this process can lease, each lane in order; returns how
-        many rows were tried (0: nothing due here, or every due lane is held elsewhere)."""
+        """Send what is due in every lane this process can lease, several lanes at once and each in
+        order; returns how many rows were tried (0: nothing due here, or every due lane is held
+        elsewhere)."""
         candidates = await self.store.run(due_messages)
         lanes = list(dict.fromkeys(lane_of(row.session_id, row.id) for row in candidates))
+        at_once = asyncio.Semaphore(LANES_AT_ONCE)
+
+        async def send_lane(lane: str) -> int:
+            async with at_once:
+                return await self._send_lane(lane)
+
+        return sum(await asyncio.gather(*(send_lane(lane) for lane in lanes)))
+
+    async def _send_lane(self, lane: str) -> int:
+        """Lease one lane, send its rows in order (each recorded as it goes), let it go."""
+        rows = await self.store.run_write(partial(lease_lane, lane, self.owner, utcnow() + self.lease))
+        if rows is None:
+            return 0  # another process is sending this lane: it reads it again before letting go
         tried = 0
-        for lane in lanes:
-            rows = await self.store.run_write(partial(lease_lane, lane, self.owner, utcnow() + self.lease))
-            if rows is None:
-                continue  # another process is sending this lane: it reads it again before letting go
-            try:
-                for row in rows:
-                    outcome = await self._deliver_row(row)
-                    lease = (lane, self.owner, utcnow() + self.lease)
-                    await self.store.run_write(partial(record, outcome, lease))
-                    tried += 1
-                    if not outcome.done:
-                        break  # it backs off, and holds back the rest of its session
-            finally:
-                await self.store.run_write(partial(free_lane, lane, self.owner))
+        try:
+            for row in rows:
+                outcome = await self._deliver_row(row)
+                lease = (lane, self.owner, utcnow() + self.lease)
+                await self.store.run_write(partial(record, outcome, lease))
+                tried += 1
+                if not outcome.done:
+                    break  # it backs off, and holds back the rest of its session
+        finally:
+            await self.store.run_write(partial(free_lane, lane, self.owner))
         return tried
 
     async def _deliver_row(self, row: OutboxMessage) -> Outcome:

@@ -105,9 +105,8 @@ class SessionService:
     async def load(
         self, session_id: str, *, fresh: bool = False, checked: bool = True
     ) -> tuple[SessionInfo, Any]:
-        """A session's facts and state. Served from memory (states are immutable) unless `fresh`,
-        or, when `checked`, unless the stored version moved on: one indexed read of two columns
-        instead of loading and parsing the state. Unchecked is for what decides nothing (autocomplete)."""
+        """A session's facts and state: from memory (states are immutable) unless `fresh` or, when
+        `checked`, unless its stored version moved on (one indexed read). Unchecked: autocomplete."""
         if not SESSION_ID.fullmatch(session_id):  # typed by someone: never a query with it
             raise SessionNotFound()
         if not fresh and (known := self._cache.get(session_id)) is not None:
