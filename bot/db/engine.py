@@ -17,13 +17,37 @@ def make_engine(url: str) -> AsyncEngine:
     if parsed.get_backend_name() != "sqlite":
         # No pre-ping: it costs a round trip before every transaction. A connection found dead is
         # invalidated (with the pool) when it fails, and the store retries that unit of work once.
-        return create_async_engine(url, pool_size=10, max_overflow=20)
+        engine = create_async_engine(url, pool_size=10, max_overflow=20)
+        event.listen(engine.sync_engine, "before_cursor_execute", _without_nul, retval=True)
+        return engine
     database = parsed.database
     if database and database != ":memory:":
         Path(database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+NUL = "\x00"
+REPLACEMENT = "\ufffd"
+
+
+def without_nul(value: Any) -> Any:
+    """A parameter with every NUL character shown as U+FFFD: PostgreSQL text can't hold NUL (it
+    refuses the whole statement), and anyone can type one into a slash command's text."""
+    if isinstance(value, str):
+        return value.replace(NUL, REPLACEMENT) if NUL in value else value
+    if isinstance(value, tuple | list):
+        return type(value)(without_nul(item) for item in value)
+    if isinstance(value, dict):
+        return {key: without_nul(item) for key, item in value.items()}
+    return value
+
+
+def _without_nul(
+    _conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _executemany: bool
+) -> tuple[str, Any]:
+    return statement, without_nul(parameters)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

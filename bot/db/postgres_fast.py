@@ -15,6 +15,7 @@ import asyncpg
 from sqlalchemy.dialects.postgresql import asyncpg as asyncpg_dialect
 from sqlalchemy.engine import URL
 
+from bot.db.engine import without_nul
 from bot.db.step_write import PostgresStepStatement, StepWrite
 
 POOL_SIZE = 10
@@ -48,7 +49,7 @@ class PostgresFastPath:
         return self._pool
 
     async def version_of(self, session_id: str) -> tuple[int, str] | None:
-        row = await (await self._connections()).fetchrow(VERSION_SQL, session_id)
+        row = await (await self._connections()).fetchrow(VERSION_SQL, without_nul(session_id))
         return None if row is None else (int(row["version"]), str(row["status"]))
 
     async def apply(self, write: StepWrite) -> bool:
@@ -59,7 +60,8 @@ class PostgresFastPath:
             made = statement.compile(dialect=self._dialect)
             compiled = self._compiled[id(statement)] = (str(made), list(made.positiontup or []))
         sql, names = compiled
-        stored: Any = await (await self._connections()).fetchval(sql, *(params[name] for name in names))
+        values = without_nul([params[name] for name in names])
+        stored: Any = await (await self._connections()).fetchval(sql, *values)
         return bool(stored)
 
     async def close(self) -> None:

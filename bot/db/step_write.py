@@ -28,6 +28,7 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.orm import Session
 
+from bot.db.engine import without_nul
 from bot.db.models import DiceRoll, GameSession, OutboxMessage
 
 SESSIONS: Table = GameSession.__table__  # type: ignore[assignment]
@@ -247,6 +248,7 @@ class PostgresStepStatement:
     def _rows(self, table: Table, rows: list[dict[str, Any]], at: datetime) -> str:
         constants, stamped = self._defaults[table.name]
         filled = [{**constants, **dict.fromkeys(stamped, at.isoformat()), **row} for row in rows]
+        filled = without_nul(filled)  # jsonb refuses "\u0000" as text refuses NUL
         return json.dumps(filled, default=lambda v: v.isoformat() if isinstance(v, datetime) else str(v))
 
     def build(self, write: StepWrite) -> tuple[Any, dict[str, Any]]:

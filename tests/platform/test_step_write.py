@@ -231,3 +231,14 @@ async def test_the_one_statement_form_writes_nothing_when_a_row_fails(
     assert await _stored(one) == before
     assert not await one.commit_step(_write(version=9))  # a stale version inserts no rows either
     assert await _stored(one) == before
+
+
+async def test_a_nul_typed_by_someone_is_stored_as_a_replacement_character_on_postgresql(
+    postgres_stores: tuple[Store, Store],
+) -> None:
+    one, portable = postgres_stores
+    dice = [{**_write().dice[0], "reason": "roll\x00off"}]
+    outbox = [{"session_id": "abcdefabcdef", "payload": '{"content": "a\\u0000b"}'}]
+    for store in (one, portable):
+        assert await store.commit_step(_write(dice=dice, outbox=outbox))
+        assert (await _stored(store))["dice"][0][3] == "roll\ufffdoff"
