@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -25,6 +27,7 @@ from tests.emulator import (
     run_bot,
     start_bot_process,
 )
+from tests.emulator.model import Message, User
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -116,3 +119,33 @@ def summary(name: str, samples_s: list[float]) -> str:
         f"{name:<32} n={len(ms):<5} p50={percentile(ms, 50):7.2f} ms  p99={percentile(ms, 99):7.2f} ms  "
         f"mean={statistics.fmean(ms):7.2f} ms"
     )
+
+
+BID_FORM = re.compile(r"qf:(?P<sid>[0-9a-f]{12}):bid\.mission\.1:n")
+"""The button that opens a Kill Team mission bid's form, in a player's DMs."""
+
+
+def bid_forms(emu: Emulator, user: User) -> dict[str, Message]:
+    """The message holding each game's mission-bid form button in the user's DMs, per game."""
+    found: dict[str, Message] = {}
+    for message in emu.dms(user):
+        for component in message.walk_components():
+            match = BID_FORM.fullmatch(str(component.get("custom_id", "")))
+            if match:
+                found[match["sid"]] = message
+    return found
+
+
+async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 10.0) -> None:
+    """Wait until the bot (every process of it) has made no REST request for `quiet` seconds: all a
+    click caused is done."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    seen, last_change = len(emu.requests), loop.time()
+    while loop.time() < deadline:
+        await asyncio.sleep(quiet / 4)
+        if len(emu.requests) != seen:
+            seen, last_change = len(emu.requests), loop.time()
+        elif loop.time() - last_change >= quiet:
+            return
+    raise TimeoutError("the bot never went quiet")

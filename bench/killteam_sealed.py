@@ -21,32 +21,18 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import bench_bot, engine_name, percentile, summary
+from bench.common import bench_bot, bid_forms, engine_name, percentile, summary, until_quiet
 from tests.emulator import DefaultWorld, Emulator
 from tests.emulator.model import Message, User
 
-BID_BUTTON = re.compile(r"qf:(?P<sid>[0-9a-f]{12}):bid\.mission\.1:n")  # opens the bid's form
-
-
-def bid_prompts(emu: Emulator, user: User) -> dict[str, Message]:
-    """The open mission-bid prompt in the user's DMs, per session id."""
-    found: dict[str, Message] = {}
-    for message in emu.dms(user):
-        for component in message.walk_components():
-            match = BID_BUTTON.fullmatch(str(component.get("custom_id", "")))
-            if match:
-                found[match["sid"]] = message
-    return found
-
 
 async def open_games(emu: Emulator, world: DefaultWorld, count: int, tag: str) -> list[str]:
-    before = set(bid_prompts(emu, world.alice))
+    before = set(bid_forms(emu, world.alice))
     for i in range(count):
         channel = emu.add_channel(world.guild, f"kt-{tag}-{i}")
         record = await emu.slash(
@@ -58,25 +44,9 @@ async def open_games(emu: Emulator, world: DefaultWorld, count: int, tag: str) -
             tacops_method="free",
         )
         await record.response(timeout=10)
-    await emu.wait_until(lambda: len(set(bid_prompts(emu, world.bob)) - before) >= count, 120, "bid prompts")
-    await emu.wait_until(
-        lambda: len(set(bid_prompts(emu, world.alice)) - before) >= count, 120, "bid prompts"
-    )
-    return sorted(set(bid_prompts(emu, world.alice)) - before)
-
-
-async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 10.0) -> None:
-    """Wait until the bot has made no REST request for `quiet` seconds: all a click caused is done."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + limit
-    seen, last_change = len(emu.requests), loop.time()
-    while loop.time() < deadline:
-        await asyncio.sleep(quiet / 4)
-        if len(emu.requests) != seen:
-            seen, last_change = len(emu.requests), loop.time()
-        elif loop.time() - last_change >= quiet:
-            return
-    raise TimeoutError("the bot never went quiet")
+    await emu.wait_until(lambda: len(set(bid_forms(emu, world.bob)) - before) >= count, 120, "bid prompts")
+    await emu.wait_until(lambda: len(set(bid_forms(emu, world.alice)) - before) >= count, 120, "bid prompts")
+    return sorted(set(bid_forms(emu, world.alice)) - before)
 
 
 async def seal(
@@ -119,7 +89,7 @@ async def random_arrivals(
     emu: Emulator, world: DefaultWorld, sids: list[str], rate: float, seed: int = 7
 ) -> list[float]:
     """Every game's two seals, each game's in order, fired at Poisson times without waiting."""
-    alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
+    alice, bob = bid_forms(emu, world.alice), bid_forms(emu, world.bob)
     chance = random.Random(seed)
     firsts = list(sids)  # games whose first seal is still to come
     chance.shuffle(firsts)
@@ -148,7 +118,7 @@ async def main(sessions: int, burst: int, rate: float) -> None:
     async with bench_bot() as (emu, world, _bot):
         hot_pongs = await back_to_back_pongs(emu, world)
         sids = await open_games(emu, world, sessions, "a")
-        alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
+        alice, bob = bid_forms(emu, world.alice), bid_forms(emu, world.bob)
         pongs: list[float] = []
         first: list[float] = []
         second: list[float] = []
@@ -175,7 +145,7 @@ async def main(sessions: int, burst: int, rate: float) -> None:
             f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
         )
         burst_sids = await open_games(emu, world, sessions, "b")
-        alice, bob = bid_prompts(emu, world.alice), bid_prompts(emu, world.bob)
+        alice, bob = bid_forms(emu, world.alice), bid_forms(emu, world.bob)
         together: list[float] = []
         for start_at in range(0, len(burst_sids), burst):
             group = burst_sids[start_at : start_at + burst]

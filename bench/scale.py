@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import percentile, summary
+from bench.common import bid_forms, percentile, summary, until_quiet
 from bot.db.store import Store
 from tests.databases import fresh_postgres
 from tests.e2e.fleet import Fleet, guilds_on_every_shard, posts, same_content_twice, settled, split_shards
@@ -45,7 +45,6 @@ from tests.emulator.model import Channel, Guild, Message, User
 ROOT = Path(__file__).resolve().parents[1]
 SHARDS = 4
 DEFAULT_DATABASE = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-BID_FORM = re.compile(r"qf:(?P<sid>[0-9a-f]{12}):bid\.mission\.1:n")
 GAME_ID = re.compile(r"`([0-9a-f]{12})`")
 REVEAL = "Revealed, the bid to choose the mission"
 CHANNELS_PER_GUILD = 50
@@ -84,17 +83,6 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
-
-
-def bid_forms(emu: Emulator, user: User) -> dict[str, Message]:
-    """The message holding each game's mission-bid form button in the user's DMs, per game."""
-    found: dict[str, Message] = {}
-    for message in emu.dms(user):
-        for component in message.walk_components():
-            match = BID_FORM.fullmatch(str(component.get("custom_id", "")))
-            if match:
-                found[match["sid"]] = message
-    return found
 
 
 async def answered(record: InteractionRecord, errors: list[str], what: str) -> InteractionRecord | None:
@@ -192,20 +180,6 @@ async def pick_mission(emu: Emulator, winner: User, game: Game, run: Run) -> flo
     return None if record is None else record.latency
 
 
-async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 30.0) -> None:
-    """Wait until the bots have made no REST request for `quiet` seconds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + limit
-    seen, last_change = len(emu.requests), loop.time()
-    while loop.time() < deadline:
-        await asyncio.sleep(quiet / 4)
-        if len(emu.requests) != seen:
-            seen, last_change = len(emu.requests), loop.time()
-        elif loop.time() - last_change >= quiet:
-            return
-    raise TimeoutError("the bots never went quiet")
-
-
 async def pong(emu: Emulator, user: User, channel: Channel, run: Run) -> float | None:
     record = await answered(await emu.slash(user, channel, "pong"), run.errors, "pong")
     return None if record is None else record.latency
@@ -259,18 +233,18 @@ async def one_deployment(
             sample, rest = order[:paced], order[paced:]
 
             # Paced: one click at a time, once the bots are quiet (pong, then each seal).
-            await until_quiet(emu)
+            await until_quiet(emu, limit=30.0)
             for game in sample:
                 latency = await pong(emu, alice, game.channel, run)
                 if latency is not None:
                     run.paced_pongs.append(latency)
-                await until_quiet(emu)
+                await until_quiet(emu, limit=30.0)
                 first, second = amounts(chance)
                 for user, amount in ((alice, first), (bob, second)):
                     latency = await seal(emu, user, forms[user.id][game.sid], game, amount, run)
                     if latency is not None:
                         run.paced_seals.append(latency)
-                    await until_quiet(emu)
+                    await until_quiet(emu, limit=30.0)
 
             # Load: every other game's two seals, CONCURRENCY games at a time, in random order.
             queue: asyncio.Queue[Game] = asyncio.Queue()
