@@ -9,12 +9,11 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Table, delete, exists, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, aliased
 
 from bot.db.models import GameSession, OutboxLane, OutboxMessage, SessionMessage, utcnow
-from bot.db.upsert import claim_meta
+from bot.db.upsert import claim_meta, dialect_insert
 from bot.games import SessionInfo
 from bot.messages import Outgoing
 
@@ -67,7 +66,7 @@ def take_lane(lane: str, owner: str, until: datetime, db: Session) -> bool:
     """Lease a lane (True: ours until `until`): free, expired, or already ours."""
     now = utcnow()
     values = {"lane": lane, "owner": owner, "leased_until": until}
-    statement = _lane_insert(db.get_bind().dialect.name).values(values)
+    statement = dialect_insert(db.get_bind().dialect.name, LANES).values(values)
     statement = statement.on_conflict_do_update(
         index_elements=["lane"],
         set_={"owner": owner, "leased_until": until},
@@ -78,10 +77,6 @@ def take_lane(lane: str, owner: str, until: datetime, db: Session) -> bool:
 
 def free_lane(lane: str, owner: str, db: Session) -> None:
     db.execute(delete(LANES).where(LANES.c.lane == lane, LANES.c.owner == owner))
-
-
-def _lane_insert(dialect: str) -> Any:
-    return postgresql.insert(LANES) if dialect == "postgresql" else sqlite.insert(LANES)
 
 
 def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[OutboxMessage] | None:

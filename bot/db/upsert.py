@@ -19,19 +19,22 @@ from bot.db.models import BotMeta
 META: Table = BotMeta.__table__  # type: ignore[assignment]
 
 
-def _insert(dialect: str, table: Table) -> Any:
+def dialect_insert(dialect: str, table: Table) -> Any:
+    """An INSERT that knows ON CONFLICT (PostgreSQL's or SQLite's), for upserts of any shape."""
     return postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
 
 
 def insert_or_ignore(dialect: str, table: Table, values: dict[str, Any], keys: Sequence[str]) -> Insert:
     """Insert the row unless its key exists; RETURNING the key, so a row back means "ours"."""
-    statement = _insert(dialect, table).values(values).on_conflict_do_nothing(index_elements=list(keys))
+    statement = (
+        dialect_insert(dialect, table).values(values).on_conflict_do_nothing(index_elements=list(keys))
+    )
     return statement.returning(*(table.c[k] for k in keys))  # type: ignore[no-any-return]
 
 
 def insert_or_update(dialect: str, table: Table, values: dict[str, Any], keys: Sequence[str]) -> Insert:
     """Insert the row, or set its other columns where the key exists."""
-    statement = _insert(dialect, table).values(values)
+    statement = dialect_insert(dialect, table).values(values)
     changes = {name: statement.excluded[name] for name in values if name not in keys}
     return statement.on_conflict_do_update(index_elements=list(keys), set_=changes)  # type: ignore[no-any-return]
 

@@ -15,11 +15,11 @@ import time
 from collections.abc import Awaitable, Callable
 
 from sqlalchemy import Table, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameResult, ResultsGeneration
 from bot.db.store import Store
+from bot.db.upsert import dialect_insert
 from bot.scores.rows import COLUMNS, record_of_columns
 from rules.scores import RatingBook, ResultRecord, ResultStatus
 
@@ -34,8 +34,9 @@ WARM_STEP = 250
 
 async def bump_generation(db: AsyncSession, guild_id: int) -> None:
     """Mark a server's results changed, inside the transaction that changes them."""
-    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
-    statement = insert(GENERATIONS).values(guild_id=guild_id, generation=1)
+    statement = dialect_insert(db.get_bind().dialect.name, GENERATIONS).values(
+        guild_id=guild_id, generation=1
+    )
     await db.execute(
         statement.on_conflict_do_update(
             index_elements=["guild_id"], set_={"generation": GENERATIONS.c.generation + 1}
