@@ -1,14 +1,16 @@
 """The words a player reads for a refusal, made from its code and values in this one place.
 
-Rules raise `RuleError(code=..., **params)`; this catalogue says them in English. Translations will
-add catalogues beside this one; a code missing here falls back to a plain, still polite sentence.
+Rules raise `RuleError(code=..., **params)`; this registry says them in English, and the catalogue
+(bot/i18n.py) translates each by its code: the entry of the code's domain whose context is the code.
+A code missing here falls back to a plain, still polite sentence.
 """
 
 from __future__ import annotations
 
 import logging
-import string
+import sys
 
+from bot.i18n import DOMAINS, Domain, code_domain, placeholders
 from rules.errors import ParamValue, RuleError
 
 log = logging.getLogger(__name__)
@@ -34,41 +36,57 @@ ENGLISH: dict[str, str] = {
     "answer.invalid": "I can't use that as `{field}`: please pick one of the offered choices.",
 }
 
-FALLBACK = "That isn't allowed right now."
+SOURCE_OF: dict[str, str] = dict.fromkeys(ENGLISH, __name__)
+"""The module that worded each code (where the catalogue says it comes from)."""
+
+_ = Domain("muster")
+FALLBACK = _.mark("That isn't allowed right now.")
+BY_AREA = {name: Domain(name) for name in DOMAINS}
 
 
 def add_words(catalogue: dict[str, str]) -> None:
     """Add a game's own refusal codes (`<system>.<what>`) to the catalogue; its cog calls this once.
 
-    A code may be worded once only, so two games can't silently disagree about one.
+    A code may be worded once only, so two games can't silently disagree about one. A code is
+    translated in its game's domain (`warcry.*` in warcry's catalogue), any other in muster's.
     """
+    caller = sys._getframe(1).f_globals.get("__name__", "")
     for code, template in catalogue.items():
         if ENGLISH.get(code, template) != template:
             raise ValueError(f"refusal code {code} is already worded differently")
         ENGLISH[code] = template
+        SOURCE_OF.setdefault(code, caller)
+
+
+def domain_of(code: str) -> Domain:
+    """The catalogue domain a refusal code is translated in."""
+    return BY_AREA[code_domain(code)]
 
 
 def _derived(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
     """Values some sentences need that are plain arithmetic on the code's own values."""
     if code == "answer.count":
         low, high = params.get("minimum"), params.get("maximum")
-        wanted = f"{low}" if low == high else f"{low} to {high}"
-        return {**params, "count_text": f"{wanted} option{'' if high == 1 else 's'}"}
+        count = high if isinstance(high, int) else 2
+        if low == high:
+            text = _.n("{count} option", "{count} options", count)
+        else:
+            text = _.n("{low} to {count} option", "{low} to {count} options", count, low=low)
+        return {**params, "count_text": text}
     return params
 
 
 def refusal(error: RuleError) -> str:
     """The sentence shown to the player for a refusal."""
     if error.code == "text":
-        return str(error.params.get("text") or FALLBACK)
+        return str(error.params.get("text") or _(FALLBACK))
     template = ENGLISH.get(error.code)
     if template is None:
         log.warning("no words for refusal code %s", error.code)
-        return FALLBACK
+        return _(FALLBACK)
     values = _derived(error.code, error.params)
-    wanted = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    missing = wanted - values.keys()
+    missing = placeholders(template) - values.keys()
     if missing:
         log.warning("refusal %s lacks %s", error.code, sorted(missing))
-        return FALLBACK
-    return template.format(**{k: "" if v is None else v for k, v in values.items()}).strip()
+        return _(FALLBACK)
+    return domain_of(error.code).p(error.code, template, **values).strip()

@@ -54,7 +54,19 @@ class GuildSettings(Base):
     results_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     reminder_minutes: Mapped[float | None] = mapped_column(Float)
     game_threads: Mapped[bool | None] = mapped_column(Boolean)  # None: on (the default)
+    language: Mapped[str | None] = mapped_column(String(8))  # en|de|fr|es; None: the server's Discord locale
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+
+
+class UserLocale(Base):
+    """The Discord locale a user's last interaction carried: the language of what the bot says to
+    them later, outside an interaction (DM prompts, reminders). Written only when it changes."""
+
+    __tablename__ = "user_locales"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    locale: Mapped[str] = mapped_column(String(16))
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 class DiceRoll(Base):
