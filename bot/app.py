@@ -27,13 +27,17 @@ from bot.dice import DiceService
 from bot.errors import MusterTree
 from bot.games import GameRegistry
 from bot.guild_settings import GuildSettingsService
+from bot.i18n import Domain, speaking
+from bot.languages import LanguageService, LocalisedState
 from bot.messages import Outgoing
 from bot.migrate import upgrade
 from bot.packs import PackService
 from bot.sessions import SessionService
-from bot.table import waited_for
+from bot.table import shown, waited_for
+from bot.translator import CatalogueTranslator
 
 log = logging.getLogger("muster")
+_ = Domain("muster")
 
 MIN_REMINDER_MINUTES = 5.0  # the shortest delay /settings reminders accepts
 
@@ -77,6 +81,7 @@ class MusterBot(commands.AutoShardedBot):
             else DiceService(self.store)
         )
         self.games = GameRegistry()
+        self.languages = LanguageService(self.store, self.guild_locale)
         self.delivery = Delivery(
             self.store,
             self,
@@ -84,11 +89,22 @@ class MusterBot(commands.AutoShardedBot):
             settings.muster_outbox_lease_seconds,
             owner_name(settings.muster_shard_ids),
         )
-        self.sessions = SessionService(self.store, self.dice, self.delivery, self.games)
+        self.sessions = SessionService(self.store, self.dice, self.delivery, self.games, self.languages)
         self.guild_settings = GuildSettingsService(self.store)
         self.packs = PackService(self.store)
         self.synced_commands = False
         self._reminders: asyncio.Task[None] | None = None
+
+    def _get_state(self, **options: Any) -> LocalisedState:  # type: ignore[override]
+        """discord.py's connection state, parsing each interaction in its player's language."""
+        return LocalisedState(
+            dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http, **options
+        )
+
+    def guild_locale(self, guild_id: int) -> str | None:
+        """A server's Discord locale, as the gateway told it (None: not one of this process's)."""
+        guild = self.get_guild(guild_id)
+        return str(guild.preferred_locale) if guild is not None else None
 
     @staticmethod
     def _shards(settings: Settings) -> dict[str, Any]:
@@ -111,6 +127,7 @@ class MusterBot(commands.AutoShardedBot):
             if importlib.util.find_spec(name) is not None:
                 await self.load_extension(name)
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
         self.dice.start()
         await self.delivery.start()
         self._reminders = asyncio.create_task(self._remind_forever(), name="reminders")
@@ -122,14 +139,20 @@ class MusterBot(commands.AutoShardedBot):
         if self._reminders is not None:
             self._reminders.cancel()
         await self.delivery.stop()
+        await self.languages.settle()
         await self.dice.stop()
         await super().close()
         await self.store.close()
 
     # ------------------------------------------------------------------ command sync
 
-    def _command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
-        return [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+    async def _command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """The commands as synced, with their translations (a changed translation syncs again)."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [command.to_dict(self.tree) for command in commands]
+        return [await command.get_translated_payload(self.tree, translator) for command in commands]
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync the command tree only if its schema differs from the last one synced."""
@@ -138,7 +161,7 @@ class MusterBot(commands.AutoShardedBot):
         )
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = self._command_payload(guild)
+        payload = await self._command_payload(guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
         key = f"command-hash:{guild.id if guild else 'global'}"
         async with self.store.read() as db:
@@ -171,21 +194,24 @@ class MusterBot(commands.AutoShardedBot):
             if now - changed_at < timedelta(minutes=delays[info.guild_id]):
                 continue
             adapter = self.games.get(info.system)
-            waiting: dict[int, list[str]] = {}
+            waiting: dict[int, list[Any]] = {}
             for player, asked in waited_for(adapter.procedure, state):
-                waiting.setdefault(player, []).append(asked.title)
+                waiting.setdefault(player, []).append(asked)
             if not waiting:
                 continue
             link = f"https://discord.com/channels/{info.guild_id}/{info.table_id}"
-            reminders = [
-                Outgoing(
-                    to="dm",
-                    user_id=user,
-                    content=f"Reminder: your {adapter.title} game is waiting for you: "
-                    f"{'; '.join(titles)[:300]}. {link}",
-                )
-                for user, titles in waiting.items()
-            ]
+            languages = await self.languages.for_session(info)
+            reminders = []
+            for user, questions in waiting.items():
+                with speaking(languages.of(user)):
+                    titles = "; ".join(shown(adapter, state, asked).title for asked in questions)
+                    text = _(
+                        "Reminder: your {game} game is waiting for you: {titles}. {link}",
+                        game=adapter.title,
+                        titles=titles[:300],
+                        link=link,
+                    )
+                    reminders.append(Outgoing(to="dm", user_id=user, content=text))
             if not await self.sessions.remind(info, reminders, now):
                 continue
             sent += len(waiting)

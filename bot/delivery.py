@@ -43,6 +43,7 @@ import discord
 from bot.db.models import GameSession, OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
 from bot.db.wakeups import Wakeups
+from bot.i18n import speaking
 from bot.messages import GameThread, Outgoing
 from bot.outbox import (
     Outcome,
@@ -151,7 +152,8 @@ class Delivery:
         done = True
         sent = Sent()
         try:
-            sent = await self._send(row.session_id, message, nonce_of(row.id, row.created_at))
+            with speaking(message.language):
+                sent = await self._send(row.session_id, message, nonce_of(row.id, row.created_at))
         except discord.HTTPException as exc:
             error = f"{exc.status} {exc.code}: {exc.text}"[:500]
             transient = exc.status >= 500 or exc.status == 429

@@ -13,12 +13,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import Domain
 from bot.limits import fit
 from bot.text import refusal
 from rules.errors import RuleError
 from rules.text import echo
 
 log = logging.getLogger("muster.errors")
+_ = Domain("muster")
 
 
 class UserError(RuleError):
@@ -48,15 +50,15 @@ def describe(error: BaseException) -> str | None:
     if isinstance(error, RuleError):
         return refusal(error)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command only works in a server channel."
+        return _("That command only works in a server channel.")
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Server permission for that."
+        return _("You need the Manage Server permission for that.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+        return _("Slow down a little: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't understand `{echo(str(error.value))}` for that option."
+        return _("I couldn't understand {typed} for that option.", typed=f"`{echo(str(error.value))}`")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that command here."
+        return _("You can't use that command here.")
     return None
 
 
@@ -71,7 +73,10 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
             interaction.id,
             exc_info=(type(original), original, original.__traceback__),
         )
-        text = f"Sorry, something went wrong on my side (error id `{error_id}`). Please try again."
+        text = _(
+            "Sorry, something went wrong on my side (error id {error_id}). Please try again.",
+            error_id=f"`{error_id}`",
+        )
     await send_ephemeral(interaction, text)
 
 

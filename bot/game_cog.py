@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.checks import channel_id_of, guild_id_of
 from bot.db.upsert import claim_meta
 from bot.games import GameAdapter, SessionInfo
+from bot.i18n import Domain, speaking
 from bot.messages import Embed, GameThread, Outgoing
 from bot.outbox import enqueue
 from bot.packs import parse_off_loop
@@ -38,7 +39,8 @@ S = TypeVar("S", bound=GameState)
 PACK_CACHE = 32  # parsed packs kept per game, keyed by the text's digest
 CARD_KEY = "card"
 THREAD_NAME_MAX = 100
-NO_THREADS = (
+_ = Domain("muster")
+NO_THREADS = _.mark(
     "I couldn't open a thread for this game, so it is played in this channel. To give each game its "
     "own thread, let me **Create Public Threads** and **Send Messages in Threads** here, or turn "
     "threads off with `/settings game-threads`."
@@ -117,26 +119,25 @@ class GameCog(commands.GroupCog, Generic[S]):
         guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
         name = f"{self.adapter.title} · {caller.display_name} vs {opponent.display_name}"
         thread = None
-        if await self._threads_here(interaction):
-            thread = GameThread(
-                name=clip(name, THREAD_NAME_MAX),
-                members=[caller.id, opponent.id],
-                organiser_id=caller.id,
-                failure_note=NO_THREADS,
-            )
-        card = Outgoing(
-            channel_id=channel_id,
-            key=CARD_KEY,
-            embeds=[
-                Embed(
-                    title=self.adapter.title,
-                    description=f"<@{caller.id}> vs <@{opponent.id}>"
-                    + ("\nThe game is played in the thread below." if thread else ""),
-                    colour=self.adapter.colour,
+        threads = await self._threads_here(interaction)
+        with speaking(await self.bot.languages.of_server(guild_id)):  # the card is public
+            if threads:
+                thread = GameThread(
+                    name=clip(name, THREAD_NAME_MAX),
+                    members=[caller.id, opponent.id],
+                    organiser_id=caller.id,
+                    failure_note=_(NO_THREADS),
                 )
-            ],
-            thread=thread,
-        )
+            players = f"<@{caller.id}> vs <@{opponent.id}>"
+            below = "\n" + _("The game is played in the thread below.") if thread else ""
+            card = Outgoing(
+                channel_id=channel_id,
+                key=CARD_KEY,
+                embeds=[
+                    Embed(title=self.adapter.title, description=players + below, colour=self.adapter.colour)
+                ],
+                thread=thread,
+            )
         result = await self.bot.sessions.open(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -146,10 +147,20 @@ class GameCog(commands.GroupCog, Generic[S]):
             title=title or f"{self.adapter.title}: <@{caller.id}> vs <@{opponent.id}>",
             card=card,
         )
-        where = "in a thread under its card here" if thread else "here"
-        await interaction.response.send_message(
-            f"{self.adapter.title} game `{result.info.id}` started: it is played {where}.", ephemeral=True
+        said = (
+            _(
+                "{game} game {id} started: it is played in a thread under its card here.",
+                game=self.adapter.title,
+                id=f"`{result.info.id}`",
+            )
+            if thread
+            else _(
+                "{game} game {id} started: it is played here.",
+                game=self.adapter.title,
+                id=f"`{result.info.id}`",
+            )
         )
+        await interaction.response.send_message(said, ephemeral=True)
         return result
 
     async def _threads_here(self, interaction: discord.Interaction[MusterBot]) -> bool:
@@ -196,11 +207,13 @@ class GameCog(commands.GroupCog, Generic[S]):
         settings = await self.bot.guild_settings.get(guild_id)
         where = settings.results_channel_id or channel_id
         guild = self.bot.get_guild(guild_id)
-        text = (
-            f"This server's {self.adapter.title} pack can't be read any more, so games use the shipped "
-            f"cards and missions for now. Someone with Manage Server can load it again with "
-            f"`/{self.app_command.name if self.app_command else self.system} pack load`."
-        )
+        with speaking(await self.bot.languages.of_server(guild_id)):
+            text = _(
+                "This server's {game} pack can't be read any more, so games use the shipped cards and "
+                "missions for now. Someone with Manage Server can load it again with {command}.",
+                game=self.adapter.title,
+                command=f"`/{self.app_command.name if self.app_command else self.system} pack load`",
+            )
         key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
         async with self.bot.store.write() as db:
             if (await db.execute(claim_meta(self.bot.store.dialect, key))).first() is None:

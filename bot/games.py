@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bot import table
+from bot.i18n import Domain
+from bot.languages import ENGLISH, Languages
 from bot.messages import Embed, Outgoing, Reply
 from rules.session import Event, GameState, Procedure, Question
 
 S = TypeVar("S", bound=GameState)
 P = TypeVar("P")
+_ = Domain("muster")
 
 
 @dataclass(frozen=True)
@@ -75,9 +78,17 @@ class GameAdapter(Generic[S]):
         after: S,
         events: list[Event],
         auto: list[table.AutoAnswer] | None = None,
+        languages: Languages = ENGLISH,
     ) -> list[Outgoing]:
-        """Messages for the table and DMs after a step from `before` (None: the start) to `after`."""
-        return table.table_messages(self, info, before, after, events, auto)
+        """Messages for the table and DMs after a step from `before` (None: the start) to `after`,
+        the table's in its language and each player's in theirs."""
+        return table.table_messages(self, info, before, after, events, auto, languages)
+
+    def localise(self, state: S, asked: Question) -> Question:
+        """A question as shown in the language in force: the rules word it in English, so a game
+        returns a copy with its title, text, option labels and descriptions and form labels
+        translated (`asked.model_copy(update=...)`; keep every `value` and `step`). By default: as asked."""
+        return asked
 
     def board(self, info: SessionInfo, state: S) -> Embed:
         """The living board: the game's state at a glance (the platform adds what just happened
@@ -110,7 +121,7 @@ class GameAdapter(Generic[S]):
     def reply(self, info: SessionInfo, state: S, events: list[Event], actor: int) -> Reply:
         """The acting player's ephemeral answer: what their action did."""
         said = self.private_lines(info, state, actor, events) + self.lines(info, state, events)
-        return Reply(content="\n".join(said)[:1900] or "Done.")
+        return Reply(content="\n".join(said)[:1900] or _("Done."))
 
     def private_prompt(self, info: SessionInfo, state: S, user_id: int) -> Reply | None:
         """The player's current secret prompt or hidden hand, shown only to them."""
@@ -118,7 +129,7 @@ class GameAdapter(Generic[S]):
 
     def summary(self, info: SessionInfo, state: S) -> str:
         """One line for /games."""
-        return "in progress"
+        return _("in progress")
 
 
 class GameRegistry:

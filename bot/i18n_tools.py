@@ -56,6 +56,7 @@ class Entry:
     context: str | None = None
     plural: str | None = None
     where: str = ""
+    line: int = 0
 
 
 # ---------------------------------------------------------------------- extraction
@@ -95,7 +96,7 @@ def source_entries(path: Path) -> Iterator[Entry]:
             continue
         func, method = node.func, ""
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            func, method = func.value, func.attr
+            method, func = func.attr, func.value
         if not isinstance(func, ast.Name) or func.id not in bound or method not in METHODS:
             continue
         shape = METHODS[method]
@@ -112,7 +113,8 @@ def source_entries(path: Path) -> Iterator[Entry]:
             str(words[0]),
             context,
             str(words[1]) if len(words) > 1 else None,
-            f"{where}:{node.lineno}",
+            where,
+            node.lineno,
         )
 
 
@@ -204,10 +206,11 @@ def template(domain: str, entries: Iterable[Entry]) -> Catalog:
     for entry in entries:
         msgid: str | tuple[str, str] = (entry.msgid, entry.plural) if entry.plural else entry.msgid
         known = catalog.get(msgid, entry.context)
+        place = (entry.where, entry.line)
         if known is None:
-            catalog.add(msgid, context=entry.context, locations=[(entry.where, None)])
-        elif (entry.where, None) not in known.locations:
-            known.locations.append((entry.where, None))
+            catalog.add(msgid, context=entry.context, locations=[place])
+        elif place not in known.locations:
+            known.locations.append(place)
     return catalog
 
 
@@ -332,11 +335,11 @@ def problems(domain: str, lang: str) -> list[str]:
         same = forms[0] in englishes and _has_words(forms[0])
         if same and SAME not in message.user_comments:
             found.append(f"{name} is still English (mark it `# {SAME}` if that is right)")
-    for english in pot:
-        if english.id:
-            text = english.id if isinstance(english.id, str) else english.id[0]
-            if len(text) > limit_of(english.context):
-                found.append(f"{domain} {text!r}: over Discord's {limit_of(english.context)} in English")
+    for source in pot:
+        if source.id:
+            text = source.id if isinstance(source.id, str) else source.id[0]
+            if len(text) > limit_of(source.context):
+                found.append(f"{domain} {text!r}: over Discord's {limit_of(source.context)} in English")
     return found
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from discord.shard import AutoShardedConnectionState
+from discord.shard import AutoShardedConnectionState  # type: ignore[attr-defined]
 from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Domain
 from rules.text import ELLIPSIS, clip
 
 CONTENT = 2000
@@ -32,6 +33,7 @@ SELECT_OPTION_TEXT = 100
 SELECT_PLACEHOLDER = 150
 BUTTON_LABEL = 80
 
+_ = Domain("muster")
 _BLANK = "\u200b"  # Discord refuses an empty field name or value; this shows as nothing
 
 
@@ -54,7 +56,7 @@ def _fit_fields(data: dict[str, Any], room: int) -> int:
         room -= len(name) + len(value)
     left_out = len(fields) - len(kept)
     if left_out:
-        note = f"{left_out} more not shown"
+        note = _.n("{count} more not shown", "{count} more not shown", left_out)
         if len(kept) < FIELDS and len(ELLIPSIS) + len(note) <= room:
             kept.append({"name": ELLIPSIS, "value": note, "inline": False})
             room -= len(ELLIPSIS) + len(note)

@@ -15,6 +15,8 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, Field, model_validator
 
+from bot import i18n
+
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 SESSION_IDS = re.compile(r"(s|sm|ss|p|m|q|qf|qs|qm):")  # prefixes bot/ui.py routes (older ones too)
 
@@ -135,6 +137,13 @@ class Outgoing(BaseModel):
     failure_note: str | None = None
     # When no channel takes it (nor the fallback): DM it, with the note, to this user (an organiser).
     failure_user_id: int | None = None
+    # The language it was made in (the one in force when it was built): whatever the delivery adds
+    # (a cut list's note, the "Open my secret prompt" stand-in for a closed DM) speaks it too.
+    language: str = i18n.SOURCE
+
+    def model_post_init(self, context: object, /) -> None:
+        if "language" not in self.model_fields_set:
+            self.language = i18n.language()
 
 
 class Reply(BaseModel):

@@ -15,6 +15,7 @@ from bot.db.models import RulesPack, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_update
 from bot.errors import UserError
+from bot.i18n import Domain
 from rules.packs import MAX_PACK_BYTES, PackError
 
 PACKS: Table = RulesPack.__table__  # type: ignore[assignment]
@@ -26,20 +27,28 @@ T = TypeVar("T")
 # Reading a pack takes milliseconds (the reader bounds its size and nesting); this limit is the safety
 # net, short enough that the refusal still answers within Discord's 3 s.
 PARSE_SECONDS = 2.0
-NOT_LOADED = "That pack was not loaded and nothing was changed"
+_ = Domain("muster")
 
 
 async def read_attachment(attachment: discord.Attachment, limit: int = MAX_PACK_BYTES) -> str:
     """The text of an uploaded pack file, refused politely if too large or not UTF-8 text."""
     if attachment.size > limit:
-        raise UserError(f"That file is {attachment.size:,} bytes; a pack may be at most {limit:,} bytes.")
+        raise UserError(
+            _(
+                "That file is {size} bytes; a pack may be at most {limit} bytes.",
+                size=f"{attachment.size:,}",
+                limit=f"{limit:,}",
+            )
+        )
     data = await attachment.read()
     if len(data) > limit:
-        raise UserError(f"That file is larger than {limit:,} bytes.")
+        raise UserError(_("That file is larger than {limit} bytes.", limit=f"{limit:,}"))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise UserError("That file is not UTF-8 text; save it as YAML or TOML text and try again.") from None
+        raise UserError(
+            _("That file is not UTF-8 text; save it as YAML or TOML text and try again.")
+        ) from None
 
 
 async def parse_off_loop(parse: Callable[[str], T], text: str, seconds: float = PARSE_SECONDS) -> T:
@@ -51,17 +60,27 @@ async def parse_off_loop(parse: Callable[[str], T], text: str, seconds: float = 
             return await asyncio.to_thread(parse, text)
     except TimeoutError:
         raise UserError(
-            f"{NOT_LOADED}: it took too long to read. Make it smaller or simpler and upload it again."
+            _(
+                "That pack was not loaded and nothing was changed: it took too long to read. "
+                "Make it smaller or simpler and upload it again."
+            )
         ) from None
     except PackError as error:
         if error.__cause__ is not None:
             log.warning("a pack could not be read", exc_info=error.__cause__)
         raise UserError(
-            f"{NOT_LOADED}; fix these and upload it again:\n" + format_errors(error.errors)
+            _("That pack was not loaded and nothing was changed; fix these and upload it again:")
+            + "\n"
+            + format_errors(error.errors)
         ) from None
     except Exception:
         log.exception("a pack parser failed")
-        raise UserError(f"{NOT_LOADED}: it could not be read; check that it is plain YAML.") from None
+        raise UserError(
+            _(
+                "That pack was not loaded and nothing was changed: it could not be read; "
+                "check that it is plain YAML."
+            )
+        ) from None
 
 
 def format_errors(errors: list[str], limit: int = 1800) -> str:
@@ -71,7 +90,7 @@ def format_errors(errors: list[str], limit: int = 1800) -> str:
     for index, error in enumerate(errors):
         line = f"• {error}"
         if used + len(line) > limit:
-            lines.append(f"… and {len(errors) - index} more.")
+            lines.append(_("… and {count} more.", count=len(errors) - index))
             break
         lines.append(line)
         used += len(line) + 1

@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 
 from bot import custom_ids
+from bot.i18n import Domain
 from bot.messages import Button, ButtonStyle, Modal, ModalField, Select, SelectOption
 from rules.errors import RuleError
 from rules.session import Answer, InputField, Question, Tone
 
+_ = Domain("muster")
 MAX_BUTTONS = 5  # one row: more options than this are a select menu
 MAX_SELECT_OPTIONS = 25
 NUMBER_FIELD = "number"
@@ -34,7 +36,10 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
         low, high = _range(question)
         if high - low < MAX_BUTTONS:  # a handful of numbers: one button each, no typing
             return [Button(label=str(n), step=question.step, value=str(n)) for n in range(low, high + 1)], []
-        label = str(question.params.get("button") or f"Enter a number ({low}–{high})")
+        label = str(
+            question.params.get("button")
+            or _.p("button", "Enter a number ({low}–{high})", low=low, high=high)
+        )
         return [
             Button(label=label, step=question.step, value=custom_ids.NUMBER_VALUE, form=True, style="primary")
         ], []
@@ -83,7 +88,7 @@ def form(question: Question, value: str) -> Modal | None:
         low, high = _range(question)
         field = ModalField(
             key=NUMBER_FIELD,
-            label=f"A whole number from {low} to {high}"[:45],
+            label=_.p("label", "A whole number from {low} to {high}", low=low, high=high)[:45],
             placeholder=str(question.params.get("placeholder") or low),
             max_length=max(len(str(low)), len(str(high))),
         )

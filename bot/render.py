@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot import custom_ids
+from bot.i18n import Domain
 from bot.limits import fit
 from bot.messages import Button, Embed, Modal, Outgoing, Reply, Select
 
@@ -18,6 +19,7 @@ _STYLES = {
 }
 
 MAX_BUTTONS = 25
+_ = Domain("muster")
 
 
 def embed(model: Embed) -> discord.Embed:
@@ -112,16 +114,17 @@ def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:
     button_view = discord.ui.View(timeout=None)
     button_view.add_item(
         discord.ui.Button(
-            label="Open my secret prompt",
+            label=_.p("button", "Open my secret prompt"),
             style=discord.ButtonStyle.primary,
             custom_id=custom_ids.prompt(session_id, user_id),
         )
     )
     button_view.stop()
     return {
-        "content": (
-            f"<@{user_id}>, I couldn't send you a direct message (your DMs are closed), "
-            "so your secret prompt is behind this button: only you can open it."
+        "content": _(
+            "{player}, I couldn't send you a direct message (your DMs are closed), "
+            "so your secret prompt is behind this button: only you can open it.",
+            player=f"<@{user_id}>",
         ),
         "view": button_view,
     }

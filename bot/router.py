@@ -14,6 +14,7 @@ import discord
 
 from bot import custom_ids, errors, questions, render
 from bot.games import GameAdapter, SessionInfo
+from bot.i18n import Domain
 from bot.messages import Reply
 from bot.sessions import SessionClosed
 from rules.errors import RuleError
@@ -21,6 +22,7 @@ from rules.errors import RuleError
 if TYPE_CHECKING:
     from bot.app import MusterBot
 
+_ = Domain("muster")
 OLD_MODAL = r"m:(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}:[^:]{0,40}"
 
 
@@ -71,7 +73,7 @@ async def on_question(
             if question is None:  # moved on: refused as an answer to it would be, opening no form
                 procedure.action_for(state, questions.answer(user, None, step, values))
                 raise RuleError(code="answer.not_asked")
-            spec = questions.form(question, values[0])
+            spec = questions.form(adapter.localise(state, question), values[0])
             if spec is None:
                 raise RuleError(code="answer.not_offered")
             custom_id = custom_ids.modal(sid, step, values[0])
@@ -99,7 +101,7 @@ async def on_old_component(interaction: discord.Interaction[Any], sid: str) -> N
         reply = current_questions(adapter, state, interaction.user.id)
         if reply is None:
             reply = adapter.private_prompt(info, state, interaction.user.id) or Reply(
-                content="That button is from an older message, and the game isn't asking you anything now."
+                content=_("That button is from an older message, and the game isn't asking you anything now.")
             )
         await send_reply(interaction, sid, reply)
     except Exception as exc:
@@ -111,9 +113,10 @@ def current_questions(adapter: GameAdapter[Any], state: Any, user: int) -> Reply
     asked = adapter.procedure.ask(state, user)
     if not asked:
         return None
-    lines, buttons, selects = ["That button is from an older message. The game asks you now:"], [], []
+    lines, buttons, selects = [_("That button is from an older message. The game asks you now:")], [], []
     rows = 0
-    for question in asked:
+    for raw in asked:
+        question = adapter.localise(state, raw)
         more_buttons, more_selects = questions.components(question)
         needed = len(more_selects) + -(-len(more_buttons) // 5)
         if rows + needed > 5:
@@ -134,7 +137,7 @@ async def on_prompt_button(interaction: discord.Interaction[Any], sid: str, user
         if info.status != "open":
             raise SessionClosed(info.status)
         reply = bot.games.get(info.system).private_prompt(info, state, user_id)
-        await send_reply(interaction, sid, reply or Reply(content="Nothing is waiting for you right now."))
+        await send_reply(interaction, sid, reply or Reply(content=_("Nothing is waiting for you right now.")))
     except Exception as exc:
         await errors.report(interaction, exc)
 

@@ -28,6 +28,8 @@ from bot.db.store import Store
 from bot.delivery import Delivery
 from bot.dice import DiceService, RollContext, audit_rows
 from bot.games import GameRegistry, SessionInfo
+from bot.i18n import Domain, speaking
+from bot.languages import LanguageService
 from bot.messages import Outgoing
 from bot.outbox import enqueue, outbox_rows
 from bot.table import answer_the_only_choices
@@ -36,6 +38,7 @@ from rules.errors import RuleError
 from rules.session import Action, Answer, Event, GameOutcome, GameState
 
 log = logging.getLogger(__name__)
+_ = Domain("muster")
 
 SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
 MAX_CONFLICT_RETRIES = 8
@@ -47,13 +50,12 @@ ResultHook = Callable[[AsyncSession, SessionInfo, GameOutcome], Awaitable[list[O
 
 class SessionNotFound(RuleError):
     def __init__(self) -> None:
-        super().__init__("That game no longer exists.")
+        super().__init__(code="session.gone")
 
 
 class SessionClosed(RuleError):
     def __init__(self, status: str) -> None:
-        word = "was cancelled" if status == "cancelled" else "has already finished"
-        super().__init__(f"That game {word}; nothing more can be done in it.")
+        super().__init__(code="session.cancelled" if status == "cancelled" else "session.finished")
 
 
 @dataclass
@@ -83,8 +85,11 @@ def info_of(row: GameSession) -> SessionInfo:
 
 
 class SessionService:
-    def __init__(self, store: Store, dice: DiceService, delivery: Delivery, games: GameRegistry) -> None:
+    def __init__(
+        self, store: Store, dice: DiceService, delivery: Delivery, games: GameRegistry, langs: LanguageService
+    ) -> None:
         self.store = store
+        self.languages = langs  # which language each message of a step speaks
         self.dice = dice
         self.delivery = delivery
         self.games = games
@@ -153,14 +158,9 @@ class SessionService:
             if here:  # a bystander at someone else's table
                 first, second = here[0].players
                 raise RuleError(code="session.not_player", first=first, second=second)
-            raise RuleError(
-                f"You have no {adapter.title} game in this channel; start one with `{adapter.start_command}`."
-            )
+            raise RuleError(code="session.none_here", game=adapter.title, start=adapter.start_command)
         if len(games) > 1:
-            raise RuleError(
-                f"You have more than one {adapter.title} game in this channel: use the buttons on that "
-                "game's latest message instead."
-            )
+            raise RuleError(code="session.several_here", game=adapter.title)
         return games[0]
 
     async def caller_state(
@@ -178,10 +178,8 @@ class SessionService:
         """One open game of a system between the same two players per channel."""
         existing = await self.find_between(guild_id, channel_id, system, a, b)
         if existing is not None:
-            raise RuleError(
-                f"You already have a {self.games.get(system).title} game with <@{b}> in this channel "
-                f"(`{existing.id}`); finish or cancel it first."
-            )
+            title = self.games.get(system).title
+            raise RuleError(code="session.second_game", game=title, opponent=b, session=existing.id)
 
     async def find_between(
         self, guild_id: int, channel_id: int, system: str, a: int, b: int
@@ -253,8 +251,9 @@ class SessionService:
             status="open",
         )
         info = info_of(row)
+        languages = await self.languages.for_players(guild_id, state.players)
         outgoing = [card] if card is not None else []
-        outgoing += adapter.render_step(info, None, state, events, auto)
+        outgoing += adapter.render_step(info, None, state, events, auto, languages)
         async with self.store.write() as db:
             db.add(row)
             await db.flush()
@@ -277,14 +276,11 @@ class SessionService:
         """Apply the action a player's input makes, retrying on a concurrent change.
 
         `make_action` sees the freshest state each try; it may raise RuleError (nothing changes) or
-        return None (nothing to do). Returns None when there was nothing to do. With `deliver`
-        False the caller kicks the delivery itself, once it has answered the player (what the
-        step caused is stored either way, so nothing is lost if it never does). `known` is the
-        session as the caller just loaded it (checked against the store): the first try uses it
-        instead of checking again; the versioned write still refuses it if it went stale since.
-        """
-        fresh = False
-        for _ in range(MAX_CONFLICT_RETRIES):
+        return None (nothing to do: so does this). With `deliver` False the caller kicks the delivery
+        once it has answered (what the step caused is stored either way). `known`: the session as the
+        caller just loaded and checked it, used on the first try (the versioned write still checks)."""
+        fresh, languages = False, None
+        for _try in range(MAX_CONFLICT_RETRIES):
             if known is not None and not fresh:
                 (info, state), known = known, None
             else:
@@ -305,7 +301,8 @@ class SessionService:
             new_info = replace(
                 info, version=info.version + 1, status="finished" if new_state.finished else "open"
             )
-            outgoing = adapter.render_step(new_info, state, new_state, events, auto)
+            languages = languages or await self.languages.for_session(info)
+            outgoing = adapter.render_step(new_info, state, new_state, events, auto, languages)
             write = StepWrite(
                 session_id=session_id,
                 expected_version=info.version,
@@ -327,7 +324,7 @@ class SessionService:
             if deliver:
                 self.delivery.kick()
             return StepResult(new_info, new_state, events)
-        raise RuleError("That game is very busy right now; please try again.")
+        raise RuleError(code="session.busy")
 
     async def answer(
         self,
@@ -349,7 +346,9 @@ class SessionService:
         if info.status != "open":
             raise SessionClosed(info.status)
         if not (may_manage or user_id == info.organiser_id):
-            raise RuleError("Only the organiser of this game or someone with Manage Server can cancel it.")
+            raise RuleError(code="session.cancel_not_allowed")
+        with speaking(await self.languages.of_server(info.guild_id)):
+            said = Outgoing(content=_("This game was cancelled by {user}.", user=f"<@{user_id}>"))
         async with self.store.write() as db:
             cancelled = await db.execute(
                 update(GameSession)
@@ -358,7 +357,7 @@ class SessionService:
             )
             if cancelled.rowcount != 1:  # type: ignore[attr-defined]
                 raise SessionClosed("finished")  # it ended while we were asking
-            await enqueue(db, info, [Outgoing(content=f"This game was cancelled by <@{user_id}>.")])
+            await enqueue(db, info, [said])
         # The version moved on, so any copy of the old state (here or in another process) is stale.
         self._cache.pop(session_id, None)
         self.delivery.kick()

@@ -14,7 +14,9 @@ step, by comparing what the game asked before it with what it asks now:
 - a question with **one legal answer** is answered for the player (`only_answer`) and the board
   says so; nobody is asked to choose when there is no choice.
 
-Every message goes through the outbox like any other, so edits and posts survive restarts.
+Every message goes through the outbox like any other, so edits and posts survive restarts. What
+the table shows speaks the table's language, what one player's DMs show speaks theirs
+(`bot.languages.Languages`); a game's questions are shown through its adapter's `localise`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import Domain, speaking
+from bot.languages import ENGLISH, Languages
 from bot.messages import Button, Embed, Outgoing, Select
 from bot.questions import components
 from rules.dice import Roller
@@ -36,19 +40,35 @@ MAX_ROWS = 5  # component rows in one message
 LATEST_MAX = 1024  # an embed field
 CONTENT_MAX = 2000
 DONE_MARK = "✅"
+_ = Domain("muster")
 
 
 @dataclass(frozen=True)
 class AutoAnswer:
-    """A question answered for a player because it had one legal answer."""
+    """A question answered for a player because it had one legal answer (worded when shown)."""
 
     player: int
-    title: str
-    label: str
+    question: Question
+    value: str
+
+    def said(self, adapter: GameAdapter[Any], state: GameState) -> str:
+        asked = shown(adapter, state, self.question)
+        option = asked.option(self.value)
+        return _(
+            "{player} had one choice for **{title}**: {answer} (answered for them).",
+            player=who(self.player),
+            title=asked.title,
+            answer=option.label if option is not None else self.value,
+        )
 
 
 def who(player: int) -> str:
     return f"<@{player}>"
+
+
+def shown(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Question:
+    """A question as it is shown, in the language in force (the rules word it in English)."""
+    return adapter.localise(state, asked)
 
 
 # ---------------------------------------------------------------------- what is asked
@@ -100,14 +120,14 @@ def only_answer(procedure: Procedure[Any], state: GameState) -> tuple[Answer, Au
             if asked.number.minimum == asked.number.maximum:
                 value = asked.number.minimum
                 answer = Answer(actor=player, step=asked.step, number=value, nonce=_nonce(state, asked))
-                return answer, AutoAnswer(player, asked.title, str(value))
+                return answer, AutoAnswer(player, asked, str(value))
         elif asked.kind == "choose" and asked.min_values <= 1:
             legal = [o for o in asked.options if not o.disabled]
             if len(legal) == 1 and not legal[0].form and len(asked.options) == 1:
                 answer = Answer(
                     actor=player, step=asked.step, values=[legal[0].value], nonce=_nonce(state, asked)
                 )
-                return answer, AutoAnswer(player, asked.title, legal[0].label)
+                return answer, AutoAnswer(player, asked, legal[0].value)
     return None
 
 
@@ -127,21 +147,49 @@ def table_messages(
     after: GameState,
     events: list[Event],
     auto: list[AutoAnswer] | None = None,
+    languages: Languages = ENGLISH,
 ) -> list[Outgoing]:
-    """What to post and edit after a step from `before` (None: the game just started) to `after`."""
+    """What to post and edit after a step from `before` (None: the game just started) to `after`:
+    the table's messages in its language, each player's DMs in theirs."""
+    with speaking(languages.table):
+        out, dm_moments = _table_part(adapter, info, before, after, events, auto)
+    for player in after.players:
+        mine = [m for m in dm_moments if m.user_id == player]
+        if mine and languages.of(player) != languages.table:
+            with speaking(languages.of(player)):
+                again = adapter.moments(info, after, events)
+            mine = [m for m in again if m.to == "dm" and m.user_id == player]
+        out[1:1] = mine  # a hand in DMs: after the board, before the questions
+    for player in after.players:
+        with speaking(languages.of(player)):
+            out.extend(_player_dms(adapter, info, before, after, events, player))
+    return out
+
+
+def _table_part(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    before: GameState | None,
+    after: GameState,
+    events: list[Event],
+    auto: list[AutoAnswer] | None,
+) -> tuple[list[Outgoing], list[Outgoing]]:
+    """The table's messages after a step, and the step's DM moments (in the table's language)."""
     procedure = adapter.procedure
-    lines = adapter.lines(info, after, events) + [
-        f"{who(a.player)} had one choice for **{a.title}**: {a.label} (answered for them)."
-        for a in auto or []
-    ]
+    lines = adapter.lines(info, after, events) + [a.said(adapter, after) for a in auto or []]
     moments: list[Outgoing] = []
-    apart: list[Outgoing] = []  # a moment for a player's DMs (a hand) never rides on a thread's question
+    apart: list[Outgoing] = []  # a moment for another channel never rides on a thread's question
+    dm_moments: list[Outgoing] = []  # a player's hand: rendered in their language
     for moment in adapter.moments(info, after, events):
-        (moments if moment.to == "channel" and moment.channel_id is None else apart).append(moment)
+        if moment.to == "dm" and moment.user_id in after.players:
+            dm_moments.append(moment)
+        else:
+            (moments if moment.to == "channel" and moment.channel_id is None else apart).append(moment)
     out: list[Outgoing] = []
     old, new = public_questions(procedure, before), public_questions(procedure, after)
     old_board, on_board = _board_tools(old), _board_tools(new)
-    out.append(board_message(adapter, info, after, lines, [new[step] for step in on_board]))
+    tools = [shown(adapter, after, new[step]) for step in on_board]
+    out.append(board_message(adapter, info, after, lines, tools))
     own_old = {step: q for step, q in old.items() if step not in old_board}
     own_new = {step: q for step, q in new.items() if step not in on_board}
     for step, asked in own_old.items():
@@ -156,9 +204,7 @@ def table_messages(
         elif asked != own_old[step]:
             out.append(question_message(adapter, after, asked, ping=False))
     out[1:1] = [*moments, *apart]  # not taken by a question: posted on their own, after the board
-    for player in after.players:
-        out.extend(_player_dms(adapter, info, before, after, events, player))
-    return out
+    return out, dm_moments
 
 
 def _board_tools(asked: dict[str, Question]) -> list[str]:
@@ -182,10 +228,10 @@ def board_message(
     """The living board: the game's own view, then what just happened and who is awaited."""
     board = adapter.board(info, state)
     if lines:
-        board.add("Latest", _tail("\n".join(lines), LATEST_MAX))
-    waiting = _waiting_lines(adapter.procedure, state)
+        board.add(_.p("field", "Latest"), _tail("\n".join(lines), LATEST_MAX))
+    waiting = _waiting_lines(adapter, state)
     if waiting:
-        board.add("Waiting for", _tail("\n".join(waiting), LATEST_MAX))
+        board.add(_.p("field", "Waiting for"), _tail("\n".join(waiting), LATEST_MAX))
     buttons: list[Button] = []
     selects: list[Select] = []
     for asked in tools:
@@ -195,11 +241,11 @@ def board_message(
     return Outgoing(key=BOARD_KEY, embeds=[board], buttons=buttons, selects=selects)
 
 
-def _waiting_lines(procedure: Procedure[Any], state: GameState) -> list[str]:
+def _waiting_lines(adapter: GameAdapter[Any], state: GameState) -> list[str]:
     lines: dict[int, list[str]] = {}
-    for player, asked in waited_for(procedure, state):
-        where = " (in DMs)" if asked.private else ""
-        lines.setdefault(player, []).append(f"{asked.title}{where}")
+    for player, asked in waited_for(adapter.procedure, state):
+        title = shown(adapter, state, asked).title
+        lines.setdefault(player, []).append(_("{title} (in DMs)", title=title) if asked.private else title)
     return [f"{who(p)}: {'; '.join(titles)}" for p, titles in lines.items()]
 
 
@@ -213,6 +259,7 @@ def question_message(
 ) -> Outgoing:
     """A public question's own message: posted (pinging the players it waits for) when it is new,
     edited when it changes (an edit pings nobody). `context` (a reveal that led to it) comes first."""
+    asked = shown(adapter, state, asked)
     buttons, selects = components(asked)
     question = Embed(description=adapter.question_text(state, asked)[:4000], colour=adapter.colour)
     return Outgoing(
@@ -227,7 +274,7 @@ def question_message(
 def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]) -> Outgoing:
     """A question no longer asked: its message keeps what it asked and says what happened, with no
     components left (its pings are replaced; an edit pings nobody)."""
-    said = "\n".join(lines) or "Answered."
+    said = "\n".join(lines) or _("Answered.")
     return Outgoing(
         key=f"ask.{asked.series or asked.step}",
         edit_only=True,
@@ -253,14 +300,15 @@ def _player_dms(
             said = (
                 adapter.answered_privately(info, after, player, asked, events)
                 or "\n".join(mine)
-                or "Answered."
+                or _("Answered.")
             )
-            text = f"{DONE_MARK} **{asked.title}**\n{said}"
+            text = f"{DONE_MARK} **{shown(adapter, after, asked).title}**\n{said}"
             out.append(
                 _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
             )
     fresh = [(key, q) for key, q in new.items() if key not in old]
-    for index, (key, asked) in enumerate(fresh):
+    for index, (key, raw) in enumerate(fresh):
+        asked = shown(adapter, after, raw)
         text = adapter.question_text(after, asked)
         if index == 0 and mine:
             text = "\n".join(mine) + "\n\n" + text
@@ -269,6 +317,7 @@ def _player_dms(
         out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", secret=index == 0))
     for key, asked in new.items():
         if key in old and asked != old[key]:  # a series moved on, or its options changed
+            asked = shown(adapter, after, asked)
             text = adapter.question_text(after, asked)
             out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", edit_only=True))
     if mine and not fresh:
@@ -292,7 +341,7 @@ def _dm(
     return Outgoing(
         to="dm",
         user_id=player,
-        content=f"{adapter.title} in <#{info.table_id}>" if header else "",
+        content=_("{game} in {table}", game=adapter.title, table=f"<#{info.table_id}>") if header else "",
         embeds=[Embed(description=_tail(text, 4000), colour=adapter.colour)],
         buttons=buttons,
         selects=selects,
@@ -305,8 +354,17 @@ def sealed_line(events: list[Event], player: int, shown: str | None = None) -> s
     sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == player), None)
     if sealed is None:
         return None
-    what = f" **{shown}**" if shown else ""
-    return f"You sealed{what} for the {sealed.label}. Commitment: `{sealed.commitment}`"
+    commitment = f"`{sealed.commitment}`"
+    if shown:
+        return _(
+            "You sealed **{choice}** for the {label}. Commitment: {commitment}",
+            choice=shown,
+            label=sealed.label,
+            commitment=commitment,
+        )
+    return _(
+        "You sealed for the {label}. Commitment: {commitment}", label=sealed.label, commitment=commitment
+    )
 
 
 def _tail(text: str, limit: int) -> str:

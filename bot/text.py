@@ -34,6 +34,17 @@ ENGLISH: dict[str, str] = {
     "session.not_player": "This is a game between <@{first}> and <@{second}>: only they can play it.",
     "session.prompt_of_other": "That prompt is for <@{player}> only.",
     "answer.invalid": "I can't use that as `{field}`: please pick one of the offered choices.",
+    "session.gone": "That game no longer exists.",
+    "session.cancelled": "That game was cancelled; nothing more can be done in it.",
+    "session.finished": "That game has already finished; nothing more can be done in it.",
+    "session.none_here": "You have no {game} game in this channel; start one with `{start}`.",
+    "session.several_here": "You have more than one {game} game in this channel: use the buttons on that "
+    "game's latest message instead.",
+    "session.second_game": "You already have a {game} game with <@{opponent}> in this channel (`{session}`); "
+    "finish or cancel it first.",
+    "session.busy": "That game is very busy right now; please try again.",
+    "session.cancel_not_allowed": "Only the organiser of this game or someone with Manage Server can "
+    "cancel it.",
 }
 
 SOURCE_OF: dict[str, str] = dict.fromkeys(ENGLISH, __name__)
