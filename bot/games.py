@@ -67,6 +67,7 @@ class GameAdapter(Generic[S]):
     start_command: str = "/help"  # how a player starts one, for messages
     aliases: tuple[str, ...] = ()  # other names players type for this system (scores), as slugs
     help: str = ""  # its line in /help
+    domain: str = "muster"  # the catalogue domain of its words (bot/i18n.py)
     pack: PackSpec[Any] | None = None
     colour: int = 0x5865F2
     answers_only_choices: bool = True  # answer a question with one legal answer for the player
@@ -83,6 +84,10 @@ class GameAdapter(Generic[S]):
         """Messages for the table and DMs after a step from `before` (None: the start) to `after`,
         the table's in its language and each player's in theirs."""
         return table.table_messages(self, info, before, after, events, auto, languages)
+
+    def help_line(self) -> str:
+        """Its /help line in the language in force (`help = _.mark(...)` in the game's `domain`)."""
+        return Domain(self.domain)(self.help)
 
     def localise(self, state: S, asked: Question) -> Question:
         """A question as shown in the language in force: the rules word it in English, so a game

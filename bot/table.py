@@ -382,7 +382,7 @@ def answer_the_only_choices(
     tokens to bid is 0): nobody is asked to choose when there is nothing to choose."""
     auto: list[AutoAnswer] = []
     procedure = adapter.procedure
-    for _ in range(MAX_AUTO_ANSWERS if adapter.answers_only_choices else 0):
+    for _attempt in range(MAX_AUTO_ANSWERS if adapter.answers_only_choices else 0):
         found = only_answer(procedure, state)
         if found is None:
             break

@@ -9,8 +9,11 @@ from discord.ext import commands
 from bot.app import MusterBot
 from bot.checks import can_manage, guild_id_of
 from bot.errors import UserError
+from bot.i18n import Domain
 from bot.limits import fit
 from rules.sealed import verify
+
+_ = Domain("muster")
 
 
 class Games(commands.Cog):
@@ -22,15 +25,26 @@ class Games(commands.Cog):
     async def games(self, interaction: discord.Interaction[MusterBot]) -> None:
         sessions = await self.bot.sessions.open_sessions(guild_id_of(interaction), interaction.user.id)
         if not sessions:
-            await interaction.response.send_message("You have no open games in this server.", ephemeral=True)
+            await interaction.response.send_message(
+                _("You have no open games in this server."), ephemeral=True
+            )
             return
         lines = []
         for info in sessions[:25]:
             title = self.bot.games.get(info.system).title if info.system in self.bot.games else info.system
             other = info.players[1] if info.players[0] == interaction.user.id else info.players[0]
             link = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
-            lines.append(f"`{info.id}` **{title}** vs <@{other}> in <#{info.channel_id}> ([open]({link}))")
-        embed = discord.Embed(title="Your open games", description="\n".join(lines))
+            lines.append(
+                _(
+                    "{id} **{game}** vs {opponent} in {channel} ([open]({link}))",
+                    id=f"`{info.id}`",
+                    game=title,
+                    opponent=f"<@{other}>",
+                    channel=f"<#{info.channel_id}>",
+                    link=link,
+                )
+            )
+        embed = discord.Embed(title=_.p("title", "Your open games"), description="\n".join(lines))
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
     game = app_commands.Group(name="game", description="Manage a game session", guild_only=True)
@@ -47,19 +61,20 @@ class Games(commands.Cog):
             ]
             if len(here) != 1:
                 raise UserError(
-                    "Give the game's id (see `/games`): "
-                    + (
-                        "you have no open game in this channel."
-                        if not here
-                        else "you have more than one open game in this channel."
+                    _("Give the game's id (see `/games`): you have no open game in this channel.")
+                    if not here
+                    else _(
+                        "Give the game's id (see `/games`): you have more than one open game in this channel."
                     )
                 )
             game = here[0].id
-        info, _ = await self.bot.sessions.load(game.strip())
+        info, _state = await self.bot.sessions.load(game.strip())
         if info.guild_id != guild_id:
-            raise UserError("There is no game with that id in this server.")
+            raise UserError(_("There is no game with that id in this server."))
         await self.bot.sessions.cancel(info.id, interaction.user.id, can_manage(interaction))
-        await interaction.response.send_message(f"Game `{info.id}` is cancelled.", ephemeral=True)
+        await interaction.response.send_message(
+            _("Game {id} is cancelled.", id=f"`{info.id}`"), ephemeral=True
+        )
 
     @cancel.autocomplete("game")
     async def cancel_autocomplete(
@@ -95,9 +110,9 @@ class Games(commands.Cog):
     ) -> None:
         ok = verify(game.strip(), step.strip(), player.id, choice.strip(), nonce.strip(), commitment)
         text = (
-            "✅ The commitment matches: this choice was sealed before the reveal and not changed."
+            "✅ " + _("The commitment matches: this choice was sealed before the reveal and not changed.")
             if ok
-            else "❌ The commitment does not match these values."
+            else "❌ " + _("The commitment does not match these values.")
         )
         await interaction.response.send_message(text, ephemeral=True)
 

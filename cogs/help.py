@@ -8,24 +8,36 @@ from discord.ext import commands
 
 from bot.app import MusterBot
 from bot.games import GameRegistry
+from bot.i18n import Domain
 from bot.limits import fit
 
-BEFORE_GAMES: list[tuple[str, str]] = [
-    ("Dice", "`/roll 3d6+2` · `/roll 20d6>=4` counts hits · `/rolloff @opponent` · `/rolls recent`"),
-]
-AFTER_GAMES: list[tuple[str, str]] = [
-    ("Games", "`/games` lists your open games · `/game cancel` · `/verify` checks a sealed commitment"),
-    (
-        "Scores",
-        "`/scores record` · `/scores leaderboard` · `/scores history` · `/scores player` · `/scores export`",
-    ),
-    ("Settings", "`/settings results-channel #channel` · `/settings show` (Manage Server)"),
-]
+_ = Domain("muster")
 
 
 def sections(games: GameRegistry) -> list[tuple[str, str]]:
-    """/help's sections: the shared commands around one line per registered game."""
-    return [*BEFORE_GAMES, *((game.title, game.help) for game in games if game.help), *AFTER_GAMES]
+    """/help's sections, in the language in force: the shared commands around one line per game (a
+    game's `help` line is English until its cog words it through its own domain)."""
+    dice = _("`/roll 3d6+2` · `/roll 20d6>=4` counts hits · `/rolloff @opponent` · `/rolls recent`")
+    shared = [
+        (
+            _.p("field", "Games"),
+            _("`/games` lists your open games · `/game cancel` · `/verify` checks a sealed commitment"),
+        ),
+        (
+            _.p("field", "Scores"),
+            "`/scores record` · `/scores leaderboard` · `/scores history` · `/scores player` · "
+            "`/scores export`",
+        ),
+        (
+            _.p("field", "Settings"),
+            _(
+                "`/settings results-channel #channel` · `/settings language` · `/settings show` "
+                "(Manage Server)"
+            ),
+        ),
+    ]
+    games_part = [(game.title, game.help_line()) for game in games if game.help]
+    return [(_.p("field", "Dice"), dice), *games_part, *shared]
 
 
 class Help(commands.Cog):
@@ -34,7 +46,9 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="What Muster can do")
     async def help(self, interaction: discord.Interaction[MusterBot]) -> None:
-        embed = discord.Embed(title="Muster", description="Runs the fiddly parts of a wargame night, fairly.")
+        embed = discord.Embed(
+            title="Muster", description=_("Runs the fiddly parts of a wargame night, fairly.")
+        )
         for name, text in sections(self.bot.games):
             embed.add_field(name=name, value=text, inline=False)
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))

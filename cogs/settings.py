@@ -14,7 +14,20 @@ from discord.ext import commands
 from bot.app import MusterBot
 from bot.checks import guild_id_of, require_manage
 from bot.errors import UserError
+from bot.i18n import LANGUAGES, Domain
+from bot.languages import FOLLOW_DISCORD
 from bot.limits import fit
+
+_ = Domain("muster")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+"""Each language by its own name, as a picker shows it."""
+
+
+def language_name(code: str | None) -> str:
+    """How /settings shows a server's language choice, in the language in force."""
+    if code and code != FOLLOW_DISCORD:
+        return LANGUAGE_NAMES.get(code, code)
+    return _("the server's Discord language")
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -31,10 +44,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
         await self.bot.guild_settings.update(guild_id, results_channel_id=channel.id if channel else None)
-        where = channel.mention if channel else "each game's own channel"
-        await interaction.response.send_message(
-            **fit(content=f"Results will be announced in {where}.", ephemeral=True)
+        text = (
+            _("Results will be announced in {channel}.", channel=channel.mention)
+            if channel
+            else _("Results will be announced in each game's own channel.")
         )
+        await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
     @app_commands.command(name="reminders", description="How long a sealed choice may wait before a reminder")
     @app_commands.describe(minutes="Minutes of quiet before a waiting player gets a reminder DM")
@@ -44,10 +59,10 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
         if not 5 <= minutes <= 1440:
-            raise UserError("Reminders can be set between 5 and 1440 minutes.")
+            raise UserError(_("Reminders can be set between 5 and 1440 minutes."))
         await self.bot.guild_settings.update(guild_id, reminder_minutes=float(minutes))
         await interaction.response.send_message(
-            f"Waiting players get a reminder after {minutes} minutes.", ephemeral=True
+            _("Waiting players get a reminder after {minutes} minutes.", minutes=minutes), ephemeral=True
         )
 
     @app_commands.command(
@@ -61,27 +76,60 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
         if enabled not in ("on", "off"):
-            raise UserError("Choose **on** or **off**.")
+            raise UserError(_("Choose **on** or **off**."))
         await self.bot.guild_settings.update(guild_id, game_threads=enabled == "on")
         text = (
-            "Each new game is played in a thread under its start card."
+            _("Each new game is played in a thread under its start card.")
             if enabled == "on"
-            else "New games are played in the channel they are started in, without threads."
+            else _("New games are played in the channel they are started in, without threads.")
         )
         await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="language", description="The language of this server's public posts")
+    @app_commands.describe(
+        language="Boards, cards, announcements (each player gets replies and DMs in their own language)"
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="Discord's server language (default)", value=FOLLOW_DISCORD),
+            *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction[MusterBot], language: str) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        if language != FOLLOW_DISCORD and language not in LANGUAGES:
+            raise UserError(_("Choose one of the offered languages."))
+        await self.bot.guild_settings.update(guild_id, language=language)
+        now = await self.bot.languages.of_server(guild_id)
+        await interaction.response.send_message(
+            _(
+                "Public posts here are now in {language} (currently {now}).",
+                language=language_name(language),
+                now=LANGUAGE_NAMES[now],
+            ),
+            ephemeral=True,
+        )
 
     @app_commands.command(name="show", description="Show this server's settings")
     async def show(self, interaction: discord.Interaction[MusterBot]) -> None:
         settings = await self.bot.guild_settings.get(guild_id_of(interaction))
         channel = (
-            f"<#{settings.results_channel_id}>" if settings.results_channel_id else "each game's own channel"
+            f"<#{settings.results_channel_id}>"
+            if settings.results_channel_id
+            else _("each game's own channel")
         )
         minutes = settings.reminder_minutes or self.bot.settings.reminder_minutes
-        embed = discord.Embed(title="Muster settings")
-        embed.add_field(name="Results channel", value=channel, inline=False)
-        embed.add_field(name="Reminders", value=f"after {minutes:g} minutes of waiting", inline=False)
-        threads = "off" if settings.game_threads is False else "on"
-        embed.add_field(name="Game threads", value=threads, inline=False)
+        embed = discord.Embed(title=_.p("title", "Muster settings"))
+        embed.add_field(name=_.p("field", "Results channel"), value=channel, inline=False)
+        embed.add_field(
+            name=_.p("field", "Reminders"),
+            value=_("after {minutes} minutes of waiting", minutes=f"{minutes:g}"),
+            inline=False,
+        )
+        threads = _("off") if settings.game_threads is False else _("on")
+        embed.add_field(name=_.p("field", "Game threads"), value=threads, inline=False)
+        embed.add_field(name=_.p("field", "Language"), value=language_name(settings.language), inline=False)
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 

@@ -127,7 +127,7 @@ class Announcer:
 
     async def announcement_embed(self, row: GameResult) -> Embed:
         record = record_of(row)
-        book, _ = await self.results.book(row.guild_id)
+        book, _records = await self.results.book(row.guild_id)
         lines = result_lines(row)
         if row.summary:
             lines.append(clip(row.summary, 1500))
