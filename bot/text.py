@@ -74,8 +74,25 @@ def domain_of(code: str) -> Domain:
     return BY_AREA[code_domain(code)]
 
 
+def _words() -> dict[str, str]:
+    """The plain words some codes carry as values (a result's status, what was asked of a player)."""
+    return {
+        "confirm": _.p("action", "confirm"),
+        "dispute": _.p("action", "dispute"),
+        "pending": _.p("status", "pending"),
+        "confirmed": _.p("status", "confirmed"),
+        "disputed": _.p("status", "disputed"),
+        "void": _.p("status", "void"),
+    }
+
+
 def _derived(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
-    """Values some sentences need that are plain arithmetic on the code's own values."""
+    """Values some sentences need: plain arithmetic on the code's own values, or its words translated."""
+    if code.startswith("scores.") and ("action" in params or "status" in params):
+        words = _words()
+        for name in ("action", "status"):
+            if isinstance(params.get(name), str):
+                params = {**params, name: words.get(str(params[name]), params[name])}
     if code == "answer.count":
         low, high = params.get("minimum"), params.get("maximum")
         count = high if isinstance(high, int) else 2

@@ -1,4 +1,9 @@
-"""/roll, /rolloff and /rolls recent."""
+"""/roll, /rolloff and /rolls recent.
+
+The model of a converted cog (docs/LANGUAGES.md): its words are marked in the muster domain; a
+public answer (a roll everyone sees) speaks the server's language, an ephemeral one (the dice log,
+a refusal) the language of the player who asked, which is already in force.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from bot.app import MusterBot
 from bot.checks import require_opponent
 from bot.dice import RollContext
 from bot.errors import UserError
+from bot.i18n import Domain, speaking
 from bot.limits import CONTENT, EMBED_DESCRIPTION, fit
 from bot.text import refusal
 from rules.dice import RollResult, TermResult, roll_notation
@@ -22,6 +28,7 @@ from rules.rolloff import roll_off
 from rules.text import ELLIPSIS, fit_lines
 
 DICE_FILE = "roll.txt"
+_ = Domain("muster")
 
 
 def _dice_list(dice: Sequence[int], room: int) -> str:
@@ -44,10 +51,10 @@ def _term_line(term: TermResult, room: int | None) -> str:
     sign = "-" if term.term.sign < 0 else ""
     head = f"{sign}{term.term.describe()}: "
     if term.term.target is not None:
-        tail = f" → {abs(term.value)} successes"
+        tail = " → " + _.n("{count} success", "{count} successes", abs(term.value))
     elif term.term.keep:
         kept = _dice_list(term.kept, 10_000 if room is None else max(room // 3, 8))
-        tail = f" kept {kept}" + ("" if room is None else f" = {abs(term.value)}")
+        tail = " " + _("kept {dice}", dice=kept) + ("" if room is None else f" = {abs(term.value)}")
     else:
         tail = "" if room is None else f" = {abs(term.value)}"
     dice_room = 10_000 if room is None else max(room - len(head) - len(tail), 8)
@@ -55,12 +62,9 @@ def _term_line(term: TermResult, room: int | None) -> str:
 
 
 def _total_line(result: RollResult) -> str:
-    label = (
-        "Successes"
-        if result.successes is not None and len(result.terms) == 1 and not result.modifier
-        else "Total"
-    )
-    return f"{label}: **{result.total}**"
+    if result.successes is not None and len(result.terms) == 1 and not result.modifier:
+        return _("Successes: {total}", total=f"**{result.total}**")
+    return _("Total: {total}", total=f"**{result.total}**")
 
 
 def describe_roll(result: RollResult, room: int = CONTENT) -> tuple[str, str | None]:
@@ -75,7 +79,7 @@ def describe_roll(result: RollResult, room: int = CONTENT) -> tuple[str, str | N
     whole = "\n".join([*(_term_line(t, None) for t in result.terms), *modifier, total])
     if len(whole) <= room:
         return whole, None
-    note = f"(every die is in {DICE_FILE})"
+    note = _("(every die is in {file})", file=DICE_FILE)
     fixed = sum(len(line) + 1 for line in [*modifier, total, note])
     share = (room - fixed) // len(result.terms) - 1
     lines = [_term_line(t, share) for t in result.terms]
@@ -96,8 +100,10 @@ class Dice(commands.Cog):
             result = roll_notation(dice, roller, reason=f"/roll {dice}"[:200])
         except RuleError as error:
             raise UserError(refusal(error)) from None
-        head = f"🎲 <@{interaction.user.id}> rolled `{result.notation}`\n"
-        text, every_die = describe_roll(result, CONTENT - len(head))
+        with speaking(await self.bot.languages.of_server(interaction.guild_id)):  # everyone sees it
+            who = f"<@{interaction.user.id}>"
+            head = "🎲 " + _("{player} rolled {dice}", player=who, dice=f"`{result.notation}`") + "\n"
+            text, every_die = describe_roll(result, CONTENT - len(head))
         extra: dict[str, Any] = {}
         if every_die is not None:
             listing = f"/roll {result.notation}\n{every_die.replace('**', '')}\n"
@@ -124,22 +130,30 @@ class Dice(commands.Cog):
     ) -> None:
         require_opponent(interaction, opponent)
         if not (-10 <= my_bonus <= 10 and -10 <= their_bonus <= 10):
-            raise UserError("Bonuses must be between -10 and +10.")
+            raise UserError(_("Bonuses must be between -10 and +10."))
         roller = self.bot.dice.roller()
         result = roll_off(roller, (my_bonus, their_bonus), reason=f"roll-off vs {opponent.id}")
         me, them = interaction.user.id, opponent.id
         lines = []
-        for number, rnd in enumerate(result.rounds, start=1):
-            mine = f"{rnd.rolls[0]}" + (f"{my_bonus:+d}={rnd.totals[0]}" if my_bonus else "")
-            theirs = f"{rnd.rolls[1]}" + (f"{their_bonus:+d}={rnd.totals[1]}" if their_bonus else "")
-            tie = " — tie, roll again" if rnd.totals[0] == rnd.totals[1] else ""
-            lines.append(f"Roll {number}: <@{me}> {mine} vs <@{them}> {theirs}{tie}")
-        winner = me if result.winner == 0 else them
+        with speaking(await self.bot.languages.of_server(interaction.guild_id)):  # everyone sees it
+            for number, rnd in enumerate(result.rounds, start=1):
+                mine = f"{rnd.rolls[0]}" + (f"{my_bonus:+d}={rnd.totals[0]}" if my_bonus else "")
+                theirs = f"{rnd.rolls[1]}" + (f"{their_bonus:+d}={rnd.totals[1]}" if their_bonus else "")
+                tie = " — " + _("tie, roll again") if rnd.totals[0] == rnd.totals[1] else ""
+                line = _(
+                    "Roll {number}: {me} {mine} vs {them} {theirs}",
+                    number=number,
+                    me=f"<@{me}>",
+                    mine=mine,
+                    them=f"<@{them}>",
+                    theirs=theirs,
+                )
+                lines.append(line + tie)
+            winner = me if result.winner == 0 else them
+            won = "**" + _("{player} wins.", player=f"<@{winner}>") + "**"
+            text = "🎲 " + _("Roll-off") + "\n" + "\n".join(lines) + "\n" + won
         await interaction.response.send_message(
-            **fit(
-                content="🎲 Roll-off\n" + "\n".join(lines) + f"\n**<@{winner}> wins.**",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            **fit(content=text, allowed_mentions=discord.AllowedMentions.none())
         )
         self.bot.dice.audit_later(roller, RollContext(interaction.guild_id, interaction.channel_id, me))
 
@@ -148,10 +162,10 @@ class Dice(commands.Cog):
     @rolls.command(name="recent", description="The last rolls made in this channel")
     async def recent(self, interaction: discord.Interaction[MusterBot]) -> None:
         if interaction.channel_id is None:
-            raise UserError("That only works in a channel.")
+            raise UserError(_("That only works in a channel."))
         rows = await self.bot.dice.recent(interaction.channel_id, limit=15)
         if not rows:
-            await interaction.response.send_message("No rolls in this channel yet.", ephemeral=True)
+            await interaction.response.send_message(_("No rolls in this channel yet."), ephemeral=True)
             return
         lines = []
         for row in rows:
@@ -159,8 +173,10 @@ class Dice(commands.Cog):
             who = f"<@{row.user_id}>" if row.user_id else "Muster"
             results = row.results if len(row.results) <= 80 else row.results[:77] + "…]"
             lines.append(f"<t:{when}:t> {who} · {row.reason} · `{row.notation}` → {results}")
+        more = _("…and {n} more")  # fit_lines fills in {n}
         embed = discord.Embed(
-            title="Recent rolls in this channel", description=fit_lines(lines, EMBED_DESCRIPTION)
+            title=_.p("title", "Recent rolls in this channel"),
+            description=fit_lines(lines, EMBED_DESCRIPTION, more=more),
         )
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 

@@ -8,6 +8,7 @@ restarts: their custom_id carries all they need.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from typing import Any, cast
@@ -21,6 +22,7 @@ from bot import errors, render
 from bot.app import MusterBot
 from bot.checks import can_manage, channel_id_of, guild_id_of, require_manage
 from bot.db.models import GameResult
+from bot.i18n import Domain, speaking
 from bot.limits import FIELD_VALUE
 from bot.scores import (
     RESULT_BUTTON,
@@ -48,6 +50,7 @@ from cogs.scores_text import ENGLISH
 from rules.errors import RuleError
 from rules.scores import ResultStatus, Standing, history, player_summary, standings, to_csv_bytes
 
+_ = Domain("muster")
 HISTORY_LIMIT = 15
 BOARD_COLOUR = 0x3B5998
 
@@ -72,7 +75,7 @@ class ResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESU
         confirm = action == "confirm"
         super().__init__(
             discord.ui.Button(
-                label="Confirm" if confirm else "Dispute",
+                label=_.p("button", "Confirm") if confirm else _.p("button", "Dispute"),
                 style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger,
                 custom_id=f"score:{result_id}:{action}",
             )
@@ -90,14 +93,22 @@ class ResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESU
             service = service_of(interaction.client)
             if self.action == "confirm":
                 row = await service.confirm(self.result_id, interaction.guild_id, interaction.user.id)
-                status = f"✅ Confirmed by <@{interaction.user.id}>: it counts now."
             else:
                 row = await service.dispute(self.result_id, interaction.guild_id, interaction.user.id)
-                status = (
-                    f"⚠️ Disputed by <@{interaction.user.id}>: it won't count until someone with "
-                    "Manage Server settles it."
-                )
-            embed = prompt_embed(row).model_copy(update={"title": f"{system_title(row.system)} result"})
+            who = f"<@{interaction.user.id}>"
+            # The prompt in the channel speaks the server's language; in a DM, the clicker's (in force).
+            public = interaction.guild_id is not None
+            lang = await service.bot.languages.of_server(row.guild_id) if public else None
+            with speaking(lang) if lang else contextlib.nullcontext():
+                if self.action == "confirm":
+                    status = "✅ " + _("Confirmed by {player}: it counts now.", player=who)
+                else:
+                    status = "⚠️ " + _(
+                        "Disputed by {player}: it won't count until someone with Manage Server settles it.",
+                        player=who,
+                    )
+                title = _.p("title", "{game} result", game=system_title(row.system))
+                embed = prompt_embed(row).model_copy(update={"title": title})
             await interaction.response.edit_message(content=status, embed=render.embed(embed), view=None)
         except Exception as exc:
             await errors.report(interaction, exc)
@@ -118,7 +129,7 @@ class BoardButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or {"p": "◀ Previous", "n": "Next ▶", "i": "As image"}.get(kind, str(page + 1)),
+                label=label or board_label(kind, page),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"board:{kind}:{page}:{season}:{system}",
@@ -145,15 +156,28 @@ class BoardButton(
                     file=await cog.board_png(interaction, table, system, choice), ephemeral=True
                 )
                 return
-            pages = leaderboard_pages(
-                await cog.table(guild_id, system, choice), title=board_title(system), subtitle=choice.label
-            )
-            page = min(self.page, len(pages) - 1)
-            await interaction.response.edit_message(
-                embed=page_embed(pages[page]), view=board_view(page, len(pages), choice.token, system or "")
-            )
+            with speaking(await cog.bot.languages.of_server(guild_id)):  # the board is public
+                pages = leaderboard_pages(
+                    await cog.table(guild_id, system, choice),
+                    title=board_title(system),
+                    subtitle=choice.label,
+                )
+                page = min(self.page, len(pages) - 1)
+                view = board_view(page, len(pages), choice.token, system or "")
+            await interaction.response.edit_message(embed=page_embed(pages[page]), view=view)
         except Exception as exc:
             await errors.report(interaction, exc)
+
+
+def status_word(status: str) -> str:
+    """A result's status as a word, in the language in force."""
+    words = {
+        ResultStatus.PENDING.value: _.p("status", "pending"),
+        ResultStatus.CONFIRMED.value: _.p("status", "confirmed"),
+        ResultStatus.DISPUTED.value: _.p("status", "disputed"),
+        ResultStatus.VOID.value: _.p("status", "void"),
+    }
+    return words.get(status, status)
 
 
 def system_option(system: str | None) -> str | None:
@@ -167,7 +191,18 @@ def system_option(system: str | None) -> str | None:
 
 
 def board_title(system: str | None) -> str:
-    return f"{system_title(system)} leaderboard" if system else "Leaderboard, all systems"
+    if system:
+        return _.p("title", "{game} leaderboard", game=system_title(system))
+    return _.p("title", "Leaderboard, all systems")
+
+
+def board_label(kind: str, page: int) -> str:
+    """A paging button's label, in the language in force."""
+    if kind == "p":
+        return "◀ " + _.p("button", "Previous")
+    if kind == "n":
+        return _.p("button", "Next") + " ▶"
+    return _.p("button", "As image") if kind == "i" else str(page + 1)
 
 
 def page_embed(page: EmbedPage) -> discord.Embed:
@@ -279,8 +314,9 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             )
         choices = []
         for row in rows:
+            status = status_word(row.status)
             label = (
-                f"#{row.id} {system_title(row.system)} {row.score_a}–{row.score_b} ({row.status}, "
+                f"#{row.id} {system_title(row.system)} {row.score_a}–{row.score_b} ({status}, "
                 f"{row.played_at:%Y-%m-%d})"
             )
             if current.strip().lstrip("#") in label:
@@ -329,9 +365,14 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         hours = self.bot.settings.auto_confirm_hours
         try:  # answer first: the prompt and the DM are already stored, and go out just after
             await interaction.response.send_message(
-                f"Result #{recorded.row.id} recorded; it is pending until <@{opponent.id}> confirms "
-                f"it. I'm asking them in <#{recorded.asked_in}> and by DM; it counts once they "
-                f"confirm (or by itself after {hours:g} hours).",
+                _(
+                    "Result #{id} recorded; it is pending until {opponent} confirms it. I'm asking them in "
+                    "{channel} and by DM; it counts once they confirm (or by itself after {hours} hours).",
+                    id=recorded.row.id,
+                    opponent=f"<@{opponent.id}>",
+                    channel=f"<#{recorded.asked_in}>",
+                    hours=f"{hours:g}",
+                ),
                 ephemeral=True,
             )
         finally:
@@ -386,11 +427,17 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             note=clip(note, 300) if note else None,
         )
         if decision == "void":
-            text = f"Result #{row.id} is void: it no longer counts, and ratings are replayed without it."
+            text = _(
+                "Result #{id} is void: it no longer counts, and ratings are replayed without it.", id=row.id
+            )
         elif corrected:
-            text = f"Result #{row.id} corrected to {score_line(record_of(row))} and confirmed."
+            text = _(
+                "Result #{id} corrected to {score} and confirmed.",
+                id=row.id,
+                score=score_line(record_of(row)),
+            )
         else:
-            text = f"Result #{row.id} confirmed: it counts now."
+            text = _("Result #{id} confirmed: it counts now.", id=row.id)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
@@ -409,7 +456,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             reason=clip(reason, 300) if reason else None,
         )
         await interaction.response.send_message(
-            f"Result #{row.id} is void: it no longer counts, and ratings are replayed without it.",
+            _("Result #{id} is void: it no longer counts, and ratings are replayed without it.", id=row.id),
             ephemeral=True,
         )
 
@@ -435,12 +482,13 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         key = system_option(system)
         choice = await self.service.seasons.choose(guild_id, season)
         table = await self.table(guild_id, key, choice)
-        pages = leaderboard_pages(table, title=board_title(key), subtitle=choice.label)
-        if image or needs_image(pages):
-            await interaction.response.defer(thinking=True)
-            await interaction.followup.send(file=await self.board_png(interaction, table, key, choice))
-            return
-        view = board_view(0, len(pages), choice.token, key or "")
+        with speaking(await self.bot.languages.of_server(guild_id)):  # everyone sees the table
+            pages = leaderboard_pages(table, title=board_title(key), subtitle=choice.label)
+            if image or needs_image(pages):
+                await interaction.response.defer(thinking=True)
+                await interaction.followup.send(file=await self.board_png(interaction, table, key, choice))
+                return
+            view = board_view(0, len(pages), choice.token, key or "")
         if view is None:
             await interaction.response.send_message(embed=page_embed(pages[0]))
         else:
@@ -462,24 +510,28 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         key = system_option(system)
         records = await self.service.results.confirmed(guild_id)
         games = history(records, user=user.id if user else None, vs=vs.id if vs else None, system=key)
-        filters = [
-            f
-            for f in (
-                f"<@{user.id}>" if user else "",
-                f"vs <@{vs.id}>" if vs else "",
-                system_title(key) if key else "",
+        with speaking(await self.bot.languages.of_server(guild_id)):  # everyone sees it
+            filters = [
+                f
+                for f in (
+                    f"<@{user.id}>" if user else "",
+                    _("vs {player}", player=f"<@{vs.id}>") if vs else "",
+                    system_title(key) if key else "",
+                )
+                if f
+            ]
+            embed = discord.Embed(title=_.p("title", "Game history"), colour=BOARD_COLOUR)
+            lines = [f"#{r.id} {history_line(r, system_title(r.system))}" for r in games[:HISTORY_LIMIT]]
+            head = (" ".join(filters) + "\n") if filters else ""
+            room = DESCRIPTION_MAX - len(head)
+            shown = (
+                fit_lines(lines, room, more=_("…and {n} more")) if lines else _("No confirmed games match.")
             )
-            if f
-        ]
-        embed = discord.Embed(title="Game history", colour=BOARD_COLOUR)
-        lines = [f"#{r.id} {history_line(r, system_title(r.system))}" for r in games[:HISTORY_LIMIT]]
-        head = (" ".join(filters) + "\n") if filters else ""
-        embed.description = clip(
-            head + (fit_lines(lines, DESCRIPTION_MAX - len(head)) if lines else "No confirmed games match."),
-            DESCRIPTION_MAX,
-        )
-        if len(games) > HISTORY_LIMIT:
-            embed.set_footer(text=f"The last {HISTORY_LIMIT} of {len(games)} games")
+            embed.description = clip(head + shown, DESCRIPTION_MAX)
+            if len(games) > HISTORY_LIMIT:
+                embed.set_footer(
+                    text=_("The last {shown} of {count} games", shown=HISTORY_LIMIT, count=len(games))
+                )
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="player", description="A player's record, ratings, factions and rivals")
@@ -491,7 +543,16 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         system: str | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
-        who = user or interaction.user
+        with speaking(await self.bot.languages.of_server(guild_id)):  # everyone sees it
+            await self._player(interaction, guild_id, user or interaction.user, system)
+
+    async def _player(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        guild_id: int,
+        who: discord.abc.User,
+        system: str | None,
+    ) -> None:
         self.remember(interaction, who)
         key = system_option(system)
         book, records = await self.service.results.book(guild_id)
@@ -503,46 +564,69 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             by_system={s: book.ledger(s) for s in systems},
             system=key,
         )
-        embed = discord.Embed(title=f"Player: {clip(who.display_name, 200)}", colour=BOARD_COLOUR)
+        more = _("…and {n} more")
+        embed = discord.Embed(
+            title=_.p("title", "Player: {name}", name=clip(who.display_name, 200)), colour=BOARD_COLOUR
+        )
         if summary.games == 0:
-            embed.description = f"<@{who.id}> has no confirmed games here yet."
+            embed.description = _("{player} has no confirmed games here yet.", player=f"<@{who.id}>")
             await interaction.response.send_message(embed=embed)
             return
         embed.description = (
-            f"<@{who.id}>: {summary.games} games · {summary.wins} won, {summary.draws} drawn, "
-            f"{summary.losses} lost"
-            f" · points {summary.points_for}–{summary.points_against}"
-            f" ({signed(summary.points_for - summary.points_against)})"
+            f"<@{who.id}>: "
+            + _.n("{count} game", "{count} games", summary.games)
+            + " · "
+            + _(
+                "{wins} won, {draws} drawn, {losses} lost",
+                wins=summary.wins,
+                draws=summary.draws,
+                losses=summary.losses,
+            )
+            + " · "
+            + _(
+                "points {scored}–{conceded} ({difference})",
+                scored=summary.points_for,
+                conceded=summary.points_against,
+                difference=signed(summary.points_for - summary.points_against),
+            )
         )
-        ratings = [f"Overall **{summary.rating.display}**"] + [
+        ratings = [_("Overall {rating}", rating=f"**{summary.rating.display}**")] + [
             f"{system_title(s)} **{r.display}**" for s, r in summary.system_ratings.items()
         ]
-        embed.add_field(name="Ratings", value=fit_lines(ratings, FIELD_VALUE), inline=False)
         embed.add_field(
-            name="Systems",
-            value=fit_lines([f"{system_title(s)}: {n}" for s, n in summary.systems], FIELD_VALUE),
+            name=_.p("field", "Ratings"), value=fit_lines(ratings, FIELD_VALUE, more=more), inline=False
+        )
+        embed.add_field(
+            name=_.p("field", "Systems"),
+            value=fit_lines([f"{system_title(s)}: {n}" for s, n in summary.systems], FIELD_VALUE, more=more),
             inline=True,
         )
         embed.add_field(
-            name="Favourite factions",
-            value=fit_lines([f"{clip(f, 60)}: {n}" for f, n in summary.favourite_factions], FIELD_VALUE),
+            name=_.p("field", "Favourite factions"),
+            value=fit_lines(
+                [f"{clip(f, 60)}: {n}" for f, n in summary.favourite_factions], FIELD_VALUE, more=more
+            ),
             inline=True,
         )
         embed.add_field(
-            name="Against each opponent",
+            name=_.p("field", "Against each opponent"),
             inline=False,
             value=fit_lines(
                 [
-                    f"<@{h.opponent}>: {h.games} games · {h.wins}-{h.draws}-{h.losses} · "
-                    f"{h.points_for}–{h.points_against}"
+                    f"<@{h.opponent}>: "
+                    + _.n("{count} game", "{count} games", h.games)
+                    + f" · {h.wins}-{h.draws}-{h.losses} · {h.points_for}–{h.points_against}"
                     for h in summary.opponents
                 ],
                 FIELD_VALUE,
+                more=more,
             ),
         )
         if summary.last_played is not None:
             embed.add_field(
-                name="Last game", value=f"<t:{int(summary.last_played.timestamp())}:R>", inline=False
+                name=_.p("field", "Last game"),
+                value=f"<t:{int(summary.last_played.timestamp())}:R>",
+                inline=False,
             )
         await interaction.response.send_message(embed=embed)
 
@@ -561,7 +645,12 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         data = to_csv_bytes(records, names)
         slug = re.sub(r"[^A-Za-z0-9]+", "-", choice.season.name).strip("-") if choice.season else "all"
         await interaction.followup.send(
-            f"{len(records)} results ({choice.label.lower()}).",
+            _.n(
+                "{count} result ({which}).",
+                "{count} results ({which}).",
+                len(records),
+                which=choice.label.lower(),
+            ),
             file=discord.File(io.BytesIO(data), filename=f"results-{slug or 'season'}.csv"),
             ephemeral=True,
         )
@@ -580,19 +669,25 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
         started = await self.service.seasons.start(guild_id, name)
-        await interaction.response.send_message(
-            f"Season **{started.name}** has started: results recorded from now on count towards it."
-        )
+        with speaking(await self.bot.languages.of_server(guild_id)):  # everyone sees it
+            text = _(
+                "Season {season} has started: results recorded from now on count towards it.",
+                season=f"**{started.name}**",
+            )
+        await interaction.response.send_message(text)
 
     @season.command(name="end", description="End the running season")
     async def season_end(self, interaction: discord.Interaction[MusterBot]) -> None:
         guild_id = guild_id_of(interaction)
         require_manage(interaction)
         ended = await self.service.seasons.end(guild_id)
-        await interaction.response.send_message(
-            f"Season **{ended.name}** has ended. Its table stays available: `/scores leaderboard "
-            f"season:{ended.name}`."
-        )
+        with speaking(await self.bot.languages.of_server(guild_id)):  # everyone sees it
+            text = _(
+                "Season {season} has ended. Its table stays available: {command}.",
+                season=f"**{ended.name}**",
+                command=f"`/scores leaderboard season:{ended.name}`",
+            )
+        await interaction.response.send_message(text)
 
 
 async def setup(bot: MusterBot) -> None:

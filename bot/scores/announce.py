@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession, Season
+from bot.i18n import Domain, speaking
 from bot.messages import Embed, Outgoing
 from bot.outbox import enqueue
 from bot.scores.cache import ResultCache
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 ANNOUNCE_COLOUR = 0x2E8B57
 ANNOUNCE_BATCH = 25
+_ = Domain("muster")
 
 
 class Announcer:
@@ -48,38 +50,47 @@ class Announcer:
 
     async def disputed(self, row: GameResult, by: int) -> None:
         """Tell the people with Manage Server, where results are posted."""
-        await self.notice(
-            row,
-            f"⚠️ Result #{row.id} ({system_title(row.system)}: {score_line(record_of(row))}) was disputed "
-            f"by <@{by}>. Someone with Manage Server can settle it with "
-            f"`/scores resolve result:{row.id}`.",
-        )
+        with speaking(await self.bot.languages.of_server(row.guild_id)):
+            await self.notice(
+                row,
+                "⚠️ "
+                + _(
+                    "Result #{id} ({game}: {score}) was disputed by {player}. Someone with Manage Server "
+                    "can settle it with {command}.",
+                    id=row.id,
+                    game=system_title(row.system),
+                    score=score_line(record_of(row)),
+                    player=f"<@{by}>",
+                    command=f"`/scores resolve result:{row.id}`",
+                ),
+            )
 
     async def voided(self, row: GameResult, by: int) -> None:
-        await self.notice(
-            row,
-            f"Result #{row.id} ({system_title(row.system)}: {score_line(record_of(row))}) was voided by "
-            f"<@{by}>: it no longer counts, and ratings have been replayed without it.",
-        )
+        with speaking(await self.bot.languages.of_server(row.guild_id)):
+            await self.notice(
+                row,
+                _(
+                    "Result #{id} ({game}: {score}) was voided by {player}: it no longer counts, and "
+                    "ratings have been replayed without it.",
+                    id=row.id,
+                    game=system_title(row.system),
+                    score=score_line(record_of(row)),
+                    player=f"<@{by}>",
+                ),
+            )
 
     async def notice(self, row: GameResult, text: str) -> None:
         """A line where results are posted, through the outbox (so it is retried, and falls back to
-        the game's channel when the results channel refuses)."""
+        the game's channel when the results channel refuses); said in the server's language."""
         settings = await self.bot.guild_settings.get(row.guild_id)
         target = settings.results_channel_id or row.channel_id
         if target is None:
             return
         fallback = row.channel_id if row.channel_id != target else None
+        note = _("(I couldn't post this in the results channel.)") if fallback else None
         await self.bot.sessions.queue(
             None,
-            [
-                Outgoing(
-                    channel_id=target,
-                    content=text,
-                    fallback_channel_id=fallback,
-                    failure_note="(I couldn't post this in the results channel.)" if fallback else None,
-                )
-            ],
+            [Outgoing(channel_id=target, content=text, fallback_channel_id=fallback, failure_note=note)],
         )
 
     # ------------------------------------------------------------------ announcements
@@ -102,7 +113,10 @@ class Announcer:
             )
         if not rows:
             return 0
-        messages = [(row, await self.announcement(row)) for row in rows]
+        messages = []
+        for row in rows:
+            with speaking(await self.bot.languages.of_server(row.guild_id)):
+                messages.append((row, await self.announcement(row)))
         handled = 0
         async with self.store.write() as db:
             for row, message in messages:
@@ -132,7 +146,7 @@ class Announcer:
         if row.summary:
             lines.append(clip(row.summary, 1500))
         embed = Embed(
-            title=f"{system_title(row.system)} result",
+            title=_.p("title", "{game} result", game=system_title(row.system)),
             description="\n".join(lines),
             colour=ANNOUNCE_COLOUR,
             timestamp=row.played_at,
@@ -141,24 +155,27 @@ class Announcer:
         overall = book.ledger(None).change(record.id)
         if own is not None:
             embed.add(
-                f"{system_title(record.system)} rating",
+                _.p("field", "{game} rating", game=system_title(record.system)),
                 "\n".join(f"<@{c.player}> {format_change(c)}" for c in own),
             )
         if overall is not None and own is not None and [c.before for c in overall] != [c.before for c in own]:
-            embed.add("Overall rating", "\n".join(f"<@{c.player}> {format_change(c)}" for c in overall))
+            embed.add(
+                _.p("field", "Overall rating"),
+                "\n".join(f"<@{c.player}> {format_change(c)}" for c in overall),
+            )
         if row.session_id:
-            how = "from the game session"
+            how = _("from the game session")
         elif row.note == AUTO_CONFIRMED:
-            how = f"auto-confirmed after {self.bot.settings.auto_confirm_hours:g} hours"
+            how = _("auto-confirmed after {hours} hours", hours=f"{self.bot.settings.auto_confirm_hours:g}")
         elif row.note and row.note.startswith(CONFIRMED_BY):
-            how = "confirmed by Manage Server"
+            how = _("confirmed by Manage Server")
         else:
-            how = "confirmed by the opponent"
+            how = _("confirmed by the opponent")
         season = None
         if row.season_id is not None:
             async with self.store.read() as db:
                 season = await db.get(Season, row.season_id)
-        footer = f"Result #{row.id} · {how}" + (f" · {season.name}" if season else "")
+        footer = _("Result #{id}", id=row.id) + f" · {how}" + (f" · {season.name}" if season else "")
         embed.footer = clip(footer, FOOTER_MAX)
         return embed
 
@@ -176,10 +193,13 @@ class Announcer:
             channel_id=target,
             embeds=[await self.announcement_embed(row)],
             fallback_channel_id=row.channel_id if row.channel_id != target else None,
-            failure_note=(
-                f"{mention}I couldn't announce result #{row.id} in <#{target}>: I'm missing permission "
-                "to post there (View Channel, Send Messages and Embed Links). Please fix the "
-                "permissions or pick another channel with `/settings results-channel`."
+            failure_note=mention
+            + _(
+                "I couldn't announce result #{id} in {channel}: I'm missing permission to post there "
+                "(View Channel, Send Messages and Embed Links). Please fix the permissions or pick "
+                "another channel with `/settings results-channel`.",
+                id=row.id,
+                channel=f"<#{target}>",
             ),
             failure_user_id=organiser,
         )

@@ -12,6 +12,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import Domain
 from bot.scores.layout import clip, name_of
 from rules.scores.standings import Standing
 
@@ -30,17 +31,22 @@ RULE = (90, 94, 99)
 
 Align = Literal["left", "right"]
 
-LEADERBOARD_COLUMNS: tuple[tuple[str, Align], ...] = (
-    ("#", "right"),
-    ("Player", "left"),
-    ("Games", "right"),
-    ("W", "right"),
-    ("D", "right"),
-    ("L", "right"),
-    ("PF", "right"),
-    ("PA", "right"),
-    ("Rating", "right"),
-)
+_ = Domain("muster")
+
+
+def leaderboard_columns() -> tuple[tuple[str, Align], ...]:
+    """The table's headers, in the language in force (W/D/L: won, drawn, lost; PF/PA: points for, against)."""
+    return (
+        ("#", "right"),
+        (_.p("column", "Player"), "left"),
+        (_.p("column", "Games"), "right"),
+        (_.p("column", "W"), "right"),
+        (_.p("column", "D"), "right"),
+        (_.p("column", "L"), "right"),
+        (_.p("column", "PF"), "right"),
+        (_.p("column", "PA"), "right"),
+        (_.p("column", "Rating"), "right"),
+    )
 
 
 def render_table(
@@ -51,7 +57,10 @@ def render_table(
     bold = ImageFont.load_default(size=FONT_SIZE + 4)
     shown = list(rows[:MAX_IMAGE_ROWS])
     if len(rows) > MAX_IMAGE_ROWS:
-        note = (note + " · " if note else "") + f"{len(rows) - MAX_IMAGE_ROWS} more rows not shown"
+        left_out = len(rows) - MAX_IMAGE_ROWS
+        note = (note + " · " if note else "") + _.n(
+            "{count} more row not shown", "{count} more rows not shown", left_out
+        )
     widths = [int(font.getlength(header)) for header, _ in columns]
     for row in shown:
         if len(row) != len(columns):
@@ -112,5 +121,9 @@ def leaderboard_png(
 ) -> bytes:
     """The whole leaderboard as one PNG."""
     if not standings:
-        return render_table(clip(title, 200), LEADERBOARD_COLUMNS, [], note=note or "No confirmed games yet.")
-    return render_table(clip(title, 200), LEADERBOARD_COLUMNS, leaderboard_rows(standings, names), note=note)
+        return render_table(
+            clip(title, 200), leaderboard_columns(), [], note=note or _("No confirmed games yet.")
+        )
+    return render_table(
+        clip(title, 200), leaderboard_columns(), leaderboard_rows(standings, names), note=note
+    )

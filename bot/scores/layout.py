@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bot.i18n import Domain
 from rules.scores.model import ResultRecord
 from rules.scores.ratings import RatingChange
 from rules.scores.standings import Standing
@@ -30,6 +31,7 @@ MAX_EMBED_PAGES = 10
 """Beyond this many pages a table is sent as a PNG instead: nobody clicks through 11 pages."""
 
 NAME_WIDTH = 32
+_ = Domain("muster")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,8 @@ def name_of(names: Mapping[int, str], player: int) -> str:
     return names.get(player) or f"user {player}"
 
 
-LEADERBOARD_HEADER = "`  #` player — games · W-D-L · points for–against · **rating**"
+def leaderboard_header() -> str:
+    return "`  #` " + _("player — games · W-D-L · points for–against · **rating**")
 
 
 def leaderboard_line(standing: Standing) -> str:
@@ -123,8 +126,8 @@ def leaderboard_pages(
     subtitle = clip(" ".join(subtitle.split()), 200)
     head = subtitle + "\n" if subtitle else ""
     if not standings:
-        return [EmbedPage(title=title, description=head + "No confirmed games yet.")]
-    head += LEADERBOARD_HEADER + "\n"
+        return [EmbedPage(title=title, description=head + _("No confirmed games yet."))]
+    head += leaderboard_header() + "\n"
     footer_room = 60  # "Page 999 of 999 · 9999 players" with room to spare
     budget = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(title) - footer_room)
     chunks = paginate(
@@ -135,7 +138,12 @@ def leaderboard_pages(
         EmbedPage(
             title=title,
             description=head + "\n".join(chunk),
-            footer=clip(f"Page {i} of {count} · {len(standings)} players", footer_room),
+            footer=clip(
+                _("Page {page} of {pages}", page=i, pages=count)
+                + " · "
+                + _.n("{count} player", "{count} players", len(standings)),
+                footer_room,
+            ),
         )
         for i, chunk in enumerate(chunks, start=1)
     ]
@@ -172,7 +180,7 @@ def score_line(result: ResultRecord, names: Mapping[int, str] | None = None) -> 
 def history_line(result: ResultRecord, system_name: str | None = None) -> str:
     """`<t:…:d> Warcry · Dominate: **<@a>** 20 – 15 <@b>`; `system_name` is the system's display name."""
     mission = f" · {clip(result.mission, 60)}" if result.mission else ""
-    draw = " (draw)" if result.winner is None else ""
+    draw = " " + _("(draw)") if result.winner is None else ""
     system = clip(system_name or result.system, 40)
     return f"{timestamp(result)} {system}{mission}: {score_line(result)}{draw}"
 

@@ -9,29 +9,32 @@ from __future__ import annotations
 import re
 
 from bot.db.models import GameResult
+from bot.i18n import Domain, speaking
+from bot.languages import Languages
 from bot.messages import Button, Embed, Outgoing
 from bot.scores.layout import clip, factions_line, score_line
 from bot.scores.rows import record_of
 from bot.scores.systems import system_title
 
 PROMPT_COLOUR = 0xD4A017
+_ = Domain("muster")
 
 RESULT_BUTTON = re.compile(r"score:(?P<rid>\d{1,18}):(?P<action>confirm|dispute)")
 
 
 def result_buttons(result_id: int) -> list[Button]:
     return [
-        Button(label="Confirm", style="success", custom_id=f"score:{result_id}:confirm"),
-        Button(label="Dispute", style="danger", custom_id=f"score:{result_id}:dispute"),
+        Button(label=_.p("button", "Confirm"), style="success", custom_id=f"score:{result_id}:confirm"),
+        Button(label=_.p("button", "Dispute"), style="danger", custom_id=f"score:{result_id}:dispute"),
     ]
 
 
 def result_lines(row: GameResult) -> list[str]:
     """Score (winner in bold), mission and factions: what both the prompt and the announcement show."""
     record = record_of(row)
-    lines = [score_line(record) + (" — a draw" if record.winner is None else "")]
+    lines = [score_line(record) + (" — " + _("a draw") if record.winner is None else "")]
     if record.mission:
-        lines.append(f"Mission: {clip(record.mission, 200)}")
+        lines.append(_("Mission: {mission}", mission=clip(record.mission, 200)))
     factions = factions_line(record)
     if factions:
         lines.append(factions)
@@ -42,43 +45,49 @@ def prompt_embed(row: GameResult) -> Embed:
     """The result a hand-entered game's opponent is asked to confirm."""
     lines = result_lines(row)
     lines.append(
-        f"Recorded by <@{row.reported_by}>. It counts once <@{row.player_b}> confirms it "
-        "(or by itself after 24 hours)."
+        _(
+            "Recorded by {reporter}. It counts once {opponent} confirms it (or by itself after 24 hours).",
+            reporter=f"<@{row.reported_by}>",
+            opponent=f"<@{row.player_b}>",
+        )
     )
     return Embed(
-        title=f"{system_title(row.system)}: confirm this result?",
+        title=_.p("title", "{game}: confirm this result?", game=system_title(row.system)),
         description="\n".join(lines),
         colour=PROMPT_COLOUR,
-        footer=f"Result #{row.id}",
+        footer=_("Result #{id}", id=row.id),
     )
 
 
-def confirm_prompts(row: GameResult, asked_in: int, guild_name: str) -> list[Outgoing]:
-    """The opponent's Confirm / Dispute: where results go (else the game's channel), and by DM."""
-    embed, buttons = prompt_embed(row), result_buttons(row.id)
-    moved = asked_in != row.channel_id
-    note = (
-        f"I couldn't post in <#{asked_in}> (I'm missing permission there), so I asked here "
-        "instead; someone with Manage Server should fix the permissions or pick another channel "
-        "with `/settings results-channel`."
-    )
-    return [
-        Outgoing(
+def confirm_prompts(row: GameResult, asked_in: int, guild_name: str, languages: Languages) -> list[Outgoing]:
+    """The opponent's Confirm / Dispute: where results go (else the game's channel) in the server's
+    language, and by DM in the opponent's."""
+    with speaking(languages.table):
+        moved = asked_in != row.channel_id
+        note = _(
+            "I couldn't post in {channel} (I'm missing permission there), so I asked here instead; someone "
+            "with Manage Server should fix the permissions or pick another channel with "
+            "`/settings results-channel`.",
+            channel=f"<#{asked_in}>",
+        )
+        public = Outgoing(
             channel_id=asked_in,
-            content=f"<@{row.player_b}>, please confirm or dispute this result.",
-            embeds=[embed],
-            buttons=buttons,
+            content=_("{opponent}, please confirm or dispute this result.", opponent=f"<@{row.player_b}>"),
+            embeds=[prompt_embed(row)],
+            buttons=result_buttons(row.id),
             fallback_channel_id=row.channel_id if moved else None,
             failure_note=note if moved else None,
-        ),
-        Outgoing(
+        )
+    with speaking(languages.of(row.player_b)):
+        private = Outgoing(
             to="dm",
             user_id=row.player_b,
-            content=(
-                f"<@{row.reported_by}> recorded a game against you in **{clip(guild_name, 100)}**. "
-                "Please confirm or dispute it."
+            content=_(
+                "{reporter} recorded a game against you in {server}. Please confirm or dispute it.",
+                reporter=f"<@{row.reported_by}>",
+                server=f"**{clip(guild_name, 100)}**",
             ),
-            embeds=[embed],
-            buttons=buttons,
-        ),
-    ]
+            embeds=[prompt_embed(row)],
+            buttons=result_buttons(row.id),
+        )
+    return [public, private]

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Season, utcnow
 from bot.db.store import Store
+from bot.i18n import Domain
 from rules.errors import RuleError
 from rules.text import clip
 
@@ -18,6 +19,7 @@ ALL_TIME = ("all", "all time", "all-time", "alltime")
 """What asks for all-time standings instead of a season (so no season may be called that)."""
 KNOWN_SHOWN = 10
 _SEASON_ID = re.compile(r"[0-9]{1,18}")
+_ = Domain("muster")
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class SeasonChoice:
 
     @property
     def label(self) -> str:
-        return f"Season: {self.season.name}" if self.season else "All time"
+        return _("Season: {name}", name=self.season.name) if self.season else _("All time")
 
     @property
     def token(self) -> str:

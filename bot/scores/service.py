@@ -171,6 +171,7 @@ class ScoreService:
         now = utcnow()
         settings = await self.bot.guild_settings.get(guild_id)
         asked_in = settings.results_channel_id if settings.results_channel_id is not None else channel_id
+        languages = await self.bot.languages.for_players(guild_id, [opponent])
         async with self.store.write() as db:
             season = await self.seasons.running(guild_id, db)
             row = GameResult(
@@ -195,7 +196,7 @@ class ScoreService:
             )
             db.add(row)
             await db.flush()  # the result's id, for its buttons
-            await enqueue(db, None, confirm_prompts(row, asked_in, guild_name))
+            await enqueue(db, None, confirm_prompts(row, asked_in, guild_name, languages))
         log.info("result %s recorded by %s in guild %s (pending)", row.id, reporter, guild_id)
         return ManualResult(row, asked_in)
 

@@ -16,13 +16,13 @@ from bot.scores.layout import (
     EMBED_TOTAL_MAX,
     FIELD_VALUE_MAX,
     FOOTER_MAX,
-    LEADERBOARD_HEADER,
     TITLE_MAX,
     EmbedField,
     EmbedPage,
     fit_lines,
     format_change,
     history_line,
+    leaderboard_header,
     leaderboard_pages,
     needs_image,
     paginate,
@@ -82,7 +82,7 @@ def test_past_one_embed_it_pages() -> None:
         "Page 2 of 3 · 40 players",
         "Page 3 of 3 · 40 players",
     ]
-    assert pages[0].description.startswith(LEADERBOARD_HEADER)
+    assert pages[0].description.startswith(leaderboard_header())
     assert pages[0].description.splitlines()[1] == (
         "`  1` <@1001> — 99999 · 33333-33333-33333 · 123456–654321 · **1940**"
     )
