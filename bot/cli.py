@@ -99,6 +99,25 @@ def _settings(command: str) -> StoreSettings:
     return StoreSettings()
 
 
+def _i18n(action: str, domains: list[str] | None) -> int:
+    """`muster i18n`: extract, update, compile or check the catalogue (no settings needed)."""
+    from bot import i18n_tools
+
+    chosen = domains or i18n_tools.in_catalogue()
+    unknown = set(chosen) - set(i18n_tools.DOMAINS)
+    if unknown:
+        print(f"unknown domain(s): {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    if action == "check":
+        found = i18n_tools.check(chosen)
+        print("\n".join(found) or "the catalogue is complete")
+        return 1 if found else 0
+    work = {"extract": i18n_tools.do_extract, "update": i18n_tools.do_update, "compile": i18n_tools.do_compile}
+    changed = work[action](chosen)
+    print("\n".join(changed) or "nothing changed")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="muster", description="Muster, the wargame night bot for Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -114,7 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="check the permissions in at most N servers (0: every server; default 100)",
     )
+    words = sub.add_parser("i18n", help="keep the message catalogue (docs/LANGUAGES.md)")
+    words.add_argument("action", choices=["extract", "update", "compile", "check"])
+    words.add_argument("--domain", action="append", help="only this domain (repeatable; starts a new one)")
     args = parser.parse_args(argv)
+    if args.command == "i18n":
+        return _i18n(args.action, args.domain)
     try:
         settings = _settings(args.command)
     except ValidationError as error:

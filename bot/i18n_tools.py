@@ -259,7 +259,8 @@ def do_update(domains: Iterable[str]) -> list[str]:
         pot = read(pot_path(domain))
         for lang in TRANSLATED:
             path = po_path(lang, domain)
-            po = read(path, lang) if path.exists() else Catalog(locale=lang, domain=domain, project="Muster")
+            po = read(path, lang) if path.exists() else Catalog(locale=lang, domain=domain, fuzzy=False)
+            po.project, po.version = "Muster", "1"
             po.update(pot, update_header_comment=False)
             po.obsolete.clear()
             write(path, po)
