@@ -91,7 +91,7 @@ def catalogue(lang: str, domain: str) -> gettext.NullTranslations:
         with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo").open("rb") as compiled:
             return gettext.GNUTranslations(compiled)
     except OSError:
-        log.warning("no %s catalogue for %s; English is used", domain, lang)
+        log.debug("no %s catalogue for %s; English is used", domain, lang)
         return gettext.NullTranslations()
 
 

@@ -75,8 +75,9 @@ class Muster:
         return await self.start()
 
     async def settle(self) -> None:
-        """Wait until every message the bot owes Discord has been tried."""
+        """Wait until every message the bot owes Discord has been tried (and every locale seen is stored)."""
         assert self.bot is not None
+        await self.bot.languages.settle()
         await self.bot.delivery.idle()
 
     async def table(self, sid: str) -> Channel:

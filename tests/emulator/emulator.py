@@ -447,6 +447,12 @@ class Emulator:
         if role.id in member.role_ids:
             member.role_ids.remove(role.id)
 
+    def set_guild_locale(self, guild: Guild, locale: str) -> None:
+        """The server's owner changes its preferred locale: GUILD_UPDATE reaches the bot."""
+        guild.locale = locale
+        payload = {key: value for key, value in guild.payload().items() if key not in ("channels", "members")}
+        self._spawn(self.gateway.dispatch(guild.id, "GUILD_UPDATE", payload))
+
     def set_manage_guild(self, guild: Guild, user: User, allowed: bool) -> None:
         role = self.organiser_role(guild)
         (self.give_role if allowed else self.take_role)(guild, user, role)
@@ -867,10 +873,11 @@ class Emulator:
         /,
         *,
         bypass_checks: bool = False,
-        locale: str = "en-US",
+        locale: str | None = None,
         **options: Any,
     ) -> InteractionRecord:
-        """Invoke `/command` ("roll", "killteam start") with options, as `user` in `channel`."""
+        """Invoke `/command` ("roll", "killteam start") with options, as `user` in `channel` (with the
+        user's own locale unless `locale` says otherwise)."""
         schema, sub_path = self._find_command(user, channel, command, bypass_checks=bypass_checks)
         data = build_chat_input_data(
             schema, sub_path, options, self._option_context(user, channel, command), enforce=not bypass_checks
@@ -885,7 +892,7 @@ class Emulator:
         /,
         *,
         focused: str,
-        locale: str = "en-US",
+        locale: str | None = None,
         **options: Any,
     ) -> InteractionRecord:
         """Type into option `focused` of `/command`; the response carries the bot's choices."""
@@ -1232,9 +1239,10 @@ class Emulator:
         command: str | None = None,
         custom_id: str | None = None,
         message: Message | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionRecord:
         guild = self.guild_of(channel)
+        locale = locale or user.locale
         interaction_id = self.ids.next()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(96)
         payload: JSON = {
@@ -1256,8 +1264,8 @@ class Emulator:
         }
         if guild is not None:
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+            payload["guild_locale"] = guild.locale
             payload["member"] = guild.members[user.id].payload(
                 permissions=guild.channel_permissions(channel, user.id)
             )

@@ -151,6 +151,7 @@ class User:
     bot: bool = False
     global_name: str | None = None
     dms_open: bool = True
+    locale: str = "en-US"  # the Discord language the user's client is set to; their interactions carry it
 
     @property
     def mention(self) -> str:
@@ -410,6 +411,9 @@ class Guild:
     threads: dict[int, Channel] = field(default_factory=dict)  # kept apart, as Discord lists them
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: dt.datetime = field(default_factory=utcnow)
+    locale: str = (
+        "en-US"  # the server's preferred locale (Community settings); GUILD_CREATE and interactions carry it
+    )
 
     @property
     def everyone(self) -> Role:
@@ -516,7 +520,7 @@ class Guild:
             "description": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "max_members": 500000,
             "max_video_channel_users": 25,
             "max_stage_video_channel_users": 50,

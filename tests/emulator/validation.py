@@ -343,6 +343,38 @@ def validate_choices(data: JSON) -> FormErrors:
 # --- application commands -------------------------------------------------------------------------
 
 
+LOCALES = frozenset(
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi "
+    "th zh-CN ja zh-TW ko".split()
+)
+"""The locales Discord accepts as keys of `*_localizations`."""
+
+
+def _localizations(
+    errors: FormErrors, path: tuple[str | int, ...], field: str, owner: Any, low: int, high: int
+) -> None:
+    """A `<field>_localizations` map: known locales only, each value within the field's own limits."""
+    found = owner.get(f"{field}_localizations")
+    if found is None:
+        return
+    if not isinstance(found, dict):
+        errors.add((*path, f"{field}_localizations"), "BASE_TYPE_BAD_TYPE", "Must be an object")
+        return
+    for locale, value in found.items():
+        where = (*path, f"{field}_localizations", locale)
+        if locale not in LOCALES:
+            errors.add(where, "BASE_TYPE_CHOICES", f"Value must be one of {sorted(LOCALES)}.")
+        else:
+            _length(errors, where, value, low, high)
+
+
+def _longest(owner: Any, field: str) -> int:
+    """A field's length for the command size: its longest localization when that is longer."""
+    lengths = [len(str(owner.get(field) or ""))]
+    lengths += [len(str(v)) for v in (owner.get(f"{field}_localizations") or {}).values()]
+    return max(lengths)
+
+
 def _valid_command_name(name: Any, *, chat_input: bool) -> bool:
     if not isinstance(name, str) or not 1 <= len(name) <= 32:
         return False
@@ -391,8 +423,10 @@ def validate_command(errors: FormErrors, path: tuple[str | int, ...], command: A
             "APPLICATION_COMMAND_INVALID_NAME",
             f"Command name is invalid: {command.get('name')!r}",
         )
+    _localizations(errors, path, "name", command, 1, 32)
     if chat_input:
         _length(errors, (*path, "description"), command.get("description"), 1, 100)
+        _localizations(errors, path, "description", command, 1, 100)
         _validate_options(errors, path, command.get("options") or [], depth=0)
     elif command.get("description"):
         errors.add(
@@ -435,6 +469,8 @@ def _validate_options(errors: FormErrors, path: tuple[str | int, ...], options: 
             )
         names.add(str(name))
         _length(errors, (*opath, "description"), option.get("description"), 1, 100)
+        _localizations(errors, opath, "name", option, 1, 32)
+        _localizations(errors, opath, "description", option, 1, 100)
         if kind == 2:
             if depth > 0:
                 errors.add(
@@ -481,6 +517,7 @@ def _validate_options(errors: FormErrors, path: tuple[str | int, ...], options: 
                 )
             for cindex, choice in enumerate(choices):
                 _length(errors, (*opath, "choices", cindex, "name"), choice.get("name"), 1, 100)
+                _localizations(errors, (*opath, "choices", cindex), "name", choice, 1, 100)
                 if kind == 3:
                     _length(errors, (*opath, "choices", cindex, "value"), choice.get("value"), 1, 100)
             low, high = option.get("min_value"), option.get("max_value")
@@ -498,9 +535,11 @@ def _validate_options(errors: FormErrors, path: tuple[str | int, ...], options: 
 
 
 def _command_size(command: JSON) -> int:
-    size = len(str(command.get("name") or "")) + len(str(command.get("description") or ""))
+    """Names, descriptions and choice values, as Discord counts them (a localized field counts at
+    its longest)."""
+    size = _longest(command, "name") + _longest(command, "description")
     for option in command.get("options") or []:
         size += _command_size(option)
         for choice in option.get("choices") or []:
-            size += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+            size += _longest(choice, "name") + len(str(choice.get("value") or ""))
     return size
