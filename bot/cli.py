@@ -112,8 +112,8 @@ def _i18n(action: str, domains: list[str] | None) -> int:
         found = i18n_tools.check(chosen)
         print("\n".join(found) or "the catalogue is complete")
         return 1 if found else 0
-    work = {"extract": i18n_tools.do_extract, "update": i18n_tools.do_update, "compile": i18n_tools.do_compile}
-    changed = work[action](chosen)
+    work = {"extract": i18n_tools.do_extract, "update": i18n_tools.do_update}
+    changed = work.get(action, i18n_tools.do_compile)(chosen)
     print("\n".join(changed) or "nothing changed")
     return 0
 

@@ -7,21 +7,10 @@ descriptions reach Discord's picker as `*_localizations`.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-
 import pytest
 
 from tests.e2e.conftest import Muster
 from tests.emulator import Message
-
-
-async def until(condition: Callable[[], bool], timeout: float = 3.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("the condition never held")
 
 
 def command(muster: Muster, name: str) -> dict[str, object]:
@@ -67,7 +56,7 @@ async def test_public_posts_speak_the_servers_language(muster: Muster) -> None:
     assert not rolled.ephemeral and "rolled `2d6`" in rolled.content and "Total: **" in rolled.content
 
     emu.set_guild_locale(w.guild, "es-ES")  # the server's Discord language, followed by default
-    await until(lambda: muster.bot is not None and muster.bot.guild_locale(w.guild.id) == "es-ES")
+    await muster.restart()  # its GUILD_CREATE says so
     rolled = await (await emu.slash(w.alice, w.channel, "roll", dice="2d6", locale="de")).response()
     assert "tiró `2d6`" in rolled.content and "Total: **" in rolled.content
 
