@@ -170,7 +170,9 @@ def code_entries() -> Iterator[Entry]:
     for module in _modules():
         importlib.import_module(module)
     for code, english in sorted(text.ENGLISH.items()):
-        yield Entry(code_domain(code), english, code, where=text.SOURCE_OF.get(code, ""))
+        source = text.SOURCE_OF.get(code, "")
+        if source.split(".")[0] in SOURCES:  # not a test's own codes
+            yield Entry(code_domain(code), english, code, where=source)
 
 
 def extract() -> dict[str, list[Entry]]:
