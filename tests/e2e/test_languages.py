@@ -124,3 +124,31 @@ async def test_a_dm_rendered_later_uses_the_stored_language(pick: Muster) -> Non
     await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
     await pick.settle()
     assert prompt_of(pick, w.bob).content.startswith("Pick en <#")
+
+
+async def test_a_reminder_and_a_closed_dms_stand_in_speak_the_players_language(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    pick.overrides["reminder_minutes"] = 0.0
+    await pick.restart()
+    w.bob.locale = "de"
+    await (await emu.slash(w.bob, w.channel, "help")).response()
+    emu.close_dms(w.alice)
+    w.alice.locale = "es-ES"
+    await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    await pick.settle()
+    thread = next(m for m in emu.messages(w.channel) if m.thread is not None).thread
+    stand_in = next(m for m in emu.messages(thread) if m.buttons())
+    assert stand_in.buttons()[0]["label"] == "Abrir mi consulta secreta"  # alice's words, at the table
+    assert "tus MD están cerrados" in stand_in.content
+
+    await (await emu.click(w.bob, prompt_of(pick, w.bob), label="2")).response()
+    await pick.settle()
+    assert pick.bot is not None and await pick.bot.remind_waiting_players() == 1
+    await pick.settle()
+    opened = await (await emu.click(w.alice, stand_in, label="Abrir mi consulta secreta")).response()
+    assert opened.ephemeral
+    assert not any("Erinnerung" in m.content for m in emu.dms(w.bob))  # bob has answered
+    reminded = [
+        m for m in emu.requests_to("POST", r"/channels/\d+/messages") if "Recordatorio" in str(m.json)
+    ]
+    assert reminded  # alice's reminder, in Spanish (her DMs are closed, so it was refused)

@@ -40,6 +40,7 @@ from .model import (
     permissions,
 )
 from .pingbot import PingBot
+from .validation import validate_commands
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -884,3 +885,31 @@ async def test_raw_gateway_and_callback_protocol(emu: Emulator, world: DefaultWo
             await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 1}})
             closed = await ws.receive()
             assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4004
+
+
+def test_command_localizations_are_checked_as_discord_checks_them() -> None:
+    choice = {"name": "on", "value": "on", "name_localizations": {"de": "an"}}
+    option = {"type": 3, "name": "enabled", "description": "On or off", "choices": [choice]}
+    good = {
+        "name": "threads",
+        "description": "Threads",
+        "description_localizations": {"de": "Threads", "es-419": "Hilos", "fr": "Fils"},
+        "options": [{**option, "description_localizations": {"fr": "Activé ou non"}}],
+    }
+    assert not validate_commands([good])
+    unknown = {**good, "description_localizations": {"xx": "?"}}
+    assert any(code == "BASE_TYPE_CHOICES" for _, code, _ in validate_commands([unknown]).items)
+    long = {**good, "description_localizations": {"de": "x" * 101}}
+    assert validate_commands([long])
+    long_choice = {**option, "choices": [{**choice, "name_localizations": {"fr": "y" * 101}}]}
+    assert validate_commands([{**good, "options": [long_choice]}])
+    # The size limit counts each field at its longest localization.
+    wide = [
+        {"type": 3, "name": f"o{i}", "description": "d", "description_localizations": {"de": "d" * 100}}
+        for i in range(25)
+    ]
+    big = {
+        **good,
+        "options": [{"type": 1, "name": f"s{j}", "description": "d", "options": wide} for j in range(4)],
+    }
+    assert any(code == "APPLICATION_COMMAND_TOO_LARGE" for _, code, _ in validate_commands([big]).items)
