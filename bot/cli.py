@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from bot import logs
 from bot.config import Settings, StoreSettings
+from bot.i18n import DOMAINS
 
 EXIT_CONFIG = 2
 
@@ -104,7 +105,7 @@ def _i18n(action: str, domains: list[str] | None) -> int:
     from bot import i18n_tools
 
     chosen = domains or i18n_tools.in_catalogue()
-    unknown = set(chosen) - set(i18n_tools.DOMAINS)
+    unknown = set(chosen) - set(DOMAINS)
     if unknown:
         print(f"unknown domain(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
