@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import custom_ids, errors, questions, render
+from bot import custom_ids, errors, questions, render, table
 from bot.games import GameAdapter, SessionInfo
 from bot.i18n import Domain
 from bot.messages import Reply
@@ -59,10 +59,12 @@ async def on_question(
 ) -> None:
     """A click on a question's component (`opens_form` None: a select, whose pick may need a form)."""
     bot: MusterBot = interaction.client  # type: ignore[assignment]
+    known: tuple[GameAdapter[Any], Any] | None = None
     try:
         info, state = await _players_game(interaction, sid)
         user = interaction.user.id
         adapter = bot.games.get(info.system)
+        known = adapter, state
         procedure = adapter.procedure
         question = questions.asked(procedure.ask(state, user), step)
         wants_form = opens_form
@@ -88,6 +90,8 @@ async def on_question(
         finally:
             bot.delivery.kick()
     except Exception as exc:
+        if isinstance(exc, RuleError) and known is not None:
+            table.reworded(*known, interaction.user.id, exc)
         await errors.report(interaction, exc)
 
 

@@ -29,6 +29,7 @@ from bot.languages import ENGLISH, Languages
 from bot.messages import Button, Embed, Outgoing, Select
 from bot.questions import components
 from rules.dice import Roller
+from rules.errors import RuleError
 from rules.sealed import ChoiceSealed
 from rules.session import Answer, Event, GameState, Procedure, Question
 
@@ -69,6 +70,21 @@ def who(player: int) -> str:
 def shown(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Question:
     """A question as it is shown, in the language in force (the rules word it in English)."""
     return adapter.localise(state, asked)
+
+
+def reworded(adapter: GameAdapter[Any], state: GameState, player: int, error: RuleError) -> None:
+    """A refused answer's values in the words its questions are shown with (the rules put their
+    English title, option label or field label in `answer.*` refusals)."""
+    if not error.code.startswith("answer."):
+        return
+    words: dict[str, str] = {}
+    for raw in adapter.procedure.ask(state, player):
+        seen = shown(adapter, state, raw)
+        words[raw.title] = seen.title
+        for option, option_seen in zip(raw.options, seen.options, strict=False):
+            words.update({option.label: option_seen.label, option.description: option_seen.description})
+            words.update({f.label: g.label for f, g in zip(option.form, option_seen.form, strict=False)})
+    error.params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()}
 
 
 # ---------------------------------------------------------------------- what is asked

@@ -7,6 +7,7 @@ Discord's limits, and compiled (.mo) from its current .po.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,14 @@ from hypothesis import strategies as st
 
 from bot import i18n, i18n_tools
 from bot.i18n import Domain, fill, speaking, supported
+from bot.table import reworded
 from bot.text import refusal
 from bot.translator import localised
+from rules.dice import Roller
 from rules.errors import RuleError
+from rules.session import Question
+from tests.e2e.toy_game import PickState, ToyAdapter
+from tests.e2e.toy_game import start as toy_start
 
 _ = Domain("muster")
 
@@ -154,3 +160,24 @@ def test_the_check_finds_every_kind_of_gap(tmp_path: Path, monkeypatch: pytest.M
         i18n_tools.compiled(i18n_tools.read(i18n_tools.po_path("de", "demo"), "de"))
     )
     assert "is stale" not in "\n".join(i18n_tools.problems("demo", "de"))
+
+
+class SpokenPick(ToyAdapter):
+    """Pick, with its question shown in other words (as a converted game's `localise` does)."""
+
+    def localise(self, state: PickState, asked: Question) -> Question:
+        options = [o.model_copy(update={"label": f"n°{o.label}"}) for o in asked.options]
+        return asked.model_copy(update={"title": "Choisis un nombre en secret", "options": options})
+
+
+def test_a_refused_answer_names_the_question_as_the_player_sees_it() -> None:
+    state, _events = toy_start("0123456789ab", [1, 2], Roller(random.Random(1)))
+    stale = RuleError(code="answer.stale", now="Pick a number in secret")
+    reworded(SpokenPick(), state, 1, stale)
+    assert stale.params == {"now": "Choisis un nombre en secret"}
+    disabled = RuleError(code="answer.disabled", label="2", why="")
+    reworded(SpokenPick(), state, 1, disabled)
+    assert disabled.params["label"] == "n°2"
+    own = RuleError(code="toy.pick_range", low=1, high=3)
+    reworded(SpokenPick(), state, 1, own)  # a game's own codes are the game's to word
+    assert own.params == {"low": 1, "high": 3}
