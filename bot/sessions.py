@@ -14,7 +14,6 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -101,6 +100,11 @@ class SessionService:
             self._cache.popitem(last=False)
 
     # ------------------------------------------------------------------ reading
+
+    def cached(self, session_id: str) -> tuple[SessionInfo, Any] | None:
+        """This process's last copy of a session, unchecked: only for a step the store then refuses
+        if it went stale (the versioned write), never for a decision on its own."""
+        return self._cache.get(session_id) if SESSION_ID.fullmatch(session_id) else None
 
     async def load(
         self, session_id: str, *, fresh: bool = False, checked: bool = True
@@ -363,40 +367,6 @@ class SessionService:
         self._cache.pop(session_id, None)
         self.delivery.kick()
         return info
-
-    async def remind(self, info: SessionInfo, outgoing: list[Outgoing], when: datetime) -> bool:
-        """Queue a reminder once per quiet spell, whichever process gets there first: the session is
-        marked reminded (if still unreminded at the version read) in the reminder's transaction."""
-        async with self.store.write() as db:
-            claimed = await db.execute(
-                update(GameSession)
-                .where(
-                    GameSession.id == info.id,
-                    GameSession.version == info.version,
-                    GameSession.reminded_at.is_(None),
-                )
-                .values(reminded_at=when)
-            )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                return False  # reminded by another process, or the game moved on meanwhile
-            await enqueue(db, info, outgoing)
-        self.delivery.kick()
-        return True
-
-    async def quiet_open(self, older_than: datetime) -> list[tuple[SessionInfo, Any, datetime]]:
-        """Open sessions untouched since `older_than` and not yet reminded: (info, state, last change)."""
-        query = select(GameSession).where(
-            GameSession.status == "open",
-            GameSession.updated_at < older_than,
-            GameSession.reminded_at.is_(None),
-        )
-        async with self.store.read() as db:
-            rows = await db.scalars(query)
-            return [
-                (info_of(row), self.games.get(row.system).procedure.load(row.state), row.updated_at)
-                for row in rows
-                if row.system in self.games
-            ]
 
     # ------------------------------------------------------------------ internals
 
