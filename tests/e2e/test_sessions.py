@@ -13,9 +13,9 @@ from sqlalchemy import select, update
 from bot.db.models import GameResult, GameSession
 from bot.messages import Reply
 from bot.sessions import SessionService
+from rules.session import Answer
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
-from rules.session import Answer
 from tests.emulator import Message
 from tests.emulator.harness import ErrorRecords
 
@@ -62,7 +62,7 @@ def reveals(m: Muster) -> list[str]:
 async def test_sealed_picks_in_dms_reveal_once_and_verify(toy: Muster) -> None:
     emu, w = toy.emu, toy.world
     sid = await open_game(toy)
-    bob_prompt = prompt_in(emu.dms(w.bob))
+    alice_prompt, bob_prompt = prompt_in(emu.dms(w.alice)), prompt_in(emu.dms(w.bob))
     answer = await (await emu.click(w.alice, alice_prompt, label="3")).response()
     assert answer.ephemeral and "3 is sealed" in answer.content
     await toy.settle()
@@ -251,7 +251,9 @@ async def test_each_process_reminds_only_the_games_of_its_own_shards(toy: Muster
     own = (w.guild.id >> 22) % 3  # Discord's shard of a server, out of 3
     settings = toy.bot.settings
     for other in sorted({0, 1, 2} - {own}):
-        toy.bot.settings = settings.model_copy(update={"muster_shard_ids": str(other), "muster_shard_count": 3})
+        toy.bot.settings = settings.model_copy(
+            update={"muster_shard_ids": str(other), "muster_shard_count": 3}
+        )
         assert await toy.bot.remind_waiting_players() == 0  # another process's server
     toy.bot.settings = settings.model_copy(update={"muster_shard_ids": f"{own}", "muster_shard_count": 3})
     assert await toy.bot.remind_waiting_players() == 2
