@@ -71,7 +71,11 @@ class GameAdapter(Generic[S]):
     answers_only_choices: bool = True  # answer a question with one legal answer for the player
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: Any,
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Any,
         names: Mapping[int, str] | None = None,
     ) -> tuple[S, list[Event]]:
         """The game opened with no options typed (a game night's pairing): the defaults a club

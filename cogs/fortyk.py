@@ -146,7 +146,11 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: Pack | None,
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Pack | None,
         names: Mapping[int, str] | None = None,
     ) -> tuple[FortyKState, list[Event]]:
         """A club night's game, as `/40k start` opens it by default: Marked for Death (the server's

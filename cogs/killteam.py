@@ -384,7 +384,11 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: KillTeamPack | None,
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: KillTeamPack | None,
         names: Mapping[int, str] | None = None,
     ) -> tuple[KillTeamState, list[Event]]:
         """A club night's game, as `/killteam start` opens it: mission and map dealt at random, and

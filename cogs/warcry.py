@@ -155,7 +155,11 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: WarcryPack | None,
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: WarcryPack | None,
         names: Mapping[int, str] | None = None,
     ) -> tuple[WarcryState, list[Event]]:
         """A club night's battle, as `/warcry battle` opens it by default: a rolled matched battleplan."""

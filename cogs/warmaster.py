@@ -289,7 +289,11 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: Pack | None,
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Pack | None,
         names: Mapping[int, str] | None = None,
     ) -> tuple[WarmasterState, list[Event]]:
         """A club night's game: 2,000 points a side, the first turn to a roll-off."""

@@ -116,7 +116,11 @@ class ToyAdapter(GameAdapter[PickState]):
     help = "`/toy start @opponent`: both pick 1, 2 or 3 in secret, the higher pick wins"
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: object,
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: object,
         names: Mapping[int, str] | None = None,
     ) -> tuple[PickState, list[Event]]:
         """Pick has no options: a night's game is the game `/toy start` opens."""
