@@ -25,7 +25,16 @@ from collections.abc import Iterable
 import networkx as nx
 
 from rules.errors import RuleError
-from rules.night.models import Pairing, PairingContext, PairingResult, Reason, SatOut, Signup, Table
+from rules.night.models import (
+    MAX_SYSTEMS_PER_SIGNUP,
+    Pairing,
+    PairingContext,
+    PairingResult,
+    Reason,
+    SatOut,
+    Signup,
+    Table,
+)
 from rules.night.tables import allocate_tables
 
 BASE_WEIGHT = 4000
@@ -85,7 +94,7 @@ def _index(ordered: list[Signup]) -> dict[int, Signup]:
         if signup.player in by_player:
             raise RuleError(code="night.signup_twice", player=signup.player)
         if not signup.systems:
-            raise RuleError(code="night.signup_systems", limit=4)
+            raise RuleError(code="night.signup_systems", limit=MAX_SYSTEMS_PER_SIGNUP)
         by_player[signup.player] = signup
     return by_player
 
