@@ -115,11 +115,11 @@ def arrange(ordered: list[Signup]) -> list[tuple[int, int, str]]:
             continue
         if target.arranged_with not in (None, claimant.player):
             continue
-        system = shared_system(claimant, target)
+        first, second = sorted((claimant, target), key=lambda s: s.seq)
+        system = shared_system(first, second)
         if system is None:
             continue
         taken.update((claimant.player, target.player))
-        first, second = sorted((claimant, target), key=lambda s: s.seq)
         games.append((first.player, second.player, system))
     return games
 
@@ -143,19 +143,24 @@ def pools_of(free: list[Signup], systems: list[str]) -> dict[str, list[Signup]]:
     while True:
         odd = [s for s in systems if len(pools[s]) % 2 == 1]
         path = next((p for p in (_path_to_odd(pools, systems, moved, s) for s in odd) if p), None)
-        if path is None:
+        if path is not None:
+            for here, there in itertools.pairwise(path):
+                _move(pools, moved, here, there)
+            continue
+        lone = next((s for s in systems if _lone_move(pools, moved, s)), None)
+        if lone is None:
             break
-        for here, there in itertools.pairwise(path):
-            _move(pools, moved, here, there)
-    for system in systems:
-        if len(pools[system]) == 1 and pools[system][0].player not in moved:
-            lone = pools[system][0]
-            other = next((s for s in lone.systems[1:] if pools[s]), None)
-            if other is not None:
-                _move(pools, moved, system, other)
+        _move(pools, moved, lone, _lone_move(pools, moved, lone) or lone)
     for system in systems:
         pools[system].sort(key=lambda s: (s.seq, s.player))
     return pools
+
+
+def _lone_move(pools: dict[str, list[Signup]], moved: set[int], system: str) -> str | None:
+    """Where the one player of `system` could play instead: another system they listed with players."""
+    if len(pools[system]) != 1 or pools[system][0].player in moved:
+        return None
+    return next((s for s in pools[system][0].systems[1:] if pools[s]), None)
 
 
 def _movers(pools: dict[str, list[Signup]], moved: set[int], here: str, there: str) -> list[Signup]:
