@@ -212,8 +212,7 @@ def test_pairs_without_a_suitable_free_table_are_said_to_have_none() -> None:
 def test_scarce_tables_go_to_the_systems_that_need_them() -> None:
     """The only table for Warcry suits Kill Team too; Kill Team has a table of its own."""
     pairings = pair_players(
-        [signup(1, "killteam", seq=1), signup(2, "killteam", seq=2)]
-        + [signup(3, "warcry", seq=3), signup(4, "warcry", seq=4)],
+        [signup(p, "killteam" if p < 3 else "warcry", seq=p) for p in (1, 2, 3, 4)],
         [table("both", "killteam", "warcry"), table("kz", "killteam")],
         PairingContext(),
         0,
