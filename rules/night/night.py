@@ -471,7 +471,9 @@ def _drop(state: NightState, action: Drop, now: int) -> tuple[NightState, list[E
 
 
 def _dropped(state: NightState, player: int) -> tuple[NightState, list[Event]]:
-    result, opponent, stand_in = review.drop(_result(state), player, _signups(state), state.context)
+    result, opponent, stand_in = review.drop(
+        _result(state), player, _signups(state), state.context, state.tables
+    )
     event = Dropped(player=player, opponent=opponent, stand_in=stand_in)
     return state.model_copy(update={"result": result}), [event]
 
