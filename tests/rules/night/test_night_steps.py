@@ -21,10 +21,10 @@ from rules.night import (
     Pair,
     PairingContext,
     Publish,
-    Table,
     Reason,
     SignUp,
     Swap,
+    Table,
     next_occurrence,
     pair_key,
     start,
@@ -33,6 +33,7 @@ from rules.night import (
 from rules.night.night import (
     MAX_CAPACITY,
     MAX_TITLE,
+    Left,
     Promoted,
     SignedUp,
     check_time_zone,
@@ -208,7 +209,7 @@ def test_leaving_promotes_the_first_on_the_waitlist() -> None:
 def test_leaving_the_waitlist_promotes_nobody() -> None:
     state = signed(open_night(capacity=2), signup(1), signup(2), signup(3), signup(4))
     state, events = step(state, Leave(actor=3, player=3), NOW)
-    assert kinds(events) == ["left"] and getattr(events[0], "waitlisted") is True
+    assert events == [Left(player=3, waitlisted=True)]
     assert [s.player for s in state.waitlist] == [4]
 
 
