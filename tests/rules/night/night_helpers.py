@@ -68,10 +68,11 @@ def placement(result: PairingResult) -> dict[int, str]:
 
 
 @st.composite
-def signup_lists(draw: st.DrawFn, max_players: int = 30) -> list[Signup]:
+def signup_lists(draw: st.DrawFn, max_players: int = 30, min_players: int = 0) -> list[Signup]:
     """Sign-ups with unique players and sequence numbers; arranged games, some mutual, some one-sided,
     some naming a player who didn't sign up."""
-    players = draw(st.lists(st.integers(min_value=1, max_value=80), max_size=max_players, unique=True))
+    ids = st.integers(min_value=1, max_value=max(80, 2 * max_players))
+    players = draw(st.lists(ids, min_size=min_players, max_size=max_players, unique=True))
     seqs = draw(st.permutations(range(1, len(players) + 1)))
     systems_lists = st.lists(st.sampled_from(SYSTEMS[:4]), min_size=1, max_size=4, unique=True)
     signups = []
@@ -122,9 +123,9 @@ def contexts(draw: st.DrawFn, players: list[int]) -> PairingContext:
 
 @st.composite
 def pairing_inputs(
-    draw: st.DrawFn, max_players: int = 30
+    draw: st.DrawFn, max_players: int = 30, min_players: int = 0
 ) -> tuple[list[Signup], list[Table], PairingContext, int]:
-    signups = draw(signup_lists(max_players))
+    signups = draw(signup_lists(max_players, min_players))
     tables = draw(table_lists())
     context = draw(contexts([s.player for s in signups]))
     seed = draw(st.integers(min_value=0, max_value=2**32))

@@ -276,3 +276,35 @@ def test_two_hundred_sign_ups_pair_within_a_second(count: int) -> None:
     result = pair_players(signups, tables, context, 11)
     assert time.perf_counter() - began < 2.0  # the bench's target is 1 s; slack for a shared machine
     assert len(result.pairings) == count // 2
+
+
+def test_a_big_pool_keeps_only_the_best_edges_and_still_pairs_everyone_well(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past SPARSE_ABOVE players in one system only each player's best opponents are edges: the
+    matching is as good as over every edge here, and everyone is still paired."""
+    from rules.night import pairing
+
+    count = pairing.SPARSE_ABOVE * 2
+    signups = [
+        signup(p, "warcry", seq=p, can_teach=p % 9 == 0, wants_to_learn=p % 7 == 0)
+        for p in range(1, count + 1)
+    ]
+    context = PairingContext(
+        games_between={
+            pair_key(p, q): (p * q) % 4 for p in range(1, count + 1) for q in range(p + 1, count + 1, 3)
+        },
+        ratings={rating_key(p, "warcry"): 900 + (p * 53) % 300 for p in range(1, count + 1)},
+    )
+    by_player = {s.player: s for s in signups}
+
+    def total(result: object) -> int:
+        return sum(
+            pairing.pair_weight(by_player[a], by_player[b], "warcry", context) for a, b in players_of(result)
+        )
+
+    sparse = pair_players(signups, [], context, 2)
+    assert sorted(p for pair in players_of(sparse) for p in pair) == list(range(1, count + 1))
+    monkeypatch.setattr(pairing, "SPARSE_ABOVE", count)
+    full = pair_players(signups, [], context, 2)
+    assert total(sparse) >= total(full) - pairing.JITTER * len(full.pairings)

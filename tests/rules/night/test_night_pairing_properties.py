@@ -9,18 +9,14 @@ from hypothesis import strategies as st
 from night_helpers import contexts, pairing_inputs, signup_lists
 
 from rules.night import PairingContext, PairingResult, Signup, Table, pair_players
-from rules.night.pairing import JITTER, arrange, pair_weight, shared_system
+from rules.night.pairing import JITTER, SPARSE_ABOVE, arrange, pair_weight, shared_system
 
 SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SAT_OUT_CODES = {"night.bye_rotation", "night.no_opponent"}
 Inputs = tuple[list[Signup], list[Table], PairingContext, int]
 
 
-@SLOW
-@given(pairing_inputs())
-def test_everyone_is_paired_once_or_sits_out_with_a_reason(inputs: Inputs) -> None:
-    signups, tables, context, seed = inputs
-    result = pair_players(signups, tables, context, seed)
+def check_placed(signups: list[Signup], result: PairingResult) -> None:
     paired = [p for pairing in result.pairings for p in pairing.players]
     assert len(paired) == len(set(paired)), "someone is paired twice"
     assert all(len(set(pairing.players)) == 2 for pairing in result.pairings)
@@ -33,6 +29,31 @@ def test_everyone_is_paired_once_or_sits_out_with_a_reason(inputs: Inputs) -> No
     for pairing in result.pairings:  # each plays a system both listed, and is told why
         assert all(pairing.system in by_player[p].systems for p in pairing.players)
         assert pairing.reasons
+
+
+@SLOW
+@given(pairing_inputs())
+def test_everyone_is_paired_once_or_sits_out_with_a_reason(inputs: Inputs) -> None:
+    signups, tables, context, seed = inputs
+    check_placed(signups, pair_players(signups, tables, context, seed))
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+@given(pairing_inputs(max_players=200, min_players=130))
+def test_a_big_night_places_everyone_once_too(inputs: Inputs) -> None:
+    """Most play Warcry first, so its pool passes SPARSE_ABOVE and is matched over its best edges
+    only: everyone is still placed once."""
+    signups, tables, context, seed = inputs
+    signups = [
+        s.model_copy(update={"systems": ["warcry", *[x for x in s.systems if x != "warcry"]][:4]})
+        if s.player % 4
+        else s
+        for s in signups
+    ]
+    assert sum(1 for s in signups if s.systems[0] == "warcry") > SPARSE_ABOVE
+    check_placed(signups, pair_players(signups, tables, context, seed))
 
 
 @SLOW
