@@ -352,10 +352,10 @@ def _sign_up(state: NightState, action: SignUp, now: int) -> tuple[NightState, l
     if action.signup.player != action.actor and not organising:
         raise RuleError(code="night.not_yours")
     if not organising:
-        if state.status == "closed":
-            raise RuleError(code="night.closed")
         if now >= state.settings.cutoff:
             raise RuleError(code="night.after_cutoff")
+        if state.status == "closed":
+            raise RuleError(code="night.closed")
     signup = check_signup(action.signup, state.settings.systems)
     existing = state.signup_of(signup.player)
     if existing is not None:

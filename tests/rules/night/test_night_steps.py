@@ -172,6 +172,8 @@ def test_players_sign_up_only_themselves_and_only_before_the_cutoff() -> None:
     refused("night.after_cutoff", step, state, SignUp(actor=1, signup=signup(1)), cutoff)
     closed, _ = step(state, Close(actor=ORGANISER), NOW)
     refused("night.closed", step, closed, SignUp(actor=1, signup=signup(1)), NOW)
+    # closed at the cut-off by the bot: it is the cut-off that players are told about
+    refused("night.after_cutoff", step, closed, SignUp(actor=1, signup=signup(1)), cutoff)
 
 
 def test_the_organiser_may_sign_anyone_up_after_the_cutoff() -> None:
