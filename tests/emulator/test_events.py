@@ -38,7 +38,9 @@ async def test_an_external_event_is_made_listed_edited_and_deleted(
     assert fetched.description == "Kill Team and Warcry"
 
     later = start + dt.timedelta(hours=1)
-    edited = await made.edit(name="Club night (moved)", start_time=later, end_time=later + dt.timedelta(hours=4))
+    edited = await made.edit(
+        name="Club night (moved)", start_time=later, end_time=later + dt.timedelta(hours=4)
+    )
     assert edited.name == "Club night (moved)"
     stored = emu.scheduled_events[made.id]
     assert stored.scheduled_start_time == later and len(stored.history) == 1
@@ -50,7 +52,9 @@ async def test_an_external_event_is_made_listed_edited_and_deleted(
     assert missing.value.code == 10070
 
 
-async def test_discord_refuses_events_it_would_refuse(emu: Emulator, world: DefaultWorld, bot: PingBot) -> None:
+async def test_discord_refuses_events_it_would_refuse(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
     guild = bot.get_guild(world.guild.id)
     assert guild is not None
     past = discord.utils.utcnow() - dt.timedelta(hours=1)
