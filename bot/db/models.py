@@ -236,6 +236,7 @@ class Night(Base):
     channel_id: Mapped[int] = mapped_column(BigInteger)  # where its card is
     organiser_id: Mapped[int] = mapped_column(BigInteger)
     title: Mapped[str] = mapped_column(String(200), default="")
+    place: Mapped[str] = mapped_column(String(100), default="")  # where the club meets
     status: Mapped[str] = mapped_column(String(16), default="open")  # the state's status
     state: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer, default=1)

@@ -30,6 +30,7 @@ def upgrade() -> None:
         sa.Column("channel_id", sa.BigInteger(), nullable=False),
         sa.Column("organiser_id", sa.BigInteger(), nullable=False),
         sa.Column("title", sa.String(length=200), nullable=False),
+        sa.Column("place", sa.String(length=100), nullable=False),
         sa.Column("status", sa.String(length=16), nullable=False),
         sa.Column("state", sa.Text(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
