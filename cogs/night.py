@@ -352,12 +352,12 @@ class NightCog(
         title = state.settings.title
         if mode == "join":
             if any(s.player == user for s in state.signups):
-                raise RuleError(code="night.already_signed_up", title=title)
+                raise RuleError(code="night.signup_exists", title=title)
             waiting = [s.player for s in state.waitlist]
             if user in waiting:
                 raise RuleError(code="night.already_waiting", title=title, position=waiting.index(user) + 1)
         elif not any(s.player == user for s in state.signups + state.waitlist):
-            raise RuleError(code="night.not_signed_up", title=title)
+            raise RuleError(code="night.signup_missing", title=title)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -24,7 +24,7 @@ def zone(name: str | None) -> ZoneInfo:
     try:
         return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError):
-        raise RuleError(code="night.time_zone", typed=echo(name or "")[:60]) from None
+        raise RuleError(code="night.time_zone", name=echo(name or "")[:60]) from None
 
 
 def time_zone_name(typed: str) -> str:
@@ -33,7 +33,7 @@ def time_zone_name(typed: str) -> str:
     known = {name.lower(): name for name in available_timezones()}
     name = known.get(text.lower().replace(" ", "_"))
     if name is None:
-        raise RuleError(code="night.time_zone", typed=echo(text)[:60])
+        raise RuleError(code="night.time_zone", name=echo(text)[:60])
     return name
 
 

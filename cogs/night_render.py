@@ -14,9 +14,8 @@ from bot.messages import Button, Embed, Outgoing
 from bot.night_events import EventText
 from bot.night_games import NightGame
 from bot.nights import NightInfo
-from bot.text import ENGLISH
-from cogs.night_text import word
-from rules.night.models import Pairing, Reason, Signup
+from cogs.night_text import reason_text, word
+from rules.night.models import Pairing, Signup
 from rules.night.night import NightState
 from rules.session import Event
 from rules.text import clip
@@ -34,17 +33,6 @@ def button_id(night_id: str, action: str) -> str:
 
 def reminder_button_id(guild_id: int) -> str:
     return f"nightrem:{guild_id}:off"
-
-
-def reason_text(reason: Reason) -> str:
-    """A pairing's or a sit-out's reason in words (its code's English, filled with its values)."""
-    template = ENGLISH.get(reason.code)
-    if template is None:
-        return reason.code.removeprefix("night.").replace("_", " ")
-    try:
-        return template.format(**reason.values)
-    except (KeyError, IndexError, ValueError):
-        return reason.code.removeprefix("night.").replace("_", " ")
 
 
 class NightRenderer:
@@ -170,7 +158,7 @@ class NightRenderer:
             second=second,
             table=where,
         )
-        reasons = [reason_text(r) for r in pairing.reasons]
+        reasons = [reason_text(r, self.system) for r in pairing.reasons]
         if reasons:
             line += "\n  " + word("pairings.because", reasons="; ".join(reasons))
         return line
@@ -182,7 +170,7 @@ class NightRenderer:
         embed = Embed(title=title, description=clip("\n".join(lines) or "—", 4000), colour=COLOUR)
         if result is not None and result.sat_out:
             sat = [
-                word("pairings.sat_out_line", player=s.player, reason=reason_text(s.reason))
+                word("pairings.sat_out_line", player=s.player, reason=reason_text(s.reason, self.system))
                 for s in result.sat_out
             ]
             embed.add(word("pairings.sat_out"), clip("\n".join(sat), LINES_MAX))
@@ -274,7 +262,7 @@ class NightRenderer:
         )
         if state.result is not None and state.result.sat_out:
             sat = [
-                word("pairings.sat_out_line", player=s.player, reason=reason_text(s.reason))
+                word("pairings.sat_out_line", player=s.player, reason=reason_text(s.reason, self.system))
                 for s in state.result.sat_out
             ]
             embed.add(word("pairings.sat_out"), clip("\n".join(sat), LINES_MAX))
