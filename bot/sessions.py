@@ -8,6 +8,7 @@ sees the first and reveals once), and a restart resumes from exactly what was st
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import secrets
@@ -19,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import or_, select, update
+from sqlalchemy import event, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameSession, utcnow
@@ -30,7 +31,7 @@ from bot.dice import DiceService, RollContext, audit_rows
 from bot.games import GameRegistry, SessionInfo
 from bot.messages import Outgoing
 from bot.outbox import enqueue, outbox_rows
-from bot.table import answer_the_only_choices
+from bot.table import answer_the_only_choices, without_pings
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Action, Answer, Event, GameOutcome, GameState
@@ -79,6 +80,7 @@ def info_of(row: GameSession) -> SessionInfo:
         version=row.version,
         title=row.title,
         thread_id=row.thread_id,
+        night_id=row.night_id,
     )
 
 
@@ -176,20 +178,12 @@ class SessionService:
 
     async def refuse_second_game(self, guild_id: int, channel_id: int, system: str, a: int, b: int) -> None:
         """One open game of a system between the same two players per channel."""
-        existing = await self.find_between(guild_id, channel_id, system, a, b)
-        if existing is not None:
-            raise RuleError(
-                f"You already have a {self.games.get(system).title} game with <@{b}> in this channel "
-                f"(`{existing.id}`); finish or cancel it first."
-            )
-
-    async def find_between(
-        self, guild_id: int, channel_id: int, system: str, a: int, b: int
-    ) -> SessionInfo | None:
-        for info in await self.open_sessions(guild_id, a, channel_id, system):
-            if set(info.players) == {a, b}:
-                return info
-        return None
+        for existing in await self.open_sessions(guild_id, a, channel_id, system):
+            if set(existing.players) == {a, b}:
+                raise RuleError(
+                    f"You already have a {self.games.get(system).title} game with <@{b}> in this channel "
+                    f"(`{existing.id}`); finish or cancel it first."
+                )
 
     async def last_finished_between(
         self, guild_id: int, system: str, a: int, b: int
@@ -201,12 +195,8 @@ class SessionService:
                 GameSession.guild_id == guild_id,
                 GameSession.system == system,
                 GameSession.status == "finished",
-            )
-            .where(
-                or_(
-                    (GameSession.player_a == a) & (GameSession.player_b == b),
-                    (GameSession.player_a == b) & (GameSession.player_b == a),
-                )
+                GameSession.player_a.in_((a, b)),  # a session's two players differ: these two
+                GameSession.player_b.in_((a, b)),
             )
             .order_by(GameSession.updated_at.desc())
             .limit(1)
@@ -229,10 +219,14 @@ class SessionService:
         build: Callable[[str, Roller], tuple[GameState, list[Event]]],
         title: str = "",
         card: Outgoing | None = None,
+        night_id: str | None = None,
+        db: AsyncSession | None = None,
     ) -> StepResult:
         """Create a session: `build(session_id, roller)` makes the first state (pure). `card` is the
-        start card posted where the game was started (it may open the game's thread); everything
-        else the game says goes to its table, after the card."""
+        start card posted where the game was started (it may open the game's thread; its pings stand
+        for the first questions'); all else the game says goes to its table, after it. Written in
+        the caller's transaction `db` (a game night's pairings) or one of its own; cached and
+        delivered once that commits."""
         adapter = self.games.get(system)
         session_id = new_session_id()
         roller = self.dice.roller()
@@ -251,20 +245,25 @@ class SessionService:
             state=adapter.procedure.dump(state),
             version=1,
             status="open",
+            night_id=night_id,
         )
         info = info_of(row)
-        outgoing = [card] if card is not None else []
-        outgoing += adapter.render_step(info, None, state, events, auto)
-        async with self.store.write() as db:
-            db.add(row)
-            await db.flush()
-            await self.dice.audit_now(db, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
-            await enqueue(db, info, outgoing)
+        rendered = adapter.render_step(info, None, state, events, auto)
+        outgoing = [card, *without_pings(rendered, card.content)] if card is not None else rendered
+        async with contextlib.AsyncExitStack() as own:
+            tx = db if db is not None else await own.enter_async_context(self.store.write())
+            tx.add(row)
+            await tx.flush()
+            await self.dice.audit_now(tx, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
+            await enqueue(tx, info, outgoing)
             if state.finished and state.outcome is not None:
-                await self._finish(db, info, state.outcome)
+                await self._finish(tx, info, state.outcome)
+            event.listen(tx.sync_session, "after_commit", lambda _db: self._opened(info, state), once=True)
+        return StepResult(info, state, events)
+
+    def _opened(self, info: SessionInfo, state: Any) -> None:
         self._remember(info, state)
         self.delivery.kick()
-        return StepResult(info, state, events)
 
     async def act(
         self,

@@ -224,6 +224,21 @@ def question_message(
     )
 
 
+def without_pings(outgoing: list[Outgoing], pinged: str) -> list[Outgoing]:
+    """A game's first messages without a second ping for the players its start card's content
+    (`pinged`) already mentioned: a question's ping is its content, the mentions of those asked."""
+    if not pinged:
+        return outgoing
+    return [
+        message.model_copy(
+            update={"content": " ".join(word for word in message.content.split() if word not in pinged)}
+        )
+        if message.to == "channel" and (message.key or "").startswith("ask.")
+        else message
+        for message in outgoing
+    ]
+
+
 def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]) -> Outgoing:
     """A question no longer asked: its message keeps what it asked and says what happened, with no
     components left (its pings are replaced; an edit pings nobody)."""

@@ -102,6 +102,7 @@ class GameSession(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    night_id: Mapped[str | None] = mapped_column(String(40), index=True)  # the game night it was paired in
 
 
 class SessionMessage(Base):
@@ -198,6 +199,7 @@ class GameResult(Base):
     confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     announced: Mapped[bool] = mapped_column(Boolean, default=False)
     note: Mapped[str | None] = mapped_column(String(500))
+    night_id: Mapped[str | None] = mapped_column(String(40), index=True)  # its session's game night
 
 
 class RulesPack(Base):
