@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from sqlalchemy import Table as SqlTable
 from sqlalchemy import and_, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,7 +22,7 @@ from rules.scores import RatingBook
 MAX_TABLES = 50
 PAST_NIGHTS = 50
 """How many of a server's past nights count towards who sat out how often."""
-TABLES = ClubTable.__table__
+TABLES: SqlTable = ClubTable.__table__  # type: ignore[assignment]
 
 
 def table_of(row: ClubTable) -> Table:
@@ -58,7 +59,7 @@ class Club:
                 "terrain": table.terrain,
                 "created_at": known.created_at if known is not None else utcnow(),
             }
-            await db.execute(insert_or_update(self.store.dialect, TABLES, row, ["guild_id", "table_id"]))  # type: ignore[arg-type]
+            await db.execute(insert_or_update(self.store.dialect, TABLES, row, ["guild_id", "table_id"]))
         return True
 
     async def remove_table(self, guild_id: int, table_id: str) -> bool:

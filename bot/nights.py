@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Table, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Night, NightReminderOptOut, utcnow
@@ -42,7 +42,7 @@ MAX_CONFLICT_RETRIES = 8
 REMIND_BEFORE = timedelta(hours=24)
 """A reminder goes this long before the night (or halfway there, for a night made nearer to it)."""
 ACTIVE = ("open", "closed", "review", "published")
-OPTOUTS = NightReminderOptOut.__table__
+OPTOUTS: Table = NightReminderOptOut.__table__  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -338,7 +338,7 @@ class NightService:
                 )
             else:
                 row = {"guild_id": guild_id, "user_id": user_id, "created_at": utcnow()}
-                await db.execute(insert_or_ignore(self.store.dialect, OPTOUTS, row, ["guild_id", "user_id"]))  # type: ignore[arg-type]
+                await db.execute(insert_or_ignore(self.store.dialect, OPTOUTS, row, ["guild_id", "user_id"]))
 
     async def make_next(
         self, info: NightInfo, settings: NightSettings | None, now: datetime

@@ -26,7 +26,6 @@ from bot import errors, render
 from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of
 from bot.db.models import utcnow
-from bot.errors import UserError
 from bot.night_clock import NightClock
 from bot.night_club import MAX_TABLES, Club
 from bot.night_events import EventSync
@@ -266,7 +265,7 @@ class NightCog(
             cutoff=start - cutoff_hours * 3600,
             recurrence=repeat if repeat in ("weekly", "fortnightly") else "none",
         )
-        info, state = await self.nights.create(
+        _info, state = await self.nights.create(
             guild_id=guild_id,
             channel_id=channel_id,
             organiser_id=interaction.user.id,
@@ -423,7 +422,7 @@ class NightCog(
 
     async def leave(self, interaction: discord.Interaction[Any], night_id: str) -> None:
         user = interaction.user.id
-        info, state = await self.nights.load(night_id, interaction.guild_id)
+        _info, state = await self.nights.load(night_id, interaction.guild_id)
         if state.status in ("closed", "review"):
             await self._to_organiser(interaction, night_id, word("dm.request_leave"))
             return
@@ -577,7 +576,7 @@ class NightCog(
     async def history(self, interaction: discord.Interaction[MusterBot]) -> None:
         past = await self.nights.in_server(guild_id_of(interaction), active=False, limit=15)
         lines = []
-        for info, state in past:
+        for _info, state in past:
             games = sum(1 for p in (state.result.pairings if state.result else []))
             lines.append(
                 word(

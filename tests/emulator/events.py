@@ -182,7 +182,7 @@ class ScheduledEvents:
             description=payload.get("description"),
             scheduled_start_time=start,
             scheduled_end_time=end,
-            entity_type=int(kind),
+            entity_type=int(str(kind)),
             location=location,
             channel_id=int(payload["channel_id"]) if payload.get("channel_id") else None,
         )
