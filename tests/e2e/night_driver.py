@@ -5,9 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
+from bot import custom_ids
 from bot.nights import NightInfo
+from bot.questions import components
+from bot.table import waited_for
 from cogs.night import NightCog
 from rules.night.night import NightState
+from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.emulator.interactions import InteractionResponse
 from tests.emulator.model import Message, User
@@ -77,3 +81,58 @@ async def leave(muster: Muster, user: User) -> InteractionResponse:
     response = await (await muster.emu.click(user, card(muster), label="Leave")).response()
     await muster.settle()
     return response
+
+
+# ---------------------------------------------------------------------- playing a night's games
+
+
+def _holding(muster: Muster, user: User, custom_id: str, sid_channel: int) -> Message:
+    """The newest message holding component `custom_id`: in the game's table, else the user's DMs."""
+    emu = muster.emu
+    places = [*reversed(emu.messages(emu.channels[sid_channel])), *reversed(emu.dms(user))]
+    for message in places:
+        if any(c.get("custom_id") == custom_id for c in message.walk_components()):
+            return message
+    raise LookupError(f"no component {custom_id!r} for {user.name}")
+
+
+def _choice(asked: Question) -> tuple[str, list[str]]:
+    """The first allowed answer to `asked`: (button value, select values)."""
+    if asked.kind == "number":
+        assert asked.number is not None
+        return str(asked.number.minimum), []
+    allowed = [o.value for o in asked.options if not o.disabled]
+    if asked.kind == "done" or not allowed:
+        return (asked.options[0].value if asked.options else custom_ids.DONE_VALUE), []
+    return allowed[0], allowed[: max(asked.min_values, 1)]
+
+
+async def play_out(muster: Muster, sid: str, limit: int = 300) -> Any:
+    """Play game `sid` to its end through its components, each awaited question answered with its
+    first allowed answer (a number's minimum) by the player it waits on; the finished state."""
+    bot, emu = muster.bot, muster.emu
+    assert bot is not None
+    for _ in range(limit):
+        info, state = await bot.sessions.load(sid, fresh=True)
+        if state.finished:
+            return state
+        waits = waited_for(bot.games.get(info.system).procedure, state)
+        assert waits, f"game {sid} waits for nobody"
+        player, asked = waits[0]
+        user = emu.users[player]
+        value, picks = _choice(asked)
+        buttons, selects = components(asked)
+        if selects:
+            custom_id = custom_ids.select(sid, selects[0].step)
+            record = await emu.select(user, _holding(muster, user, custom_id, info.table_id), custom_id, picks)
+        else:
+            button = next((b for b in buttons if b.value == value), None) or buttons[0]
+            custom_id = custom_ids.button(sid, button.step, button.value, button.form)
+            record = await emu.click(user, _holding(muster, user, custom_id, info.table_id), custom_id=custom_id)
+            opened = await record.response()
+            if opened.modal is not None:
+                filled = {f.custom_id: value if asked.kind == "number" else "1" for f in opened.modal.fields}
+                record = await emu.submit_modal(user, opened.modal, filled)
+        await record.response()
+        await muster.settle()
+    raise AssertionError(f"game {sid} did not end in {limit} answers")
