@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
@@ -32,7 +33,9 @@ async def create(muster: Muster, user: User | None = None, **options: Any) -> In
     """`/night create` in #games (carol organises by default)."""
     date, time, _moment = when()
     values: dict[str, Any] = {"date": date, "time": time, "systems": "Kill Team, Warcry", **options}
-    record = await muster.emu.slash(user or muster.world.carol, muster.world.channel, "night create", **values)
+    record = await muster.emu.slash(
+        user or muster.world.carol, muster.world.channel, "night create", **values
+    )
     response = await record.response()
     await muster.settle()
     return response
@@ -107,32 +110,54 @@ def _choice(asked: Question) -> tuple[str, list[str]]:
     return allowed[0], allowed[: max(asked.min_values, 1)]
 
 
-async def play_out(muster: Muster, sid: str, limit: int = 300) -> Any:
-    """Play game `sid` to its end through its components, each awaited question answered with its
-    first allowed answer (a number's minimum) by the player it waits on; the finished state."""
+async def play_out(muster: Muster, sid: str, optional: dict[str, str] | None = None, limit: int = 120) -> Any:
+    """Play game `sid` to its end through its components: each awaited question answered with its
+    first allowed answer (a number's minimum) by the player it waits on; an optional question whose
+    step matches a pattern of `optional` is answered once with its value first (a Warcry tally, so
+    a battle has a winner). Returns the finished state."""
     bot, emu = muster.bot, muster.emu
     assert bot is not None
+    answered: set[str] = set()
     for _ in range(limit):
         info, state = await bot.sessions.load(sid, fresh=True)
         if state.finished:
             return state
-        waits = waited_for(bot.games.get(info.system).procedure, state)
-        assert waits, f"game {sid} waits for nobody"
-        player, asked = waits[0]
-        user = emu.users[player]
-        value, picks = _choice(asked)
-        buttons, selects = components(asked)
-        if selects:
-            custom_id = custom_ids.select(sid, selects[0].step)
-            record = await emu.select(user, _holding(muster, user, custom_id, info.table_id), custom_id, picks)
+        procedure = bot.games.get(info.system).procedure
+        extra = [
+            (player, asked, value)
+            for player in state.players
+            for asked in procedure.ask(state, player)
+            for pattern, value in (optional or {}).items()
+            if asked.optional and asked.step not in answered and re.search(pattern, asked.step)
+        ]
+        if extra:
+            player, asked, value = extra[0]
+            answered.add(asked.step)
         else:
-            button = next((b for b in buttons if b.value == value), None) or buttons[0]
-            custom_id = custom_ids.button(sid, button.step, button.value, button.form)
-            record = await emu.click(user, _holding(muster, user, custom_id, info.table_id), custom_id=custom_id)
-            opened = await record.response()
-            if opened.modal is not None:
-                filled = {f.custom_id: value if asked.kind == "number" else "1" for f in opened.modal.fields}
-                record = await emu.submit_modal(user, opened.modal, filled)
-        await record.response()
-        await muster.settle()
+            waits = waited_for(procedure, state)
+            assert waits, f"game {sid} waits for nobody"
+            player, asked = waits[0]
+            value = ""
+        await _answer(muster, sid, info.table_id, emu.users[player], asked, value)
     raise AssertionError(f"game {sid} did not end in {limit} answers")
+
+
+async def _answer(muster: Muster, sid: str, table_id: int, user: User, asked: Question, value: str) -> None:
+    """Answer `asked` on the component the bot drew for it (`value`, else the first allowed answer)."""
+    emu = muster.emu
+    first, picks = _choice(asked)
+    value = value or first
+    buttons, selects = components(asked)
+    if selects:
+        custom_id = custom_ids.select(sid, selects[0].step)
+        record = await emu.select(user, _holding(muster, user, custom_id, table_id), custom_id, picks)
+    else:
+        button = next((b for b in buttons if b.value == value), None) or buttons[0]
+        custom_id = custom_ids.button(sid, button.step, button.value, button.form)
+        record = await emu.click(user, _holding(muster, user, custom_id, table_id), custom_id=custom_id)
+        opened = await record.response()
+        if opened.modal is not None:
+            filled = {f.custom_id: value if asked.kind == "number" else "1" for f in opened.modal.fields}
+            record = await emu.submit_modal(user, opened.modal, filled)
+    await record.response()
+    await muster.settle()

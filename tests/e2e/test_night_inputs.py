@@ -51,7 +51,9 @@ async def test_bad_input_is_refused_and_nothing_changes(muster: Muster) -> None:
     assert answer.ephemeral and "from 2 to 200 players" in answer.content
     assert await count_nights(muster) == 0
 
-    refused = await (await emu.slash(w.carol, w.channel, "settings time-zone", zone="Mars/Olympus_Mons")).response()
+    refused = await (
+        await emu.slash(w.carol, w.channel, "settings time-zone", zone="Mars/Olympus_Mons")
+    ).response()
     assert refused.ephemeral and "isn't a time zone I know" in refused.content
     assert muster.bot is not None
     assert (await muster.bot.guild_settings.get(w.guild.id)).time_zone is None
