@@ -18,7 +18,7 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -287,7 +287,15 @@ class NightService:
                 return None
             now = utcnow()
             new_state, events = step(state, action, epoch(now))
-            new_info = NightInfo(**{**info.__dict__, "status": new_state.status, "version": info.version + 1})
+            moved = {}
+            if new_state.settings.starts_at != state.settings.starts_at:  # a new time: a new reminder
+                moved = {"remind_at": remind_time(now, at(new_state.settings.starts_at)), "reminded_at": None}
+            new_info = replace(
+                info,
+                status=new_state.status,
+                version=info.version + 1,
+                starts_at=at(new_state.settings.starts_at),
+            )
             stored = await db.execute(
                 update(Night)
                 .where(Night.id == info.id, Night.version == info.version)
@@ -299,6 +307,7 @@ class NightService:
                     starts_at=at(new_state.settings.starts_at),
                     cutoff_at=at(new_state.settings.cutoff),
                     updated_at=now,
+                    **moved,
                 )
             )
             if stored.rowcount != 1:  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ Components survive restarts: their custom_id carries all they need.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any, cast
 
 import discord
@@ -40,6 +41,7 @@ from rules.night.models import Table, check_table
 from rules.night.night import (
     Cancel,
     Drop,
+    Edit,
     Leave,
     MoveTable,
     NightSettings,
@@ -56,6 +58,7 @@ add_words(BOT_ENGLISH)
 NIGHT_BUTTON = re.compile(r"night:(?P<nid>[0-9a-f]{12}):(?P<action>join|change|leave)")
 FORM = re.compile(r"nightform:(?P<nid>[0-9a-f]{12}):(?P<mode>join|change)")
 REMINDER_BUTTON = re.compile(r"nightrem:(?P<guild>\d{1,20}):off")
+LATE = ("night.after_cutoff", "night.closed", "night.paired_already")  # changes the organiser decides
 RECURRENCE = [
     app_commands.Choice(name=n, value=v)
     for n, v in (("no", "none"), ("weekly", "weekly"), ("fortnightly", "fortnightly"))
@@ -385,7 +388,7 @@ class NightCog(
         try:
             stepped = await self.nights.step(night_id, decide, guild_id=interaction.guild_id)
         except RuleError as refused:
-            if refused.code != "night.after_cutoff":
+            if refused.code not in LATE:
                 raise
             what = word("dm.request_signup", systems=self.renderer.systems(signup.systems))
             await self._to_organiser(interaction, night_id, what)
@@ -541,6 +544,56 @@ class NightCog(
         )
         await reply(interaction, word("reply.finished", title=stepped.state.settings.title))
 
+    @app_commands.command(
+        name="edit", description="Change a night's time, size, cut-off or title (organisers)"
+    )
+    @app_commands.describe(
+        night="Which night (default: the one coming up)",
+        date="A new day, like 2026-12-05",
+        time="A new start, like 19:00 (in the server's time zone)",
+        capacity="A new number of places (2 to 200)",
+        cutoff_hours="Sign-ups close this many hours before the start",
+        title="A new name",
+    )
+    async def edit(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        night: str | None = None,
+        date: str | None = None,
+        time: str | None = None,
+        capacity: int | None = None,
+        cutoff_hours: int | None = None,
+        title: str | None = None,
+    ) -> None:
+        zone = (await self.bot.guild_settings.get(guild_id_of(interaction))).time_zone
+
+        def make(user: int, org: bool, state: NightState) -> Action:
+            settings = state.settings
+            start = settings.starts_at
+            if date is not None or time is not None:
+                local = datetime.fromtimestamp(start, night_input.zone(settings.time_zone))
+                start = night_input.starts_at(
+                    date or local.strftime("%Y-%m-%d"), time or local.strftime("%H:%M"), zone
+                )
+            hours = (
+                cutoff_hours if cutoff_hours is not None else (settings.starts_at - settings.cutoff) // 3600
+            )
+            if not 0 <= hours <= night_input.MAX_CUTOFF_HOURS:
+                raise RuleError(code="night.cutoff_hours", limit=night_input.MAX_CUTOFF_HOURS)
+            changed = settings.model_copy(
+                update={
+                    "starts_at": start,
+                    "cutoff": start - hours * 3600,
+                    "capacity": capacity if capacity is not None else settings.capacity,
+                    "title": clip(title.strip(), 100) if title is not None else settings.title,
+                }
+            )
+            return Edit(actor=user, as_organiser=org, settings=changed)
+
+        stepped = await self.organiser_step(interaction, night, make)
+        settings = stepped.state.settings
+        await reply(interaction, word("reply.edited", title=settings.title, start=settings.starts_at))
+
     @app_commands.command(name="cancel", description="Cancel a game night (organisers)")
     @app_commands.describe(
         night="Which night (default: the one coming up)", series="Also stop making the nights after it"
@@ -608,6 +661,7 @@ class NightCog(
     @swap.autocomplete("night")
     @move.autocomplete("night")
     @drop.autocomplete("night")
+    @edit.autocomplete("night")
     @publish.autocomplete("night")
     @finish.autocomplete("night")
     @cancel.autocomplete("night")

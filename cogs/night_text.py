@@ -208,6 +208,7 @@ WORDS: dict[str, str] = {
     "reply.created": "Game night **{title}** is set for <t:{start}:F>. Its card is posted here{event}.",
     "reply.created_event": " and a Discord event is being made for it",
     "reply.cancelled": "**{title}** is cancelled; everyone signed up is told.",
+    "reply.edited": "**{title}** now starts <t:{start}:F>; its card and event are updated.",
     "reply.dropped": "<@{player}> is no longer signed up for **{title}**.",
     "reply.published": "The pairings of **{title}** are published; {games} games opened in their threads.",
     "reply.finished": "**{title}** is over: its summary is posted.",
