@@ -71,24 +71,32 @@ class NightClock:
         return (await service.results.book(guild_id))[0]  # type: ignore[no-any-return]
 
     async def pair(
-        self, night_id: str, actor: int, as_organiser: bool, guild_id: int | None = None
-    ) -> NightStep:
-        """Close sign-ups if still open, and pair (with the club's tables and what the store knows)."""
+        self,
+        night_id: str,
+        actor: int,
+        as_organiser: bool,
+        guild_id: int | None = None,
+        *,
+        again: bool = True,
+    ) -> NightStep | None:
+        """Close sign-ups if still open, and pair (with the club's tables and what the store knows).
+        `again` False (the cut-off's sweep): a night paired already is left as it is (None)."""
         info, state = await self.nights.load(night_id, guild_id)
         players = [s.player for s in state.signups]
         context = await self.club.context(info.guild_id, players, await self._book(info.guild_id))
         seed = secrets.randbits(31)
 
-        async def decide(db: AsyncSession, info: NightInfo, state: NightState) -> Pair | Close:
+        async def decide(db: AsyncSession, info: NightInfo, state: NightState) -> Pair | Close | None:
             if state.status == "open":
                 return Close(actor=actor, as_organiser=as_organiser, now=epoch(utcnow()))
+            if state.status != "closed" and not again:
+                return None  # another process paired it first
             tables = await tables_in(db, info.guild_id)
             return Pair(actor=actor, as_organiser=as_organiser, tables=tables, context=context, seed=seed)
 
         stepped = await self.nights.step(night_id, decide, guild_id=guild_id)
         if stepped is not None and stepped.state.status == "closed":
             stepped = await self.nights.step(night_id, decide, guild_id=guild_id)
-        assert stepped is not None
         return stepped
 
     async def publish(
@@ -163,7 +171,7 @@ class NightClock:
 
     async def _close_due(self, now: datetime) -> None:
         due = await self.nights.due("cutoff_at", now, ("open",))
-        await self._each(due, lambda info: self.pair(info.id, info.organiser_id, True))
+        await self._each(due, lambda info: self.pair(info.id, info.organiser_id, True, again=False))
 
     async def _remind_due(self, now: datetime) -> None:
         for info in await self.nights.due("remind_at", now, ORGANISER_STATUSES):
@@ -176,7 +184,7 @@ class NightClock:
             await self.nights.remind(info, messages, now)
 
     async def _finish_due(self, now: datetime) -> None:
-        for info in await self.nights.due("starts_at", now + SUMMARY_AFTER, ("published",)):
+        for info in await self.nights.due("starts_at", now, ("published",)):
             if info.starts_at > now - SUMMARY_AFTER:
                 games = await self.games(info.id)
                 if not games or any(g.status == "open" for g in games):

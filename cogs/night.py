@@ -448,6 +448,7 @@ class NightCog(
         stepped = await self.clock.pair(
             night_id, interaction.user.id, await self.organiser(interaction), guild_id_of(interaction)
         )
+        assert stepped is not None  # paired again on demand, or refused
         await self._show_draft(interaction, stepped)
 
     async def _show_draft(self, interaction: discord.Interaction[Any], stepped: NightStep) -> None:
