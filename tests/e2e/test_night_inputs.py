@@ -4,6 +4,8 @@ ephemerally with nothing changed."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from sqlalchemy import func, select
 
 from bot.db.models import Night
@@ -66,3 +68,30 @@ async def test_bad_input_is_refused_and_nothing_changes(muster: Muster) -> None:
     _info, after = await the_night(muster)
     assert after == before
     assert await count_nights(muster) == 1
+
+
+async def test_times_are_read_in_the_servers_time_zone_and_a_sign_up_can_change(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    said = await (await emu.slash(w.carol, w.channel, "settings time-zone", zone="europe/london")).response()
+    assert said.ephemeral and "Europe/London" in said.content
+    answer = await create(muster, date="2030-07-01", time="7pm", systems="Kill Team, Warcry, Blood Bowl")
+    assert answer.ephemeral
+    _info, state = await the_night(muster)
+    assert state.settings.starts_at == int(datetime(2030, 7, 1, 18, 0, tzinfo=UTC).timestamp())  # BST
+    assert state.settings.systems == ["killteam", "warcry", "blood-bowl"]
+    assert f"<t:{state.settings.starts_at}:F>" in card(muster).all_text()
+
+    await sign_up(muster, w.alice, "Warcry")
+    changed = await sign_up(
+        muster, w.alice, "Blood Bowl, Kill Team", teaching=["learn"], button="Change my sign-up"
+    )
+    assert changed.ephemeral and "updated" in changed.content
+    _info, state = await the_night(muster)
+    [mine] = state.signups
+    assert mine.systems == ["blood-bowl", "killteam"] and mine.wants_to_learn
+    unknown = await sign_up(muster, w.bob, "Necromunda")
+    assert unknown.ephemeral and "doesn't offer" in unknown.content
+    not_yet = await (await emu.click(w.bob, card(muster), label="Change my sign-up")).response()
+    assert not_yet.ephemeral and "aren't signed up" in not_yet.content
+    _info, after = await the_night(muster)
+    assert after == state
