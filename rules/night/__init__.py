@@ -24,6 +24,7 @@ from rules.night.night import (
     Leave,
     MarkReminded,
     MoveTable,
+    NightAction,
     NightSettings,
     NightState,
     Pair,
@@ -32,9 +33,12 @@ from rules.night.night import (
     Swap,
     check_settings,
     check_time_zone,
+    cutoff_due,
     next_occurrence,
+    parse_action,
     start,
     step,
+    to_remind,
 )
 from rules.night.pairing import pair_players
 
@@ -48,6 +52,7 @@ __all__ = [
     "Leave",
     "MarkReminded",
     "MoveTable",
+    "NightAction",
     "NightSettings",
     "NightState",
     "Pair",
@@ -65,11 +70,14 @@ __all__ = [
     "check_signup",
     "check_table",
     "check_time_zone",
+    "cutoff_due",
     "next_occurrence",
     "pair_key",
     "pair_players",
+    "parse_action",
     "rating_key",
     "start",
     "step",
     "system_slug",
+    "to_remind",
 ]

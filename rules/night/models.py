@@ -137,14 +137,17 @@ class PairingContext(Model):
     def about(self, players: set[int]) -> PairingContext:
         """Only what concerns `players`: what a night keeps to explain later changes to its pairings."""
 
-        def both(key: str) -> bool:
-            first, _, second = key.partition(":")
-            return int(first) in players and int(second) in players
+        def ids(key: str) -> list[str]:
+            return key.split(":")
 
+        def both(key: str) -> bool:
+            return all(part in wanted for part in ids(key))
+
+        wanted = {str(p) for p in players}
         return PairingContext(
             games_between={k: v for k, v in self.games_between.items() if both(k)},
             days_since={k: v for k, v in self.days_since.items() if both(k)},
-            ratings={k: v for k, v in self.ratings.items() if int(k.partition(":")[0]) in players},
+            ratings={k: v for k, v in self.ratings.items() if ids(k)[0] in wanted},
             byes={k: v for k, v in self.byes.items() if k in players},
         )
 

@@ -352,10 +352,10 @@ def _sign_up(state: NightState, action: SignUp, now: int) -> tuple[NightState, l
     if action.signup.player != action.actor and not organising:
         raise RuleError(code="night.not_yours")
     if not organising:
-        if state.status == "closed":
-            raise RuleError(code="night.closed")
         if now >= state.settings.cutoff:
             raise RuleError(code="night.after_cutoff")
+        if state.status == "closed":
+            raise RuleError(code="night.closed")
     signup = check_signup(action.signup, state.settings.systems)
     existing = state.signup_of(signup.player)
     if existing is not None:
@@ -471,7 +471,9 @@ def _drop(state: NightState, action: Drop, now: int) -> tuple[NightState, list[E
 
 
 def _dropped(state: NightState, player: int) -> tuple[NightState, list[Event]]:
-    result, opponent, stand_in = review.drop(_result(state), player, _signups(state), state.context)
+    result, opponent, stand_in = review.drop(
+        _result(state), player, _signups(state), state.context, state.tables
+    )
     event = Dropped(player=player, opponent=opponent, stand_in=stand_in)
     return state.model_copy(update={"result": result}), [event]
 

@@ -45,6 +45,8 @@ RATING_STEP = 10  # a rating point gap costs a point per this many
 MAX_RATING_COST = 80
 TEACH_BONUS = 300
 JITTER = 4
+SPARSE_ABOVE = 60  # players in one system's pool beyond which only the best edges are kept
+SPARSE_KEEP = 16
 
 # Sat-out reasons of players free to stand in for a dropped player's opponent.
 STAND_IN_CODES = ("night.bye_rotation", "night.no_opponent", "night.opponent_dropped")
@@ -115,11 +117,11 @@ def arrange(ordered: list[Signup]) -> list[tuple[int, int, str]]:
             continue
         if target.arranged_with not in (None, claimant.player):
             continue
-        system = shared_system(claimant, target)
+        first, second = sorted((claimant, target), key=lambda s: s.seq)
+        system = shared_system(first, second)
         if system is None:
             continue
         taken.update((claimant.player, target.player))
-        first, second = sorted((claimant, target), key=lambda s: s.seq)
         games.append((first.player, second.player, system))
     return games
 
@@ -143,19 +145,24 @@ def pools_of(free: list[Signup], systems: list[str]) -> dict[str, list[Signup]]:
     while True:
         odd = [s for s in systems if len(pools[s]) % 2 == 1]
         path = next((p for p in (_path_to_odd(pools, systems, moved, s) for s in odd) if p), None)
-        if path is None:
+        if path is not None:
+            for here, there in itertools.pairwise(path):
+                _move(pools, moved, here, there)
+            continue
+        lone = next((s for s in systems if _lone_move(pools, moved, s)), None)
+        if lone is None:
             break
-        for here, there in itertools.pairwise(path):
-            _move(pools, moved, here, there)
-    for system in systems:
-        if len(pools[system]) == 1 and pools[system][0].player not in moved:
-            lone = pools[system][0]
-            other = next((s for s in lone.systems[1:] if pools[s]), None)
-            if other is not None:
-                _move(pools, moved, system, other)
+        _move(pools, moved, lone, _lone_move(pools, moved, lone) or lone)
     for system in systems:
         pools[system].sort(key=lambda s: (s.seq, s.player))
     return pools
+
+
+def _lone_move(pools: dict[str, list[Signup]], moved: set[int], system: str) -> str | None:
+    """Where the one player of `system` could play instead: another system they listed with players."""
+    if len(pools[system]) != 1 or pools[system][0].player in moved:
+        return None
+    return next((s for s in pools[system][0].systems[1:] if pools[s]), None)
 
 
 def _movers(pools: dict[str, list[Signup]], moved: set[int], here: str, there: str) -> list[Signup]:
@@ -231,22 +238,51 @@ def teacher_and_learner(first: Signup, second: Signup) -> tuple[int, int] | None
 
 
 def match(pool: list[Signup], system: str, context: PairingContext, seed: int) -> list[tuple[int, int]]:
-    """A maximum-weight perfect matching of an even pool, each pair in sign-up order."""
+    """A maximum-weight perfect matching of an even pool, each pair in sign-up order.
+
+    A big pool keeps only each player's best few opponents as edges (the blossom algorithm's time
+    grows with the edges); players the sparse matching leaves over are matched among themselves."""
     if len(pool) < 2:
         return []
     if len(pool) == 2:
         return [(pool[0].player, pool[1].player)]
     jitter = random.Random(f"{seed}:{system}")
-    graph: nx.Graph[int] = nx.Graph()
+    weights: dict[tuple[int, int], int] = {}
     for i, first in enumerate(pool):
         for second in pool[i + 1 :]:
             weight = pair_weight(first, second, system, context) + jitter.randint(0, JITTER)
-            graph.add_edge(first.player, second.player, weight=weight)
+            weights[first.player, second.player] = weight
+    edges = _best_edges(pool, weights) if len(pool) > SPARSE_ABOVE else weights
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(s.player for s in pool)
+    for (a, b), weight in edges.items():
+        graph.add_edge(a, b, weight=weight)
     order = {s.player: index for index, s in enumerate(pool)}
     pairs: list[tuple[int, int]] = []
     for a, b in nx.max_weight_matching(graph, maxcardinality=True):
         pairs.append((a, b) if order[a] < order[b] else (b, a))
+    paired = {p for pair in pairs for p in pair}
+    left = [s for s in pool if s.player not in paired]
+    if left:
+        pairs.extend(match(left, system, context, seed) if len(left) < len(pool) else _in_order(left))
     return sorted(pairs, key=lambda pair: order[pair[0]])
+
+
+def _best_edges(pool: list[Signup], weights: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """Each player's SPARSE_KEEP best opponents (the edge kept if either end wants it)."""
+    around: dict[int, list[tuple[int, tuple[int, int]]]] = {s.player: [] for s in pool}
+    for key, weight in weights.items():
+        around[key[0]].append((weight, key))
+        around[key[1]].append((weight, key))
+    kept: set[tuple[int, int]] = set()
+    for signup in pool:  # a stable sort: among equal weights the earlier sign-up's edge is kept
+        best = sorted(around[signup.player], key=lambda item: -item[0])[:SPARSE_KEEP]
+        kept.update(key for _, key in best)
+    return {key: weights[key] for key in weights if key in kept}
+
+
+def _in_order(pool: list[Signup]) -> list[tuple[int, int]]:
+    return [(pool[i].player, pool[i + 1].player) for i in range(0, len(pool) - 1, 2)]
 
 
 def explain(first: Signup, second: Signup, system: str, context: PairingContext) -> list[Reason]:

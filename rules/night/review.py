@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.errors import RuleError
 from rules.night.models import Pairing, PairingContext, PairingResult, Reason, SatOut, Signup, Table
-from rules.night.pairing import STAND_IN_CODES, explain, pair_weight
+from rules.night.pairing import STAND_IN_CODES, explain, pair_weight, shared_system
 from rules.night.tables import TABLE_CODES, with_table
 
 BY_ORGANISER = "night.by_organiser"
@@ -89,10 +89,16 @@ def move_table(result: PairingResult, index: int, table_id: str, tables: list[Ta
 
 
 def drop(
-    result: PairingResult, player: int, signups: dict[int, Signup], context: PairingContext
+    result: PairingResult,
+    player: int,
+    signups: dict[int, Signup],
+    context: PairingContext,
+    tables: list[Table],
 ) -> tuple[PairingResult, int | None, int | None]:
-    """A no-show sits out (`night.dropped`); their opponent plays a stand-in who sits out and lists
-    the system (the best game for the opponent, the earliest sign-up among equals), else sits out too.
+    """A no-show sits out (`night.dropped`). Their opponent plays a stand-in from those sitting out
+    for want of an opponent: one who lists the pairing's system (keeping its table), else one who
+    shares another system with them (on a free table that suits it, if any); the best game for the
+    opponent, the earliest sign-up among equals. With no one free the opponent sits out too.
 
     Also returns the opponent and the stand-in (None where there is none)."""
     dropped = SatOut(player=player, reason=Reason(code="night.dropped"))
@@ -106,27 +112,39 @@ def drop(
         out = [dropped if s.player == player else s for s in result.sat_out]
         return result.model_copy(update={"sat_out": out}), None, None
     pairing = result.pairings[index]
-    opponent = next(p for p in pairing.players if p != player)
-    candidates = [
-        signups[s.player]
-        for s in result.sat_out
-        if s.reason.code in STAND_IN_CODES and pairing.system in signups[s.player].systems
-    ]
+    opponent = signups[next(p for p in pairing.players if p != player)]
+    free = [signups[s.player] for s in result.sat_out if s.reason.code in STAND_IN_CODES]
+    choice = _stand_in(opponent, pairing.system, free, context)
     pairings = list(result.pairings)
     out = [*result.sat_out, dropped]
-    stand_in: int | None = None
-    if candidates:
-        best = max(
-            candidates,
-            key=lambda s: (pair_weight(signups[opponent], s, pairing.system, context), -s.seq, -s.player),
-        )
-        stand_in = best.player
-        stands_in = Reason(code="night.stands_in", values={"player": player})
-        pairings[index] = rebuilt(pairing, [opponent, stand_in], signups, context, stands_in)
-        out = [s for s in out if s.player != stand_in]
-    else:
+    if choice is None:
         del pairings[index]
         left = Reason(code="night.opponent_dropped", values={"player": player})
-        out.append(SatOut(player=opponent, reason=left))
+        out.append(SatOut(player=opponent.player, reason=left))
+        update = {"pairings": pairings, "sat_out": _sorted_out(out, signups)}
+        return result.model_copy(update=update), opponent.player, None
+    stand_in, system = choice
+    stands_in = Reason(code="night.stands_in", values={"player": player})
+    fresh = pairing.model_copy(update={"system": system})
+    if system != pairing.system:
+        used = {p.table_id for i, p in enumerate(pairings) if i != index and p.table_id is not None}
+        table = next((t for t in tables if t.suits(system) and t.table_id not in used), None)
+        fresh = with_table(fresh, table)
+    pairings[index] = rebuilt(fresh, [opponent.player, stand_in.player], signups, context, stands_in)
+    out = [s for s in out if s.player != stand_in.player]
     update = {"pairings": pairings, "sat_out": _sorted_out(out, signups)}
-    return result.model_copy(update=update), opponent, stand_in
+    return result.model_copy(update=update), opponent.player, stand_in.player
+
+
+def _stand_in(
+    opponent: Signup, system: str, free: list[Signup], context: PairingContext
+) -> tuple[Signup, str] | None:
+    """Who stands in and in which system: the same system if anyone free plays it, else another."""
+    same = [(s, system) for s in free if system in s.systems]
+    others = [(s, shared) for s in free if (shared := shared_system(opponent, s)) is not None]
+    candidates = same or others
+    if not candidates:
+        return None
+    return max(
+        candidates, key=lambda c: (pair_weight(opponent, c[0], c[1], context), -c[0].seq, -c[0].player)
+    )

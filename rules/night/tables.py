@@ -43,17 +43,16 @@ def allocate_tables(pairings: list[Pairing], tables: list[Table]) -> list[Pairin
     """`pairings` in the same order, each with a table that suits its system or a "no table" reason."""
     check_table_ids(tables)
     graph: nx.Graph[tuple[str, int]] = nx.Graph()
-    count = len(pairings)
     for index, pairing in enumerate(pairings):
         graph.add_node(("pairing", index))
         for position, table in enumerate(tables):
             if table.suits(pairing.system):
-                # More systems on a table, later in the list, or a later pairing: a little less weight.
+                # A table suiting more systems, or later in the list, weighs less; a later pairing
+                # too (so the earlier ones keep tables when they run short), least of all on the
+                # earlier tables (so pairings take the tables in their order).
+                first, place = min(index, 99), min(position, 99)
                 weight = (
-                    1_000_000
-                    - 10_000 * min(len(table.systems), 50)
-                    - 100 * min(position, 99)
-                    - (index * 99 // max(count, 1))
+                    1_000_000 - 10_000 * min(len(table.systems), 50) - 100 * (place + first) + first * place
                 )
                 graph.add_edge(("pairing", index), ("table", position), weight=weight)
     matched: dict[int, Table] = {}
