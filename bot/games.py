@@ -10,7 +10,7 @@ routes question clicks through the procedure's `ask`/`to_action`, and delivers w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -71,11 +71,17 @@ class GameAdapter(Generic[S]):
     answers_only_choices: bool = True  # answer a question with one legal answer for the player
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: Any
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Any,
+        names: Mapping[int, str] | None = None,
     ) -> tuple[S, list[Event]]:
         """The game opened with no options typed (a game night's pairing): the defaults a club
         would use, built the way the start command builds it. `pack` is the server's rules pack
-        (None for a game without one)."""
+        (None for a game without one); `names` the players' display names where known (for a game
+        that shows them where mentions can't go)."""
         raise NotImplementedError(f"{self.title} has no quick start")
 
     def render_step(

@@ -71,24 +71,22 @@ def game_cog(bot: MusterBot, system: str) -> GameCog[Any] | None:
 
 
 def _quick_build(
-    adapter: GameAdapter[Any], players: Sequence[int], pack: Any
+    adapter: GameAdapter[Any], players: Sequence[int], pack: Any, names: Mapping[int, str]
 ) -> Callable[[str, Roller], tuple[GameState, list[Event]]]:
-    return lambda session_id, roller: adapter.quick_start(session_id, players, roller, pack)
+    return lambda session_id, roller: adapter.quick_start(session_id, players, roller, pack, names)
 
 
 def _display_names(
     bot: MusterBot, guild_id: int, players: Sequence[int], given: Mapping[int, str]
-) -> tuple[str, str] | None:
-    """The players' display names (given, else cached), for the thread's name; None if unknown."""
+) -> dict[int, str]:
+    """The players' display names that are known: given, else in the bot's member cache."""
     guild = bot.get_guild(guild_id)
-    found = []
+    found = {}
     for player in players:
         member = guild.get_member(player) if guild is not None else None
-        name = given.get(player) or (member.display_name if member is not None else None)
-        if not name:
-            return None
-        found.append(name)
-    return found[0], found[1]
+        if name := given.get(player) or (member.display_name if member is not None else None):
+            found[player] = name
+    return found
 
 
 async def _opened_before(db: AsyncSession, night_id: str) -> dict[tuple[str, frozenset[int]], str]:
@@ -137,13 +135,14 @@ async def open_pairing_games(
             continue
         pack = await cog.server_pack(guild_id, channel_id, db) if cog.adapter.pack is not None else None
         first, second = players
+        known = _display_names(bot, guild_id, players, names or {})
         result, _in_thread = await cog.open_between(
             guild_id=guild_id,
             channel_id=channel_id,
             organiser_id=organiser_id if organiser_id is not None else first,
             players=(first, second),
-            names=_display_names(bot, guild_id, players, names or {}),
-            build=_quick_build(cog.adapter, players, pack),
+            names=(known[first], known[second]) if len(known) == 2 else None,
+            build=_quick_build(cog.adapter, players, pack, known),
             threads_possible=threads_possible,
             ping=True,
             night_id=night_id,

@@ -11,7 +11,7 @@ decide something is pinged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 from discord import app_commands
@@ -146,7 +146,12 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: Pack | None
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Pack | None,
+        names: Mapping[int, str] | None = None,
     ) -> tuple[FortyKState, list[Event]]:
         """A club night's game, as `/40k start` opens it by default: Marked for Death (the server's
         own version of it if its pack has one)."""

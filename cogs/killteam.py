@@ -9,7 +9,7 @@ gone), sealed bids and private picks as DM prompts, and a reveal riding on the q
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 from discord import app_commands
@@ -384,7 +384,12 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: KillTeamPack | None
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: KillTeamPack | None,
+        names: Mapping[int, str] | None = None,
     ) -> tuple[KillTeamState, list[Event]]:
         """A club night's game, as `/killteam start` opens it: mission and map dealt at random, and
         Tac Ops chosen freely, the core sequence's own way (else the first way this pack allows)."""

@@ -11,7 +11,7 @@ confirmation are a few messages edited as the battle goes on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 import discord
@@ -155,10 +155,15 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: WarcryPack | None
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: WarcryPack | None,
+        names: Mapping[int, str] | None = None,
     ) -> tuple[WarcryState, list[Event]]:
         """A club night's battle, as `/warcry battle` opens it by default: a rolled matched battleplan."""
-        return start(session_id, players, roller, kind="matched", pack=pack)
+        return start(session_id, players, roller, kind="matched", pack=pack, names=dict(names or {}))
 
     def board(self, info: SessionInfo, state: WarcryState) -> Embed:
         return board_embed(state)

@@ -15,7 +15,7 @@ prompt" button instead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import discord
@@ -289,7 +289,12 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     colour = COLOUR
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: Pack | None
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Pack | None,
+        names: Mapping[int, str] | None = None,
     ) -> tuple[WarmasterState, list[Event]]:
         """A club night's game: 2,000 points a side, the first turn to a roll-off."""
         return deal(session_id, players, [QUICK_POINTS, QUICK_POINTS], roller, pack)

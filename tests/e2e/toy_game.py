@@ -9,7 +9,7 @@ router, the registry (its /help line and scores name) and the game-cog base.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import discord
@@ -116,7 +116,12 @@ class ToyAdapter(GameAdapter[PickState]):
     help = "`/toy start @opponent`: both pick 1, 2 or 3 in secret, the higher pick wins"
 
     def quick_start(
-        self, session_id: str, players: Sequence[int], roller: Roller, pack: object
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: object,
+        names: Mapping[int, str] | None = None,
     ) -> tuple[PickState, list[Event]]:
         """Pick has no options: a night's game is the game `/toy start` opens."""
         return start(session_id, list(players), roller)
