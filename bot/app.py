@@ -9,7 +9,6 @@ import importlib.util
 import json
 import logging
 import pkgutil
-from datetime import timedelta
 from typing import Any
 
 import discord
@@ -19,7 +18,7 @@ from discord.ext import commands
 
 from bot import router, ui
 from bot.config import Settings
-from bot.db.models import BotMeta, utcnow
+from bot.db.models import BotMeta
 from bot.db.store import Store
 from bot.db.upsert import set_meta
 from bot.delivery import Delivery, owner_name
@@ -27,19 +26,14 @@ from bot.dice import DiceService
 from bot.errors import MusterTree
 from bot.games import GameRegistry
 from bot.guild_settings import GuildSettingsService
-from bot.i18n import Domain, speaking
 from bot.languages import LanguageService, LocalisedState
-from bot.messages import Outgoing
 from bot.migrate import upgrade
 from bot.packs import PackService
+from bot.reminders import QuietGameReminders
 from bot.sessions import SessionService
-from bot.table import shown, waited_for
 from bot.translator import CatalogueTranslator
 
 log = logging.getLogger("muster")
-_ = Domain("muster")
-
-MIN_REMINDER_MINUTES = 5.0  # the shortest delay /settings reminders accepts
 
 
 def discover_cogs() -> tuple[str, ...]:
@@ -92,6 +86,7 @@ class MusterBot(commands.AutoShardedBot):
         self.sessions = SessionService(self.store, self.dice, self.delivery, self.games, self.languages)
         self.guild_settings = GuildSettingsService(self.store)
         self.packs = PackService(self.store)
+        self.reminders = QuietGameReminders(self)
         self.synced_commands = False
         self._reminders: asyncio.Task[None] | None = None
 
@@ -130,7 +125,7 @@ class MusterBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogueTranslator())
         self.dice.start()
         await self.delivery.start()
-        self._reminders = asyncio.create_task(self._remind_forever(), name="reminders")
+        self._reminders = asyncio.create_task(self.reminders.run_forever(), name="reminders")
         if self.settings.runs_shard_zero():  # one process syncs; the others serve the same tree
             await self.sync_commands_if_changed()
 
@@ -176,54 +171,8 @@ class MusterBot(commands.AutoShardedBot):
         log.info("synced %d commands", len(payload))
         return True
 
-    # ------------------------------------------------------------------ reminders
-
     async def remind_waiting_players(self) -> int:
-        """DM each player the game waits on (one more ping), once per quiet spell; the game stays open.
-
-        The quiet spell is the server's `/settings reminders` (or REMINDER_MINUTES by default).
-        """
-        now = utcnow()
-        shortest = min(self.settings.reminder_minutes, MIN_REMINDER_MINUTES)
-        delays: dict[int, float] = {}
-        sent = 0
-        for info, state, changed_at in await self.sessions.quiet_open(now - timedelta(minutes=shortest)):
-            if info.guild_id not in delays:
-                chosen = (await self.guild_settings.get(info.guild_id)).reminder_minutes
-                delays[info.guild_id] = chosen if chosen is not None else self.settings.reminder_minutes
-            if now - changed_at < timedelta(minutes=delays[info.guild_id]):
-                continue
-            adapter = self.games.get(info.system)
-            waiting: dict[int, list[Any]] = {}
-            for player, asked in waited_for(adapter.procedure, state):
-                waiting.setdefault(player, []).append(asked)
-            if not waiting:
-                continue
-            link = f"https://discord.com/channels/{info.guild_id}/{info.table_id}"
-            languages = await self.languages.for_session(info)
-            reminders = []
-            for user, questions in waiting.items():
-                with speaking(languages.of(user)):
-                    titles = "; ".join(shown(adapter, state, asked).title for asked in questions)
-                    text = _(
-                        "Reminder: your {game} game is waiting for you: {titles}. {link}",
-                        game=adapter.title,
-                        titles=titles[:300],
-                        link=link,
-                    )
-                    reminders.append(Outgoing(to="dm", user_id=user, content=text))
-            if not await self.sessions.remind(info, reminders, now):
-                continue
-            sent += len(waiting)
-        return sent
-
-    async def _remind_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.sweep_seconds)
-            try:
-                await self.remind_waiting_players()
-            except Exception:
-                log.exception("reminder sweep failed")
+        return await self.reminders.remind_waiting_players()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.modal_submit:

@@ -7,6 +7,7 @@ shares with every other game's lives here, written once.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 from collections import OrderedDict
@@ -16,6 +17,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import discord
 from discord import app_commands
 from discord.ext import commands
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.checks import channel_id_of, guild_id_of
 from bot.db.upsert import claim_meta
@@ -110,42 +113,17 @@ class GameCog(commands.GroupCog, Generic[S]):
         *,
         title: str | None = None,
     ) -> StepResult:
-        """Open a game of this system between the caller and `opponent`, and answer the caller.
-
-        The channel gets one short public card; the game is played in a thread opened from it
-        (unless the server turned game threads off, or threads can't be made here: then the game
-        runs in the channel, and the organiser is told once what to grant)."""
+        """Open a game of this system between the caller and `opponent`, and answer the caller."""
         caller = interaction.user
-        guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)
-        name = f"{self.adapter.title} · {caller.display_name} vs {opponent.display_name}"
-        thread = None
-        threads = await self._threads_here(interaction)
-        with speaking(await self.bot.languages.of_server(guild_id)):  # the card is public
-            if threads:
-                thread = GameThread(
-                    name=clip(name, THREAD_NAME_MAX),
-                    members=[caller.id, opponent.id],
-                    organiser_id=caller.id,
-                    failure_note=_(NO_THREADS),
-                )
-            players = f"<@{caller.id}> vs <@{opponent.id}>"
-            below = "\n" + _("The game is played in the thread below.") if thread else ""
-            card = Outgoing(
-                channel_id=channel_id,
-                key=CARD_KEY,
-                embeds=[
-                    Embed(title=self.adapter.title, description=players + below, colour=self.adapter.colour)
-                ],
-                thread=thread,
-            )
-        result = await self.bot.sessions.open(
-            guild_id=guild_id,
-            channel_id=channel_id,
+        result, in_thread = await self.open_between(
+            guild_id=guild_id_of(interaction),
+            channel_id=channel_id_of(interaction),
             organiser_id=caller.id,
-            system=self.system,
+            players=(caller.id, opponent.id),
+            names=(caller.display_name, opponent.display_name),
             build=build,
-            title=title or f"{self.adapter.title}: <@{caller.id}> vs <@{opponent.id}>",
-            card=card,
+            title=title,
+            threads_possible=isinstance(interaction.channel, discord.TextChannel),
         )
         said = (
             _(
@@ -153,7 +131,7 @@ class GameCog(commands.GroupCog, Generic[S]):
                 game=self.adapter.title,
                 id=f"`{result.info.id}`",
             )
-            if thread
+            if in_thread
             else _(
                 "{game} game {id} started: it is played here.",
                 game=self.adapter.title,
@@ -163,21 +141,79 @@ class GameCog(commands.GroupCog, Generic[S]):
         await interaction.response.send_message(said, ephemeral=True)
         return result
 
-    async def _threads_here(self, interaction: discord.Interaction[MusterBot]) -> bool:
-        """Whether a game started here gets a thread: the server's setting, and a channel that has them."""
-        if not isinstance(interaction.channel, discord.TextChannel):
-            return False  # a thread already, a forum, a voice channel's chat
-        settings = await self.bot.guild_settings.get(guild_id_of(interaction))
-        return settings.game_threads is not False
+    async def open_between(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        players: tuple[int, int],
+        names: tuple[str, str] | None,
+        build: Callable[[str, Roller], tuple[GameState, list[Event]]],
+        title: str | None = None,
+        threads_possible: bool = True,
+        ping: bool = False,
+        night_id: str | None = None,
+        db: AsyncSession | None = None,
+    ) -> tuple[StepResult, bool]:
+        """Open a game of this system between two players: the one way every game is opened, by a
+        start command or by a game night (which passes its transaction `db` and its `night_id`).
+
+        The channel gets one short public card; the game is played in a thread opened from it
+        (unless the server turned game threads off, or threads can't be made here: then the game
+        runs in the channel, and the organiser is told once what to grant). With `ping` the card
+        mentions both players (a game they didn't start themselves), once: the first questions
+        then ping nobody again. `names` (display names) name the thread; without them, the night.
+        Returns the opened game and whether its card opens a thread."""
+        first, second = players
+        thread = None
+        settings = await self.bot.guild_settings.get(guild_id)
+        with speaking(await self.bot.languages.of_server(guild_id)):  # the card is public
+            if threads_possible and settings.game_threads is not False:
+                label = f"{names[0]} vs {names[1]}" if names else _("game night")
+                thread = GameThread(
+                    name=clip(f"{self.adapter.title} · {label}", THREAD_NAME_MAX),
+                    members=[first, second],
+                    organiser_id=organiser_id,
+                    failure_note=_(NO_THREADS),
+                )
+            below = "\n" + _("The game is played in the thread below.") if thread else ""
+            card = Outgoing(
+                channel_id=channel_id,
+                key=CARD_KEY,
+                content=f"<@{first}> <@{second}>" if ping else "",
+                embeds=[
+                    Embed(
+                        title=self.adapter.title,
+                        description=f"<@{first}> vs <@{second}>" + below,
+                        colour=self.adapter.colour,
+                    )
+                ],
+                thread=thread,
+            )
+        result = await self.bot.sessions.open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=organiser_id,
+            system=self.system,
+            build=build,
+            title=title or f"{self.adapter.title}: <@{first}> vs <@{second}>",
+            card=card,
+            night_id=night_id,
+            db=db,
+        )
+        return result, thread is not None
 
     # ------------------------------------------------------------------ the server's rules pack
 
-    async def server_pack(self, guild_id: int | None, channel_id: int | None = None) -> Any:
+    async def server_pack(
+        self, guild_id: int | None, channel_id: int | None = None, db: AsyncSession | None = None
+    ) -> Any:
         """The server's own pack if it loaded one that still reads, else the shipped one.
 
         A stored pack that no longer reads (a later rules change) must not stop every game: the
         shipped pack is used and the server is told once, in the results channel or where the
-        command was used (else its owner by DM).
+        command was used (else its owner by DM); told in the caller's transaction `db` if given.
         """
         spec = self.adapter.pack
         if spec is None:
@@ -196,18 +232,19 @@ class GameCog(commands.GroupCog, Generic[S]):
                 "stored %s pack of guild %s no longer reads; using the shipped one", self.system, guild_id
             )
             assert guild_id is not None
-            await self._tell_pack_broken(guild_id, channel_id, digest)
+            await self._tell_pack_broken(guild_id, channel_id, digest, db)
             pack = spec.shipped()
         self._packs[digest] = pack
         while len(self._packs) > PACK_CACHE:
             self._packs.popitem(last=False)
         return pack
 
-    async def _tell_pack_broken(self, guild_id: int, channel_id: int | None, digest: str) -> None:
+    async def _tell_pack_broken(
+        self, guild_id: int, channel_id: int | None, digest: str, db: AsyncSession | None
+    ) -> None:
         settings = await self.bot.guild_settings.get(guild_id)
         where = settings.results_channel_id or channel_id
         guild = self.bot.get_guild(guild_id)
-        owner = guild.owner_id if guild is not None else None
         with speaking(await self.bot.languages.of_server(guild_id)):  # said to the server
             text = _(
                 "This server's {game} pack can't be read any more, so games use the shipped cards and "
@@ -215,16 +252,17 @@ class GameCog(commands.GroupCog, Generic[S]):
                 game=self.adapter.title,
                 command=f"`/{self.app_command.name if self.app_command else self.system} pack load`",
             )
-            if where is not None:
-                told = [Outgoing(channel_id=where, content=text, failure_user_id=owner)]
-            else:
-                told = [Outgoing(to="dm", user_id=owner, content=text)] if owner is not None else []
         key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
-        async with self.bot.store.write() as db:
-            if (await db.execute(claim_meta(self.bot.store.dialect, key))).first() is None:
+        async with contextlib.AsyncExitStack() as own:
+            tx = db if db is not None else await own.enter_async_context(self.bot.store.write())
+            if (await tx.execute(claim_meta(self.bot.store.dialect, key))).first() is None:
                 return  # told already (perhaps by another process at the same moment)
-            await enqueue(db, None, told)
-        self.bot.delivery.kick()
+            owner = guild.owner_id if guild is not None else None
+            if where is not None:
+                await enqueue(tx, None, [Outgoing(channel_id=where, content=text, failure_user_id=owner)])
+            elif owner is not None:
+                await enqueue(tx, None, [Outgoing(to="dm", user_id=owner, content=text)])
+            event.listen(tx.sync_session, "after_commit", lambda _db: self.bot.delivery.kick(), once=True)
 
     # ------------------------------------------------------------------ autocomplete
 

@@ -10,7 +10,7 @@ routes question clicks through the procedure's `ask`/`to_action`, and delivers w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -18,6 +18,7 @@ from bot import table
 from bot.i18n import Domain
 from bot.languages import ENGLISH, Languages
 from bot.messages import Embed, Outgoing, Reply
+from rules.dice import Roller
 from rules.session import Event, GameState, Procedure, Question
 
 S = TypeVar("S", bound=GameState)
@@ -47,6 +48,7 @@ class SessionInfo:
     version: int
     title: str = ""
     thread_id: int | None = None  # the thread the game runs in, once its start card opened one
+    night_id: str | None = None  # the game night whose pairing opened it
 
     @property
     def table_id(self) -> int:
@@ -71,6 +73,20 @@ class GameAdapter(Generic[S]):
     pack: PackSpec[Any] | None = None
     colour: int = 0x5865F2
     answers_only_choices: bool = True  # answer a question with one legal answer for the player
+
+    def quick_start(
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Any,
+        names: Mapping[int, str] | None = None,
+    ) -> tuple[S, list[Event]]:
+        """The game opened with no options typed (a game night's pairing): the defaults a club
+        would use, built the way the start command builds it. `pack` is the server's rules pack
+        (None for a game without one); `names` the players' display names where known (for a game
+        that shows them where mentions can't go)."""
+        raise NotImplementedError(f"{self.title} has no quick start")
 
     def render_step(
         self,

@@ -154,3 +154,18 @@ class Reply(BaseModel):
     buttons: list[Button] = Field(default_factory=list)
     selects: list[Select] = Field(default_factory=list)
     ephemeral: bool = True
+
+
+def without_pings(outgoing: list[Outgoing], pinged: str) -> list[Outgoing]:
+    """A game's first messages without a second ping for the players its start card's content
+    (`pinged`) already mentioned: a question's ping is its content, the mentions of those asked."""
+    if not pinged:
+        return outgoing
+    return [
+        message.model_copy(
+            update={"content": " ".join(word for word in message.content.split() if word not in pinged)}
+        )
+        if message.to == "channel" and (message.key or "").startswith("ask.")
+        else message
+        for message in outgoing
+    ]

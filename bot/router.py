@@ -36,9 +36,13 @@ async def send_reply(interaction: discord.Interaction[Any], session_id: str | No
 
 
 async def _players_game(interaction: discord.Interaction[Any], sid: str) -> tuple[SessionInfo, Any]:
-    """The open session `sid`, if the one clicking plays in it (else a polite refusal)."""
+    """The open session `sid` as stored now, if the one clicking plays in it (else a polite refusal)."""
     bot: MusterBot = interaction.client  # type: ignore[assignment]
-    info, state = await bot.sessions.load(sid)
+    return _players(interaction, await bot.sessions.load(sid))
+
+
+def _players(interaction: discord.Interaction[Any], game: tuple[SessionInfo, Any]) -> tuple[SessionInfo, Any]:
+    info = game[0]
     if interaction.guild_id is not None and interaction.guild_id != info.guild_id:
         raise RuleError(code="session.other_server")
     if info.status != "open":
@@ -46,7 +50,7 @@ async def _players_game(interaction: discord.Interaction[Any], sid: str) -> tupl
     if interaction.user.id not in info.players:
         first, second = info.players
         raise RuleError(code="session.not_player", first=first, second=second)
-    return info, state
+    return game
 
 
 async def on_question(
@@ -57,42 +61,73 @@ async def on_question(
     opens_form: bool | None,
     fields: dict[str, str] | None = None,
 ) -> None:
-    """A click on a question's component (`opens_form` None: a select, whose pick may need a form)."""
+    """A click on a question's component (`opens_form` None: a select, whose pick may need a form).
+
+    An answer is judged first on this process's copy of the game without asking the store: taken,
+    it is stored only if the stored version is still that copy's (else it is judged again on the
+    stored state); refused, it is judged again on the stored state before the player is told no.
+    So a cache never decides, and the usual click costs one round trip to the store, not two."""
     bot: MusterBot = interaction.client  # type: ignore[assignment]
     known: tuple[GameAdapter[Any], Any] | None = None
     try:
-        info, state = await _players_game(interaction, sid)
-        user = interaction.user.id
-        adapter = bot.games.get(info.system)
-        known = adapter, state
-        procedure = adapter.procedure
-        question = questions.asked(procedure.ask(state, user), step)
-        wants_form = opens_form
-        if opens_form is None:  # a select: a single pick with a form opens it
-            option = question.option(values[0]) if question and len(values) == 1 else None
-            wants_form = bool(option and option.form)
-        if wants_form and fields is None:
-            if question is None:  # moved on: refused as an answer to it would be, opening no form
-                procedure.action_for(state, questions.answer(user, None, step, values))
-                raise RuleError(code="answer.not_asked")
-            spec = questions.form(adapter.localise(state, question), values[0])
-            if spec is None:
-                raise RuleError(code="answer.not_offered")
-            custom_id = custom_ids.modal(sid, step, values[0])
-            await interaction.response.send_modal(render.modal(custom_id, spec))
-            return
-        answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
-        result = await bot.sessions.answer(sid, answer, deliver=False, known=(info, state))
-        assert result is not None  # a checked answer always makes an action
-        # The player's own answer goes out before what the step caused is posted for everyone.
-        try:
-            await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
-        finally:
-            bot.delivery.kick()
+        cached = bot.sessions.cached(sid)
+        if cached is not None:
+            try:
+                game = _players(interaction, cached)
+                if await _answer(interaction, game, step, values, opens_form, fields):
+                    return
+            except (RuleError, SessionClosed):
+                pass  # perhaps only stale here: the stored game decides the refusal
+        game = await _players_game(interaction, sid)
+        known = bot.games.get(game[0].system), game[1]
+        await _answer(interaction, game, step, values, opens_form, fields, checked=True)
     except Exception as exc:
         if isinstance(exc, RuleError) and known is not None:
             table.reworded(*known, interaction.user.id, exc)
         await errors.report(interaction, exc)
+
+
+async def _answer(
+    interaction: discord.Interaction[Any],
+    game: tuple[SessionInfo, Any],
+    step: str,
+    values: list[str],
+    opens_form: bool | None,
+    fields: dict[str, str] | None,
+    checked: bool = False,
+) -> bool:
+    """Answer the question (or open its form); False when a form would open on an unchecked copy."""
+    bot: MusterBot = interaction.client  # type: ignore[assignment]
+    info, state = game
+    sid, user = info.id, interaction.user.id
+    adapter = bot.games.get(info.system)
+    procedure = adapter.procedure
+    question = questions.asked(procedure.ask(state, user), step)
+    wants_form = opens_form
+    if opens_form is None:  # a select: a single pick with a form opens it
+        option = question.option(values[0]) if question and len(values) == 1 else None
+        wants_form = bool(option and option.form)
+    if wants_form and fields is None:
+        if not checked:
+            return False  # a form is shown only for what the stored game asks
+        if question is None:  # moved on: refused as an answer to it would be, opening no form
+            procedure.action_for(state, questions.answer(user, None, step, values))
+            raise RuleError(code="answer.not_asked")
+        spec = questions.form(question, values[0])
+        if spec is None:
+            raise RuleError(code="answer.not_offered")
+        custom_id = custom_ids.modal(sid, step, values[0])
+        await interaction.response.send_modal(render.modal(custom_id, spec))
+        return True
+    answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
+    result = await bot.sessions.answer(sid, answer, deliver=False, known=game)
+    assert result is not None  # a checked answer always makes an action
+    # The player's own answer goes out before what the step caused is posted for everyone.
+    try:
+        await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
+    finally:
+        bot.delivery.kick()
+    return True
 
 
 async def on_old_component(interaction: discord.Interaction[Any], sid: str) -> None:

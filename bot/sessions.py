@@ -8,18 +8,18 @@ sees the first and reveals once), and a restart resumes from exactly what was st
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
 from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import or_, select, update
+from sqlalchemy import event, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameSession, utcnow
@@ -30,7 +30,7 @@ from bot.dice import DiceService, RollContext, audit_rows
 from bot.games import GameRegistry, SessionInfo
 from bot.i18n import Domain, speaking
 from bot.languages import LanguageService
-from bot.messages import Outgoing
+from bot.messages import Outgoing, without_pings
 from bot.outbox import enqueue, outbox_rows
 from bot.table import answer_the_only_choices
 from rules.dice import Roller
@@ -81,6 +81,7 @@ def info_of(row: GameSession) -> SessionInfo:
         version=row.version,
         title=row.title,
         thread_id=row.thread_id,
+        night_id=row.night_id,
     )
 
 
@@ -106,6 +107,11 @@ class SessionService:
             self._cache.popitem(last=False)
 
     # ------------------------------------------------------------------ reading
+
+    def cached(self, session_id: str) -> tuple[SessionInfo, Any] | None:
+        """This process's last copy of a session, unchecked: only for a step the store then refuses
+        if it went stale (the versioned write), never for a decision on its own."""
+        return self._cache.get(session_id) if SESSION_ID.fullmatch(session_id) else None
 
     async def load(
         self, session_id: str, *, fresh: bool = False, checked: bool = True
@@ -176,18 +182,10 @@ class SessionService:
 
     async def refuse_second_game(self, guild_id: int, channel_id: int, system: str, a: int, b: int) -> None:
         """One open game of a system between the same two players per channel."""
-        existing = await self.find_between(guild_id, channel_id, system, a, b)
-        if existing is not None:
-            title = self.games.get(system).title
-            raise RuleError(code="session.second_game", game=title, opponent=b, session=existing.id)
-
-    async def find_between(
-        self, guild_id: int, channel_id: int, system: str, a: int, b: int
-    ) -> SessionInfo | None:
-        for info in await self.open_sessions(guild_id, a, channel_id, system):
-            if set(info.players) == {a, b}:
-                return info
-        return None
+        for existing in await self.open_sessions(guild_id, a, channel_id, system):
+            if set(existing.players) == {a, b}:
+                title = self.games.get(system).title
+                raise RuleError(code="session.second_game", game=title, opponent=b, session=existing.id)
 
     async def last_finished_between(
         self, guild_id: int, system: str, a: int, b: int
@@ -199,12 +197,8 @@ class SessionService:
                 GameSession.guild_id == guild_id,
                 GameSession.system == system,
                 GameSession.status == "finished",
-            )
-            .where(
-                or_(
-                    (GameSession.player_a == a) & (GameSession.player_b == b),
-                    (GameSession.player_a == b) & (GameSession.player_b == a),
-                )
+                GameSession.player_a.in_((a, b)),  # a session's two players differ: these two
+                GameSession.player_b.in_((a, b)),
             )
             .order_by(GameSession.updated_at.desc())
             .limit(1)
@@ -227,10 +221,14 @@ class SessionService:
         build: Callable[[str, Roller], tuple[GameState, list[Event]]],
         title: str = "",
         card: Outgoing | None = None,
+        night_id: str | None = None,
+        db: AsyncSession | None = None,
     ) -> StepResult:
         """Create a session: `build(session_id, roller)` makes the first state (pure). `card` is the
-        start card posted where the game was started (it may open the game's thread); everything
-        else the game says goes to its table, after the card."""
+        start card posted where the game was started (it may open the game's thread; its pings stand
+        for the first questions'); all else the game says goes to its table, after it. Written in
+        the caller's transaction `db` (a game night's pairings) or one of its own; cached and
+        delivered once that commits."""
         adapter = self.games.get(system)
         session_id = new_session_id()
         roller = self.dice.roller()
@@ -249,21 +247,26 @@ class SessionService:
             state=adapter.procedure.dump(state),
             version=1,
             status="open",
+            night_id=night_id,
         )
         info = info_of(row)
         languages = await self.languages.for_players(guild_id, state.players)
-        outgoing = [card] if card is not None else []
-        outgoing += adapter.render_step(info, None, state, events, auto, languages)
-        async with self.store.write() as db:
-            db.add(row)
-            await db.flush()
-            await self.dice.audit_now(db, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
-            await enqueue(db, info, outgoing)
+        rendered = adapter.render_step(info, None, state, events, auto, languages)
+        outgoing = [card, *without_pings(rendered, card.content)] if card is not None else rendered
+        async with contextlib.AsyncExitStack() as own:
+            tx = db if db is not None else await own.enter_async_context(self.store.write())
+            tx.add(row)
+            await tx.flush()
+            await self.dice.audit_now(tx, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
+            await enqueue(tx, info, outgoing)
             if state.finished and state.outcome is not None:
-                await self._finish(db, info, state.outcome)
+                await self._finish(tx, info, state.outcome)
+            event.listen(tx.sync_session, "after_commit", lambda _db: self._opened(info, state), once=True)
+        return StepResult(info, state, events)
+
+    def _opened(self, info: SessionInfo, state: Any) -> None:
         self._remember(info, state)
         self.delivery.kick()
-        return StepResult(info, state, events)
 
     async def act(
         self,
@@ -362,40 +365,6 @@ class SessionService:
         self._cache.pop(session_id, None)
         self.delivery.kick()
         return info
-
-    async def remind(self, info: SessionInfo, outgoing: list[Outgoing], when: datetime) -> bool:
-        """Queue a reminder once per quiet spell, whichever process gets there first: the session is
-        marked reminded (if still unreminded at the version read) in the reminder's transaction."""
-        async with self.store.write() as db:
-            claimed = await db.execute(
-                update(GameSession)
-                .where(
-                    GameSession.id == info.id,
-                    GameSession.version == info.version,
-                    GameSession.reminded_at.is_(None),
-                )
-                .values(reminded_at=when)
-            )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                return False  # reminded by another process, or the game moved on meanwhile
-            await enqueue(db, info, outgoing)
-        self.delivery.kick()
-        return True
-
-    async def quiet_open(self, older_than: datetime) -> list[tuple[SessionInfo, Any, datetime]]:
-        """Open sessions untouched since `older_than` and not yet reminded: (info, state, last change)."""
-        query = select(GameSession).where(
-            GameSession.status == "open",
-            GameSession.updated_at < older_than,
-            GameSession.reminded_at.is_(None),
-        )
-        async with self.store.read() as db:
-            rows = await db.scalars(query)
-            return [
-                (info_of(row), self.games.get(row.system).procedure.load(row.state), row.updated_at)
-                for row in rows
-                if row.system in self.games
-            ]
 
     # ------------------------------------------------------------------ internals
 

@@ -11,6 +11,8 @@ decide something is pinged.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import discord
 from discord import app_commands
 
@@ -33,6 +35,7 @@ from cogs.fortyk_text import (
     result_text,
     who,
 )
+from rules.dice import Roller
 from rules.errors import RuleError
 from rules.fortyk import (
     PROCEDURE,
@@ -49,6 +52,7 @@ from rules.fortyk import (
     unit_suggestions,
 )
 from rules.fortyk.models import ReportEnd
+from rules.fortyk.procedure import DEFAULT_MISSION
 from rules.fortyk.views import Purpose, Scoreboard
 from rules.session import Event, Question
 from rules.text import echo, fit_lines
@@ -125,6 +129,13 @@ def board_embed(state: FortyKState) -> Embed:
     return embed
 
 
+def missions_of(pack: Pack | None) -> dict[str, Mission]:
+    """Built-in missions, then the server's own pack (its keys replace built-in ones)."""
+    missions = {m.key: m for m in builtin_pack().missions}
+    missions.update({m.key: m for m in (pack.missions if pack else [])})
+    return missions
+
+
 class FortyKAdapter(GameAdapter[FortyKState]):
     procedure = PROCEDURE
     title = "40K"
@@ -133,6 +144,18 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     help = "`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points"
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
     colour = COLOUR
+
+    def quick_start(
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Pack | None,
+        names: Mapping[int, str] | None = None,
+    ) -> tuple[FortyKState, list[Event]]:
+        """A club night's game, as `/40k start` opens it by default: Marked for Death (the server's
+        own version of it if its pack has one)."""
+        return start(session_id, list(players), missions_of(pack)[DEFAULT_MISSION])
 
     def board(self, info: SessionInfo, state: FortyKState) -> Embed:
         return board_embed(state)
@@ -160,11 +183,7 @@ class FortyK(
     adapter = FortyKAdapter()
 
     async def _missions(self, guild_id: int | None, channel_id: int | None = None) -> dict[str, Mission]:
-        """Built-in missions, then the server's own pack (its keys replace built-in ones)."""
-        missions = {m.key: m for m in builtin_pack().missions}
-        pack: Pack = await self.server_pack(guild_id, channel_id)
-        missions.update({m.key: m for m in pack.missions})
-        return missions
+        return missions_of(await self.server_pack(guild_id, channel_id))
 
     # ------------------------------------------------------------ starting
 
@@ -177,7 +196,7 @@ class FortyK(
         self,
         interaction: discord.Interaction[MusterBot],
         opponent: discord.User,
-        mission: str = "marked-for-death",
+        mission: str = DEFAULT_MISSION,
     ) -> None:
         require_opponent(interaction, opponent)
         guild_id, channel_id = guild_id_of(interaction), channel_id_of(interaction)

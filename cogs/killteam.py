@@ -9,6 +9,8 @@ gone), sealed bids and private picks as DM prompts, and a reveal riding on the q
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import discord
 from discord import app_commands
 
@@ -24,9 +26,11 @@ from bot.router import send_reply
 from bot.table import DONE_MARK, sealed_line
 from bot.text import add_words
 from cogs.killteam_text import ENGLISH
+from rules.dice import Roller
 from rules.killteam import (
     PROCEDURE,
     EndGame,
+    KillTeamPack,
     KillTeamState,
     PreviousGame,
     RevealTacOp,
@@ -41,6 +45,7 @@ from rules.killteam import (
 )
 from rules.killteam import events as ev
 from rules.killteam.hand import METHOD_LABELS
+from rules.killteam.state import TacOpsMethod
 from rules.killteam.views import CAPS_TEXT
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event, Question
@@ -48,6 +53,8 @@ from rules.session import Event, Question
 add_words(ENGLISH)
 
 SYSTEM = PROCEDURE.system
+QUICK_MISSIONS = "random"  # a game opened without options (a night's pairing): Random mission and map
+QUICK_TACOPS: TacOpsMethod = "free"  # and Free Selection of Tac Ops
 COLOUR = 0x3B5B3B
 MISSION_METHOD_LABELS = {
     "organised": "Organised",
@@ -375,6 +382,21 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     pack = PackSpec(parse=parse_pack, shipped=load_default_pack)
 
     colour = COLOUR
+
+    def quick_start(
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: KillTeamPack | None,
+        names: Mapping[int, str] | None = None,
+    ) -> tuple[KillTeamState, list[Event]]:
+        """A club night's game, as `/killteam start` opens it: mission and map dealt at random, and
+        Tac Ops chosen freely, the core sequence's own way (else the first way this pack allows)."""
+        pack = pack or load_default_pack()
+        methods = supported_methods(pack)
+        tacops = QUICK_TACOPS if QUICK_TACOPS in methods or not methods else methods[0]
+        return start(session_id, list(players), QUICK_MISSIONS, tacops, roller, pack=pack)
 
     def board(self, info: SessionInfo, state: KillTeamState) -> Embed:
         return board_embed(state)

@@ -17,6 +17,7 @@ from bot.errors import UserError
 from bot.i18n import LANGUAGES, Domain
 from bot.languages import FOLLOW_DISCORD
 from bot.limits import fit
+from cogs.night_input import time_zone_name, zone_choices
 
 _ = Domain("muster")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
@@ -111,6 +112,47 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
             ephemeral=True,
         )
 
+    @app_commands.command(name="organiser-role", description="A role whose members may run game nights")
+    @app_commands.describe(role="The organisers' role (leave empty: Manage Server only)")
+    async def organiser_role(
+        self, interaction: discord.Interaction[MusterBot], role: discord.Role | None = None
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        if role is not None and (role.is_default() or role.managed):
+            raise UserError(
+                _("{role} can't be the organisers' role: pick a role people are given.", role=role.mention)
+            )
+        await self.bot.guild_settings.update(guild_id, organiser_role_id=role.id if role else None)
+        text = (
+            _(
+                "Members with {role} may now make and run game nights (as may Manage Server).",
+                role=role.mention,
+            )
+            if role
+            else _("Only members with Manage Server may make and run game nights now.")
+        )
+        await interaction.response.send_message(
+            **fit(content=text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        )
+
+    @app_commands.command(name="time-zone", description="The time zone dates and times are typed in")
+    @app_commands.describe(zone="A time zone name, like Europe/London (the list offers them as you type)")
+    async def time_zone(self, interaction: discord.Interaction[MusterBot], zone: str) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        name = time_zone_name(zone)
+        await self.bot.guild_settings.update(guild_id, time_zone=name)
+        await interaction.response.send_message(
+            _("Dates and times typed in this server are read in **{zone}** now.", zone=name), ephemeral=True
+        )
+
+    @time_zone.autocomplete("zone")
+    async def _zones(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in zone_choices(current)]
+
     @app_commands.command(name="show", description="Show this server's settings")
     async def show(self, interaction: discord.Interaction[MusterBot]) -> None:
         settings = await self.bot.guild_settings.get(guild_id_of(interaction))
@@ -130,6 +172,9 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         threads = _("off") if settings.game_threads is False else _("on")
         embed.add_field(name=_.p("field", "Game threads"), value=threads, inline=False)
         embed.add_field(name=_.p("field", "Language"), value=language_name(settings.language), inline=False)
+        role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else _("Manage Server only")
+        embed.add_field(name=_.p("field", "Game night organisers"), value=role, inline=False)
+        embed.add_field(name=_.p("field", "Time zone"), value=settings.time_zone or "UTC", inline=False)
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 

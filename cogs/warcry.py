@@ -11,7 +11,7 @@ confirmation are a few messages edited as the battle goes on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 import discord
@@ -29,6 +29,7 @@ from bot.packs import read_attachment
 from bot.render import embed as to_discord_embed
 from bot.text import add_words, refusal
 from cogs.warcry_text import ENGLISH, EXTRA_ROUND, LAST_WARBAND_DECIDES, NOTICES, QUESTION_TEXT
+from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event, Question
 from rules.text import ECHO_CHARS, echo, fit_lines
@@ -152,6 +153,17 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     )
     pack = PackSpec(parse=parse_pack, shipped=core_pack)
     colour = COLOUR
+
+    def quick_start(
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: WarcryPack | None,
+        names: Mapping[int, str] | None = None,
+    ) -> tuple[WarcryState, list[Event]]:
+        """A club night's battle, as `/warcry battle` opens it by default: a rolled matched battleplan."""
+        return start(session_id, players, roller, kind="matched", pack=pack, names=dict(names or {}))
 
     def board(self, info: SessionInfo, state: WarcryState) -> Embed:
         return board_embed(state)

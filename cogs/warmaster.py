@@ -15,6 +15,7 @@ prompt" button instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import discord
@@ -45,6 +46,7 @@ from cogs.warmaster_text import (
     side_header,
     summary_lines,
 )
+from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event, Question
 from rules.text import clip
@@ -69,7 +71,7 @@ from rules.warmaster import (
     start,
     vp_summary,
 )
-from rules.warmaster.cards import deck_size
+from rules.warmaster.cards import Pack, deck_size
 from rules.warmaster.models import (
     BattleBegun,
     CardLaidFaceDown,
@@ -90,6 +92,7 @@ from rules.warmaster.views import PrivateView
 add_words(ENGLISH)
 
 SYSTEM = PROCEDURE.system
+QUICK_POINTS = 2000  # each army in a game opened without options (a night's pairing)
 COLOUR = 0x2E4A7A
 HOW_TO_PLAY = (
     "On your turn each card you can lay has its own message here with its targets (or see them "
@@ -263,6 +266,19 @@ def hand_messages(info: SessionInfo, state: WarmasterState, events: list[Event])
     return messages
 
 
+def deal(
+    session_id: str,
+    players: Sequence[int],
+    points: Sequence[int],
+    roller: Roller,
+    pack: Pack | None,
+    first: int | None = None,
+) -> tuple[WarmasterState, list[Event]]:
+    """A game dealt from the server's decks (`/warmaster game`, and a night's pairing)."""
+    pack = pack or builtin_pack()
+    return start(session_id, players, points, roller, first=first, magic=pack.magic, tactics=pack.tactics)
+
+
 class WarmasterAdapter(GameAdapter[WarmasterState]):
     procedure = PROCEDURE
     title = "Warmaster"
@@ -271,6 +287,17 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     # No pack of its own: the printed magic item deck, and no tactics (none was ever printed).
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
     colour = COLOUR
+
+    def quick_start(
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: Pack | None,
+        names: Mapping[int, str] | None = None,
+    ) -> tuple[WarmasterState, list[Event]]:
+        """A club night's game: 2,000 points a side, the first turn to a roll-off."""
+        return deal(session_id, players, [QUICK_POINTS, QUICK_POINTS], roller, pack)
 
     def board(self, info: SessionInfo, state: WarmasterState) -> Embed:
         return board_embed(state)
@@ -401,15 +428,7 @@ class Warmaster(
         await self.open_game(
             interaction,
             opponent,
-            lambda sid, roller: start(
-                sid,
-                players,
-                [my_points, their_points],
-                roller,
-                first=first_id,
-                magic=pack.magic,
-                tactics=pack.tactics,
-            ),
+            lambda sid, roller: deal(sid, players, [my_points, their_points], roller, pack, first_id),
         )
 
     # ------------------------------------------------------------ the card phase

@@ -8,6 +8,7 @@ resumes it exactly. `step` never mutates its input: it returns a new state (use 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, Literal, TypeVar
 
@@ -77,6 +78,9 @@ AskFunction = Callable[[S, int], list["Question"]]
 ToAction = Callable[[S, "Question", "Answer"], Action]
 
 
+ASKED_REMEMBERED = 64
+
+
 class Procedure(Generic[S]):
     """Binds a game system's name, state model and step function, so the bot can run any game."""
 
@@ -100,6 +104,10 @@ class Procedure(Generic[S]):
         self._ask = ask
         self._to_action = to_action
         self._why_idle = why_idle
+        # The last few states asked about: one step asks the same state the same thing several
+        # times (the answer's check, the board, each DM, the waiting list). Each entry holds its
+        # state, so an id is never reused while it is remembered; states are never mutated.
+        self._asked: OrderedDict[tuple[int, int], tuple[S, list[Question]]] = OrderedDict()
 
     def load(self, data: str | bytes) -> S:
         return self.state_type.model_validate_json(data)
@@ -118,7 +126,13 @@ class Procedure(Generic[S]):
         """What `player` is asked now (none on a finished game or for a stranger)."""
         if self._ask is None or state.finished or player not in state.players:
             return []
-        return self._ask(state, player)
+        key = (id(state), player)
+        known = self._asked.get(key)
+        if known is None or known[0] is not state:
+            known = self._asked[key] = (state, self._ask(state, player))
+            while len(self._asked) > ASKED_REMEMBERED:
+                self._asked.popitem(last=False)
+        return list(known[1])
 
     def action_for(self, state: S, answer: Answer) -> Action:
         """The game's own action for an answer, once it is checked against what is asked now."""

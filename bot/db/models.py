@@ -55,6 +55,8 @@ class GuildSettings(Base):
     reminder_minutes: Mapped[float | None] = mapped_column(Float)
     game_threads: Mapped[bool | None] = mapped_column(Boolean)  # None: on (the default)
     language: Mapped[str | None] = mapped_column(String(8))  # en|de|fr|es; None: the server's Discord locale
+    organiser_role_id: Mapped[int | None] = mapped_column(BigInteger)  # may run game nights
+    time_zone: Mapped[str | None] = mapped_column(String(64))  # IANA name; None: UTC
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 
@@ -112,16 +114,16 @@ class GameSession(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    night_id: Mapped[str | None] = mapped_column(String(40), index=True)  # the game night it was paired in
 
 
 class SessionMessage(Base):
-    """A message the bot keeps editing for a session (the scoreboard, a prompt), by key."""
+    """A message the bot keeps editing for an outbox lane (a session's scoreboard or prompt, a game
+    night's card), by key. `session_id` is the lane: a session's id, or `night:<id>`."""
 
     __tablename__ = "session_messages"
 
-    session_id: Mapped[str] = mapped_column(
-        ForeignKey("game_sessions.id", ondelete="CASCADE"), primary_key=True
-    )
+    session_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     message_id: Mapped[int] = mapped_column(BigInteger)
@@ -209,6 +211,7 @@ class GameResult(Base):
     confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     announced: Mapped[bool] = mapped_column(Boolean, default=False)
     note: Mapped[str | None] = mapped_column(String(500))
+    night_id: Mapped[str | None] = mapped_column(String(40), index=True)  # its session's game night
 
 
 class RulesPack(Base):
@@ -230,3 +233,56 @@ class BotMeta(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class Night(Base):
+    """A club's game night: its pure state (rules/night) as JSON, versioned like a session, and what
+    the bot keeps beside it (the Discord scheduled event, the reminder's claim, the next night)."""
+
+    __tablename__ = "nights"
+    __table_args__ = (
+        Index("ix_nights_guild_status", "guild_id", "status", "starts_at"),
+        Index("ix_nights_status_cutoff", "status", "cutoff_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)  # where its card is
+    organiser_id: Mapped[int] = mapped_column(BigInteger)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    place: Mapped[str] = mapped_column(String(100), default="")  # where the club meets
+    status: Mapped[str] = mapped_column(String(16), default="open")  # the state's status
+    state: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    cutoff_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    remind_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # claimed by the one who reminds
+    event_id: Mapped[int | None] = mapped_column(BigInteger)  # its Discord scheduled event
+    event_version: Mapped[int] = mapped_column(Integer, default=0)  # the version that event shows
+    next_night_id: Mapped[str | None] = mapped_column(String(32))  # a recurring night's successor
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class ClubTable(Base):
+    """One of a club's physical tables (or terrain kits), with the game systems it suits."""
+
+    __tablename__ = "club_tables"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    systems: Mapped[str] = mapped_column(String(400))  # JSON list of system slugs
+    terrain: Mapped[str] = mapped_column(String(100), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class NightReminderOptOut(Base):
+    """A player who asked for no more game-night reminders from this server."""
+
+    __tablename__ = "night_reminder_optouts"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -101,6 +101,7 @@ def session_result_row(
         summary=outcome.summary[:SUMMARY_MAX],
         played_at=at,
         session_id=info.id,
+        night_id=info.night_id,
         season_id=season_id,
         status=ResultStatus.CONFIRMED.value,
         confirmed_at=at,

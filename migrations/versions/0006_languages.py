@@ -13,7 +13,7 @@ from alembic import op
 from bot.db.models import UTCDateTime
 
 revision: str = "0006"
-down_revision: str | None = "0003"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

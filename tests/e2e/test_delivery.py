@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.db.models import GameResult
 from bot.messages import Outgoing
 from bot.scores.cache import bump_generation
@@ -78,11 +80,20 @@ def posts_to(emu: Emulator, channel: Channel) -> list[Any]:
     return emu.requests_to("POST", rf"/channels/{channel.id}/messages")
 
 
+@pytest.mark.parametrize("taken_over_by", ["the same process restarted", "another process"])
 async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_posted_once(
-    emu: Emulator, world: DefaultWorld, tmp_path: Path
+    emu: Emulator, world: DefaultWorld, tmp_path: Path, taken_over_by: str
 ) -> None:
+    """The dead process's lane is taken back at once by the same process restarted, or by another
+    process (another owner) once its lease has run out; either way the reveal is sent again with
+    its nonce, and Discord answers with the message it already made."""
     db_path = tmp_path / "reveal.sqlite3"
-    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{db_path}", "LOG_FORMAT": "text", **PROCESS_ENV}
+    env = {
+        "DATABASE_URL": f"sqlite+aiosqlite:///{db_path}",
+        "LOG_FORMAT": "text",
+        "MUSTER_OUTBOX_LEASE_SECONDS": "2",
+        **PROCESS_ENV,
+    }
     process = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
     try:
         await emu.wait_commands_synced(["killteam"], timeout=20)
@@ -115,7 +126,11 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
         await process.process.wait()
     assert not all_delivered(db_path)  # the reveal's row still says it is owed
 
-    again = await start_bot_process(ARGV, emu, env=env, cwd=ROOT)
+    # Another owner (its own shard settings) that looks at the outbox every second.
+    other = {"MUSTER_SHARD_IDS": "0", "MUSTER_SHARD_COUNT": "1", "SWEEP_SECONDS": "1"}
+    again = await start_bot_process(
+        ARGV, emu, env={**env, **other} if taken_over_by == "another process" else env, cwd=ROOT
+    )
     try:
         await emu.wait_until(lambda: all_delivered(db_path), 10, "the outbox after the restart")
     finally:

@@ -12,6 +12,8 @@ from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession
 from bot.messages import Reply
+from bot.sessions import SessionService
+from rules.session import Answer
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
 from tests.emulator import Message
@@ -238,3 +240,41 @@ async def test_a_servers_own_reminder_delay_is_respected(toy: Muster) -> None:
     assert await toy.bot.remind_waiting_players() == 2  # both players still owe their pick
     await toy.settle()
     assert any("Reminder" in m.content for m in emu.dms(w.alice))
+
+
+async def test_each_process_reminds_only_the_games_of_its_own_shards(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    toy.overrides["reminder_minutes"] = 0.0
+    await toy.restart()
+    await open_game(toy)
+    assert toy.bot is not None
+    own = (w.guild.id >> 22) % 3  # Discord's shard of a server, out of 3
+    settings = toy.bot.settings
+    for other in sorted({0, 1, 2} - {own}):
+        toy.bot.settings = settings.model_copy(
+            update={"muster_shard_ids": str(other), "muster_shard_count": 3}
+        )
+        assert await toy.bot.remind_waiting_players() == 0  # another process's server
+    toy.bot.settings = settings.model_copy(update={"muster_shard_ids": f"{own}", "muster_shard_count": 3})
+    assert await toy.bot.remind_waiting_players() == 2
+    await toy.settle()
+    assert any("Reminder" in m.content for m in emu.dms(w.alice))
+
+
+async def test_a_click_judged_on_a_stale_copy_is_decided_by_the_stored_game(toy: Muster) -> None:
+    """Another process (its own session service and cache) steps the game; this process's copy is
+    then stale: a click judged on it is stored only on the stored state (one reveal of both picks)."""
+    emu, w = toy.emu, toy.world
+    sid = await open_game(toy)
+    assert toy.bot is not None
+    bot = toy.bot
+    other_process = SessionService(bot.store, bot.dice, bot.delivery, bot.games, bot.languages)
+    bob_prompt = prompt_in(emu.dms(w.bob))
+    stale = bot.sessions.cached(sid)
+    assert stale is not None and not stale[1].round.entries
+    await other_process.answer(sid, Answer(actor=w.alice.id, step="pick", values=["3"], nonce="a" * 32))
+    taken = await (await emu.click(w.bob, bob_prompt, label="1")).response()
+    assert taken.ephemeral and "1" in taken.content
+    await toy.settle()
+    [reveal] = reveals(toy)
+    assert f"<@{w.alice.id}> picked 3" in reveal and f"<@{w.bob.id}> picked 1" in reveal

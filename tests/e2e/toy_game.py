@@ -9,6 +9,7 @@ router, the registry (its /help line and scores name) and the game-cog base.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import discord
@@ -113,6 +114,17 @@ class ToyAdapter(GameAdapter[PickState]):
     start_command = "/toy start"
     aliases = ("pick-game",)
     help = "`/toy start @opponent`: both pick 1, 2 or 3 in secret, the higher pick wins"
+
+    def quick_start(
+        self,
+        session_id: str,
+        players: Sequence[int],
+        roller: Roller,
+        pack: object,
+        names: Mapping[int, str] | None = None,
+    ) -> tuple[PickState, list[Event]]:
+        """Pick has no options: a night's game is the game `/toy start` opens."""
+        return start(session_id, list(players), roller)
 
     def board(self, info: SessionInfo, state: PickState) -> Embed:
         a, b = state.players

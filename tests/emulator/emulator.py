@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from .commands import CommandStore
+from .events import ScheduledEvent
 from .gateway import Gateway
 from .interactions import (
     APPLICATION_COMMAND,
@@ -178,6 +179,7 @@ class Emulator:
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.modals: list[ModalPrompt] = []
+        self.scheduled_events: dict[int, ScheduledEvent] = {}  # deleted ones too (`.deleted`)
 
         self.requests: list[RecordedRequest] = []
         self.unknown_requests: list[RecordedRequest] = []
@@ -656,6 +658,10 @@ class Emulator:
         return attachment
 
     # --- permissions --------------------------------------------------------------------------
+
+    def events_of(self, guild: Guild) -> list[ScheduledEvent]:
+        """The guild's scheduled events that still exist, oldest first."""
+        return [e for e in self.scheduled_events.values() if e.guild_id == guild.id and not e.deleted]
 
     def guild_of(self, channel: Channel) -> Guild | None:
         return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None

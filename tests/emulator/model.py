@@ -80,6 +80,7 @@ EVERYONE_PERMISSIONS = permissions(
 )
 BOT_PERMISSIONS = permissions(
     "view_channel",
+    "create_events",
     "send_messages",
     "send_messages_in_threads",
     "create_public_threads",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .events import ScheduledEvents
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -163,6 +164,7 @@ class RestApi:
         self.emu = emulator
         # (author id, nonce) -> (when, message): posts made with `enforce_nonce`, as Discord keeps them.
         self.nonces: dict[tuple[int, str], tuple[float, Message]] = {}
+        self.events = ScheduledEvents(emulator)
         snowflake = r"(?P<{}>\d+)"
         app = snowflake.format("app")
         guild = snowflake.format("guild")
@@ -239,6 +241,7 @@ class RestApi:
             ("GET", rf"/guilds/{guild}/roles", self.get_roles, True),
             ("GET", rf"/guilds/{guild}/members", self.list_members, True),
             ("GET", rf"/guilds/{guild}/members/(?P<user>\d+)", self.get_member, True),
+            *self.events.routes(guild),
             # interactions and their webhooks
             ("POST", r"/interactions/(?P<interaction>\d+)/(?P<token>[^/]+)/callback", self.callback, False),
             ("POST", rf"/webhooks/{app}/{token}", self.followup, False),
