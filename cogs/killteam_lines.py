@@ -19,6 +19,7 @@ from cogs.killteam_words import localise, map_label, notice, purpose, sealed_lab
 from rules.killteam import PROCEDURE, KillTeamState, private_view, prompt, scoreboard
 from rules.killteam import events as ev
 from rules.killteam.hand import METHOD_LABELS
+from rules.killteam.state import BATTLE_READY_VP
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event, Question
 
@@ -437,7 +438,7 @@ def board_embed(state: KillTeamState) -> Embed:
         if ops:
             lines.append(_("Tac Ops: {cards}", cards=", ".join(ops)))
         if side.battle_ready:
-            lines.append(_("Battle Ready painted: +2"))
+            lines.append(_("Battle Ready painted: +{vp}", vp=BATTLE_READY_VP))
         if scoring:
             lines.append(_("Total: **{total}**", total=side.total))
         name = (
