@@ -1,10 +1,12 @@
 """/killteam: Kill Team matched play at the table, with sealed bids and secrets in DMs.
 
 A thin adapter: the rules live in rules/killteam. This file turns slash command options into rules
-actions, and says what the game's board shows and how its events read; the platform (bot/table.py)
-decides what is posted and edited: the game runs in a thread under a short start card, with one
-board edited in place, a message per question the game waits on (edited once answered, its buttons
-gone), sealed bids and private picks as DM prompts, and a reveal riding on the question it leads to.
+actions and hands the platform (bot/table.py) the game's words: the board, the event lines and the
+prompts (cogs/killteam_lines.py), each question of the rules in the reader's language
+(cogs/killteam_words.py). The platform decides what is posted and edited: the game runs in a thread
+under a short start card, with one board edited in place, a message per question the game waits on
+(edited once answered, its buttons gone), sealed bids and private picks as DM prompts, and a reveal
+riding on the question it leads to. The thread speaks the server's language, DMs the player's.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from cogs.killteam_lines import (
     who,
 )
 from cogs.killteam_text import ENGLISH
-from cogs.killteam_words import localise, sealed_label
+from cogs.killteam_words import localise, map_label, sealed_label
 from rules.killteam import (
     PROCEDURE,
     EndGame,
@@ -222,7 +224,7 @@ class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description=
         self, interaction: discord.Interaction[MusterBot], current: str
     ) -> list[app_commands.Choice[str]]:
         pack = await self.server_pack(interaction.guild_id, interaction.channel_id)
-        return self.choices(((m.label, m.id) for m in pack.maps), current)
+        return self.choices(((map_label(m.label), m.id) for m in pack.maps), current)
 
     # ------------------------------------------------------------ in-game commands
 
