@@ -125,6 +125,7 @@ class MusterBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogueTranslator())
         self.dice.start()
         await self.delivery.start()
+        await self.languages.start()
         self._reminders = asyncio.create_task(self.reminders.run_forever(), name="reminders")
         if self.settings.runs_shard_zero():  # one process syncs; the others serve the same tree
             await self.sync_commands_if_changed()
@@ -135,6 +136,7 @@ class MusterBot(commands.AutoShardedBot):
             self._reminders.cancel()
         await self.delivery.stop()
         await self.languages.settle()
+        await self.languages.stop()
         await self.dice.stop()
         await super().close()
         await self.store.close()

@@ -29,6 +29,7 @@ from bot import i18n
 from bot.db.models import UserLocale, utcnow
 from bot.db.store import Store
 from bot.db.upsert import dialect_insert
+from bot.db.wakeups import Wakeups
 
 if TYPE_CHECKING:
     from bot.games import SessionInfo
@@ -39,6 +40,7 @@ FOLLOW_DISCORD = "discord"
 """The `/settings language` choice that follows the server's Discord locale (the default)."""
 USER_LOCALES: Table = UserLocale.__table__  # type: ignore[assignment]
 SEEN_MAX = 50_000
+CHANGES = "muster_languages"  # NOTIFYed by a trigger on every change (migration 0007)
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,10 @@ class LanguageService:
     """The store's languages: a server's choice, and each user's last-seen locale.
 
     The store is the truth; `_known` only spares a write when a locale is what this process last
-    wrote or read for that user.
+    wrote or read for that user. On PostgreSQL, what was read is remembered only while this process
+    hears every change committed by any process (a trigger NOTIFYs `muster_languages`, migration
+    0007): each change, and the loss of the listening connection, forgets it all. So a step needs no
+    round trip for its languages, and a change made anywhere speaks from the next message on.
     """
 
     def __init__(self, store: Store, guild_locale: Callable[[int], str | None]) -> None:
@@ -119,6 +124,36 @@ class LanguageService:
         self.guild_locale = guild_locale
         self._known: dict[int, str] = {}
         self._writes: set[asyncio.Task[None]] = set()
+        self.changes = Wakeups(store.engine.url, self._forget, CHANGES, on_lost=self._forget)
+        self._chosen: dict[int | None, str | None] = {}  # a server's stored choice, as last read
+        self._stored: dict[int, str | None] = {}  # a user's stored locale (None: none), as last read
+        self._heard = 0  # changes heard: a read begun before one is not remembered
+
+    async def start(self) -> None:
+        await self.changes.start()
+
+    async def stop(self) -> None:
+        await self.changes.stop()
+        self._forget()
+
+    def _forget(self) -> None:
+        self._heard += 1
+        self._chosen.clear()
+        self._stored.clear()
+
+    async def _read(self, guild_id: int | None, users: list[int]) -> tuple[str | None, dict[int, str]]:
+        """A server's stored choice and some users' stored locales: remembered, or from the store."""
+        if self.changes.listening and guild_id in self._chosen and all(u in self._stored for u in users):
+            found = {u: locale for u in users if (locale := self._stored[u]) is not None}
+            return self._chosen[guild_id], found
+        heard = self._heard
+        chosen, locales = await self.store.languages_of(guild_id, users)
+        if self.changes.listening and heard == self._heard:
+            if len(self._stored) > SEEN_MAX or len(self._chosen) > SEEN_MAX:
+                self._forget()
+            self._chosen[guild_id] = chosen
+            self._stored.update({u: locales.get(u) for u in users})
+        return chosen, dict(locales)
 
     def note(self, user_id: int, locale: str) -> None:
         """An interaction from `user_id` carried `locale`: store it if it changed."""
@@ -182,7 +217,7 @@ class LanguageService:
         """The table's language and each player's, read in one unit of work (the interaction being
         handled gives its own player's freshest locale)."""
         wanted = list(players)
-        chosen, locales = await self.store.languages_of(guild_id, wanted)
+        chosen, locales = await self._read(guild_id, wanted)
         self._known.update(locales)
         seen = current()
         if seen is not None and seen.user_id in wanted:

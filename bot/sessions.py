@@ -8,6 +8,7 @@ sees the first and reveals once), and a restart resumes from exactly what was st
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -63,6 +64,12 @@ class StepResult:
     info: SessionInfo
     state: Any
     events: list[Event]
+
+
+def _retrieved(reading: asyncio.Future[Any]) -> None:
+    """A languages read no step waited for (the action was refused) may fail unheard."""
+    if not reading.cancelled():
+        reading.exception()
 
 
 def new_session_id() -> str:
@@ -282,7 +289,7 @@ class SessionService:
         return None (nothing to do: so does this). With `deliver` False the caller kicks the delivery
         once it has answered (what the step caused is stored either way). `known`: the session as the
         caller just loaded and checked it, used on the first try (the versioned write still checks)."""
-        fresh, languages = False, None
+        fresh, reading = False, None
         for _try in range(MAX_CONFLICT_RETRIES):
             if known is not None and not fresh:
                 (info, state), known = known, None
@@ -291,6 +298,10 @@ class SessionService:
             if info.status != "open":
                 raise SessionClosed(info.status)
             adapter = self.games.get(info.system)
+            if reading is None:  # asked of the store now, read while the rules judge
+                reading = asyncio.ensure_future(self.languages.for_session(info))
+                reading.add_done_callback(_retrieved)
+                await asyncio.sleep(0)  # the query leaves before the rules start
             try:
                 action = make_action(info, state)
             except ValidationError as invalid:  # typed input the action's own model refuses
@@ -304,8 +315,7 @@ class SessionService:
             new_info = replace(
                 info, version=info.version + 1, status="finished" if new_state.finished else "open"
             )
-            languages = languages or await self.languages.for_session(info)
-            outgoing = adapter.render_step(new_info, state, new_state, events, auto, languages)
+            outgoing = adapter.render_step(new_info, state, new_state, events, auto, await reading)
             write = StepWrite(
                 session_id=session_id,
                 expected_version=info.version,

@@ -23,11 +23,25 @@ CHANNEL = "muster_outbox"
 
 
 class Wakeups:
-    def __init__(self, url: URL, on_wake: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        url: URL,
+        on_wake: Callable[[], None],
+        channel: str = CHANNEL,
+        on_lost: Callable[[], None] | None = None,
+    ) -> None:
+        """`on_wake` runs for each NOTIFY on `channel`; `on_lost` when the listening connection dies
+        (whatever was heard through it can no longer be relied on)."""
         self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._on_wake = on_wake
+        self._on_lost = on_lost
+        self.channel = channel
         self._connection: asyncpg.Connection | None = None
         self.enabled = url.get_backend_name() == "postgresql"
+
+    @property
+    def listening(self) -> bool:
+        return self._connection is not None and not self._connection.is_closed()
 
     async def start(self) -> None:
         """Listen for wake-ups (a failure is logged: the timer sweep still finds everything)."""
@@ -35,10 +49,16 @@ class Wakeups:
             return
         try:
             self._connection = await asyncpg.connect(self._dsn)
-            await self._connection.add_listener(CHANNEL, self._heard)
+            await self._connection.add_listener(self.channel, self._heard)
+            self._connection.add_termination_listener(self._ended)
         except (OSError, asyncpg.PostgresError) as exc:
-            log.warning("not listening for wake-ups from other processes (%s); sweeps still run", exc)
+            log.warning("not listening for %s from other processes (%s)", self.channel, exc)
             self._connection = None
+
+    def _ended(self, *_args: Any) -> None:
+        self._connection = None
+        if self._on_lost is not None:
+            self._on_lost()
 
     def _heard(self, *_args: Any) -> None:
         self._on_wake()
@@ -48,11 +68,12 @@ class Wakeups:
         if self._connection is None:
             return
         try:
-            await self._connection.execute("SELECT pg_notify($1, '')", CHANNEL)
+            await self._connection.execute("SELECT pg_notify($1, '')", self.channel)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             log.info("could not wake the other processes (%s)", exc)
 
     async def stop(self) -> None:
         if self._connection is not None:
             connection, self._connection = self._connection, None
+            connection.remove_termination_listener(self._ended)
             await connection.close()

@@ -1,7 +1,7 @@
 """languages: a server's chosen language, and each user's last-seen Discord locale
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0005
 Create Date: 2026-11-23 23:00:00
 """
 
