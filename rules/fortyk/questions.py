@@ -217,7 +217,9 @@ def _battle_questions(state: FortyKState) -> list[Question]:
     mission = state.mission
     prefix = battle_step(state)
     params: dict[str, str | int | None] = {"round": state.round, "player": active}
-    turn_params = dict(params)  # and why an option is closed, as values its words are made from
+    # The turn's question also carries why an option is closed, as values: its English description is
+    # made from them here, and a translation (the cog's localise) words them again.
+    turn_params = dict(params)
     options: list[Option] = []
     if mission.marks is not None:
         closed = why_no_mark(state, active)
