@@ -7,6 +7,10 @@ words on each question's message. The table posts and edits the messages: every 
 of the rules' questions (bot/questions.py), so a click goes through the rules' own check of what is
 asked now; the battle's turns are one message edited from turn to turn, and only a player who must
 decide something is pinged.
+
+Its words are in the fortyk catalogue (bot/i18n.py): the board and its lines speak the table's
+language, a player's replies and DMs theirs (the table and the interaction set which); the rules'
+English questions are shown through `localise` (cogs/fortyk_questions.py).
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.errors import UserError
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, PackSpec, SessionInfo
+from bot.i18n import Domain
 from bot.limits import CONTENT, fit
 from bot.messages import Embed, Reply
 from bot.text import add_words
+from cogs.fortyk_questions import localise
 from cogs.fortyk_text import (
     ENGLISH,
     SETUP_STAGES,
@@ -34,6 +40,7 @@ from cogs.fortyk_text import (
     question_text,
     result_text,
     who,
+    zone_name,
 )
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -59,6 +66,7 @@ from rules.text import echo, fit_lines
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x7A1F1F
+_ = Domain("fortyk")
 
 add_words(ENGLISH)
 
@@ -85,21 +93,21 @@ def _side_text(board: Scoreboard, index: int) -> str:
     side = board.sides[index]
     lines = [who(side.player)]
     if side.zone:
-        lines.append(f"Zone: {side.zone}")
-    lines.append(f"Kill points: **{side.kill_points}**")
+        lines.append(_("Zone: {zone}", zone=zone_name(side.zone)))
+    lines.append(_("Kill points: {points}", points=f"**{side.kill_points}**"))
     if side.kills:
         kills = ", ".join(f"{k.unit} ({k.kill_points})" for k in side.kills)
-        lines.append(f"Destroyed: {kills}")
+        lines.append(_("Destroyed: {units}", units=kills))
     if side.marks_made:
-        lines.append(f"Marked: {', '.join(side.marks_made)}")
+        lines.append(_("Marked: {units}", units=", ".join(side.marks_made)))
     if side.marked_alive:
-        lines.append(f"Own marked units alive: {', '.join(side.marked_alive)}")
+        lines.append(_("Own marked units alive: {units}", units=", ".join(side.marked_alive)))
     if side.carries_enemy_relic:
-        lines.append(f"Carries the enemy relic: {side.carries_enemy_relic}")
+        lines.append(_("Carries the enemy relic: {unit}", unit=side.carries_enemy_relic))
     if side.quarters is not None:
-        lines.append(f"Table quarters: {side.quarters}")
+        lines.append(_("Table quarters: {quarters}", quarters=side.quarters))
     if side.total is not None:
-        lines.append(f"Total: **{side.total}**")
+        lines.append(_("Total: {points}", points=f"**{side.total}**"))
     return "\n".join(lines)[:1024]
 
 
@@ -110,22 +118,32 @@ def board_embed(state: FortyKState) -> Embed:
     first, second = state.players
     title = f"{board.mission} — {board.deployment_map}"
     if board.phase is Phase.BATTLE:
-        status = f"Battle round {board.round} (at most {board.max_rounds}) · {who(board.active)}'s turn"
+        status = _(
+            "Battle round {round} (at most {most}) · {player}'s turn",
+            round=board.round,
+            most=board.max_rounds,
+            player=who(board.active),
+        )
     elif board.phase is Phase.FINISHED:
-        title = f"Result: {title}"
+        title = _.p("title", "Result: {title}", title=title)
         status = result_text(state)
     elif board.phase is Phase.SCORING:
-        status = f"The battle ended after round {state.ended_after_round}: each player reports table quarters"
+        status = _(
+            "The battle ended after round {round}: each player reports table quarters",
+            round=state.ended_after_round,
+        )
     else:
-        status = f"Setting up: {SETUP_STAGES[board.phase]}"
+        status = _("Setting up: {stage}", stage=_(SETUP_STAGES[board.phase]))
     embed = Embed(title=title, description=f"{who(first)} vs {who(second)}\n{status}", colour=COLOUR)
-    embed.add("Player 1", _side_text(board, 0), inline=True)
-    embed.add("Player 2", _side_text(board, 1), inline=True)
+    embed.add(_.p("field", "Player 1"), _side_text(board, 0), inline=True)
+    embed.add(_.p("field", "Player 2"), _side_text(board, 1), inline=True)
     dice = dice_lines(board, state.players)
     if dice:
-        embed.add("Dice", "\n".join(dice)[-1024:])
+        embed.add(_.p("field", "Dice"), "\n".join(dice)[-1024:])
     if board.phase is Phase.BATTLE:
-        embed.footer = "Kills count when recorded: record them with the button below in the turn they happen."
+        embed.footer = _(
+            "Kills count when recorded: record them with the button below in the turn they happen."
+        )
     return embed
 
 
@@ -141,7 +159,8 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     title = "40K"
     start_command = "/40k start"
     aliases = ("40k", "40-k", "warhammer-40k", "warhammer-40-000", "warhammer-40000", "w40k")
-    help = "`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points"
+    help = _.mark("`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points")
+    domain = "fortyk"
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
     colour = COLOUR
 
@@ -163,17 +182,25 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     def lines(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[str]:
         return [line for e in events if (line := describe(e, state.players))]
 
+    def localise(self, state: FortyKState, asked: Question) -> Question:
+        return localise(state, asked)
+
     def question_text(self, state: FortyKState, asked: Question) -> str:
         return question_text(state, asked)
 
     def reply(self, info: SessionInfo, state: FortyKState, events: list[Event], actor: int) -> Reply:
         """What the player's action did, in the game's own lines (a kill says its KP and the total)."""
-        said = self.lines(info, state, events) or [f"Recorded. {now_text(state)}"]
+        said = self.lines(info, state, events) or [_("Recorded. {now}", now=now_text(state))]
         return Reply(content="\n".join(said)[:1900])
 
     def summary(self, info: SessionInfo, state: FortyKState) -> str:
         if state.phase is Phase.BATTLE:
-            return f"{state.mission.name}: battle round {state.round}, {who(state.active_player)}'s turn"
+            return _(
+                "{mission}: battle round {round}, {player}'s turn",
+                mission=state.mission.name,
+                round=state.round,
+                player=who(state.active_player),
+            )
         return f"{state.mission.name}: {now_text(state)}"[:200]
 
 
@@ -334,9 +361,13 @@ class FortyK(
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
         loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         names = ", ".join(f"`{m.key}` ({m.name})" for m in loaded.missions)
-        await interaction.response.send_message(
-            **fit(content=f"Loaded {len(loaded.missions)} mission(s): {names}.", ephemeral=True)
+        said = _.n(
+            "Loaded {count} mission(s): {names}.",
+            "Loaded {count} mission(s): {names}.",
+            len(loaded.missions),
+            names=names,
         )
+        await interaction.response.send_message(**fit(content=said, ephemeral=True))
 
     @pack.command(name="missions", description="List the missions /40k start can use here")
     async def pack_missions(self, interaction: discord.Interaction[MusterBot]) -> None:

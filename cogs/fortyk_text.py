@@ -1,9 +1,14 @@
 """The 40K mission in words: refusal sentences for its codes, a line for each event, what the game
 waits for now, the words on each question's message, the dice on the board and the result. Players
-appear as mentions, which the table shows in embeds so they name players without pinging them."""
+appear as mentions, which the table shows in embeds so they name players without pinging them.
+
+Everything here speaks the language in force (the table's for the board and its lines, a player's for
+their replies and DMs); the English is the source of the fortyk catalogue.
+"""
 
 from __future__ import annotations
 
+from bot.i18n import Domain, Value
 from rules.fortyk.mission import ConditionKind
 from rules.fortyk.models import (
     BattleEnded,
@@ -34,6 +39,8 @@ from rules.fortyk.models import (
 from rules.fortyk.questions import DEPLOYED, TURN
 from rules.fortyk.views import Scoreboard
 from rules.session import Event, Question
+
+_ = Domain("fortyk")
 
 _BATTLE_NOT_BEGUN = "the battle hasn't begun."
 _BATTLE_OVER = "the battle is over."
@@ -114,8 +121,30 @@ ENGLISH: dict[str, str] = {
 }
 
 
+# The built-in mission's zones and victory-condition tiers are plain words, translated where they are
+# shown; a server's own pack names its zones and tiers as it likes, shown as written.
+ZONES = frozenset(
+    {
+        _.mark("North-west quarter"),
+        _.mark("South-east quarter"),
+        _.mark("North-east quarter"),
+        _.mark("South-west quarter"),
+    }
+)
+TIERS = frozenset({_.mark("Primary"), _.mark("Secondary"), _.mark("Tertiary"), _.mark("Quaternary")})
+
+
+def zone_name(name: str) -> str:
+    """A deployment zone as the reader calls it (a built-in zone translated, a pack's as written)."""
+    return _(name) if name in ZONES else name
+
+
+def tier_name(tier: str) -> str:
+    return _(tier) if tier in TIERS else tier
+
+
 def who(player: int | None) -> str:
-    return f"<@{player}>" if player is not None else "nobody"
+    return f"<@{player}>" if player is not None else _("nobody")
 
 
 def _roll_off(roll: RollOffRecord, players: list[int]) -> str:
@@ -126,8 +155,36 @@ def _roll_off(roll: RollOffRecord, players: list[int]) -> str:
             bonus = f" (+{total - die} = {total})" if total != die else ""
             sides.append(f"{who(player)} 🎲 {die}{bonus}")
         parts.append(" vs ".join(sides))
-    text = "; tie, again: ".join(parts)
-    return f"{text} — {who(roll.winner)} wins."
+    text = ("; " + _("tie, again:") + " ").join(parts)
+    return _("{rolls} — {player} wins.", rolls=text, player=who(roll.winner))
+
+
+def _kill_line(event: UnitDestroyed) -> str:
+    k = event.kill
+    values = {"by": who(k.by), "unit": k.unit, "owner": who(k.owner)}
+    if k.reason is KillReason.MARKED_THIS_TURN:
+        what = _.n(
+            "{by} destroyed {unit} ({owner}): {count} KP, marked this turn.",
+            "{by} destroyed {unit} ({owner}): {count} KP, marked this turn.",
+            k.kill_points,
+            **values,
+        )
+    elif k.reason is KillReason.MARKED_EARLIER:
+        what = _.n(
+            "{by} destroyed {unit} ({owner}): {count} KP, it survived its mark earlier.",
+            "{by} destroyed {unit} ({owner}): {count} KP, it survived its mark earlier.",
+            k.kill_points,
+            **values,
+        )
+    else:
+        what = _.n(
+            "{by} destroyed {unit} ({owner}): {count} KP.",
+            "{by} destroyed {unit} ({owner}): {count} KP.",
+            k.kill_points,
+            **values,
+        )
+    total = _.n("{by} now has {count} KP.", "{by} now has {count} KP.", event.total_kill_points, by=who(k.by))
+    return f"{what} {total}"
 
 
 def describe(event: Event, players: list[int]) -> str:
@@ -136,91 +193,116 @@ def describe(event: Event, players: list[int]) -> str:
         case GameOpened():
             return f"{event.mission}: {who(players[0])} vs {who(players[1])}."
         case DeploymentRolled():
-            return f"Deployment roll-off: {_roll_off(event.roll, players)}"
+            return _("Deployment roll-off: {roll}", roll=_roll_off(event.roll, players))
         case ZoneChosen():
             c = event.choice
-            return (
-                f"{who(c.chooser)} deploys in the {c.zone}, {who(event.deploys_first)} in the "
-                f"{c.opponent_zone}. {who(event.deploys_first)} sets up a unit first; then take turns."
+            return _(
+                "{chooser} deploys in the {zone}, {first} in the {opponent_zone}. {first} sets up a unit "
+                "first; then take turns.",
+                chooser=who(c.chooser),
+                zone=zone_name(c.zone),
+                first=who(event.deploys_first),
+                opponent_zone=zone_name(c.opponent_zone),
             )
         case DeploymentFinished():
-            return f"{who(event.player)} has finished deploying" + (" first." if event.first else ".")
+            if event.first:
+                return _("{player} has finished deploying first.", player=who(event.player))
+            return _("{player} has finished deploying.", player=who(event.player))
         case FirstTurnRolled():
-            return f"First-turn roll-off: {_roll_off(event.roll, players)}"
+            return _("First-turn roll-off: {roll}", roll=_roll_off(event.roll, players))
         case OrderChosen():
-            return f"{who(event.player)} chooses to go {'first' if event.go_first else 'second'}."
+            if event.go_first:
+                return _("{player} chooses to go first.", player=who(event.player))
+            return _("{player} chooses to go second.", player=who(event.player))
         case SeizeRolled():
             seize = event.record
             if seize.die is None:
-                return f"{who(seize.player)} does not try to seize the initiative."
-            verdict = "the initiative is seized!" if seize.seized else "no luck."
-            return (
-                f"{who(seize.player)} tries to seize the initiative: 🎲 {seize.die} "
-                f"(needs {event.needs}) — {verdict}"
-            )
+                return _("{player} does not try to seize the initiative.", player=who(seize.player))
+            values: dict[str, Value] = {"player": who(seize.player), "die": seize.die, "needs": event.needs}
+            if seize.seized:
+                return _(
+                    "{player} tries to seize the initiative: 🎲 {die} (needs {needs}) — the initiative is "
+                    "seized!",
+                    **values,
+                )
+            return _("{player} tries to seize the initiative: 🎲 {die} (needs {needs}) — no luck.", **values)
         case BattleStarted():
-            return f"The battle begins: {who(event.first)} goes first, {who(event.second)} second."
+            return _(
+                "The battle begins: {first} goes first, {second} second.",
+                first=who(event.first),
+                second=who(event.second),
+            )
         case TurnStarted():
-            return f"Battle round {event.round}: {who(event.player)}'s turn."
+            return _("Battle round {round}: {player}'s turn.", round=event.round, player=who(event.player))
         case UnitMarked():
             m = event.mark
-            return f"{who(m.by)} marks {m.unit} ({who(m.owner)}) for death."
+            return _("{by} marks {unit} ({owner}) for death.", by=who(m.by), unit=m.unit, owner=who(m.owner))
         case UnitDestroyed():
-            k = event.kill
-            why = {
-                KillReason.UNMARKED: "",
-                KillReason.MARKED_THIS_TURN: ", marked this turn",
-                KillReason.MARKED_EARLIER: ", it survived its mark earlier",
-            }[k.reason]
-            return (
-                f"{who(k.by)} destroyed {k.unit} ({who(k.owner)}): {k.kill_points} KP{why}. "
-                f"{who(k.by)} now has {event.total_kill_points} KP."
-            )
+            return _kill_line(event)
         case RelicCaptured():
             h = event.holder
-            return f"{h.unit} takes {who(h.relic_owner)}'s relic."
+            return _("{unit} takes {owner}'s relic.", unit=h.unit, owner=who(h.relic_owner))
         case RelicDropped():
             h = event.holder
-            how = "was destroyed and drops" if event.because_destroyed else "drops"
-            return f"{h.unit} {how} {who(h.relic_owner)}'s relic."
+            if event.because_destroyed:
+                return _(
+                    "{unit} was destroyed and drops {owner}'s relic.", unit=h.unit, owner=who(h.relic_owner)
+                )
+            return _("{unit} drops {owner}'s relic.", unit=h.unit, owner=who(h.relic_owner))
         case MarkSurvived():
-            m = event.mark
-            return f"{m.unit} survived its mark: it is worth no kill points from now on."
+            return _(
+                "{unit} survived its mark: it is worth no kill points from now on.", unit=event.mark.unit
+            )
         case TurnEnded():
-            return f"{who(event.player)} ends their turn."
+            return _("{player} ends their turn.", player=who(event.player))
         case BattleLengthRolled():
             r = event.record
-            verdict = "the battle goes on." if r.continues else "the battle is over."
-            return (
-                f"End of round {r.after_round}: {who(r.player)} rolls 🎲 {r.die} (needs {r.needs}+) — "
-                f"{verdict}"
+            rolled: dict[str, Value] = {
+                "round": r.after_round,
+                "player": who(r.player),
+                "die": r.die,
+                "needs": r.needs,
+            }
+            if r.continues:
+                return _(
+                    "End of round {round}: {player} rolls 🎲 {die} (needs {needs}+) — the battle goes on.",
+                    **rolled,
+                )
+            return _(
+                "End of round {round}: {player} rolls 🎲 {die} (needs {needs}+) — the battle is over.",
+                **rolled,
             )
         case BattleEnded():
             if event.reason == "last_round":
-                return f"The battle ends after round {event.after_round}, the last one."
-            return f"The battle ends after round {event.after_round}."
+                return _("The battle ends after round {round}, the last one.", round=event.after_round)
+            return _("The battle ends after round {round}.", round=event.after_round)
         case EndReported():
             report = event.report
-            alive = ", ".join(report.marked_alive) if report.marked_alive else "none"
-            return (
-                f"{who(report.player)} claims {report.quarters} table quarter(s); "
-                f"marked units alive: {alive}."
+            alive = ", ".join(report.marked_alive) if report.marked_alive else _("none")
+            return _.n(
+                "{player} claims {count} table quarter(s); marked units alive: {alive}.",
+                "{player} claims {count} table quarter(s); marked units alive: {alive}.",
+                report.quarters,
+                player=who(report.player),
+                alive=alive,
             )
         case GameScored():
             totals = " – ".join(f"{who(t.player)} {t.points}" for t in event.totals)
-            verdict = f"{who(event.winner)} wins!" if event.winner is not None else "A draw."
-            return f"Final score: {totals}. {verdict}"
+            if event.winner is not None:
+                return _("Final score: {totals}. {player} wins!", totals=totals, player=who(event.winner))
+            return _("Final score: {totals}. A draw.", totals=totals)
     return ""
 
 
 SETUP_STAGES: dict[Phase, str] = {
-    Phase.DEPLOYMENT_ROLL: "the deployment roll-off",
-    Phase.CHOOSE_ZONE: "choosing the deployment zones",
-    Phase.DEPLOYING: "deploying the armies",
-    Phase.FIRST_TURN_ROLL: "the first-turn roll-off",
-    Phase.CHOOSE_ORDER: "choosing who goes first",
-    Phase.SEIZE: "seizing the initiative",
+    Phase.DEPLOYMENT_ROLL: _.mark("the deployment roll-off"),
+    Phase.CHOOSE_ZONE: _.mark("choosing the deployment zones"),
+    Phase.DEPLOYING: _.mark("deploying the armies"),
+    Phase.FIRST_TURN_ROLL: _.mark("the first-turn roll-off"),
+    Phase.CHOOSE_ORDER: _.mark("choosing who goes first"),
+    Phase.SEIZE: _.mark("seizing the initiative"),
 }
+"""Where the set-up is, in English: translate with `_(SETUP_STAGES[phase])` where shown."""
 
 
 def now_text(state: FortyKState) -> str:
@@ -229,106 +311,152 @@ def now_text(state: FortyKState) -> str:
     mission = state.mission
     match state.phase:
         case Phase.DEPLOYMENT_ROLL:
-            return (
-                f"{mission.title} on {mission.deployment.map}. Roll off: the winner picks the deployment "
-                "zone."
+            return _(
+                "{mission} on {map}. Roll off: the winner picks the deployment zone.",
+                mission=mission.title,
+                map=mission.deployment.map,
             )
         case Phase.CHOOSE_ZONE:
             assert state.deployment_roll is not None
-            return f"{who(state.deployment_roll.winner)} won the roll-off: choose your deployment zone."
+            return _(
+                "{player} won the roll-off: choose your deployment zone.",
+                player=who(state.deployment_roll.winner),
+            )
         case Phase.DEPLOYING:
-            text = (
-                f"Deploy: {who(state.deploys_first)} sets up a unit first, then take turns unit by unit. "
-                "Press the button when your whole army is on the table; the first to finish gets "
-                f"+{mission.first_turn.setup_first_bonus} to the first-turn roll."
+            text = _(
+                "Deploy: {player} sets up a unit first, then take turns unit by unit. Press the button when "
+                "your whole army is on the table; the first to finish gets +{bonus} to the first-turn roll.",
+                player=who(state.deploys_first),
+                bonus=mission.first_turn.setup_first_bonus,
             )
             if state.setup_done:
-                text += f" {who(state.setup_done[0])} has finished."
+                text += " " + _("{player} has finished.", player=who(state.setup_done[0]))
             return text
         case Phase.FIRST_TURN_ROLL:
             bonuses = state.first_turn_bonuses()
             bonus_text = ", ".join(f"{who(p)} +{b}" for p, b in zip(both, bonuses, strict=True) if b)
-            return "Roll off for the first turn" + (
-                f" ({bonus_text} for finishing set-up first)." if bonus_text else "."
-            )
+            if bonus_text:
+                return _(
+                    "Roll off for the first turn ({bonuses} for finishing set-up first).", bonuses=bonus_text
+                )
+            return _("Roll off for the first turn.")
         case Phase.CHOOSE_ORDER:
             assert state.first_turn_roll is not None
-            return f"{who(state.first_turn_roll.winner)} won the roll-off: go first or second?"
+            return _(
+                "{player} won the roll-off: go first or second?", player=who(state.first_turn_roll.winner)
+            )
         case Phase.SEIZE:
             assert state.first_turn_roll is not None
             seizer = state.opponent(state.first_turn_roll.winner)
-            return (
-                f"{who(seizer)}, you may try to seize the initiative: the bot rolls a D6 and a "
-                f"{mission.first_turn.seize_on}+ gives you the first turn."
+            return _(
+                "{player}, you may try to seize the initiative: the bot rolls a D6 and a {needs}+ gives you "
+                "the first turn.",
+                player=who(seizer),
+                needs=mission.first_turn.seize_on,
             )
         case Phase.BATTLE:
-            text = f"Battle round {state.round}: {who(state.active_player)}'s turn."
+            text = _(
+                "Battle round {round}: {player}'s turn.", round=state.round, player=who(state.active_player)
+            )
             if mission.marks is not None and state.marking_open:
-                text += " Before moving you may mark one enemy unit for death."
+                text += " " + _("Before moving you may mark one enemy unit for death.")
             return (
-                text + " Record kills as they happen: a marked unit is worth its bonus only in the turn it "
-                "was marked."
+                text
+                + " "
+                + _(
+                    "Record kills as they happen: a marked unit is worth its bonus only in the turn it was "
+                    "marked."
+                )
             )
         case Phase.SCORING:
-            return (
-                f"The battle ended after round {state.ended_after_round}. Each player reports the table "
-                "quarters they claim (more units wholly inside than the enemy; flyers do not count; "
-                f"{mission.table_quarters} in all) and which of their marked units are alive."
+            return _(
+                "The battle ended after round {round}. Each player reports the table quarters they claim "
+                "(more units wholly inside than the enemy; flyers do not count; {quarters} in all) and which "
+                "of their marked units are alive.",
+                round=state.ended_after_round,
+                quarters=mission.table_quarters,
             )
         case Phase.FINISHED:
-            return "The game is over."
+            return _("The game is over.")
     raise AssertionError(state.phase)  # pragma: no cover
 
 
 def question_text(state: FortyKState, asked: Question) -> str:
     """A question's message: what is asked and of whom (named, not pinged: the table pings once, when
     the message is posted), and why a shown option can't be taken now. The battle's one message
-    follows the turns, so it says whose turn it is first."""
+    follows the turns, so it says whose turn it is first. `asked` is already in the reader's words."""
     asking = ", ".join(who(p) for p in asked.players)
     lines = [f"**{asked.title}** · {asking}", asked.text]
     if asked.topic == TURN:
         lines = [
-            f"**Battle round {state.round}: {who(state.active_player)}'s turn**",
-            "Mark a unit before moving: a marked unit is worth its bonus only in the turn it was marked. "
-            "Record kills with the board's button as they happen; press End turn when your turn is over.",
+            _(
+                "**Battle round {round}: {player}'s turn**",
+                round=state.round,
+                player=who(state.active_player),
+            ),
+            _(
+                "Mark a unit before moving: a marked unit is worth its bonus only in the turn it was marked. "
+                "Record kills with the board's button as they happen; press End turn when your turn is over."
+            ),
         ]
     elif asked.topic == DEPLOYED:
-        lines.append(f"{who(state.deploys_first)} sets up a unit first; then take turns unit by unit.")
-        lines += [f"{who(p)} has finished deploying." for p in state.setup_done]
+        lines.append(
+            _("{player} sets up a unit first; then take turns unit by unit.", player=who(state.deploys_first))
+        )
+        lines += [_("{player} has finished deploying.", player=who(p)) for p in state.setup_done]
     lines += [f"• {o.label}: {o.description}" for o in asked.options if o.disabled and o.description]
     return "\n".join(line for line in lines if line)
+
+
+def _roll_off_line(first: bool, rounds: str, winner: int) -> str:
+    if first:
+        return _("Deployment roll-off: {rounds} — {player} wins.", rounds=rounds, player=who(winner))
+    return _("First-turn roll-off: {rounds} — {player} wins.", rounds=rounds, player=who(winner))
 
 
 def dice_lines(board: Scoreboard, players: list[int]) -> list[str]:
     """The set-up and battle-length dice so far, one line each."""
     lines: list[str] = []
-    for label, roll in (
-        ("Deployment roll-off", board.deployment_roll),
-        ("First-turn roll-off", board.first_turn_roll),
-    ):
+    for deployment, roll in ((True, board.deployment_roll), (False, board.first_turn_roll)):
         if roll is None:
             continue
-        rounds = "; then ".join(f"{who(players[0])} {t[0]}, {who(players[1])} {t[1]}" for t in roll.totals)
-        lines.append(f"{label}: {rounds} — {who(roll.winner)} wins.")
+        then = "; " + _("then") + " "
+        rounds = then.join(f"{who(players[0])} {t[0]}, {who(players[1])} {t[1]}" for t in roll.totals)
+        lines.append(_roll_off_line(deployment, rounds, roll.winner))
     seize = board.seize
     if seize is not None:
         if seize.die is None:
-            lines.append(f"{who(seize.player)} did not try to seize the initiative.")
+            lines.append(_("{player} did not try to seize the initiative.", player=who(seize.player)))
+        elif seize.seized:
+            lines.append(_("Seize: {player} rolled {die} — seized!", player=who(seize.player), die=seize.die))
         else:
-            lines.append(
-                f"Seize: {who(seize.player)} rolled {seize.die} — " + ("seized!" if seize.seized else "no.")
-            )
+            lines.append(_("Seize: {player} rolled {die} — no.", player=who(seize.player), die=seize.die))
     for record in board.continue_rolls:
-        verdict = "the battle goes on." if record.continues else "the battle ends."
-        lines.append(
-            f"After round {record.after_round}: {who(record.player)} rolled {record.die} "
-            f"(needs {record.needs}+) — {verdict}"
-        )
+        values: dict[str, Value] = {
+            "round": record.after_round,
+            "player": who(record.player),
+            "die": record.die,
+        }
+        if record.continues:
+            line = _(
+                "After round {round}: {player} rolled {die} (needs {needs}+) — the battle goes on.",
+                **values,
+                needs=record.needs,
+            )
+        else:
+            line = _(
+                "After round {round}: {player} rolled {die} (needs {needs}+) — the battle ends.",
+                **values,
+                needs=record.needs,
+            )
+        lines.append(line)
     return lines
 
 
-def _count(value: int, label: str) -> str:
-    return f"{value} {label}" if value == 1 or label == "KP" else f"{value} {label}s"
+def _counted(kind: ConditionKind, player: int, count: int) -> str:
+    if kind is ConditionKind.MOST_KILL_POINTS:
+        return _.n("{player} {count} KP", "{player} {count} KP", count, player=who(player))
+    return _.n("{player} {count} quarter", "{player} {count} quarters", count, player=who(player))
 
 
 def condition_detail(state: FortyKState, result: ConditionResult) -> str:
@@ -340,33 +468,51 @@ def condition_detail(state: FortyKState, result: ConditionResult) -> str:
             f"{who(p)} {len(units)}" + (f" ({', '.join(units)})" if units else "")
             for p, units in zip(players, result.units, strict=True)
         ]
-        return "marked units alive: " + ", ".join(parts)
+        return _("marked units alive: {sides}", sides=", ".join(parts))
     if kind is ConditionKind.HOLDS_ENEMY_RELIC:
         if result.winner is not None:
             units = result.units[players.index(result.winner)] if result.units else []
-            return f"{who(result.winner)} holds the enemy relic ({', '.join(units) or '?'})"
-        return "both hold the enemy relic" if any(result.counts) else "neither holds the enemy relic"
+            return _(
+                "{player} holds the enemy relic ({units})",
+                player=who(result.winner),
+                units=", ".join(units) or "?",
+            )
+        return _("both hold the enemy relic") if any(result.counts) else _("neither holds the enemy relic")
     if kind is None or len(result.counts) != 2:
         return ""
-    label, better = (
-        ("KP", "has more") if kind is ConditionKind.MOST_KILL_POINTS else ("quarter", "claims more")
-    )
-    detail = ", ".join(f"{who(p)} {_count(n, label)}" for p, n in zip(players, result.counts, strict=True))
-    return f"{detail}: {who(result.winner)} {better}" if result.winner is not None else f"{detail}: tied"
+    detail = ", ".join(_counted(kind, p, n) for p, n in zip(players, result.counts, strict=True))
+    if result.winner is None:
+        return _("{detail}: tied", detail=detail)
+    if kind is ConditionKind.MOST_KILL_POINTS:
+        return _("{detail}: {player} has more", detail=detail, player=who(result.winner))
+    return _("{detail}: {player} claims more", detail=detail, player=who(result.winner))
 
 
 def result_text(state: FortyKState) -> str:
     """The whole result: every condition with its outcome and points, the totals and the winner."""
-    lines = [f"{state.mission.title}, ended after battle round {state.ended_after_round}."]
+    lines = [
+        _(
+            "{mission}, ended after battle round {round}.",
+            mission=state.mission.title,
+            round=state.ended_after_round,
+        )
+    ]
     for result in state.results:
-        worth = f"+{result.points} each" if result.outcome == "per_unit" else f"{result.points}"
+        worth = (
+            _("+{points} each", points=result.points) if result.outcome == "per_unit" else f"{result.points}"
+        )
         awards = ", ".join(f"{who(a.player)} {a.points}" for a in result.awards)
         detail = condition_detail(state, result)
-        lines.append(
-            f"{result.tier} — {result.name} ({worth}): " + (f"{detail}. " if detail else "") + f"{awards}."
-        )
+        values = {"tier": tier_name(result.tier), "name": result.name, "worth": worth, "awards": awards}
+        if detail:
+            lines.append(_("{tier} — {name} ({worth}): {detail}. {awards}.", detail=detail, **values))
+        else:
+            lines.append(_("{tier} — {name} ({worth}): {awards}.", **values))
     if state.outcome is not None:
         scores = " – ".join(f"{who(s.player)} {s.score}" for s in state.outcome.sides)
         winner = state.outcome.winner
-        lines.append(f"Total: {scores}. " + (f"{who(winner)} wins." if winner is not None else "A draw."))
+        if winner is not None:
+            lines.append(_("Total: {scores}. {player} wins.", scores=scores, player=who(winner)))
+        else:
+            lines.append(_("Total: {scores}. A draw.", scores=scores))
     return "\n".join(lines)

@@ -217,9 +217,14 @@ def _battle_questions(state: FortyKState) -> list[Question]:
     mission = state.mission
     prefix = battle_step(state)
     params: dict[str, str | int | None] = {"round": state.round, "player": active}
+    # The turn's question also carries why an option is closed, as values: its English description is
+    # made from them here, and a translation (the cog's localise) words them again.
+    turn_params = dict(params)
     options: list[Option] = []
     if mission.marks is not None:
         closed = why_no_mark(state, active)
+        turn_params["mark_closed"] = closed.code if closed is not None else None
+        turn_params["marked"] = str(closed.params.get("unit") or "") if closed is not None else None
         why = _WHY_NO_MARK[closed.code].format(**closed.params) if closed is not None else ""
         options.append(
             Option(
@@ -233,6 +238,7 @@ def _battle_questions(state: FortyKState) -> list[Question]:
         )
     if mission.relics is not None:
         carrier = holder_of_relic(state, other)
+        turn_params["relic_carrier"] = carrier.unit if carrier is not None else None
         options.append(
             Option(
                 value="take-relic",
@@ -261,7 +267,7 @@ def _battle_questions(state: FortyKState) -> list[Question]:
             players=[active],
             options=options,
             series=BATTLE_SERIES,
-            params=params,
+            params=turn_params,
         ),
         Question(
             step=f"{prefix}.kill",
@@ -286,7 +292,7 @@ def _battle_questions(state: FortyKState) -> list[Question]:
                     title="Drop the relic",
                     players=[other],
                     optional=True,
-                    params=params,
+                    params={**params, "relic_carrier": carried.unit},
                     options=[
                         Option(
                             value="drop",
