@@ -113,7 +113,7 @@ async def _answer(
         if question is None:  # moved on: refused as an answer to it would be, opening no form
             procedure.action_for(state, questions.answer(user, None, step, values))
             raise RuleError(code="answer.not_asked")
-        spec = questions.form(question, values[0])
+        spec = questions.form(adapter.localise(state, question), values[0])
         if spec is None:
             raise RuleError(code="answer.not_offered")
         custom_id = custom_ids.modal(sid, step, values[0])
