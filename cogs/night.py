@@ -38,7 +38,7 @@ from bot.nights import NightInfo, NightService, NightStep
 from bot.text import add_words, refusal
 from cogs import night_input
 from cogs.night_render import NightRenderer
-from cogs.night_text import BOT_ENGLISH, word
+from cogs.night_text import BOT_ENGLISH, WORDS, word
 from cogs.night_text import ENGLISH as RULE_ENGLISH
 from rules.errors import RuleError
 from rules.night.models import Table, check_table
@@ -603,7 +603,13 @@ class NightCog(
             )
             return Edit(actor=user, as_organiser=org, settings=changed)
 
-        stepped = await self.organiser_step(interaction, night, make)
+        try:
+            stepped = await self.organiser_step(interaction, night, make)
+        except RuleError as refused:
+            field = refused.params.get("field")
+            if refused.code != "night.edit_after_pairing" or f"field.{field}" not in WORDS:
+                raise
+            raise RuleError(code=refused.code, field=word(f"field.{field}")) from None  # the field's name
         settings = stepped.state.settings
         await reply(interaction, word("reply.edited", title=settings.title, start=settings.starts_at))
 

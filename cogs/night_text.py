@@ -218,6 +218,8 @@ def _words(lang: str) -> dict[str, str]:
             "fortnightly": _("every two weeks"),
             "default_place": _("The club"),
             "default_title": _("Game night"),
+            "field.capacity": _.p("night setting", "capacity"),
+            "field.systems": _.p("night setting", "systems"),
             "default_channel": _("the club's channel"),
             # a player's line
             "line.points": _("{points} pts"),

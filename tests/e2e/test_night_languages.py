@@ -110,6 +110,9 @@ async def test_a_night_in_a_spanish_server_speaks_each_readers_language(muster: 
     assert any(m.content.startswith("Rappel : **Club night**") for m in emu.dms(w.bob))
     assert "la organización revisa los emparejamientos" in card(muster, info.id).all_text()
 
+    refused_edit = await run(muster, w.carol, "night edit", capacity=4)
+    assert refused_edit == "Der Abend ist schon gepaart: die Platzzahl kann man nicht mehr ändern."
+
     # A late request reaches the organiser in German; the player is answered in Spanish.
     late = await press(muster, pablo, info.id, "join", "Kill Team")
     assert late.content.startswith("Las inscripciones de Club night se han cerrado")
