@@ -1,7 +1,8 @@
 """What a game night does by itself, and its steps that reach beyond the night: pairing (with
 what the store knows), publishing (each pairing's game opened in the night's transaction), the
 summary; and the sweep that closes sign-ups at the cut-off and pairs, reminds the players once,
-posts the summary once the games are over, and makes a recurring night's next one.
+posts the summary once the games are over, and makes a recurring night's next one. The summary
+speaks the server's language, each reminder its player's.
 
 Each of these is a versioned step of the night (bot/nights.py), so whichever process gets there
 first does it and the others find it done.
@@ -39,7 +40,7 @@ ORGANISER_STATUSES = ("open", "closed", "review", "published")
 
 class SummaryRenderer(Protocol):
     def summary(
-        self, info: NightInfo, state: NightState, games: list[NightGame], channel_id: int
+        self, info: NightInfo, state: NightState, games: list[NightGame], channel_id: int, language: str
     ) -> list[Outgoing]: ...
 
 
@@ -135,7 +136,7 @@ class NightClock:
             return Finish(actor=actor, as_organiser=as_organiser)
 
         async def summary(_db: AsyncSession, done: NightStep) -> list[Outgoing]:
-            return self.renderer.summary(done.info, done.state, games, channel)
+            return self.renderer.summary(done.info, done.state, games, channel, done.languages.table)
 
         stepped = await self.nights.step(night_id, decide, guild_id=guild_id, extra=summary)
         assert stepped is not None
@@ -178,9 +179,10 @@ class NightClock:
             _info, state = await self.nights.load(info.id)
             players = [s.player for s in state.signups]
             quiet = await self.nights.opted_out(info.guild_id, players)
+            languages = await self.nights.languages_of(info.guild_id, state)  # each DM in its reader's
             renderer = self.nights.renderer
             assert renderer is not None
-            messages = [renderer.reminder(info, state, p) for p in players if p not in quiet]
+            messages = [renderer.reminder(info, state, p, languages) for p in players if p not in quiet]
             await self.nights.remind(info, messages, now)
 
     async def _finish_due(self, now: datetime) -> None:

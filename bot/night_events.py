@@ -9,13 +9,14 @@ with a marker naming the night: a sync after a crash between making the event an
 id finds the event it already made (by the marker) instead of making a second one.
 
 When the bot may not make events in a server (Create Events missing), the night goes on without
-one and the night's channel is told once what to grant.
+one and the night's channel is told once what to grant. The event and that note are public: they
+speak the server's language (`server_language`); the marker is never translated.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -27,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from bot.db.models import Night, utcnow
 from bot.db.store import Store
+from bot.i18n import SOURCE, speaking
 from bot.messages import Outgoing
 from bot.nights import NightInfo, info_of, lane_of
 from bot.outbox import claim_once, enqueue, free_lane, take_lane
@@ -58,6 +60,7 @@ class EventText:
 
 Describe = Callable[[NightInfo, NightState], EventText]
 NoRight = Callable[[NightInfo], Outgoing]  # the note to the night's channel when events are refused
+ServerLanguage = Callable[[int], Awaitable[str]]
 
 
 def behind(db: Session) -> list[Night]:
@@ -84,8 +87,10 @@ class EventSync:
         no_right: NoRight,
         every: float,
         kick_delivery: Callable[[], None],
+        server_language: ServerLanguage | None = None,
     ) -> None:
         self.store = store
+        self.server_language = server_language
         self.client = client
         self.owner = owner
         self.describe = describe
@@ -122,13 +127,15 @@ class EventSync:
         if row is None or row.event_version >= row.version:
             return 0
         info, state = info_of(row), NightState.model_validate_json(row.state)
-        try:
-            event_id = await self._apply(info, state, row.event_id)
-        except discord.Forbidden as exc:
-            if exc.code != 50013:
-                raise
-            await self._tell_no_right(info)
-            event_id = None
+        language = SOURCE if self.server_language is None else await self.server_language(info.guild_id)
+        with speaking(language):
+            try:
+                event_id = await self._apply(info, state, row.event_id)
+            except discord.Forbidden as exc:
+                if exc.code != 50013:
+                    raise
+                await self._tell_no_right(info)
+                event_id = None
         await self.store.run_write(partial(record, info.id, info.version, event_id))
         return 1
 

@@ -7,7 +7,8 @@ outbox rows of what it says (the card edited in place, DMs, the pairings). Two c
 one version: one wins, the other is judged again on the new state. A night's messages form one
 outbox lane, `night:<id>`, so they arrive in order and its card is edited where it was posted.
 
-The words are the cog's: it registers a `NightRenderer` (the events of a step become messages).
+The words are the cog's: it registers a `NightRenderer` (the events of a step become messages),
+given the languages of the server and of the night's people, read before each step's transaction.
 The Discord scheduled event is kept in step by bot/night_events.py; reminders, the cut-off and the
 summary by bot/night_clock.py.
 """
@@ -29,6 +30,7 @@ from bot.db.models import Night, NightReminderOptOut, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_ignore
 from bot.delivery import Delivery
+from bot.languages import ENGLISH, Languages, LanguageService
 from bot.messages import Outgoing
 from bot.outbox import enqueue
 from rules.errors import RuleError
@@ -71,18 +73,24 @@ class NightStep:
     before: NightState
     state: NightState
     events: list[Event]
+    languages: Languages = ENGLISH  # the server's and the night's people's (its messages spoke them)
 
 
 class NightRenderer(Protocol):
     """What the night cog says; the service stores it in the step's transaction."""
 
-    def created(self, info: NightInfo, state: NightState) -> list[Outgoing]: ...
+    def created(self, info: NightInfo, state: NightState, languages: Languages) -> list[Outgoing]: ...
 
     def after_step(
-        self, info: NightInfo, before: NightState, after: NightState, events: list[Event]
+        self,
+        info: NightInfo,
+        before: NightState,
+        after: NightState,
+        events: list[Event],
+        languages: Languages,
     ) -> list[Outgoing]: ...
 
-    def reminder(self, info: NightInfo, state: NightState, player: int) -> Outgoing: ...
+    def reminder(self, info: NightInfo, state: NightState, player: int, languages: Languages) -> Outgoing: ...
 
 
 # Inside the step's transaction: the action to take on the freshest state (None: nothing to do).
@@ -136,6 +144,7 @@ class NightService:
         self.store = store
         self.delivery = delivery
         self.renderer: NightRenderer | None = None
+        self.languages: LanguageService | None = None  # none: English (a service without a bot)
         self.on_change: list[Callable[[], None]] = []  # kicked after each commit (the event sync)
 
     def _render(self) -> NightRenderer:
@@ -149,6 +158,15 @@ class NightService:
             kick()
 
     # ------------------------------------------------------------------ reading
+
+    async def languages_of(self, guild_id: int, state: NightState | None = None) -> Languages:
+        """The server's language and that of the night's organiser and players."""
+        if self.languages is None:
+            return ENGLISH
+        people = (
+            [] if state is None else [state.organiser, *(s.player for s in state.signups + state.waitlist)]
+        )
+        return await self.languages.for_players(guild_id, list(dict.fromkeys(people)))
 
     async def load(self, night_id: str, guild_id: int | None = None) -> tuple[NightInfo, NightState]:
         """A night's facts and state, fresh from the store (refused if it is another server's)."""
@@ -209,6 +227,7 @@ class NightService:
         place: str = "",
     ) -> tuple[NightInfo, NightState]:
         """Make a night (the rules check its settings) and queue its card, in one transaction."""
+        languages = await self.languages_of(guild_id)
         async with self.store.write() as db:
             info, state = await self.insert(
                 db,
@@ -218,6 +237,7 @@ class NightService:
                 settings=settings,
                 now=now,
                 place=place,
+                languages=languages,
             )
         self._changed()
         return info, state
@@ -232,6 +252,7 @@ class NightService:
         settings: NightSettings,
         now: datetime,
         place: str = "",
+        languages: Languages = ENGLISH,
     ) -> tuple[NightInfo, NightState]:
         """`create` inside the caller's transaction (a recurring night's next one)."""
         night_id = secrets.token_hex(6)
@@ -256,7 +277,7 @@ class NightService:
         db.add(row)
         await db.flush()
         info = info_of(row)
-        await enqueue(db, None, self._render().created(info, state), session_id=info.lane)
+        await enqueue(db, None, self._render().created(info, state, languages), session_id=info.lane)
         return info, state
 
     async def step(
@@ -269,8 +290,9 @@ class NightService:
         """
         for _ in range(MAX_CONFLICT_RETRIES):
             info, state = await self.load(night_id, guild_id)
+            languages = await self.languages_of(info.guild_id, state)
             try:
-                stepped = await self._try_step(info, state, decide, extra)
+                stepped = await self._try_step(info, state, decide, extra, languages)
             except _Stale:
                 continue  # someone else changed the night first: judge again on their state
             if stepped is not None:
@@ -279,7 +301,7 @@ class NightService:
         raise RuleError(code="night.busy")
 
     async def _try_step(
-        self, info: NightInfo, state: NightState, decide: Decide, extra: Extra | None
+        self, info: NightInfo, state: NightState, decide: Decide, extra: Extra | None, languages: Languages
     ) -> NightStep | None:
         async with self.store.write() as db:
             action = await decide(db, info, state)
@@ -312,8 +334,8 @@ class NightService:
             )
             if stored.rowcount != 1:  # type: ignore[attr-defined]
                 raise _Stale()
-            done = NightStep(new_info, state, new_state, events)
-            outgoing = self._render().after_step(new_info, state, new_state, events)
+            done = NightStep(new_info, state, new_state, events, languages)
+            outgoing = self._render().after_step(new_info, state, new_state, events, languages)
             if extra is not None:
                 outgoing += await extra(db, done)
             await enqueue(db, None, outgoing, session_id=new_info.lane)
@@ -354,6 +376,7 @@ class NightService:
     ) -> NightInfo | None:
         """A recurring night's next one, made once (its claim and the new night in one
         transaction); `settings` None ends the series. None: made already, or no more."""
+        languages = await self.languages_of(info.guild_id)
         async with self.store.write() as db:
             claimed = await db.execute(
                 update(Night)
@@ -370,6 +393,7 @@ class NightService:
                 settings=settings,
                 now=now,
                 place=info.place,
+                languages=languages,
             )
             await db.execute(update(Night).where(Night.id == info.id).values(next_night_id=made.id))
         self._changed()

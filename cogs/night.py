@@ -6,6 +6,9 @@ takes sign-ups through buttons and a short form; at the cut-off (or on demand) t
 the organiser reviews the draft (swap, move a table, drop a no-show) and publishes, which opens
 each pairing's game; the summary follows the games.
 
+Answers to a player or an organiser speak their language (in force for the interaction); the card,
+the pairings and the summary the server's, and each DM its reader's (the renderer is given both).
+
 Components survive restarts: their custom_id carries all they need.
 - `night:<night>:join|change|leave`  the card's buttons (join and change open the form)
 - `nightform:<night>:join|change`     the form's submit (read by this cog's interaction listener)
@@ -27,6 +30,7 @@ from bot import errors, render
 from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of
 from bot.db.models import utcnow
+from bot.i18n import Domain, speaking
 from bot.night_clock import NightClock
 from bot.night_club import MAX_TABLES, Club
 from bot.night_events import EventSync
@@ -34,7 +38,7 @@ from bot.nights import NightInfo, NightService, NightStep
 from bot.text import add_words, refusal
 from cogs import night_input
 from cogs.night_render import NightRenderer
-from cogs.night_text import BOT_ENGLISH, word
+from cogs.night_text import BOT_ENGLISH, WORDS, word
 from cogs.night_text import ENGLISH as RULE_ENGLISH
 from rules.errors import RuleError
 from rules.night.models import Table, check_table
@@ -54,6 +58,7 @@ from rules.text import clip, echo
 
 add_words(RULE_ENGLISH)
 add_words(BOT_ENGLISH)
+_ = Domain("night")  # the command descriptions' domain (the words are cogs/night_text.py's)
 
 NIGHT_BUTTON = re.compile(r"night:(?P<nid>[0-9a-f]{12}):(?P<action>join|change|leave)")
 FORM = re.compile(r"nightform:(?P<nid>[0-9a-f]{12}):(?P<mode>join|change)")
@@ -136,6 +141,7 @@ class NightCog(
         self.renderer = NightRenderer(bot.games, self._channel_name)
         self.nights = NightService(bot.store, bot.delivery)
         self.nights.renderer = self.renderer
+        self.nights.languages = bot.languages
         self.club = Club(bot.store)
         self.clock = NightClock(bot, self.nights, self.club, self.renderer)
         self.events = EventSync(
@@ -146,6 +152,7 @@ class NightCog(
             self.renderer.no_events,
             bot.settings.sweep_seconds,
             bot.delivery.kick,
+            server_language=bot.languages.of_server,
         )
         self.nights.on_change.append(self.events.kick)
         super().__init__()
@@ -187,8 +194,8 @@ class NightCog(
         if typed:
             return typed.strip()
         coming = await self.nights.in_server(guild_id_of(interaction))
-        here = [info for info, _ in coming if info.channel_id == interaction.channel_id] or [
-            i for i, _ in coming
+        here = [info for info, _state in coming if info.channel_id == interaction.channel_id] or [
+            i for i, _state in coming
         ]
         if not here:
             raise RuleError(code="night.none_here")
@@ -249,7 +256,7 @@ class NightCog(
         systems: str,
         capacity: int = 16,
         cutoff_hours: int = 24,
-        title: str = "Game night",
+        title: str = "",
         place: str = "",
         repeat: str = "none",
     ) -> None:
@@ -259,8 +266,10 @@ class NightCog(
             raise RuleError(code="night.cutoff_hours", limit=night_input.MAX_CUTOFF_HOURS)
         zone = (await self.bot.guild_settings.get(guild_id)).time_zone
         start = night_input.starts_at(date, time, zone)
+        with speaking(await self.bot.languages.of_server(guild_id)):  # the card's title is public
+            default_title = word("default_title")
         settings = NightSettings(
-            title=clip(title.strip() or "Game night", 100),
+            title=clip(title.strip() or default_title, 100),
             starts_at=start,
             time_zone=night_input.zone(zone).key,
             systems=night_input.systems_typed(systems),
@@ -276,8 +285,7 @@ class NightCog(
             now=utcnow(),
             place=clip(place.strip(), 100),
         )
-        event = word("reply.created_event")
-        await reply(interaction, word("reply.created", title=state.settings.title, start=start, event=event))
+        await reply(interaction, word("reply.created", title=state.settings.title, start=start))
 
     # ------------------------------------------------------------------ signing up (the card)
 
@@ -390,8 +398,7 @@ class NightCog(
         except RuleError as refused:
             if refused.code not in LATE:
                 raise
-            what = word("dm.request_signup", systems=self.renderer.systems(signup.systems))
-            await self._to_organiser(interaction, night_id, what)
+            await self._to_organiser(interaction, night_id, signup.systems)
             return
         assert stepped is not None
         state, title = stepped.state, stepped.state.settings.title
@@ -414,10 +421,15 @@ class NightCog(
             )
         await reply(interaction, text)
 
-    async def _to_organiser(self, interaction: discord.Interaction[Any], night_id: str, what: str) -> None:
-        """A change after the cut-off goes to the organiser, who decides."""
+    async def _to_organiser(
+        self, interaction: discord.Interaction[Any], night_id: str, systems: list[str] | None
+    ) -> None:
+        """A change after the cut-off (a sign-up for `systems`, None: leaving) goes to the
+        organiser, who decides; told in the organiser's language."""
         info, state = await self.nights.load(night_id, interaction.guild_id)
-        await self.nights.say(info, [self.renderer.request(info, state, interaction.user.id, what)])
+        languages = await self.nights.languages_of(info.guild_id, state)
+        request = self.renderer.request(info, state, interaction.user.id, systems, languages)
+        await self.nights.say(info, [request])
         await reply(
             interaction,
             refusal_text("night.sent_to_organiser", title=state.settings.title, organiser=state.organiser),
@@ -427,7 +439,7 @@ class NightCog(
         user = interaction.user.id
         _info, state = await self.nights.load(night_id, interaction.guild_id)
         if state.status in ("closed", "review"):
-            await self._to_organiser(interaction, night_id, word("dm.request_leave"))
+            await self._to_organiser(interaction, night_id, None)
             return
 
         async def decide(_db: AsyncSession, _info: NightInfo, state: NightState) -> Action:
@@ -591,7 +603,13 @@ class NightCog(
             )
             return Edit(actor=user, as_organiser=org, settings=changed)
 
-        stepped = await self.organiser_step(interaction, night, make)
+        try:
+            stepped = await self.organiser_step(interaction, night, make)
+        except RuleError as refused:
+            field = refused.params.get("field")
+            if refused.code != "night.edit_after_pairing" or f"field.{field}" not in WORDS:
+                raise
+            raise RuleError(code=refused.code, field=word(f"field.{field}")) from None  # the field's name
         settings = stepped.state.settings
         await reply(interaction, word("reply.edited", title=settings.title, start=settings.starts_at))
 
@@ -639,7 +657,7 @@ class NightCog(
                     title=state.settings.title,
                     players=len(state.signups),
                     games=games,
-                    status=state.status,
+                    status=word(f"status.{state.status}"),
                 )
             )
         embed = discord.Embed(

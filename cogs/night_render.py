@@ -2,7 +2,10 @@
 place as people sign up), the draft pairings for the organiser, the published pairings, DMs
 (a place opened, a reminder, a cancellation), the summary and the scheduled event's text.
 
-The words are cogs/night_text.py's; reasons and refusals are worded from their codes.
+The words are cogs/night_text.py's; reasons and refusals are worded from their codes. Each
+message speaks its reader's language: the card, the pairings, the summary and the notices in the
+channel the server's, a DM its player's (`Languages`, read with the step). The pieces (`card`,
+`draft`, `pairings`...) speak the language in force, so an ephemeral answer speaks its player's.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games import GameRegistry
+from bot.i18n import speaking
+from bot.languages import ENGLISH, Languages
 from bot.messages import Button, Embed, Outgoing
 from bot.night_events import EventText
 from bot.night_games import NightGame
@@ -97,46 +102,50 @@ class NightRenderer:
             ]
         return Outgoing(channel_id=info.channel_id, key=CARD_KEY, embeds=[embed], buttons=buttons)
 
-    def created(self, info: NightInfo, state: NightState) -> list[Outgoing]:
-        return [self.card(info, state)]
+    def created(self, info: NightInfo, state: NightState, languages: Languages = ENGLISH) -> list[Outgoing]:
+        with speaking(languages.table):
+            return [self.card(info, state)]
 
     # ------------------------------------------------------------------ after a step
 
     def after_step(
-        self, info: NightInfo, before: NightState, after: NightState, events: list[Event]
+        self,
+        info: NightInfo,
+        before: NightState,
+        after: NightState,
+        events: list[Event],
+        languages: Languages = ENGLISH,
     ) -> list[Outgoing]:
-        out = [self.card(info, after)]
+        """The step's messages: the channel's in the server's language, each DM in its reader's."""
+        with speaking(languages.table):
+            out = [self.card(info, after)]
         kinds = {type(e).__name__ for e in events}
         for event in events:
             if type(event).__name__ == "Promoted":
                 player = event.player  # type: ignore[attr-defined]
-                out.append(
-                    self.dm(
-                        player,
-                        word(
-                            "dm.promoted",
-                            title=after.settings.title,
-                            start=after.settings.starts_at,
-                            link=self.link(info),
-                        ),
+                with speaking(languages.of(player)):
+                    text = word(
+                        "dm.promoted",
+                        title=after.settings.title,
+                        start=after.settings.starts_at,
+                        link=self.link(info),
                     )
-                )
+                    out.append(self.dm(player, text))
         if after.status == "review" and kinds & {"Paired", "Swapped", "TableMoved", "Dropped"}:
-            out.append(self.draft(info, after))
+            with speaking(languages.of(after.organiser)):
+                out.append(self.draft(info, after))
         if "Published" in kinds:
-            out.append(self.pairings(info, after, draft=False))
+            with speaking(languages.table):
+                out.append(self.pairings(info, after, draft=False))
         if "Cancelled" in kinds:
             start = after.settings.starts_at
-            out.append(
-                Outgoing(
-                    channel_id=info.channel_id,
-                    content=word("channel.cancelled", title=after.settings.title, start=start),
-                )
-            )
+            with speaking(languages.table):
+                text = word("channel.cancelled", title=after.settings.title, start=start)
+                out.append(Outgoing(channel_id=info.channel_id, content=text))
             for signup in after.signups + after.waitlist:
-                out.append(
-                    self.dm(signup.player, word("dm.cancelled", title=after.settings.title, start=start))
-                )
+                with speaking(languages.of(signup.player)):
+                    text = word("dm.cancelled", title=after.settings.title, start=start)
+                    out.append(self.dm(signup.player, text))
         return out
 
     @staticmethod
@@ -185,27 +194,48 @@ class NightRenderer:
 
     # ------------------------------------------------------------------ reminders, requests, events
 
-    def reminder(self, info: NightInfo, state: NightState, player: int) -> Outgoing:
+    def reminder(
+        self, info: NightInfo, state: NightState, player: int, languages: Languages = ENGLISH
+    ) -> Outgoing:
+        """The reminder DM, in the player's language."""
         signup = next((s for s in state.signups if s.player == player), None)
         systems = self.systems(signup.systems if signup else state.settings.systems)
-        text = word(
-            "dm.reminder",
-            title=state.settings.title,
-            start=state.settings.starts_at,
-            place=info.place or word("default_place"),
-            systems=systems,
-            link=self.link(info),
-        )
-        off = Button(label=word("dm.reminder_off"), custom_id=reminder_button_id(info.guild_id))
-        return self.dm(player, text, [off])
+        with speaking(languages.of(player)):
+            text = word(
+                "dm.reminder",
+                title=state.settings.title,
+                start=state.settings.starts_at,
+                place=info.place or word("default_place"),
+                systems=systems,
+                link=self.link(info),
+            )
+            off = Button(label=word("dm.reminder_off"), custom_id=reminder_button_id(info.guild_id))
+            return self.dm(player, text, [off])
 
-    def request(self, info: NightInfo, state: NightState, player: int, what: str) -> Outgoing:
-        """A player's change after the cut-off, passed to the organiser."""
-        text = word("dm.request", player=player, title=state.settings.title, what=what, link=self.link(info))
-        return self.dm(state.organiser, text)
+    def request(
+        self,
+        info: NightInfo,
+        state: NightState,
+        player: int,
+        systems: list[str] | None,
+        languages: Languages = ENGLISH,
+    ) -> Outgoing:
+        """A player's change after the cut-off (a sign-up for `systems`, or None: leaving), passed
+        to the organiser in the organiser's language."""
+        with speaking(languages.of(state.organiser)):
+            what = (
+                word("dm.request_leave")
+                if systems is None
+                else word("dm.request_signup", systems=self.systems(systems))
+            )
+            text = word(
+                "dm.request", player=player, title=state.settings.title, what=what, link=self.link(info)
+            )
+            return self.dm(state.organiser, text)
 
     def event_text(self, info: NightInfo, state: NightState) -> EventText:
-        channel = self.channel_name(info.channel_id) or "the club's channel"
+        """The scheduled event's words, in the language in force (the server's: bot/night_events.py)."""
+        channel = self.channel_name(info.channel_id) or word("default_channel")
         return EventText(
             name=state.settings.title,
             description=word(
@@ -242,6 +272,13 @@ class NightRenderer:
         return line
 
     def summary(
+        self, info: NightInfo, state: NightState, games: list[NightGame], channel_id: int, language: str
+    ) -> list[Outgoing]:
+        """The night's summary, in the server's `language`."""
+        with speaking(language):
+            return self._summary(info, state, games, channel_id)
+
+    def _summary(
         self, info: NightInfo, state: NightState, games: list[NightGame], channel_id: int
     ) -> list[Outgoing]:
         lines = [self.game_line(g) for g in games]

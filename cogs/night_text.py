@@ -1,15 +1,22 @@
 """The English of game nights: every `night.*` refusal of the rules and of the bot (added to bot/text's
 catalogue by the night cog through `add_words`), the reasons a pairing was made or a player sat out
 (`reason_text`), and the words of the card, the pairings, the reminders and the summary (`WORDS`,
-formatted with plain values by `word`)."""
+formatted with plain values by `word`).
+
+Everything here is in the night's catalogue domain: the codes (`night.*`) are translated by code,
+the words by their English, in the language in force when they are shown.
+"""
 
 from __future__ import annotations
 
-import string
+import functools
 from collections.abc import Callable
 
+from bot.i18n import SOURCE, Domain, Value, fill, language, placeholders, speaking
 from bot.scores.systems import system_title
 from rules.night.models import Reason
+
+_ = Domain("night")
 
 REFUSALS: dict[str, str] = {
     # a night's settings (rules/night/night.py)
@@ -93,37 +100,46 @@ REASONS: dict[str, str] = {
     "night.opponent_dropped": "<@{player}> dropped out and no one was free to stand in",
     "night.set_aside": "set aside by the organiser",
 }
-UNDATED = {"night.played_before": "played each other {times_text}"}
-
 ENGLISH: dict[str, str] = {**REFUSALS, **REASONS}
 
 
 def _times(count: int | float | str) -> str:
-    return {1: "once", 2: "twice"}.get(int(count), f"{count} times")
+    number = int(count)
+    if number == 1:
+        return _("once")
+    if number == 2:
+        return _("twice")
+    return _.n("{count} time", "{count} times", number)
 
 
 def _nights(count: int | float | str) -> str:
-    return {0: "no nights", 1: "1 night"}.get(int(count), f"{count} nights")
+    number = int(count)
+    if number == 0:
+        return _("no nights")
+    return _.n("{count} night", "{count} nights", number)
 
 
 def reason_text(reason: Reason, title: Callable[[str], str] = system_title) -> str:
-    """A reason in a few words ("first game between you", "ratings 1012 vs 998"); systems by `title`."""
-    values: dict[str, int | float | str] = dict(reason.values)
+    """A reason in a few words ("first game between you", "ratings 1012 vs 998"), in the language in
+    force; systems by `title`."""
+    values: dict[str, Value] = dict(reason.values)
     template = REASONS.get(reason.code)
     if template is None:
         return reason.code
-    if "days_ago" not in values:
-        template = UNDATED.get(reason.code, template)
     if isinstance(values.get("system"), str):
         values["system"] = title(str(values["system"]))
     if "times" in values:
-        values["times_text"] = _times(values["times"])
+        values["times_text"] = _times(values["times"] or 0)
     if "byes" in values:
-        values["byes_text"] = _nights(values["byes"])
-    wanted = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    if wanted - values.keys():
+        values["byes_text"] = _nights(values["byes"] or 0)
+    if reason.code == "night.played_before" and "days_ago" not in values:
+        template = "played each other {times_text}"
+        if placeholders(template) - values.keys():
+            return reason.code
+        return _.p("night.played_before", "played each other {times_text}", **values)
+    if placeholders(template) - values.keys():
         return reason.code
-    return template.format(**values)
+    return _.p(reason.code, template, **values)
 
 
 def reasons_text(reasons: list[Reason], title: Callable[[str], str] = system_title) -> str:
@@ -161,106 +177,155 @@ BOT_ENGLISH: dict[str, str] = {
     "night.role_managed": "{role} is managed by an integration: pick a role people can be given.",
 }
 
-WORDS: dict[str, str] = {
-    # the card
-    "card.when": "**When:** <t:{start}:F> (<t:{start}:R>)",
-    "card.where": "**Where:** {place}",
-    "card.systems": "**Games:** {systems}",
-    "card.cutoff": "**Sign-ups close:** <t:{cutoff}:F> (<t:{cutoff}:R>)",
-    "card.organiser": "**Organiser:** <@{organiser}>",
-    "card.repeats": "**Repeats:** {recurrence}",
-    "card.signed_up": "Signed up ({count}/{capacity})",
-    "card.waitlist": "Waitlist ({count})",
-    "card.nobody": "Nobody yet: press **Sign up**.",
-    "card.status.open": "Sign-ups are open.",
-    "card.status.closed": "Sign-ups are closed; the pairings are being made.",
-    "card.status.review": "Sign-ups are closed; the organiser is checking the pairings.",
-    "card.status.published": "The pairings are out: see below.",
-    "card.status.finished": "This night is over: its summary is in the results.",
-    "card.status.cancelled": "This night was cancelled.",
-    "card.sign_up": "Sign up",
-    "card.change": "Change my sign-up",
-    "card.leave": "Leave",
-    "weekly": "every week",
-    "fortnightly": "every two weeks",
-    "default_place": "The club",
-    # a player's line
-    "line.points": "{points} pts",
-    "line.teach": "can teach",
-    "line.learn": "wants to learn",
-    "line.arranged": "arranged with <@{other}>",
-    # the form
-    "form.title": "Sign up: {title}",
-    "form.systems": "Games, first choice first",
-    "form.systems_hint": "{systems}",
-    "form.points": "Army size / points (optional)",
-    "form.teaching": "Teaching",
-    "form.teach": "I can teach",
-    "form.learn": "I'd like to learn",
-    "form.arranged": "My game is already arranged with",
-    "form.note": "A note for the organiser (optional)",
-    # answers
-    "reply.in": "You're signed up for **{title}** (<t:{start}:F>), place {position} of {capacity}.",
-    "reply.changed": "Your sign-up for **{title}** is updated.",
-    "reply.waitlisted": "**{title}** is full, so you're on the waitlist, place {position}: I'll tell you if "
-    "a place opens.",
-    "reply.left": "You've left **{title}**.",
-    "reply.created": "Game night **{title}** is set for <t:{start}:F>. Its card is posted here{event}.",
-    "reply.created_event": " and a Discord event is being made for it",
-    "reply.cancelled": "**{title}** is cancelled; everyone signed up is told.",
-    "reply.edited": "**{title}** now starts <t:{start}:F>; its card and event are updated.",
-    "reply.dropped": "<@{player}> is no longer signed up for **{title}**.",
-    "reply.published": "The pairings of **{title}** are published; {games} games opened in their threads.",
-    "reply.finished": "**{title}** is over: its summary is posted.",
-    "reply.table_saved": "Table `{table}` (**{name}**) suits {systems}.",
-    "reply.table_removed": "Table `{table}` is removed.",
-    # messages
-    "dm.promoted": "A place opened at **{title}** (<t:{start}:F>): you're in! {link}",
-    "dm.reminder": "Reminder: **{title}** is <t:{start}:R> (<t:{start}:F>), at {place}. You're signed up "
-    "to play {systems}. {link}",
-    "dm.reminder_off": "Stop game-night reminders",
-    "dm.request": "<@{player}> asks about **{title}** after the cut-off: {what}. {link}",
-    "dm.request_signup": "to sign up or change their sign-up ({systems})",
-    "dm.request_leave": "to drop out",
-    "dm.cancelled": "**{title}** (<t:{start}:F>) is cancelled. Sorry!",
-    "channel.cancelled": "**{title}** (<t:{start}:F>) is cancelled.",
-    "no_events": "I couldn't make a Discord event for this night: to have one made for each game night, "
-    "give me the **Create Events** permission. The night goes on without it.",
-    "event.description": "{systems}. Sign up on the night's card in #{channel}.",
-    "reminders.off": "You won't get game-night reminders from this server any more. `/night reminders` "
-    "turns them back on.",
-    "reminders.on": "You'll get a reminder before each game night you sign up for.",
-    # pairings
-    "pairings.title": "Pairings: {title}",
-    "pairings.draft_title": "Draft pairings: {title}",
-    "pairings.draft_help": "Check them, then `/night publish`. To change them: `/night swap`, "
-    "`/night move`, `/night drop`.",
-    "pairings.line": "{index}. **{system}** · <@{first}> vs <@{second}> · {table}",
-    "pairings.no_table": "no table free",
-    "pairings.because": "paired because: {reasons}",
-    "pairings.sat_out": "Sitting out",
-    "pairings.sat_out_line": "<@{player}>: {reason}",
-    "pairings.games": "Each game of a system Muster runs has its thread under its card below.",
-    # summary
-    "summary.title": "Night summary: {title}",
-    "summary.when": "<t:{start}:D>",
-    "summary.result": "**{system}** · <@{first}> {score_first} – {score_second} <@{second}> · {outcome}",
-    "summary.won": "<@{winner}> won",
-    "summary.draw": "a draw",
-    "summary.ratings": "ratings: {changes}",
-    "summary.unfinished": "**{system}** · <@{first}> vs <@{second}> · unfinished",
-    "summary.cancelled": "**{system}** · <@{first}> vs <@{second}> · cancelled",
-    "summary.unrun": "**{system}** · <@{first}> vs <@{second}> · played at the table",
-    "summary.nothing": "No games were played.",
-    "history.title": "Past game nights",
-    "history.line": "<t:{start}:D> · **{title}** · {players} players, {games} games · {status}",
-    "history.none": "No game nights have been held here yet.",
-    "tables.title": "The club's tables",
-    "tables.line": "`{table}` · **{name}** · {systems}{terrain}",
-    "tables.none": "No tables yet: add one with `/night tables add`.",
-}
+
+def _statuses() -> dict[str, str]:
+    return {
+        "open": _.p("night status", "open"),
+        "closed": _.p("night status", "closed"),
+        "review": _.p("night status", "review"),
+        "published": _.p("night status", "published"),
+        "finished": _.p("night status", "finished"),
+        "cancelled": _.p("night status", "cancelled"),
+    }
+
+
+@functools.cache
+def _words(lang: str) -> dict[str, str]:
+    """The card's, the pairings', the reminders' and the summary's words in `lang` (built once per
+    language: the literals below are what the catalogue extracts)."""
+    with speaking(lang):
+        return {
+            # the card
+            "card.when": _("**When:** <t:{start}:F> (<t:{start}:R>)"),
+            "card.where": _("**Where:** {place}"),
+            "card.systems": _("**Games:** {systems}"),
+            "card.cutoff": _("**Sign-ups close:** <t:{cutoff}:F> (<t:{cutoff}:R>)"),
+            "card.organiser": _("**Organiser:** <@{organiser}>"),
+            "card.repeats": _("**Repeats:** {recurrence}"),
+            "card.signed_up": _.p("field", "Signed up ({count}/{capacity})"),
+            "card.waitlist": _.p("field", "Waitlist ({count})"),
+            "card.nobody": _("Nobody yet: press **Sign up**."),
+            "card.status.open": _("Sign-ups are open."),
+            "card.status.closed": _("Sign-ups are closed; the pairings are being made."),
+            "card.status.review": _("Sign-ups are closed; the organiser is checking the pairings."),
+            "card.status.published": _("The pairings are out: see below."),
+            "card.status.finished": _("This night is over: its summary is in the results."),
+            "card.status.cancelled": _("This night was cancelled."),
+            "card.sign_up": _.p("button", "Sign up"),
+            "card.change": _.p("button", "Change my sign-up"),
+            "card.leave": _.p("button", "Leave"),
+            "weekly": _("every week"),
+            "fortnightly": _("every two weeks"),
+            "default_place": _("The club"),
+            "default_title": _("Game night"),
+            "field.capacity": _.p("night setting", "capacity"),
+            "field.systems": _.p("night setting", "systems"),
+            "default_channel": _("the club's channel"),
+            # a player's line
+            "line.points": _("{points} pts"),
+            "line.teach": _("can teach"),
+            "line.learn": _("wants to learn"),
+            "line.arranged": _("arranged with <@{other}>"),
+            # the form
+            "form.title": _("Sign up: {title}"),
+            "form.systems": _.p("label", "Games, first choice first"),
+            "form.points": _.p("label", "Army size / points (optional)"),
+            "form.teaching": _.p("label", "Teaching"),
+            "form.teach": _.p("option", "I can teach"),
+            "form.learn": _.p("option", "I'd like to learn"),
+            "form.arranged": _.p("label", "My game is already arranged with"),
+            "form.note": _.p("label", "A note for the organiser (optional)"),
+            # answers
+            "reply.in": _(
+                "You're signed up for **{title}** (<t:{start}:F>), place {position} of {capacity}."
+            ),
+            "reply.changed": _("Your sign-up for **{title}** is updated."),
+            "reply.waitlisted": _(
+                "**{title}** is full, so you're on the waitlist, place {position}: I'll tell you if "
+                "a place opens."
+            ),
+            "reply.left": _("You've left **{title}**."),
+            "reply.created": _(
+                "Game night **{title}** is set for <t:{start}:F>. Its card is posted here and a Discord "
+                "event is being made for it."
+            ),
+            "reply.cancelled": _("**{title}** is cancelled; everyone signed up is told."),
+            "reply.edited": _("**{title}** now starts <t:{start}:F>; its card and event are updated."),
+            "reply.dropped": _("<@{player}> is no longer signed up for **{title}**."),
+            "reply.published": _(
+                "The pairings of **{title}** are published; {games} games opened in their threads."
+            ),
+            "reply.finished": _("**{title}** is over: its summary is posted."),
+            "reply.table_saved": _("Table `{table}` (**{name}**) suits {systems}."),
+            "reply.table_removed": _("Table `{table}` is removed."),
+            # messages
+            "dm.promoted": _("A place opened at **{title}** (<t:{start}:F>): you're in! {link}"),
+            "dm.reminder": _(
+                "Reminder: **{title}** is <t:{start}:R> (<t:{start}:F>), at {place}. You're signed up "
+                "to play {systems}. {link}"
+            ),
+            "dm.reminder_off": _.p("button", "Stop game-night reminders"),
+            "dm.request": _("<@{player}> asks about **{title}** after the cut-off: {what}. {link}"),
+            "dm.request_signup": _("to sign up or change their sign-up ({systems})"),
+            "dm.request_leave": _("to drop out"),
+            "dm.cancelled": _("**{title}** (<t:{start}:F>) is cancelled. Sorry!"),
+            "channel.cancelled": _("**{title}** (<t:{start}:F>) is cancelled."),
+            "no_events": _(
+                "I couldn't make a Discord event for this night: to have one made for each game night, "
+                "give me the **Create Events** permission. The night goes on without it."
+            ),
+            "event.description": _("{systems}. Sign up on the night's card in #{channel}."),
+            "reminders.off": _(
+                "You won't get game-night reminders from this server any more. `/night reminders` "
+                "turns them back on."
+            ),
+            "reminders.on": _("You'll get a reminder before each game night you sign up for."),
+            # pairings
+            "pairings.title": _.p("title", "Pairings: {title}"),
+            "pairings.draft_title": _.p("title", "Draft pairings: {title}"),
+            "pairings.draft_help": _(
+                "Check them, then `/night publish`. To change them: `/night swap`, "
+                "`/night move`, `/night drop`."
+            ),
+            "pairings.line": _("{index}. **{system}** · <@{first}> vs <@{second}> · {table}"),
+            "pairings.no_table": _("no table free"),
+            "pairings.because": _("paired because: {reasons}"),
+            "pairings.sat_out": _.p("field", "Sitting out"),
+            "pairings.sat_out_line": "<@{player}>: {reason}",
+            "pairings.games": _("Each game of a system Muster runs has its thread under its card below."),
+            # summary
+            "summary.title": _.p("title", "Night summary: {title}"),
+            "summary.when": "<t:{start}:D>",
+            "summary.result": _(
+                "**{system}** · <@{first}> {score_first} – {score_second} <@{second}> · {outcome}"
+            ),
+            "summary.won": _("<@{winner}> won"),
+            "summary.draw": _("a draw"),
+            "summary.ratings": _("ratings: {changes}"),
+            "summary.unfinished": _("**{system}** · <@{first}> vs <@{second}> · unfinished"),
+            "summary.cancelled": _("**{system}** · <@{first}> vs <@{second}> · cancelled"),
+            "summary.unrun": _("**{system}** · <@{first}> vs <@{second}> · played at the table"),
+            "summary.nothing": _("No games were played."),
+            "history.title": _.p("title", "Past game nights"),
+            "history.line": _("<t:{start}:D> · **{title}** · {players} players, {games} games · {status}"),
+            "history.none": _("No game nights have been held here yet."),
+            "tables.title": _.p("title", "The club's tables"),
+            "tables.line": _("`{table}` · **{name}** · {systems}{terrain}"),
+            "tables.none": _("No tables yet: add one with `/night tables add`."),
+            **{f"status.{name}": text for name, text in _statuses().items()},
+        }
 
 
 def word(key: str, **values: object) -> str:
-    """One of `WORDS`, filled in."""
-    return WORDS[key].format(**values)
+    """One of the night's words in the language in force, filled in (the English if its translation
+    can't be)."""
+    english = _words(SOURCE)[key]
+    return fill(_words(language())[key], english, {k: _value(v) for k, v in values.items()})
+
+
+def _value(value: object) -> Value:
+    return value if isinstance(value, str | int | float) or value is None else str(value)
+
+
+WORDS: dict[str, str] = _words(SOURCE)
+"""The English of `word`'s keys."""

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import speaking
 from bot.text import add_words, refusal
-from cogs.night_text import ENGLISH, REASONS, REFUSALS, reason_text, reasons_text
+from cogs.night_text import ENGLISH, REASONS, REFUSALS, reason_text, reasons_text, word
 from rules.errors import RuleError
 from rules.night import NightSettings, PairingContext, Reason, Signup, pair_players, start
 from rules.night.review import BY_ORGANISER
@@ -118,3 +119,25 @@ def test_a_typed_system_is_shown_in_capitalised_words_and_reasons_join_into_a_li
     assert reasons_text(result.pairings[0].reasons, titles) == (
         "first game between you; ratings 1012 vs 998; no free table suits Warcry"
     )
+
+
+def test_reasons_and_refusals_speak_the_language_in_force() -> None:
+    add_words(ENGLISH)
+    with speaking("fr"):
+        played = Reason(code="night.played_before", values={"times": 3, "days_ago": 40})
+        assert reason_text(played, titles) == "déjà joué ensemble 3 fois, la dernière il y a 40 jours"
+        assert reason_text(Reason(code="night.played_before", values={"times": 1}), titles) == (
+            "déjà joué ensemble une fois"
+        )
+    with speaking("de"):
+        rotation = Reason(code="night.bye_rotation", values={"system": "warcry", "byes": 2})
+        assert reason_text(rotation, titles) == (
+            "ungerade Zahl bei Warcry; Aussetzen geht reihum (vorher ausgesetzt: 2 Abende)"
+        )
+        assert refusal(RuleError(code="night.capacity", minimum=2, maximum=200)) == (
+            "Ein Spieleabend hat 2 bis 200 Plätze."
+        )
+        assert word("card.signed_up", count=3, capacity=8) == "Angemeldet (3/8)"
+    with speaking("es"):
+        assert word("status.finished") == "terminada" and word("line.points", points=500) == "500 ptos"
+    assert word("card.signed_up", count=3, capacity=8) == "Signed up (3/8)"  # English again after
