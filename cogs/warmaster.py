@@ -214,7 +214,7 @@ def board_embed(state: WarmasterState) -> Embed:
     """The living board: where the game stands, each side's army and laid cards as the table sees
     them (a face-down card by its deck only), what was destroyed, and the victory points."""
     targets = {v.target.key: v.target for v in known_targets(state)}
-    embed = Embed(title=_.p("title", "Warmaster"), description=board_status(state), colour=COLOUR)
+    embed = Embed(title="Warmaster", description=board_status(state), colour=COLOUR)
     for side in state.sides:
         lines = [side_header(state, side)]
         for laid in state.laid:

@@ -63,8 +63,8 @@ def deck_card(deck: DeckKind) -> str:
 
 
 def deck_name(deck: str) -> str:
-    """A deck by its id, as in 'the magic deck'."""
-    return {"magic": _.p("deck", "magic"), "tactics": _.p("deck", "tactics")}.get(deck, deck)
+    """A deck by its id, as in 'already holds a card from the magic deck'."""
+    return {"magic": _.p("slot", "magic"), "tactics": _.p("slot", "tactics")}.get(deck, deck)
 
 
 def type_word(word: str) -> str:
