@@ -19,6 +19,7 @@ from cogs.warmaster_words import (
     deck_label,
     deck_name,
     describe_target,
+    fixed_name,
     kind_whose,
     new_target_label,
     type_list,
@@ -152,6 +153,9 @@ def refusal_values(code: str, params: dict[str, ParamValue]) -> dict[str, ParamV
         values["allowed"] = carrier_text(allowed)
     if code == "warmaster.type_unknown" and isinstance(allowed, str):
         values["allowed"] = type_list(allowed.split(", "))
+    target, target_kind = params.get("target"), params.get("target_kind")
+    if isinstance(target, str) and isinstance(target_kind, str):
+        values["target"] = fixed_name(target_kind, target)
     return values
 
 

@@ -119,6 +119,17 @@ def kind_whose(kind: str) -> str:
     return words.get(kind, kind)
 
 
+def fixed_name(kind: str, name: str) -> str:
+    """The rules' name of a target every game has (the table, a player, an army), as a refusal
+    names it in bold; any other target's name as the players gave it."""
+    words: dict[str, str] = {
+        TargetKind.TABLE: _.p("name", "the table"),
+        TargetKind.PLAYER: _.p("name", "player"),
+        TargetKind.ARMY: _.p("name", "army"),
+    }
+    return words.get(kind, name)
+
+
 def unit_detail(unit_type: UnitType | None) -> str:
     """'cavalry unit', or 'unit' when its type was never given."""
     words = {
