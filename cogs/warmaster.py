@@ -29,16 +29,13 @@ from bot.limits import FIELD_VALUE, fit
 from bot.messages import Button, Embed, Outgoing, Reply, Select
 from bot.questions import components
 from bot.router import send_reply
-from bot.text import add_words
 from cogs.warmaster_asked import closed_text, localise, question_words, typed
 from cogs.warmaster_text import (
-    ENGLISH,
     board_status,
     hand_status,
     notes_lines,
     prompt_text,
     public_line,
-    refusal_values,
     reply_lines,
     side_header,
     summary_lines,
@@ -94,7 +91,6 @@ from rules.warmaster.questions import LAY
 from rules.warmaster.targets import CharacterRole, Restriction, Side, TargetKind, UnitType
 from rules.warmaster.views import PrivateView
 
-add_words(ENGLISH, values=refusal_values)
 _ = Domain("warmaster")
 
 SYSTEM = PROCEDURE.system

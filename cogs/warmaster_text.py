@@ -12,6 +12,7 @@ owner sees and, once it is turned up, in the reveal.
 from __future__ import annotations
 
 from bot.i18n import Domain, Value
+from bot.text import add_words
 from cogs.warmaster_words import (
     card_line,
     carrier_text,
@@ -158,6 +159,8 @@ def refusal_values(code: str, params: dict[str, ParamValue]) -> dict[str, ParamV
         values["target"] = fixed_name(target_kind, target)
     return values
 
+
+add_words(ENGLISH, values=refusal_values)  # here, so whatever imports the words has them
 
 LIMITS_NOTE = _.mark(
     "Limits: the first player lays up to 4 cards and the second up to 3; both limits grow by one "
