@@ -111,6 +111,11 @@ class GameAdapter(Generic[S]):
         translated (`asked.model_copy(update=...)`; keep every `value` and `step`). By default: as asked."""
         return asked
 
+    def typed(self, state: S, asked: Question, fields: dict[str, str]) -> dict[str, str]:
+        """A form's typed values as the rules read them (a word typed in the player's language
+        back to the rules' English), in the language in force. By default: as typed."""
+        return fields
+
     def board(self, info: SessionInfo, state: S) -> Embed:
         """The living board: the game's state at a glance (the platform adds what just happened
         and who is awaited)."""

@@ -119,6 +119,8 @@ async def _answer(
         custom_id = custom_ids.modal(sid, step, values[0])
         await interaction.response.send_modal(render.modal(custom_id, spec))
         return True
+    if fields is not None and question is not None:
+        fields = adapter.typed(state, question, fields)
     answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
     result = await bot.sessions.answer(sid, answer, deliver=False, known=game)
     assert result is not None  # a checked answer always makes an action

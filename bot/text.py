@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 
 from bot.i18n import DOMAINS, Domain, code_domain, placeholders
 from rules.errors import ParamValue, RuleError
@@ -50,18 +51,26 @@ ENGLISH: dict[str, str] = {
 SOURCE_OF: dict[str, str] = dict.fromkeys(ENGLISH, __name__)
 """The module that worded each code (where the catalogue says it comes from)."""
 
+Values = dict[str, ParamValue]
+VALUE_WORDS: dict[str, Callable[[str, Values], Values]] = {}
+"""A game's own words for the values its codes carry (a deck, a kind of target), by area."""
+
 _ = Domain("muster")
 FALLBACK = _.mark("That isn't allowed right now.")
 BY_AREA = {name: Domain(name) for name in DOMAINS}
 
 
-def add_words(catalogue: dict[str, str]) -> None:
+def add_words(catalogue: dict[str, str], values: Callable[[str, Values], Values] | None = None) -> None:
     """Add a game's own refusal codes (`<system>.<what>`) to the catalogue; its cog calls this once.
 
     A code may be worded once only, so two games can't silently disagree about one. A code is
     translated in its game's domain (`warcry.*` in warcry's catalogue), any other in muster's.
+    `values(code, params)` words the values that are words (an id the rules carry) in the
+    language in force, for the codes of the catalogue's areas.
     """
     caller = sys._getframe(1).f_globals.get("__name__", "")
+    if values is not None:
+        VALUE_WORDS.update(dict.fromkeys({code.split(".", 1)[0] for code in catalogue}, values))
     for code, template in catalogue.items():
         if ENGLISH.get(code, template) != template:
             raise ValueError(f"refusal code {code} is already worded differently")
@@ -88,6 +97,9 @@ def _words() -> dict[str, str]:
 
 def _derived(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
     """Values some sentences need: plain arithmetic on the code's own values, or its words translated."""
+    own = VALUE_WORDS.get(code.split(".", 1)[0])
+    if own is not None:
+        params = own(code, params)
     if code.startswith("scores.") and ("action" in params or "status" in params):
         words = _words()
         for name in ("action", "status"):

@@ -25,26 +25,30 @@ from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, PackSpec, SessionInfo
+from bot.i18n import Domain
 from bot.limits import FIELD_VALUE, fit
 from bot.messages import Button, Embed, Outgoing, Reply, Select
 from bot.questions import components
 from bot.router import send_reply
-from bot.text import add_words
+from cogs.warmaster_asked import closed_text, localise, question_words, typed
 from cogs.warmaster_text import (
-    ENGLISH,
     board_status,
-    card_line,
-    closed_text,
-    describe_target,
     hand_status,
-    new_target_label,
     notes_lines,
     prompt_text,
     public_line,
-    question_words,
     reply_lines,
     side_header,
     summary_lines,
+)
+from cogs.warmaster_words import (
+    card_choice,
+    card_line,
+    cost_text,
+    deck_card,
+    describe_target,
+    new_target_label,
+    target_label,
 )
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -85,16 +89,16 @@ from rules.warmaster.models import (
     TurnPassed,
 )
 from rules.warmaster.new_targets import decode_new_target, encode_new_target, new_target_offers, typed_target
-from rules.warmaster.questions import LAY, target_label
+from rules.warmaster.questions import LAY
 from rules.warmaster.targets import CharacterRole, Restriction, Side, TargetKind, UnitType
 from rules.warmaster.views import PrivateView
 
-add_words(ENGLISH)
+_ = Domain("warmaster")
 
 SYSTEM = PROCEDURE.system
 QUICK_POINTS = 2000  # each army in a game opened without options (a night's pairing)
 COLOUR = 0x2E4A7A
-HOW_TO_PLAY = (
+HOW_TO_PLAY = _.mark(
     "On your turn each card you can lay has its own message here with its targets (or see them "
     "with `/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (for a "
     "new target, pick what it is from the target's list)."
@@ -122,7 +126,7 @@ def add_lines(embed: Embed, name: str, lines: list[str], limit: int = FIELD_VALU
     for line in (clip(line, limit) for line in lines):
         if chunk and len("\n".join([*chunk, line])) > limit:
             embed.add(title, "\n".join(chunk))
-            chunk, title = [], f"{name} (continued)"
+            chunk, title = [], _.p("field", "{name} (continued)", name=name)
         chunk.append(line)
     if chunk:
         embed.add(title, "\n".join(chunk))
@@ -130,25 +134,36 @@ def add_lines(embed: Embed, name: str, lines: list[str], limit: int = FIELD_VALU
 
 def hand_embed(view: PrivateView, status: str | None = None) -> Embed:
     """A player's hand and face-down cards; `status` says where they stand (else their turn, if it is)."""
-    embed = Embed(title="Your Warmaster cards", colour=COLOUR)
+    embed = Embed(title=_.p("title", "Your Warmaster cards"), colour=COLOUR)
     if status is None:
-        status = f"Laid {view.laid} of {view.limit}."
+        values = {"laid": view.laid, "limit": view.limit}
         if view.your_turn:
-            status += " **It is your turn to lay a card.**"
-    embed.description = f"{status}\n{HOW_TO_PLAY}"
-    add_lines(embed, "In your hand", [card_line(c) for c in view.hand] or ["(empty)"])
+            status = _("Laid {laid} of {limit}. **It is your turn to lay a card.**", **values)
+        else:
+            status = _("Laid {laid} of {limit}.", **values)
+    embed.description = f"{status}\n{_(HOW_TO_PLAY)}"
+    add_lines(embed, _.p("field", "In your hand"), [card_line(c) for c in view.hand] or [_("(empty)")])
     if view.face_down:
-        lines = [f"#{v.placement} **{v.card.name}** on {describe_target(v.target)}" for v in view.face_down]
-        add_lines(embed, "Your face-down cards (turn one up with the buttons or /warmaster reveal)", lines)
+        lines = [
+            _(
+                "#{placement} **{card}** on {target}",
+                placement=v.placement,
+                card=v.card.name,
+                target=describe_target(v.target),
+            )
+            for v in view.face_down
+        ]
+        name = _.p("field", "Your face-down cards (turn one up with the buttons or /warmaster reveal)")
+        add_lines(embed, name, lines)
     if not view.tactics_dealt:
-        embed.footer = "No tactics deck is loaded on this server: only magic item cards were dealt."
+        embed.footer = _("No tactics deck is loaded on this server: only magic item cards were dealt.")
     return embed
 
 
 def private_questions(state: WarmasterState, player: int) -> tuple[list[Question], list[Question]]:
-    """What only `player` answers now: one question per card they may lay, and the rest (pass,
-    trade, turn a card up, record a loss)."""
-    asked = [q for q in PROCEDURE.ask(state, player) if q.private]
+    """What only `player` answers now, as shown: one question per card they may lay, and the rest
+    (pass, trade, turn a card up, record a loss)."""
+    asked = [localise(state, q) for q in PROCEDURE.ask(state, player) if q.private]
     return [q for q in asked if q.topic == LAY], [q for q in asked if q.topic != LAY]
 
 
@@ -206,24 +221,47 @@ def board_embed(state: WarmasterState) -> Embed:
                 continue
             where = describe_target(targets[laid.target_key])
             if laid.face_up:
+                printed = laid.held.card
                 lines.append(
-                    f"#{laid.placement} **{laid.held.card.name}** ({laid.held.card.cost_text()}) on {where}"
+                    _(
+                        "#{placement} **{card}** ({cost}) on {target}",
+                        placement=laid.placement,
+                        card=printed.name,
+                        cost=cost_text(printed.cost),
+                        target=where,
+                    )
                 )
             else:
-                lines.append(f"#{laid.placement} face-down {laid.held.deck.label} card on {where}")
-        add_lines(embed, "First player" if side.player == state.first else "Second player", lines)
+                deck = deck_card(laid.held.deck)
+                lines.append(
+                    _(
+                        "#{placement} face-down {card} on {target}",
+                        placement=laid.placement,
+                        card=deck,
+                        target=where,
+                    )
+                )
+        first = side.player == state.first
+        add_lines(embed, _.p("field", "First player") if first else _.p("field", "Second player"), lines)
     notes = notes_lines(state)
     if notes:
-        add_lines(embed, "Notes", notes)
+        add_lines(embed, _.p("field", "Notes"), notes)
     if state.losses:
         lost = [
-            f"{describe_target(targets[loss.target_key])}: {loss.base_points} {loss.card_costs:+d} → "
-            f"{loss.vp} VP to <@{loss.to_player}>"
+            _(
+                "{target}: {points} {costs:+d} → {vp} VP to {player}",
+                target=describe_target(targets[loss.target_key]),
+                points=loss.base_points,
+                costs=loss.card_costs,
+                vp=loss.vp,
+                player=f"<@{loss.to_player}>",
+            )
             for loss in state.losses
         ]
-        add_lines(embed, "Destroyed", lost)
+        add_lines(embed, _.p("field", "Destroyed"), lost)
     if state.phase is not Phase.CARDS:
-        name = "Victory points" + ("" if state.phase is Phase.OVER else " so far")
+        over = state.phase is Phase.OVER
+        name = _.p("field", "Victory points") if over else _.p("field", "Victory points so far")
         add_lines(embed, name, summary_lines(vp_summary(state)))
     return embed
 
@@ -258,8 +296,11 @@ def hand_messages(info: SessionInfo, state: WarmasterState, events: list[Event])
                 key=f"{HAND_KEY}.{player}",
                 secret=dealt and not prompted,
                 edit_only=not dealt,
-                content=f"Your Warmaster cards for the game in <#{info.table_id}> (`{info.id}`). "
-                "Keep them secret!",
+                content=_(
+                    "Your Warmaster cards for the game in {table} ({id}). Keep them secret!",
+                    table=f"<#{info.table_id}>",
+                    id=f"`{info.id}`",
+                ),
                 embeds=[hand_embed(private_view(state, player), hand_status(state, player))],
             )
         )
@@ -283,7 +324,8 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     procedure = PROCEDURE
     title = "Warmaster"
     start_command = "/warmaster game"
-    help = "`/warmaster game @opponent` deals hidden magic item and tactics hands and runs card play"
+    domain = "warmaster"
+    help = _.mark("`/warmaster game @opponent` deals hidden magic item and tactics hands and runs card play")
     # No pack of its own: the printed magic item deck, and no tactics (none was ever printed).
     pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
     colour = COLOUR
@@ -298,6 +340,12 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     ) -> tuple[WarmasterState, list[Event]]:
         """A club night's game: 2,000 points a side, the first turn to a roll-off."""
         return deal(session_id, players, [QUICK_POINTS, QUICK_POINTS], roller, pack)
+
+    def localise(self, state: WarmasterState, asked: Question) -> Question:
+        return localise(state, asked)
+
+    def typed(self, state: WarmasterState, asked: Question, fields: dict[str, str]) -> dict[str, str]:
+        return typed(state, asked, fields)
 
     def board(self, info: SessionInfo, state: WarmasterState) -> Embed:
         return board_embed(state)
@@ -338,9 +386,12 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
 
 
 def deck_line(label: str, cards: list[CardDef] | None) -> str:
+    """A deck at a glance ('Tactics: 8 cards (8 with copies)'); `label` is already translated."""
     if not cards:
-        return f"{label}: none"
-    return f"{label}: {len(cards)} cards ({deck_size(cards)} with copies)"
+        return _("{deck}: none", deck=label)
+    return _(
+        "{deck}: {cards} cards ({copies} with copies)", deck=label, cards=len(cards), copies=deck_size(cards)
+    )
 
 
 # ------------------------------------------------------------------ the cog
@@ -480,12 +531,11 @@ class Warmaster(
         state = await self.my_state(interaction)
         if state is None:
             return []
-        named = []
-        for card in private_view(state, interaction.user.id).hand:
-            if card.special == "lucky_find":
-                continue
-            cost = "no cost" if card.cost is None else f"{card.cost:+d}"
-            named.append((f"{card.name} ({card.deck.label}, {cost}; {card.carrier})", card.id))
+        named = [
+            (card_choice(card), card.id)
+            for card in private_view(state, interaction.user.id).hand
+            if card.special != "lucky_find"
+        ]
         return self.choices(named, current)
 
     @play.autocomplete("target")
@@ -509,9 +559,12 @@ class Warmaster(
                 full = view.holds_magic if chosen.deck.value == "magic" else view.holds_tactics
                 if carrier is None or full or not carrier.allows(view.target):
                     continue
-            taken = [d for d, held in (("magic", view.holds_magic), ("tactics", view.holds_tactics)) if held]
-            if taken:
-                label += f" (holds {' and '.join(taken)})"
+            if view.holds_magic and view.holds_tactics:
+                label = _.p("option", "{target} (holds magic and tactics)", target=label)
+            elif view.holds_magic:
+                label = _.p("option", "{target} (holds magic)", target=label)
+            elif view.holds_tactics:
+                label = _.p("option", "{target} (holds tactics)", target=label)
             named.append((label, view.target.key))
         # What the name could be as a new target keeps its room after the known targets it matches.
         new = new_target_choices(state, me, chosen, current)
@@ -540,7 +593,14 @@ class Warmaster(
         me = interaction.user.id
         return [
             app_commands.Choice(
-                name=f"#{v.placement} {v.card.name} on {target_label(v.target, me)}"[:100], value=v.placement
+                name=_.p(
+                    "option",
+                    "#{placement} {card} on {target}",
+                    placement=v.placement,
+                    card=v.card.name,
+                    target=target_label(v.target, me),
+                )[:100],
+                value=v.placement,
             )
             for v in private_view(state, me).face_down
         ][:25]
@@ -609,24 +669,34 @@ class Warmaster(
     @app_commands.describe(file="A YAML file with a `tactics:` list (and optionally `magic:`)")
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
         loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
-        magic = deck_line("Magic items", loaded.magic) if loaded.magic else "Magic items: the built-in deck"
-        await interaction.response.send_message(
-            **fit(
-                content=f"Loaded {loaded.name or 'the pack'}. {deck_line('Tactics', loaded.tactics)}. "
-                f"{magic}. New games deal from it.",
-                ephemeral=True,
-            )
+        magic = (
+            deck_line(_("Magic items"), loaded.magic) if loaded.magic else _("Magic items: the built-in deck")
         )
+        tactics = deck_line(_("Tactics"), loaded.tactics)
+        if loaded.name:
+            said = _(
+                "Loaded {name}. {tactics}. {magic}. New games deal from it.",
+                name=loaded.name,
+                tactics=tactics,
+                magic=magic,
+            )
+        else:
+            said = _(
+                "Loaded the pack. {tactics}. {magic}. New games deal from it.", tactics=tactics, magic=magic
+            )
+        await interaction.response.send_message(**fit(content=said, ephemeral=True))
 
     @pack.command(name="show", description="Which decks new Warmaster games deal from here")
     async def pack_show(self, interaction: discord.Interaction[MusterBot]) -> None:
         pack = await self.server_pack(guild_id_of(interaction), channel_id_of(interaction))
         magic = pack.magic or list(builtin_magic_deck())
-        lines = [deck_line("Magic items", magic), deck_line("Tactics", pack.tactics)]
+        lines = [deck_line(_("Magic items"), magic), deck_line(_("Tactics"), pack.tactics)]
         if not pack.tactics:
             lines.append(
-                "Without a tactics deck, games deal magic item cards only; load one with "
-                "`/warmaster pack load`."
+                _(
+                    "Without a tactics deck, games deal magic item cards only; load one with "
+                    "`/warmaster pack load`."
+                )
             )
         await interaction.response.send_message(**fit(content="\n".join(lines), ephemeral=True))
 

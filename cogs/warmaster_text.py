@@ -1,6 +1,9 @@
-"""Warmaster in English: refusals by code, one short line per event, where the game stands, and
-what each question and each closed DM prompt says.
+"""Warmaster in words: refusals by code, one short line per event, and where the game stands (the
+board's status, a side at a glance, a hand's first line, the acting player's reply), in the
+language in force.
 
+Refusals are worded in English in `ENGLISH` (the catalogue translates each by its code, and
+`refusal_values` words the values that are ids); every other line is marked where it is made.
 Public lines go to the board (in the game's thread), private ones to the player's DMs. A face-down
 card's public line names the target and the deck only; its name appears in text only in what its
 owner sees and, once it is turned up, in the reveal.
@@ -8,8 +11,22 @@ owner sees and, once it is turned up, in the reveal.
 
 from __future__ import annotations
 
-from rules.session import Event, GameOutcome, Question
-from rules.warmaster.game import all_targets
+from bot.i18n import Domain, Value
+from bot.text import add_words
+from cogs.warmaster_words import (
+    card_line,
+    carrier_text,
+    deck_card,
+    deck_label,
+    deck_name,
+    describe_target,
+    fixed_name,
+    kind_whose,
+    new_target_label,
+    type_list,
+)
+from rules.errors import ParamValue
+from rules.session import Event, GameOutcome
 from rules.warmaster.models import (
     BattleBegun,
     CardLaidFaceDown,
@@ -17,8 +34,6 @@ from rules.warmaster.models import (
     CardPhaseComplete,
     CardRevealed,
     CardsDrawn,
-    CardView,
-    ConfirmableKind,
     ConfirmAnswered,
     ConfirmAsked,
     GameFinished,
@@ -36,10 +51,11 @@ from rules.warmaster.models import (
     WarmasterState,
     YouLaidFaceDown,
 )
-from rules.warmaster.new_targets import NewTarget
-from rules.warmaster.questions import BEGIN, CONFIRM, FINISH, LAY, LOST, PASS, REVEAL, TRADE
-from rules.warmaster.targets import SHOOTING_TYPES, Side, Target, TargetKind
 from rules.warmaster.views import prompt
+
+__all__ = ["card_line", "describe_target", "new_target_label"]  # shown by the cog and its tests
+
+_ = Domain("warmaster")
 
 ENGLISH: dict[str, str] = {
     # starting
@@ -124,32 +140,78 @@ ENGLISH: dict[str, str] = {
     "warmaster.nothing_to_confirm": "Nothing is waiting for a confirmation.",
 }
 
-LIMITS_NOTE = (
+
+def refusal_values(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
+    """A refusal's values that are ids or the rules' English (a kind of target, a deck, who may
+    carry a card, the unit types allowed), in the language in force."""
+    values = dict(params)
+    kind, deck, allowed = params.get("kind"), params.get("deck"), params.get("allowed")
+    if code in ("warmaster.target_whose", "warmaster.new_target_whose") and isinstance(kind, str):
+        values["kind"] = kind_whose(kind)
+    if code == "warmaster.slot_taken" and isinstance(deck, str):
+        values["deck"] = deck_name(deck)
+    if code == "warmaster.wrong_carrier" and isinstance(allowed, str):
+        values["allowed"] = carrier_text(allowed)
+    if code == "warmaster.type_unknown" and isinstance(allowed, str):
+        values["allowed"] = type_list(allowed.split(", "))
+    target, target_kind = params.get("target"), params.get("target_kind")
+    if isinstance(target, str) and isinstance(target_kind, str):
+        values["target"] = fixed_name(target_kind, target)
+    return values
+
+
+add_words(ENGLISH, values=refusal_values)  # here, so whatever imports the words has them
+
+LIMITS_NOTE = _.mark(
     "Limits: the first player lays up to 4 cards and the second up to 3; both limits grow by one "
     "for each extra card of each deck the smaller army was dealt."
 )
-NO_TACTICS_NOTE = (
+NO_TACTICS_NOTE = _.mark(
     "No tactics deck is loaded on this server, so only magic item cards are dealt "
     "(an organiser can load one with a pack)."
 )
 
-PASS_TEXT = {
-    PassReason.LIMIT: "has laid all the cards allowed",
-    PassReason.NO_CARDS: "has no cards left to lay",
-    PassReason.NO_FIT: "says no card in hand fits an open target",
-}
-REVEAL_TEXT = {
-    RevealReason.OWNER: "turned face up",
-    RevealReason.LOST: "turned face up as its carrier was destroyed",
-    RevealReason.SCRYING: "turned face up by a Scrying Glass",
-    RevealReason.GAME_END: "turned face up at the end of the game",
-}
+
+def who(player: int) -> str:
+    return f"<@{player}>"
 
 
-STEP_WORDS: dict[ConfirmableKind, str] = {
-    "begin": "begin the battle",
-    "finish": "finish and score the game",
-}
+def pass_text(reason: PassReason) -> str:
+    """Why a player passes, after their name: '@Alice passes: has no cards left to lay.'"""
+    words = {
+        PassReason.LIMIT: _("has laid all the cards allowed"),
+        PassReason.NO_CARDS: _("has no cards left to lay"),
+        PassReason.NO_FIT: _("says no card in hand fits an open target"),
+    }
+    return words[reason]
+
+
+def revealed_line(event: CardRevealed) -> str:
+    """A card turned up, and why."""
+    values: dict[str, Value] = {
+        "placement": event.placement,
+        "card": event.card.name,
+        "target": describe_target(event.target),
+        "cost": event.card.cost or 0,
+    }
+    match event.reason:
+        case RevealReason.OWNER:
+            return _("#{placement}: **{card}** on {target} turned face up ({cost:+d} pts).", **values)
+        case RevealReason.LOST:
+            return _(
+                "#{placement}: **{card}** on {target} turned face up as its carrier was destroyed "
+                "({cost:+d} pts).",
+                **values,
+            )
+        case RevealReason.SCRYING:
+            return _(
+                "#{placement}: **{card}** on {target} turned face up by a Scrying Glass ({cost:+d} pts).",
+                **values,
+            )
+    return _(
+        "#{placement}: **{card}** on {target} turned face up at the end of the game ({cost:+d} pts).",
+        **values,
+    )
 
 
 def pending_text(state: WarmasterState) -> str:
@@ -157,173 +219,263 @@ def pending_text(state: WarmasterState) -> str:
     pending = state.pending
     if pending is None:
         return ""
-    by, other = pending.by, state.opponent(pending.by)
-    return (
-        f"<@{by}> asks to {STEP_WORDS[pending.action.kind]}: <@{other}> confirms (or <@{by}> confirms "
-        "their own), and Not yet from either takes it back."
+    by, other = who(pending.by), who(state.opponent(pending.by))
+    if pending.action.kind == "begin":
+        return _(
+            "{by} asks to begin the battle: {other} confirms (or {by} confirms their own), and Not yet "
+            "from either takes it back.",
+            by=by,
+            other=other,
+        )
+    return _(
+        "{by} asks to finish and score the game: {other} confirms (or {by} confirms their own), and "
+        "Not yet from either takes it back.",
+        by=by,
+        other=other,
     )
 
 
-def describe_target(target: Target) -> str:
-    """A target as the table sees it: 'Knights (cavalry unit of @Alice)'."""
-    if target.kind is TargetKind.TABLE:
-        return "the table"
-    if target.kind is TargetKind.PLAYER:
-        return f"<@{target.owner}>"
-    if target.kind is TargetKind.ARMY:
-        return f"<@{target.owner}>'s army"
-    if target.kind is TargetKind.TERRAIN:
-        return f"{target.name} (terrain)"
-    if target.kind is TargetKind.UNIT:
-        detail = f"{target.unit_type} unit" if target.unit_type else "unit"
-    else:
-        detail = str(target.role) if target.role else "character"
-    if target.shooting and target.unit_type not in SHOOTING_TYPES:
-        detail = f"shooting {detail}"
-    return f"{target.name} ({detail} of <@{target.owner}>)"
+def asked_line(event: ConfirmAsked) -> str:
+    """A step pressed by one player, waiting for a confirmation."""
+    by, other = who(event.by), who(event.other)
+    if event.step == "begin":
+        return _(
+            "{by} asks to begin the battle. It waits for {other} to confirm (or {by} confirms their own).",
+            by=by,
+            other=other,
+        )
+    return _(
+        "{by} asks to finish and score the game. It waits for {other} to confirm (or {by} confirms "
+        "their own).",
+        by=by,
+        other=other,
+    )
 
 
-def new_target_label(new: NewTarget) -> str:
-    """A new-target choice as the player reads it: 'New: Grom (my cavalry unit)'.
-
-    A unit or character offered without its type or role names the option that still gives it
-    ('New: Grom (my unit) + unit_type'); the longest label, for a 60-character name, is 99 characters.
-    """
-    if new.kind is TargetKind.TERRAIN:
-        return f"New: {new.name} (terrain)"
-    whose = "my" if new.side is Side.MINE else "enemy"
-    shooting = "shooting " if new.shooting and new.unit_type not in SHOOTING_TYPES else ""
-    if new.kind is TargetKind.UNIT:
-        what, still = (f"{new.unit_type} unit", "") if new.unit_type else ("unit", " + unit_type")
-    else:
-        what, still = (new.role.value.capitalize(), "") if new.role else ("character", " + role")
-    return f"New: {new.name} ({whose} {shooting}{what}){still}"
+def answered_line(event: ConfirmAnswered) -> str:
+    """A confirmation answered: by the other player, or by the player who asked."""
+    values: dict[str, Value] = {"player": who(event.player), "by": who(event.by)}
+    begin: bool = event.step == "begin"
+    own = event.player == event.by
+    if event.confirmed and own:
+        if begin:
+            return _("{player} confirms their own request to begin the battle.", **values)
+        return _("{player} confirms their own request to finish and score the game.", **values)
+    if event.confirmed:
+        if begin:
+            return _("{player} confirms {by}'s request to begin the battle.", **values)
+        return _("{player} confirms {by}'s request to finish and score the game.", **values)
+    if own:
+        if begin:
+            return _("{player} takes back the request to begin the battle. Nothing changes.", **values)
+        return _("{player} takes back the request to finish and score the game. Nothing changes.", **values)
+    if begin:
+        return _("{player} says not yet to {by}'s request to begin the battle. Nothing changes.", **values)
+    return _(
+        "{player} says not yet to {by}'s request to finish and score the game. Nothing changes.", **values
+    )
 
 
 def prompt_text(state: WarmasterState) -> str:
     """What the game waits for now, in one sentence."""
     now = prompt(state)
     if now.phase is Phase.OVER:
-        return "The game is over."
+        return _("The game is over.")
     if state.pending is not None:
-        return f"Waiting for a confirmation. {pending_text(state)}"
+        return _("Waiting for a confirmation. {pending}", pending=pending_text(state))
     if now.phase is Phase.BATTLE:
-        return (
+        return _(
             "The battle is on. Turn a card face up when it is used or contacted; record each "
             "destroyed unit with its points; finish the game to score it."
         )
     if now.turn is None:
-        return "Every card that can be laid has been laid. Begin the battle when you are ready."
-    return f"<@{now.turn}> lays a card ({now.laid} of {now.limit} laid so far)."
+        return _("Every card that can be laid has been laid. Begin the battle when you are ready.")
+    return _(
+        "{player} lays a card ({laid} of {limit} laid so far).",
+        player=who(now.turn),
+        laid=now.laid,
+        limit=now.limit,
+    )
 
 
 def board_status(state: WarmasterState) -> str:
     """The board's first words: the phase and who acts in it."""
     if state.phase is Phase.OVER:
-        return "**Game over.** " + (result_text(state.outcome) if state.outcome else "")
+        return _("**Game over.** {result}", result=result_text(state.outcome) if state.outcome else "")
     if state.pending is not None:
-        return f"**Waiting for a confirmation.** {pending_text(state)}"
+        return _("**Waiting for a confirmation.** {pending}", pending=pending_text(state))
     if state.phase is Phase.BATTLE:
-        return (
+        return _(
             "**The battle is on.** Turn a card face up when it is used or contacted; record each "
             "destroyed unit or character with its points (in your DMs, or `/warmaster lost`); "
             "finish the game to score it."
         )
     if state.turn is None:
-        return "**Card phase over.** Every card that can be laid has been laid: begin the battle when ready."
+        return _(
+            "**Card phase over.** Every card that can be laid has been laid: begin the battle when ready."
+        )
     side = state.side(state.turn)
-    return f"**Card phase.** <@{state.turn}> lays a card ({side.laid} of {side.limit} laid so far)."
+    return _(
+        "**Card phase.** {player} lays a card ({laid} of {limit} laid so far).",
+        player=who(state.turn),
+        laid=side.laid,
+        limit=side.limit,
+    )
 
 
 def side_header(state: WarmasterState, side: SideState) -> str:
     """One side at a glance: the army, the cards dealt and held, the cards laid."""
-    dealt = f"{side.hand_size.magic} magic item"
+    values: dict[str, Value] = {
+        "player": who(side.player),
+        "points": side.hand_size.points,
+        "magic": side.hand_size.magic,
+        "tactics": side.hand_size.tactics,
+        "held": len(side.hand),
+        "laid": side.laid,
+        "limit": side.limit,
+    }
     if state.tactics_dealt:
-        dealt += f" + {side.hand_size.tactics} tactics"
-    line = (
-        f"<@{side.player}>: {side.hand_size.points:,} pts, {dealt} cards dealt, {len(side.hand)} in hand; "
-        f"laid {side.laid} of {side.limit}"
-    )
+        line = _(
+            "{player}: {points:,} pts, {magic} magic item + {tactics} tactics cards dealt, {held} in hand; "
+            "laid {laid} of {limit}",
+            **values,
+        )
+    else:
+        line = _(
+            "{player}: {points:,} pts, {magic} magic item cards dealt, {held} in hand; "
+            "laid {laid} of {limit}",
+            **values,
+        )
     if side.done is not None and state.phase is Phase.CARDS:
-        line += f" ({PASS_TEXT[side.done]})"
+        line += f" ({pass_text(side.done)})"
     return line
+
+
+def small_army_note(player: int, points: int) -> str:
+    return _(
+        "{player}'s army is {points:,} points: the card rules are written for 1,500 points and up, so "
+        "the base hand is dealt.",
+        player=who(player),
+        points=points,
+    )
 
 
 def notes_lines(state: WarmasterState) -> list[str]:
     """What the board keeps saying about the deal: the limits, small armies, a missing deck."""
-    notes = [LIMITS_NOTE] if state.phase is Phase.CARDS else []
+    notes = [_(LIMITS_NOTE)] if state.phase is Phase.CARDS else []
     for side in state.sides:
         if side.hand_size.below_written_size:
-            notes.append(
-                f"<@{side.player}>'s army is {side.hand_size.points:,} points: the card rules are "
-                "written for 1,500 points and up, so the base hand is dealt."
-            )
+            notes.append(small_army_note(side.player, side.hand_size.points))
     if not state.tactics_dealt:
-        notes.append(NO_TACTICS_NOTE)
+        notes.append(_(NO_TACTICS_NOTE))
     return notes
 
 
 def hand_status(state: WarmasterState, player: int) -> str:
     """The first line of a player's hand message: how far they are, and what the phase allows."""
     side = state.side(player)
-    status = f"Laid {side.laid} of {side.limit}."
+    values: dict[str, Value] = {"laid": side.laid, "limit": side.limit}
     if state.phase is Phase.OVER:
-        return status + " The game is over: every card is face up."
+        return _("Laid {laid} of {limit}. The game is over: every card is face up.", **values)
     if state.phase is Phase.BATTLE:
-        return status + " The battle is on: turn a card face up when it is used or contacted."
+        return _(
+            "Laid {laid} of {limit}. The battle is on: turn a card face up when it is used or contacted.",
+            **values,
+        )
     if side.done is not None:
-        return status + " You have finished laying cards."
-    return status
+        return _("Laid {laid} of {limit}. You have finished laying cards.", **values)
+    return _("Laid {laid} of {limit}.", **values)
 
 
 def started_line(event: GameStarted) -> str:
     """Who was dealt what, and who lays first."""
-    hands = "; ".join(
-        f"<@{h.player}> {h.points:,} pts: {h.magic} magic item"
-        + (f" + {h.tactics} tactics" if event.tactics_dealt else "")
-        + f" cards, lays up to {h.limit}"
-        for h in event.hands
-    )
-    first = f"<@{event.first}> has the first turn"
+    hands = []
+    for hand in event.hands:
+        values: dict[str, Value] = {
+            "player": who(hand.player),
+            "points": hand.points,
+            "magic": hand.magic,
+            "tactics": hand.tactics,
+            "limit": hand.limit,
+        }
+        if event.tactics_dealt:
+            hands.append(
+                _(
+                    "{player} {points:,} pts: {magic} magic item + {tactics} tactics cards, "
+                    "lays up to {limit}",
+                    **values,
+                )
+            )
+        else:
+            hands.append(_("{player} {points:,} pts: {magic} magic item cards, lays up to {limit}", **values))
     if event.rolloff:
-        first += " (roll-off " + ", ".join(f"{a}–{b}" for a, b in event.rolloff) + ")"
-    return f"Warmaster cards dealt. {hands}.\n{first} and lays the first and last card."
+        dice = ", ".join(f"{a}–{b}" for a, b in event.rolloff)
+        first = _("{player} has the first turn (roll-off {dice})", player=who(event.first), dice=dice)
+    else:
+        first = _("{player} has the first turn", player=who(event.first))
+    return _(
+        "Warmaster cards dealt. {hands}.\n{first} and lays the first and last card.",
+        hands="; ".join(hands),
+        first=first,
+    )
 
 
 def started_notes(event: GameStarted) -> list[str]:
     """The notes a new game's announcement carries: the limits, small armies, a missing deck."""
-    notes = [LIMITS_NOTE]
+    notes = [_(LIMITS_NOTE)]
     for hand in event.hands:
         if hand.below_written_size:
-            notes.append(
-                f"<@{hand.player}>'s army is {hand.points:,} points: the card rules are "
-                "written for 1,500 points and up, so the base hand is dealt."
-            )
+            notes.append(small_army_note(hand.player, hand.points))
     if not event.tactics_dealt:
-        notes.append(NO_TACTICS_NOTE)
+        notes.append(_(NO_TACTICS_NOTE))
     return notes
 
 
 def result_text(outcome: GameOutcome) -> str:
     """The result line with both players: '@Alice 210 VP, @Bob 355 VP'."""
-    line = ", ".join(f"<@{side.player}> {side.score} VP" for side in outcome.sides)
-    return line + (" (a draw)" if outcome.winner is None else "")
-
-
-def card_line(card: CardView) -> str:
-    cost = "no cost" if card.cost is None else f"{card.cost:+d} pts" if card.cost else "0 pts"
-    return f"`{card.id}` **{card.name}** ({card.deck.label}, {cost}; {card.carrier}): {card.effect}"
+    line = ", ".join(
+        _("{player} {score} VP", player=who(side.player), score=side.score) for side in outcome.sides
+    )
+    return line if outcome.winner is not None else _("{result} (a draw)", result=line)
 
 
 def summary_lines(summary: VpSummary) -> list[str]:
     lines = []
     for side in summary.sides:
-        bonus = f" + {side.survival_bonus} survival bonus" if side.survival_bonus else ""
-        lines.append(
-            f"<@{side.player}>: {side.from_losses} VP from {side.destroyed} destroyed{bonus} "
-            f"= **{side.total} VP**"
-        )
+        values: dict[str, Value] = {
+            "player": who(side.player),
+            "vp": side.from_losses,
+            "destroyed": side.destroyed,
+            "bonus": side.survival_bonus,
+            "total": side.total,
+        }
+        if side.survival_bonus:
+            lines.append(
+                _(
+                    "{player}: {vp} VP from {destroyed} destroyed + {bonus} survival bonus = **{total} VP**",
+                    **values,
+                )
+            )
+        else:
+            lines.append(_("{player}: {vp} VP from {destroyed} destroyed = **{total} VP**", **values))
     return lines
+
+
+def loss_line(event: LossRecorded) -> str:
+    values: dict[str, Value] = {
+        "target": describe_target(event.target),
+        "points": event.base_points,
+        "costs": event.card_costs,
+        "adjusted": event.adjusted,
+        "player": who(event.to_player),
+        "vp": event.vp,
+    }
+    if event.card_costs:
+        return _(
+            "{target} destroyed: {points} pts {costs:+d} from cards = {adjusted}; {player} scores {vp} VP.",
+            **values,
+        )
+    return _("{target} destroyed: {points} pts; {player} scores {vp} VP.", **values)
 
 
 def event_text(event: Event) -> str:
@@ -331,68 +483,64 @@ def event_text(event: Event) -> str:
         case GameStarted():
             return "\n".join([started_line(event), *started_notes(event)])
         case HandDealt():
-            return "Your hand:\n" + "\n".join(card_line(c) for c in event.cards)
+            return "\n".join([_("Your hand:"), *(card_line(c) for c in event.cards)])
         case TurnToLay():
-            return f"<@{event.player}>, lay a card ({event.laid} of {event.limit} laid)."
+            return _(
+                "{player}, lay a card ({laid} of {limit} laid).",
+                player=who(event.player),
+                laid=event.laid,
+                limit=event.limit,
+            )
         case CardLaidFaceUp():
-            return (
-                f"#{event.placement}: <@{event.player}> laid **{event.card.name}** ({event.card.deck.label}) "
-                f"face up on {describe_target(event.target)}."
+            return _(
+                "#{placement}: {player} laid **{card}** ({deck}) face up on {target}.",
+                placement=event.placement,
+                player=who(event.player),
+                card=event.card.name,
+                deck=deck_label(event.card.deck),
+                target=describe_target(event.target),
             )
         case CardLaidFaceDown():
-            return (
-                f"#{event.placement}: <@{event.player}> laid a face-down {event.deck.label} card on "
-                f"{describe_target(event.target)}."
+            return _(
+                "#{placement}: {player} laid a face-down {card} on {target}.",
+                placement=event.placement,
+                player=who(event.player),
+                card=deck_card(event.deck),
+                target=describe_target(event.target),
             )
         case YouLaidFaceDown():
-            where = describe_target(event.target)
-            return f"#{event.placement}: you laid **{event.card.name}** face down on {where}."
+            return _(
+                "#{placement}: you laid **{card}** face down on {target}.",
+                placement=event.placement,
+                card=event.card.name,
+                target=describe_target(event.target),
+            )
         case TurnPassed():
-            return f"<@{event.player}> passes: {PASS_TEXT[event.reason]}."
+            return _("{player} passes: {why}.", player=who(event.player), why=pass_text(event.reason))
         case LuckyFindTraded():
-            return (
-                f"<@{event.player}> traded a Lucky Find! for {event.drawn} magic item cards "
-                "(not counted as laid)."
+            return _(
+                "{player} traded a Lucky Find! for {drawn} magic item cards (not counted as laid).",
+                player=who(event.player),
+                drawn=event.drawn,
             )
         case CardsDrawn():
-            return "Your Lucky Find! brought:\n" + "\n".join(card_line(c) for c in event.cards)
+            return "\n".join([_("Your Lucky Find! brought:"), *(card_line(c) for c in event.cards)])
         case CardRevealed():
-            return (
-                f"#{event.placement}: **{event.card.name}** on {describe_target(event.target)} "
-                f"{REVEAL_TEXT[event.reason]} ({event.card.cost or 0:+d} pts)."
-            )
+            return revealed_line(event)
         case CardPhaseComplete():
-            return "All cards are laid. Either player may now ask to begin the battle."
+            return _("All cards are laid. Either player may now ask to begin the battle.")
         case ConfirmAsked():
-            return (
-                f"<@{event.by}> asks to {STEP_WORDS[event.step]}. It waits for <@{event.other}> to "
-                f"confirm (or <@{event.by}> confirms their own)."
-            )
+            return asked_line(event)
         case ConfirmAnswered():
             return answered_line(event)
         case BattleBegun():
-            return "The battle has begun: no more cards can be laid."
+            return _("The battle has begun: no more cards can be laid.")
         case LossRecorded():
-            costs = f" {event.card_costs:+d} from cards = {event.adjusted}" if event.card_costs else ""
-            return (
-                f"{describe_target(event.target)} destroyed: {event.base_points} pts{costs}; "
-                f"<@{event.to_player}> scores {event.vp} VP."
-            )
+            return loss_line(event)
         case GameFinished():
-            return "\n".join(["Game over. " + result_text(event.outcome), *summary_lines(event.summary)])
+            over = _("Game over. {result}", result=result_text(event.outcome))
+            return "\n".join([over, *summary_lines(event.summary)])
     return ""
-
-
-def answered_line(event: ConfirmAnswered) -> str:
-    """A confirmation answered: by the other player, or by the player who asked."""
-    what = STEP_WORDS[event.step]
-    own = event.player == event.by
-    if event.confirmed:
-        whose = "their own request" if own else f"<@{event.by}>'s request"
-        return f"<@{event.player}> confirms {whose} to {what}."
-    if own:
-        return f"<@{event.player}> takes back the request to {what}. Nothing changes."
-    return f"<@{event.player}> says not yet to <@{event.by}>'s request to {what}. Nothing changes."
 
 
 def public_line(event: Event) -> str:
@@ -404,109 +552,6 @@ def public_line(event: Event) -> str:
         case GameStarted():
             return started_line(event)
     return event_text(event)
-
-
-# ------------------------------------------------------------------ questions and their prompts
-
-
-def _laid(state: WarmasterState, card_id: str) -> tuple[int, bool, Target] | None:
-    """Where a card went, if it was laid: its number, whether face up, and its target."""
-    targets = {t.key: t for t in all_targets(state)}
-    for laid in state.laid:
-        if laid.held.id == card_id:
-            return laid.placement, laid.face_up, targets[laid.target_key]
-    return None
-
-
-def question_words(state: WarmasterState, asked: Question) -> str:
-    """A question's words on its message (a DM prompt, or the battle's message in the thread)."""
-    if asked.topic == LAY and asked.players:
-        hand = state.side(asked.players[0]).hand
-        held = next((h for h in hand if h.id == asked.params.get("card")), None)
-        if held is not None:
-            return f"{card_line(CardView.of(held))}\n{asked.text}"
-    if asked.topic == PASS:
-        lines = [
-            f"**Your turn to lay a card** ({asked.params.get('laid')} of {asked.params.get('limit')} "
-            "laid so far).",
-            "Each card you can lay has its own message here with its targets; or use `/warmaster play`.",
-        ]
-        option = asked.options[0] if asked.options else None
-        if option is not None and option.disabled:
-            lines.append(f"You can't pass: {option.description}")
-        else:
-            lines.append("Pass only when nothing you hold fits an open target.")
-        return "\n".join(lines)
-    if asked.topic == BEGIN:
-        return (
-            "**Begin the battle**\nEvery card that can be laid has been laid. Either of you may ask to "
-            "begin the battle, and the other confirms: no card can be laid after that."
-        )
-    if asked.topic == FINISH:
-        return (
-            "**The battle is on**\nTurn your cards face up when they are used, and record each destroyed "
-            "unit or character in your DMs (or with `/warmaster lost`). When the battle is over, either "
-            "of you may ask to finish the game, and the other confirms; then it is scored."
-        )
-    if asked.topic == CONFIRM:
-        return f"**{asked.title}**\n{pending_text(state)}\n{asked.text}"
-    return f"**{asked.title}**\n{asked.text}".strip()
-
-
-YOU_PASS = {
-    PassReason.LIMIT: "you have laid all the cards allowed",
-    PassReason.NO_CARDS: "you have no cards left to lay",
-    PassReason.NO_FIT: "no card you hold fits an open target",
-}
-
-
-def what_you_did(player: int, events: list[Event]) -> list[str]:
-    """The player's own doings in a step, as they may read them (a face-down card by its name)."""
-    said = []
-    for event in events:
-        match event:
-            case YouLaidFaceDown() | CardLaidFaceUp() if event.player == player:
-                how = "face up" if isinstance(event, CardLaidFaceUp) else "face down"
-                said.append(
-                    f"You laid **{event.card.name}** {how} on {describe_target(event.target)} "
-                    f"(#{event.placement})."
-                )
-            case TurnPassed() if event.player == player:
-                said.append(f"You pass: {YOU_PASS[event.reason]}.")
-    return said
-
-
-def closed_text(state: WarmasterState, player: int, asked: Question, events: list[Event]) -> str | None:
-    """What a private prompt says once it is no longer asked (its components are gone)."""
-    if asked.topic == LAY:
-        card = str(asked.params.get("card"))
-        laid = _laid(state, card)
-        if laid is not None:
-            placement, face_up, target = laid
-            return (
-                f"Laid {'face up' if face_up else 'face down'} on {describe_target(target)} (#{placement})."
-            )
-        if any(h.id == card for h in state.side(player).hand):
-            return "Not laid this turn: still in your hand."
-        return "No longer in your hand."
-    if asked.topic == PASS:
-        return " ".join(what_you_did(player, events)) or "Your turn is over."
-    if asked.topic == TRADE:
-        drawn = [c.name for e in events if isinstance(e, CardsDrawn) and e.player == player for c in e.cards]
-        if drawn:
-            return "Traded: your Lucky Find! brought " + ", ".join(f"**{name}**" for name in drawn) + "."
-        if state.phase is not Phase.CARDS:
-            return "The card phase is over: nothing more to trade."
-        return "Nothing to trade now."
-    if asked.topic == REVEAL:
-        return (
-            "The game is over: every card is face up."
-            if state.finished
-            else "Every card you laid is face up."
-        )
-    if asked.topic == LOST:
-        return "The game is over. " + (result_text(state.outcome) if state.outcome else "")
-    return None
 
 
 def reply_lines(state: WarmasterState, events: list[Event], actor: int) -> list[str]:

@@ -32,7 +32,8 @@ import rules.warmaster
 from bot.table import only_answer
 from bot.text import ENGLISH as CATALOGUE
 from bot.text import add_words, refusal
-from cogs.warmaster_text import ENGLISH, board_status, question_words, reply_lines
+from cogs.warmaster_asked import question_words
+from cogs.warmaster_text import ENGLISH, board_status, reply_lines
 from rules.errors import RuleError
 from rules.session import Answer, Option, Question
 from rules.warmaster import PROCEDURE, builtin_magic_deck, start

@@ -1,0 +1,206 @@
+"""A whole Warmaster game in three languages through the emulator: a German-speaking and a
+French-speaking player in a Spanish server. The board, the battle's message and the thread speak
+Spanish; each player's hand, card prompts, tools and answers speak their own language (a unit type
+typed in it too); nothing secret reaches the other player; the commands are described in each
+language in Discord's picker."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from bot.db.models import GameResult
+from rules.warmaster import Phase
+from rules.warmaster.cards import DeckKind
+from tests.e2e.conftest import Muster
+from tests.e2e.test_warmaster import (
+    answer,
+    assert_no_leaks,
+    card_dm,
+    dm_asking,
+    game_state,
+    latest_with,
+    lay,
+    load_pack,
+    slash,
+)
+from tests.emulator.model import Message, User
+
+
+def board_of(muster: Muster, table: object) -> Message:
+    """The game's living board in its thread."""
+    [board] = [m for m in muster.emu.messages(table) if m.embeds and m.embeds[0].get("title") == "Warmaster"]  # type: ignore[arg-type]
+    return board
+
+
+def fields(message: Message) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in message.embeds[0].get("fields", [])}
+
+
+def hand_dm(muster: Muster, user: User, title: str) -> Message:
+    [hand] = [m for m in muster.emu.dms(user) if m.embeds and m.embeds[0].get("title") == title]
+    return hand
+
+
+async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_player(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    alice, bob = w.alice, w.bob
+    alice.locale, bob.locale = "de", "fr"
+    await slash(muster, w.carol, "settings language", language="es")
+    await slash(muster, bob, "help")  # Discord has told Muster bob's language
+    await load_pack(muster)
+
+    started = await slash(
+        muster, alice, "warmaster game", opponent=bob, my_points=2000, their_points=2000, first=alice
+    )
+    assert started.ephemeral and "gestartet" in started.content, started.content
+    assert muster.bot is not None
+    [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warmaster")
+    sid = info.id
+    table = await muster.table(sid)
+    state = await game_state(muster, sid)
+
+    # The board speaks the server's Spanish.
+    board = board_of(muster, table)
+    assert board.embeds[0]["description"].startswith(f"**Fase de cartas.** <@{alice.id}> coloca una carta")
+    assert {"Primer jugador", "Segundo jugador", "Notas"} <= fields(board).keys()
+    assert "Límites: el primer jugador coloca hasta 4 cartas" in fields(board)["Notas"]
+    # Each hand is in its owner's language, with every card.
+    alice_hand = hand_dm(muster, alice, "Deine Warmaster-Karten")
+    assert alice_hand.content.startswith("Deine Warmaster-Karten für das Spiel in")
+    assert "Auf deiner Hand" in fields(alice_hand)
+    assert all(h.card.name in alice_hand.all_text() for h in state.side(alice.id).hand)
+    bob_hand = hand_dm(muster, bob, "Vos cartes de Warmaster")
+    assert "Dans votre main" in fields(bob_hand)
+    assert all(h.card.name in bob_hand.all_text() for h in state.side(bob.id).hand)
+    assert_no_leaks(muster, state)
+
+    # Alice's card prompt, in German: the card's line, who may carry it, and its targets.
+    magic = next(h for h in state.side(alice.id).hand if h.deck is DeckKind.MAGIC)
+    prompt = card_dm(muster, alice, magic.id)
+    assert "(Magischer Gegenstand, +" in prompt.embed_text()
+    assert "Träger: ein beliebiges Ziel. Du hast 0 von 4 gelegt." in prompt.embed_text()
+    offered = [o["label"] for o in prompt.select()["options"]]
+    assert "Neue Einheit/neuer Charakter deiner Armee" in offered and "Neues Geländestück" in offered
+    turn = dm_asking(muster, alice, "c0.pass")
+    assert "**Du bist dran, eine Karte zu legen** (0 von 4 bisher gelegt)." in turn.embed_text()
+    assert turn.buttons()[0]["label"] == "Nichts passt: passen"
+
+    # A unit type typed in German is read as the rules' own; a word that is none is refused in German.
+    refused = await answer(
+        muster,
+        alice,
+        prompt,
+        "Neue Einheit/neuer Charakter deiner Armee",
+        {"name": "Ritter", "type": "Drache"},
+    )
+    assert refused.ephemeral and refused.content.startswith("Bitte tippe eines davon: Infanterie, Kavallerie")
+    laid = await answer(
+        muster,
+        alice,
+        prompt,
+        "Neue Einheit/neuer Charakter deiner Armee",
+        {"name": "Ritter", "type": "Kavallerie"},
+    )
+    assert laid.ephemeral and f"#1: Du hast **{magic.card.name}** verdeckt auf Ritter" in laid.content, (
+        laid.content
+    )
+    state = await game_state(muster, sid)
+    ritter = next(t for t in state.targets if t.name == "Ritter")
+    assert (ritter.owner, ritter.unit_type) == (alice.id, "cavalry")
+    assert f"Verdeckt auf Ritter (Kavallerieeinheit von <@{alice.id}>) gelegt (#1)." in prompt.embed_text()
+    shown = fields(board_of(muster, table))
+    assert (
+        f"#1 carta de objeto mágico boca abajo en Ritter (unidad de caballería de <@{alice.id}>)"
+        in (shown["Primer jugador"])
+    )
+    assert "Lo último" in shown
+    assert_no_leaks(muster, state)
+
+    # Refusals speak the refused player's language: Alice out of turn, Bob passing while a card fits.
+    early = await slash(muster, alice, "warmaster pass", where=table)
+    assert early.ephemeral and early.content == f"<@{bob.id}> ist dran, eine Karte zu legen.", early.content
+    fits = await slash(muster, bob, "warmaster pass", where=table)
+    assert fits.ephemeral and fits.content.startswith("Vous pouvez encore poser **"), fits.content
+    assert fits.content.endswith(", et une carte qui peut être posée doit l'être."), fits.content
+    assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
+
+    # Bob lays his tactics card on a new unit of his, its type typed in French.
+    tactics = next(h for h in state.side(bob.id).hand if h.deck is DeckKind.TACTICS)
+    bob_prompt = card_dm(muster, bob, tactics.id)
+    assert "Se pose sur une unité. Vous avez posé 0 sur 3." in bob_prompt.embed_text()
+    laid = await answer(
+        muster, bob, bob_prompt, "Nouvelle unité de votre armée", {"name": "Orques", "type": "infanterie"}
+    )
+    where = f"Orques (unité d'infanterie de <@{bob.id}>)"
+    said = f"#2 : vous avez posé **{tactics.card.name}** face cachée sur {where}."
+    assert laid.ephemeral and laid.content.startswith(said), laid.content
+    state = await game_state(muster, sid)
+    assert next(t for t in state.targets if t.name == "Orques").unit_type == "infantry"
+
+    # The rest of the card phase by command.
+    while state.turn is not None:
+        user = alice if state.turn == alice.id else bob
+        await lay(
+            muster, sid, user, f"Unit {len(state.laid)}", kind="unit", side="mine", unit_type="infantry"
+        )
+        state = await game_state(muster, sid)
+
+    # The battle's message is the table's: Spanish buttons; each press answered in the presser's language.
+    battle = await latest_with(muster, sid, "Empezar la batalla")
+    assert "**Empezar la batalla**" in battle.embed_text()
+    pressed = await (await emu.click(bob, battle, label="Empezar la batalla")).response()
+    await muster.settle()
+    assert pressed.ephemeral and f"<@{bob.id}> demande à commencer la bataille." in pressed.content
+    assert [b["label"] for b in battle.buttons()] == ["Confirmar", "Todavía no"]
+    assert "¿Empezar la batalla?" in battle.embed_text()
+    paused = dm_asking(muster, alice, ".reveal")
+    assert "Pausiert: Eine Anfrage im Thread des Spiels wartet auf eine Bestätigung." in paused.embed_text()
+    begun = await (await emu.click(alice, battle, label="Confirmar")).response()
+    await muster.settle()
+    assert begun.ephemeral and f"<@{alice.id}> bestätigt die Anfrage von <@{bob.id}>" in begun.content
+    assert (await game_state(muster, sid)).phase is Phase.BATTLE
+    assert board_of(muster, table).embeds[0]["description"].startswith("**La batalla está en marcha.**")
+
+    # Alice turns her card up from her German prompt; Bob records the loss of her Ritter from his French one.
+    reveal = dm_asking(muster, alice, ".reveal")
+    assert "**Karte aufdecken**" in reveal.embed_text()
+    turned = await answer(muster, alice, reveal, f"#1 {magic.card.name} → Ritter")
+    assert turned.ephemeral and magic.card.name in emu.text_visible_to(bob)
+    assert "wurde aufgedeckt" in turned.content, turned.content
+    losses = dm_asking(muster, bob, "b0.lost")
+    assert "**Noter une unité ou un personnage détruit**" in losses.embed_text()
+    recorded = await answer(muster, bob, losses, "Ritter — unité de cavalerie de l'ennemi", {"points": "110"})
+    assert recorded.ephemeral and f"Détruit : Ritter (unité de cavalerie de <@{alice.id}>), 110 pts" in (
+        recorded.content
+    ), recorded.content
+
+    # Finish: the thread's buttons in Spanish, the result in Spanish on the board.
+    await (await emu.click(alice, battle, label="Terminar y puntuar la partida")).response()
+    await muster.settle()
+    scored = await (await emu.click(bob, battle, label="Confirmar")).response()
+    await muster.announced()
+    assert scored.ephemeral and "\nPartie terminée. " in scored.content, scored.content
+    over = await game_state(muster, sid)
+    assert over.finished and over.outcome is not None
+    final = board_of(muster, table)
+    assert final.embeds[0]["description"].startswith("**Partida terminada.**")
+    assert "Puntos de victoria" in fields(final) and "Destruidos" in fields(final)
+    async with muster.bot.store.read() as db:
+        [row] = (await db.scalars(select(GameResult).where(GameResult.session_id == sid))).all()
+    assert (row.score_a, row.score_b) == tuple(side.score for side in over.outcome.sides)
+    assert f"{row.score_b} PV" in final.embeds[0]["description"]
+    # Nothing a player read in their own language reached the table, and no secret leaked.
+    visible = emu.text_visible_to(w.carol)
+    assert "Du hast" not in visible and "Vous avez" not in visible
+    assert_no_leaks(muster, over)
+
+
+async def test_the_warmaster_commands_are_described_in_each_language(muster: Muster) -> None:
+    group = next(c for c in muster.emu.commands.all() if c["name"] == "warmaster")
+    assert group["description_localizations"]["de"] == "Warmaster-Gegenstands- und Taktikkarten"
+    assert not group["name_localizations"]  # names stay English
+    play = next(o for o in group["options"] if o["name"] == "play")
+    kind = next(o for o in play["options"] if o["name"] == "kind")
+    assert kind["description_localizations"]["es-ES"] == "Para un objetivo nuevo: qué es"
+    unit = next(c for c in kind["choices"] if c["value"] == "unit")
+    assert unit["name_localizations"]["fr"] == "unité" and unit["name"] == "unit"

@@ -1,0 +1,193 @@
+"""Warmaster's words in each language, without Discord: the rules' fixed English is all marked,
+every question of random games is shown unchanged in English and translated but answerable the same
+in German, French and Spanish, a unit type typed in the player's language reads as the rules' word,
+and refusals word their values in the reader's language."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.i18n import speaking
+from bot.i18n_tools import LIMITS
+from bot.text import ENGLISH as WORDED
+from bot.text import refusal
+from cogs.warmaster_asked import PAUSED, localise, typed
+from cogs.warmaster_cards import EFFECTS
+from cogs.warmaster_text import ENGLISH
+from cogs.warmaster_words import CARRIERS, read_type
+from rules.dice import Roller
+from rules.errors import RuleError
+from rules.session import Answer, Question
+from rules.warmaster import PROCEDURE, WarmasterState, start
+from rules.warmaster.cards import CardDef, builtin_magic_deck
+from rules.warmaster.questions import LAY, NEW, new_target_words
+from rules.warmaster.questions import PAUSED as RULES_PAUSED
+from rules.warmaster.targets import RESTRICTION_TEXT, Restriction
+
+ALICE, BOB = 1001, 2002
+TRANSLATED = ("de", "fr", "es")
+TACTICS = [
+    CardDef(name=f"Ploy {carrier}", cost=5, carrier=carrier, effect="A test ploy.", copies=3)
+    for carrier in (
+        Restriction.UNIT,
+        Restriction.ANY,
+        Restriction.GENERAL,
+        Restriction.SHOOTER,
+        Restriction.TERRAIN,
+    )
+]
+NAMES = ["Knights", "Orcs", "Old Wood", "Grom"]
+TYPED = ["infantry", "cavalry", "general", "wizard", "hero", "dragon"]
+
+
+def test_every_fixed_english_phrase_of_the_rules_is_marked_for_the_catalogue() -> None:
+    assert set(RESTRICTION_TEXT.values()) | {"not laid: traded"} <= set(CARRIERS)
+    assert {card.effect for card in builtin_magic_deck()} <= set(EFFECTS)
+    assert PAUSED == RULES_PAUSED
+
+
+def played(seed: int, steps: int = 60) -> list[WarmasterState]:
+    """The states of a game played by random answers to what the rules ask (forms filled in)."""
+    rnd = random.Random(seed)
+    state, _events = start(
+        "g", [ALICE, BOB], [rnd.choice([1000, 2000, 4000]), 2000], Roller(rnd), first=ALICE, tactics=TACTICS
+    )
+    states = [state]
+    for _turn in range(steps):
+        if state.finished:
+            break
+        player = rnd.choice(state.players)
+        asked = [q for q in PROCEDURE.ask(state, player) if any(not o.disabled for o in q.options)]
+        if not asked:
+            continue
+        question = rnd.choice(asked)
+        option = rnd.choice([o for o in question.options if not o.disabled])
+        fields = {f.key: rnd.choice(NAMES) if f.key == "name" else rnd.choice(TYPED) for f in option.form}
+        fields = {k: str(rnd.choice([45, 110])) if k == "points" else v for k, v in fields.items()}
+        values = [] if question.kind == "done" else [option.value]
+        try:
+            state, _events = PROCEDURE.answer(
+                state, Answer(actor=player, step=question.step, values=values, fields=fields), Roller(rnd)
+            )
+        except RuleError:
+            continue
+        states.append(state)
+    return states
+
+
+def assert_answerable_the_same(asked: Question, shown: Question) -> None:
+    """Only words change: the steps, values, keys, order and what is allowed stay the rules' own."""
+    assert (shown.step, shown.topic, shown.kind, shown.players) == (
+        asked.step,
+        asked.topic,
+        asked.kind,
+        asked.players,
+    )
+    assert [(o.value, o.disabled, o.group) for o in shown.options] == [
+        (o.value, o.disabled, o.group) for o in asked.options
+    ]
+    for option, seen in zip(asked.options, shown.options, strict=True):
+        assert [f.model_dump(exclude={"label", "placeholder"}) for f in seen.form] == [
+            f.model_dump(exclude={"label", "placeholder"}) for f in option.form
+        ]
+        assert seen.label and len(seen.label) <= LIMITS["option"]
+        assert len(seen.description) <= LIMITS["option"]
+        assert all(f.label and len(f.label) <= LIMITS["label"] for f in seen.form)
+        assert all(len(f.placeholder or "") <= 100 for f in seen.form)
+        if option.description:
+            assert seen.description, option.description
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_every_question_is_shown_unchanged_in_english_and_translated_the_same_shape(seed: int) -> None:
+    for state in played(seed):
+        for player in state.players:
+            for asked in PROCEDURE.ask(state, player):
+                with speaking("en"):
+                    assert localise(state, asked) == asked
+                for lang in TRANSLATED:
+                    with speaking(lang):
+                        shown = localise(state, asked)
+                    assert_answerable_the_same(asked, shown)
+                    assert shown.title != asked.title, (lang, asked.title)
+                    assert shown.text != asked.text or not asked.text, (lang, asked.text)
+
+
+def test_a_unit_type_typed_in_the_players_language_is_the_rules_word() -> None:
+    words = new_target_words(Restriction.ANY)
+    with speaking("de"):
+        assert [read_type(t, words) for t in ("Kavallerie", " kriegsmaschine ", "Held", "cavalry")] == [
+            "cavalry",
+            "machine",
+            "hero",
+            "cavalry",
+        ]
+        assert read_type("Drache", words) == "Drache"  # left for the rules to refuse
+    with speaking("fr"):
+        assert [read_type(t, words) for t in ("Général", "general", "heros", "Forgeron des runes")] == [
+            "general",
+            "general",
+            "hero",
+            "runesmith",
+        ]
+    with speaking("es"):
+        assert read_type("Caballería", ["cavalry", "infantry"]) == "cavalry"
+        assert (
+            read_type("general", [w for w in words if w != "general"]) == "general"
+        )  # not offered: refused later
+
+
+def test_a_form_answer_is_read_back_for_the_card_it_lays() -> None:
+    [state] = played(7, steps=0)
+    hand = {h.id: h for h in state.side(ALICE).hand}
+    lay = next(
+        q
+        for q in PROCEDURE.ask(state, ALICE)
+        if q.topic == LAY and "cavalry" in new_target_words(hand[str(q.params["card"])].card.carrier)  # type: ignore[arg-type]
+    )
+    option = next(o for o in lay.options if o.value == f"{NEW}mine")
+    assert [f.key for f in option.form] == ["name", "type"]
+    with speaking("de"):
+        read = typed(state, lay, {"name": "Ritter", "type": "Kavallerie"})
+    assert read == {"name": "Ritter", "type": "cavalry"}
+    answer = Answer(actor=ALICE, step=lay.step, values=[option.value], fields=read)
+    after, _events = PROCEDURE.answer(state, answer, Roller(random.Random(1)))
+    assert next(t for t in after.targets if t.name == "Ritter").unit_type == "cavalry"
+
+
+def test_a_refusal_words_its_values_in_the_readers_language() -> None:
+    assert ENGLISH.items() <= WORDED.items()  # the words register themselves wherever they are imported
+    slot = RuleError(
+        code="warmaster.slot_taken", deck="magic", target="the table", target_kind="table", owner=None
+    )
+    whose = RuleError(code="warmaster.target_whose", kind="unit")
+    kinds = RuleError(code="warmaster.type_unknown", typed="dragon", allowed="infantry, cavalry")
+    carrier = RuleError(
+        code="warmaster.wrong_carrier",
+        card="Ring of Magic",
+        carrier="wizard",
+        allowed="a Wizard only",
+        target="Orcs",
+    )
+    with speaking("en"):
+        assert [refusal(e) for e in (slot, whose, kinds, carrier)] == [
+            "**the table** already holds a card from the magic deck; a target takes at most one magic item "
+            "card and one tactics card.",
+            "Say whose unit you mean: yours or your opponent's.",
+            "Please type one of these: infantry, cavalry.",
+            "**Ring of Magic** can go on a Wizard only; **Orcs** is not one.",
+        ]
+    with speaking("de"):
+        assert [refusal(e) for e in (slot, whose, kinds, carrier)] == [
+            "**Spieltisch** trägt schon eine Gegenstandskarte; ein Ziel trägt höchstens eine "
+            "Gegenstandskarte und eine Taktikkarte.",
+            "Sag, wem die Einheit gehört: dir oder deinem Gegner.",
+            "Bitte tippe eines davon: Infanterie, Kavallerie.",
+            "Träger von **Ring of Magic**: nur ein Zauberer; **Orcs** passt nicht.",
+        ]
+    with speaking("es"):
+        assert refusal(whose) == "Di a quién pertenece la unidad: a ti o a tu rival."
