@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 
 from bot.i18n import DOMAINS, Domain, code_domain, placeholders
 from rules.errors import ParamValue, RuleError
@@ -53,13 +54,17 @@ SOURCE_OF: dict[str, str] = dict.fromkeys(ENGLISH, __name__)
 _ = Domain("muster")
 FALLBACK = _.mark("That isn't allowed right now.")
 BY_AREA = {name: Domain(name) for name in DOMAINS}
+ValueWords = Callable[[str, dict[str, ParamValue]], dict[str, ParamValue]]
+VALUE_WORDS: dict[str, ValueWords] = {}
+"""A game's own words for values its codes carry (a battle group's name), by the codes' area."""
 
 
-def add_words(catalogue: dict[str, str]) -> None:
+def add_words(catalogue: dict[str, str], values: ValueWords | None = None) -> None:
     """Add a game's own refusal codes (`<system>.<what>`) to the catalogue; its cog calls this once.
 
     A code may be worded once only, so two games can't silently disagree about one. A code is
     translated in its game's domain (`warcry.*` in warcry's catalogue), any other in muster's.
+    `values(code, params)` gives the values that are words in the language in force.
     """
     caller = sys._getframe(1).f_globals.get("__name__", "")
     for code, template in catalogue.items():
@@ -67,6 +72,8 @@ def add_words(catalogue: dict[str, str]) -> None:
             raise ValueError(f"refusal code {code} is already worded differently")
         ENGLISH[code] = template
         SOURCE_OF.setdefault(code, caller)
+        if values is not None:
+            VALUE_WORDS[code.split(".", 1)[0]] = values
 
 
 def domain_of(code: str) -> Domain:
@@ -88,6 +95,9 @@ def _words() -> dict[str, str]:
 
 def _derived(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
     """Values some sentences need: plain arithmetic on the code's own values, or its words translated."""
+    own = VALUE_WORDS.get(code.split(".", 1)[0])
+    if own is not None:
+        params = own(code, params)
     if code.startswith("scores.") and ("action" in params or "status" in params):
         words = _words()
         for name in ("action", "status"):
