@@ -207,22 +207,23 @@ class GameCog(commands.GroupCog, Generic[S]):
         settings = await self.bot.guild_settings.get(guild_id)
         where = settings.results_channel_id or channel_id
         guild = self.bot.get_guild(guild_id)
-        with speaking(await self.bot.languages.of_server(guild_id)):
+        owner = guild.owner_id if guild is not None else None
+        with speaking(await self.bot.languages.of_server(guild_id)):  # said to the server
             text = _(
                 "This server's {game} pack can't be read any more, so games use the shipped cards and "
                 "missions for now. Someone with Manage Server can load it again with {command}.",
                 game=self.adapter.title,
                 command=f"`/{self.app_command.name if self.app_command else self.system} pack load`",
             )
+            if where is not None:
+                told = [Outgoing(channel_id=where, content=text, failure_user_id=owner)]
+            else:
+                told = [Outgoing(to="dm", user_id=owner, content=text)] if owner is not None else []
         key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
         async with self.bot.store.write() as db:
             if (await db.execute(claim_meta(self.bot.store.dialect, key))).first() is None:
                 return  # told already (perhaps by another process at the same moment)
-            owner = guild.owner_id if guild is not None else None
-            if where is not None:
-                await enqueue(db, None, [Outgoing(channel_id=where, content=text, failure_user_id=owner)])
-            elif owner is not None:
-                await enqueue(db, None, [Outgoing(to="dm", user_id=owner, content=text)])
+            await enqueue(db, None, told)
         self.bot.delivery.kick()
 
     # ------------------------------------------------------------------ autocomplete

@@ -161,10 +161,6 @@ class Domain:
         translate it where it is shown, with `_(text)`."""
         return message
 
-    def command(self, message: str) -> str:
-        """Mark a slash-command description or choice name (translated by bot/translator.py)."""
-        return message
-
 
 def translated(lang: str, domain: str, message: str, context: str | None = None) -> str | None:
     """The catalogue's own translation of `message` in `lang`, or None if it has none (the

@@ -2,8 +2,8 @@
 
 Run as `muster i18n extract|update|compile|check` (docs/LANGUAGES.md). Babel reads and writes the
 .pot/.po/.mo files; what is extracted comes from three places:
-- calls on a module's `Domain` (`_ = Domain("warcry")`: `_()`, `_.n()`, `_.p()`, `_.np()`, `_.mark()`,
-  `_.command()`), read from the source with `ast` (the domain is the one the file declares);
+- calls on a module's `Domain` (`_ = Domain("warcry")`: `_()`, `_.n()`, `_.p()`, `_.np()`, `_.mark()`)
+  with literal strings, read from the source with `ast` (the domain is the one the file declares);
 - the code-keyed refusal words registered with `bot.text.add_words` (context: the code);
 - every slash command's description, option descriptions and choice names (context `command`).
 
@@ -39,8 +39,7 @@ from bot.i18n import (
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "cogs")
-METHODS = {"n": ("s", "s", None), "p": ("c", "s"), "np": ("c", "s", "s", None), "mark": ("s",)}
-METHODS |= {"command": ("s",), "": ("s",)}
+METHODS = {"": ("s",), "n": ("s", "s", None), "p": ("c", "s"), "np": ("c", "s", "s", None), "mark": ("s",)}
 SAME = "same"  # a translator comment: this entry is rightly the same as its English
 LIMITS = {COMMAND_CONTEXT: 100, "button": 80, "label": 45, "title": 256, "field": 256, "option": 100}
 CONTENT_LIMIT = 2000
@@ -106,8 +105,6 @@ def source_entries(path: Path) -> Iterator[Entry]:
             continue  # a variable (text marked elsewhere) is translated, not extracted
         context = texts[0] if shape[0] == "c" else None
         words = [t for t, kind in zip(texts, shape, strict=False) if kind == "s"]
-        if method == "command":
-            context = COMMAND_CONTEXT
         yield Entry(
             bound[func.id],
             str(words[0]),
@@ -250,8 +247,9 @@ def do_extract(domains: Iterable[str]) -> list[str]:
     return changed
 
 
-def _locations(catalog: Catalog) -> dict[Any, list[Any]]:
-    return {(m.context, m.id): sorted(m.locations) for m in catalog if m.id}
+def _locations(catalog: Catalog) -> dict[Any, list[str]]:
+    """Where each message comes from, as written (file names only: a moved line changes nothing)."""
+    return {(m.context, m.id): sorted({where for where, _line in m.locations}) for m in catalog if m.id}
 
 
 def do_update(domains: Iterable[str]) -> list[str]:

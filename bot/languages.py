@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from discord.shard import AutoShardedConnectionState  # type: ignore[attr-defined]
-from sqlalchemy import Table, select
+from sqlalchemy import Table
 from sqlalchemy.orm import Session
 
 from bot import i18n
-from bot.db.models import GuildSettings, UserLocale, utcnow
+from bot.db.models import UserLocale, utcnow
 from bot.db.store import Store
 from bot.db.upsert import dialect_insert
 
@@ -182,20 +182,7 @@ class LanguageService:
         """The table's language and each player's, read in one unit of work (the interaction being
         handled gives its own player's freshest locale)."""
         wanted = list(players)
-
-        def read(db: Session) -> tuple[str | None, dict[int, str]]:
-            chosen = None
-            if guild_id is not None:
-                chosen = db.scalar(select(GuildSettings.language).where(GuildSettings.guild_id == guild_id))
-            locales: dict[int, str] = {}
-            if wanted:
-                rows = db.execute(
-                    select(UserLocale.user_id, UserLocale.locale).where(UserLocale.user_id.in_(wanted))
-                )
-                locales = {int(row.user_id): str(row.locale) for row in rows}
-            return chosen, locales
-
-        chosen, locales = await self.store.run(read)
+        chosen, locales = await self.store.languages_of(guild_id, wanted)
         self._known.update(locales)
         seen = current()
         if seen is not None and seen.user_id in wanted:

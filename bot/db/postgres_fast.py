@@ -1,9 +1,9 @@
-"""The two statements every click runs on PostgreSQL, straight on asyncpg.
+"""The statements every click runs on PostgreSQL, straight on asyncpg.
 
-A click checks its session's stored version and then stores its step (`PostgresStepStatement`:
-one statement). Through SQLAlchemy's async layer each costs several times the round trip itself,
-so these two go through a small asyncpg pool of their own, with statements compiled once and
-prepared once per connection. Everything else uses SQLAlchemy as usual.
+A click checks its session's stored version, reads the languages its messages speak, and then
+stores its step (`PostgresStepStatement`: one statement). Through SQLAlchemy's async layer each
+costs several times the round trip itself, so these go through a small asyncpg pool of their own,
+with statements compiled once and prepared once per connection. Everything else uses SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, ConnectionError
 """What a dead connection (a restarted server) raises: the store then checks what was stored."""
 
 VERSION_SQL = "SELECT version, status FROM game_sessions WHERE id = $1"
+LANGUAGES_SQL = (
+    "SELECT NULL::bigint AS user_id, language AS value FROM guild_settings WHERE guild_id = $1 "
+    "UNION ALL SELECT user_id, locale FROM user_locales WHERE user_id = ANY($2::bigint[])"
+)
 
 
 async def _nothing_to_reset(_connection: asyncpg.Connection) -> None:
@@ -51,6 +55,12 @@ class PostgresFastPath:
     async def version_of(self, session_id: str) -> tuple[int, str] | None:
         row = await (await self._connections()).fetchrow(VERSION_SQL, without_nul(session_id))
         return None if row is None else (int(row["version"]), str(row["status"]))
+
+    async def languages_of(self, guild_id: int | None, users: list[int]) -> tuple[str | None, dict[int, str]]:
+        """A server's chosen language and some users' last-seen locales: one round trip."""
+        rows = await (await self._connections()).fetch(LANGUAGES_SQL, guild_id, users)
+        chosen = next((row["value"] for row in rows if row["user_id"] is None), None)
+        return chosen, {int(row["user_id"]): str(row["value"]) for row in rows if row["user_id"] is not None}
 
     async def apply(self, write: StepWrite) -> bool:
         """Store one step (False: the session's version moved on, nothing written)."""

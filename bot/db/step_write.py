@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -196,6 +196,22 @@ class SqliteStepWriter:
             .fetchone()
         )
         return None if row is None else (int(row[0]), str(row[1]))
+
+    def languages_of(self, guild_id: int | None, users: Sequence[int]) -> tuple[str | None, dict[int, str]]:
+        """A server's chosen language and some users' last-seen locales, read in the loop."""
+        connection = self._connect()
+        chosen = None
+        if guild_id is not None:
+            row = connection.execute("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            found = row.fetchone()
+            chosen = None if found is None or found[0] is None else str(found[0])
+        if not users:
+            return chosen, {}
+        marks = ", ".join("?" * len(users))
+        rows = connection.execute(
+            f"SELECT user_id, locale FROM user_locales WHERE user_id IN ({marks})", users
+        )
+        return chosen, {int(user): str(locale) for user, locale in rows.fetchall()}
 
     def close(self) -> None:
         if self._connection is not None:

@@ -33,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Session, sessionmaker
 
 from bot.db.engine import make_engine, make_sessionmaker, make_sqlite_sync_engine, sqlite_pragmas
-from bot.db.models import GameSession
+from bot.db.models import GameSession, GuildSettings, UserLocale
 from bot.db.postgres_fast import LOST, PostgresFastPath
 from bot.db.step_write import SqliteStepWriter, StepWrite, WriterBusy, apply_step
 
@@ -142,6 +142,26 @@ class Store:
         query = select(GameSession.version, GameSession.status).where(GameSession.id == session_id)
         row = await self.run(lambda db: db.execute(query).first())
         return None if row is None else (row.version, row.status)
+
+    async def languages_of(self, guild_id: int | None, users: list[int]) -> tuple[str | None, dict[int, str]]:
+        """A server's `/settings language` (None: not chosen) and some users' last-seen Discord
+        locales, read as cheaply as a session's version (every step's messages need them)."""
+        if self._step_writer is not None:
+            return self._step_writer.languages_of(guild_id, users)
+        if self._fast is not None:
+            try:
+                return await self._fast.languages_of(guild_id, users)
+            except LOST:
+                log.warning("a database connection was dead; reading the languages on a fresh one")
+
+        def read(db: Session) -> tuple[str | None, dict[int, str]]:
+            chosen = None
+            if guild_id is not None:
+                chosen = db.scalar(select(GuildSettings.language).where(GuildSettings.guild_id == guild_id))
+            query = select(UserLocale.user_id, UserLocale.locale).where(UserLocale.user_id.in_(users))
+            return chosen, {int(row.user_id): str(row.locale) for row in db.execute(query)} if users else {}
+
+        return await self.run(read)
 
     async def _after_lost_step(self, write: StepWrite) -> bool:
         """A step whose connection died: it may or may not have been stored. Look (on a fresh
