@@ -55,6 +55,9 @@ def value_words(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValu
         shown["objective"] = words.objective(shown["objective"])
     if "in_play" in shown:
         shown["in_play"] = words.objectives(shown["in_play"])
+    if code == "warcry.table_incomplete":
+        tables = {"matched": _.p("table", "matched"), "champions": _.p("table", "champions")}
+        shown["kind"] = tables.get(str(shown.get("kind")), shown.get("kind"))
     return shown
 
 

@@ -207,6 +207,9 @@ async def test_stand_alone_commands_answer_in_the_players_language_and_post_in_t
     answer = await slash(muster, w.alice, "warcry warband", roster=unreadable)
     assert answer.ephemeral and "Zeile 2 (`B hundred Cult`)" in answer.content
 
+    helped = await slash(muster, w.alice, "help")
+    assert "`/warcry battle @Gegner` begleitet eine Schlacht" in helped.message.all_text()  # type: ignore[union-attr]
+
     described = next(c for c in emu.commands.all() if c["name"] == "warcry")
     assert described["description_localizations"]["es-ES"] == "Planes de batalla, bandas y batallas de Warcry"
     battle = next(o for o in described["options"] if o["name"] == "battle")  # type: ignore[union-attr]

@@ -193,3 +193,6 @@ def test_a_refusals_words_are_said_in_the_language_too() -> None:
     with speaking("es"):
         objective = refusal(RuleError(code="warcry.dormant", objective="Centre"))
     assert "Centre" not in objective and "Centro" in objective
+    with speaking("es"):
+        table = refusal(RuleError(code="warcry.table_incomplete", kind="champions"))
+    assert table == "La tabla de planes de batalla de Test of Champions está incompleta."
