@@ -7,6 +7,10 @@ the router checks and steps like any game's. A battle is played at the shared ta
 edited in place (battleplan, round, tallies, what decides the battle now) that carries the tallies as
 its buttons; the battleplan card is posted once; the set-up and "End battle round N" with its
 confirmation are a few messages edited as the battle goes on.
+
+Every word comes from the warcry catalogue (cogs/warcry_words.py, warcry_questions.py, warcry_cards.py
+say the battle from the rules' codes and values): the table renders the thread in the server's
+language and each press's answer in its player's; a public answer here speaks the server's language.
 """
 
 from __future__ import annotations
