@@ -7,11 +7,15 @@ the router checks and steps like any game's. A battle is played at the shared ta
 edited in place (battleplan, round, tallies, what decides the battle now) that carries the tallies as
 its buttons; the battleplan card is posted once; the set-up and "End battle round N" with its
 confirmation are a few messages edited as the battle goes on.
+
+Every word comes from the warcry catalogue (cogs/warcry_words.py, warcry_questions.py, warcry_cards.py
+say the battle from the rules' codes and values): the table renders the thread in the server's
+language and each press's answer in its player's; a public answer here speaks the server's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import discord
@@ -23,103 +27,61 @@ from bot.dice import RollContext
 from bot.errors import UserError
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, PackSpec, SessionInfo
+from bot.i18n import Domain, speaking
 from bot.limits import fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.packs import read_attachment
 from bot.render import embed as to_discord_embed
 from bot.text import add_words, refusal
-from cogs.warcry_text import ENGLISH, EXTRA_ROUND, LAST_WARBAND_DECIDES, NOTICES, QUESTION_TEXT
+from cogs import warcry_words as words
+from cogs.warcry_cards import COLOUR, DICE, battleplan_embed, pack_summary, roll_off_text
+from cogs.warcry_questions import localise
+from cogs.warcry_text import ENGLISH, EXTRA_ROUND, LAST_WARBAND_DECIDES, QUESTION_TEXT
 from rules.dice import Roller
-from rules.errors import RuleError
+from rules.errors import ParamValue, RuleError
 from rules.session import Event, Question
 from rules.text import ECHO_CHARS, echo, fit_lines
-from rules.warcry.battle import GROUP_TITLES, PROCEDURE, SYSTEM, WarcryState, start
+from rules.warcry.battle import PROCEDURE, SYSTEM, WarcryState, start
 from rules.warcry.battlegroups import Split, shield_minimum, split_problems, valid_splits
-from rules.warcry.battleplans import (
-    BattleplanInPlay,
-    Kind,
-    RollOffShown,
-    blocked_objective,
-    roll_battleplan,
-)
-from rules.warcry.events import Notice, describe_roll_off, fill
-from rules.warcry.models import DECK_NAMES, WarcryPack
-from rules.warcry.pack import core_pack, empty_decks, parse_pack
-from rules.warcry.views import prompt, scoreboard
-from rules.warcry.warband import MAX_ROSTER_CHARS, check_roster
+from rules.warcry.battleplans import Kind, blocked_objective, roll_battleplan
+from rules.warcry.events import Notice
+from rules.warcry.models import WarcryPack
+from rules.warcry.pack import core_pack, parse_pack
+from rules.warcry.warband import MAX_ROSTER_CHARS, RosterError, WarbandReport, check_roster
 
-add_words(ENGLISH)
+_ = Domain("warcry")
+
+
+def value_words(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
+    """A refusal's values that are words, as shown: a battle group's name, an objective's label."""
+    shown = dict(params)
+    if "group" in shown:
+        shown["group"] = words.group(shown["group"])
+    if "objective" in shown:
+        shown["objective"] = words.objective(shown["objective"])
+    if "in_play" in shown:
+        shown["in_play"] = words.objectives(shown["in_play"])
+    if code == "warcry.table_incomplete":
+        tables = {"matched": _.p("table", "matched"), "champions": _.p("table", "champions")}
+        shown["kind"] = tables.get(str(shown.get("kind")), shown.get("kind"))
+    return shown
+
+
+add_words(ENGLISH, values=value_words)
 
 KindOption = Literal["matched", "champions", "generator", "generator-matched"]
-COLOUR = 0x7A1F1F
-DICE = "🎲"
-
-
-def mention(player: int) -> str:
-    return f"<@{player}>"
+mention = words.mention
 
 
 # ---------------------------------------------------------------- rendering
 
 
-def battleplan_embed(plan: BattleplanInPlay, name_of: Callable[[int], str] = mention) -> Embed:
-    """The battleplan as an embed, with every die the bot rolled to decide it."""
-    card = Embed(title=f"Battleplan: {plan.name}", colour=COLOUR, description=plan.table or None)
-    if plan.dice:
-        card.add("Dice", "\n".join(f"{DICE} {d.describe()}" for d in plan.dice))
-    card.add("Victory condition", plan.victory or "—")
-    placed = []
-    if plan.objectives:
-        labels = f" ({', '.join(plan.objective_labels)})" if plan.objective_labels else ""
-        placed.append(f"{plan.objectives} objective{'s' if plan.objectives > 1 else ''}{labels}")
-    if plan.treasure:
-        placed.append(f"{plan.treasure} treasure token{'s' if plan.treasure > 1 else ''}")
-    deployment = plan.deployment or "—"
-    if placed:
-        deployment += "\nPlaced: " + " and ".join(placed) + "."
-    if plan.deployment_map and plan.deployment_map.has_reserves():
-        reserves = [
-            f"{colour} {GROUP_TITLES[g]}: {points.arrival(g)}"
-            for colour, points in (("Red", plan.deployment_map.red), ("Blue", plan.deployment_map.blue))
-            for g in GROUP_TITLES
-            if points.arrival(g) != "start"
-        ]
-        deployment += "\nIn reserve: " + ", ".join(reserves) + "."
-    card.add("Deployment", deployment)
-    card.add("Terrain", plan.terrain or "—")
-    card.add("Twist", plan.twist)
-    for ability in plan.abilities:
-        cost = f" ({ability.cost})" if ability.cost and ability.cost != "rule" else ""
-        card.add(f"{ability.name}{cost}", ability.summary)
-    if plan.notes:
-        card.footer = " ".join(plan.notes)
-    return card
-
-
-def roll_off_text(roll: RollOffShown, name_of: Callable[[int], str] = mention) -> str:
-    return f"{DICE} {describe_roll_off(roll, name_of)}"
-
-
-def pack_summary(pack: WarcryPack) -> str:
-    counts = pack.decks.counts()
-    lines = [f"**{pack.name}**", "Decks: " + ", ".join(f"{deck} {counts[deck]}" for deck in DECK_NAMES)]
-    empty = empty_decks(pack)
-    if empty:
-        lines.append(
-            "Empty: " + ", ".join(empty) + ". No cards are invented: load a pack with "
-            "`/warcry pack load` to deal from them."
-        )
-    return "\n".join(lines)
-
-
-def describe(event: Event) -> str | None:
-    """One public line for an event (with the dice of a roll-off), in the bot's own words where the
-    battle leaves the wording to the cog; None for what the questions already say."""
-    if not isinstance(event, Notice) or event.code == "prompt":
+def describe(state: WarcryState, event: Event) -> str | None:
+    """One public line for an event (with the dice of a roll-off); None for what the questions say."""
+    if not isinstance(event, Notice):
         return None
-    words = NOTICES.get(event.code)
-    text = fill(words, event.who, mention).format(**event.values) if words else event.render(mention)
-    if event.roll_off is not None:
+    text = words.notice(state, event)
+    if text is not None and event.roll_off is not None:
         text = f"{roll_off_text(event.roll_off)}\n{text}"
     return text
 
@@ -128,18 +90,22 @@ def board_embed(state: WarcryState) -> Embed:
     """The battle at a glance: battleplan and round, colours, the battleplan's tallies, priority, and
     what decides the battle now (past the extra round: the last warband standing)."""
     a, b = state.players
-    card = Embed(title=f"Warcry: {state.label_of(a)} vs {state.label_of(b)}", colour=COLOUR)
-    lines = scoreboard(state, mention)
+    card = Embed(
+        title=_.p("title", "Warcry: {first} vs {second}", first=state.label_of(a), second=state.label_of(b)),
+        colour=COLOUR,
+    )
+    lines = words.scoreboard(state)
     if state.battleplan is not None:
         lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
     priority = state.priority
-    lines.append(f"Priority: {mention(priority.winner)} ({DICE} {describe_roll_off(priority, mention)})")
+    dice = f"{DICE} {words.roll_off(priority)}"
+    lines.append(_("Priority: {player} ({dice})", player=mention(priority.winner), dice=dice))
     card.description = "\n".join(lines)
     if not state.finished and state.last_warband_decides:
-        card.add("Victory", LAST_WARBAND_DECIDES)
+        card.add(_.p("field", "Victory"), _(LAST_WARBAND_DECIDES))
     elif not state.finished and state.extra_rounds:
-        card.add("Victory", EXTRA_ROUND)
-    card.add("Now", prompt(state, mention))
+        card.add(_.p("field", "Victory"), _(EXTRA_ROUND))
+    card.add(_.p("field", "Now"), words.prompt(state))
     return card
 
 
@@ -147,10 +113,11 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     procedure = PROCEDURE
     title = "Warcry"
     start_command = "/warcry battle"
-    help = (
+    help = _.mark(
         "`/warcry battleplan` · `/warcry battle @opponent` tracks a battle · `/warcry warband` checks "
         "a roster · `/warcry battlegroups`"
     )
+    domain = "warcry"
     pack = PackSpec(parse=parse_pack, shipped=core_pack)
     colour = COLOUR
 
@@ -168,8 +135,11 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     def board(self, info: SessionInfo, state: WarcryState) -> Embed:
         return board_embed(state)
 
+    def localise(self, state: WarcryState, asked: Question) -> Question:
+        return localise(state, asked)
+
     def lines(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[str]:
-        return [line for event in events if (line := describe(event))]
+        return [line for event in events if (line := describe(state, event))]
 
     def moments(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[Outgoing]:
         """The battleplan card, with every die rolled to decide it, stays readable in the thread."""
@@ -182,55 +152,103 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     def question_text(self, state: WarcryState, asked: Question) -> str:
         lines = [f"**{asked.title}**"]
         if asked.topic == "warcry.confirm" and state.pending is not None:
-            lines.append(f"{mention(state.pending.by)} pressed it.")
+            lines.append(_("{player} pressed it.", player=mention(state.pending.by)))
         if asked.text:
             lines.append(asked.text)
         if asked.topic in QUESTION_TEXT:
-            lines.append(QUESTION_TEXT[asked.topic])
+            lines.append(_(QUESTION_TEXT[asked.topic]))
         return "\n".join(lines)
 
     def reply(self, info: SessionInfo, state: WarcryState, events: list[Event], actor: int) -> Reply:
         """What the press did ("Bob's blood tally for battle round 1: 80."), else where the battle is."""
         said = self.lines(info, state, events)
-        return Reply(content="\n".join(said)[:1900] or prompt(state, mention))
+        return Reply(content="\n".join(said)[:1900] or words.prompt(state))
 
     def summary(self, info: SessionInfo, state: WarcryState) -> str:
-        plan = state.battleplan.name if state.battleplan else "battleplan not drawn yet"
-        return f"Warcry — {plan}: {prompt(state, mention)}"
+        if state.battleplan is None:
+            return _("Warcry — battleplan not drawn yet: {now}", now=words.prompt(state))
+        return _("Warcry — {battleplan}: {now}", battleplan=state.battleplan.name, now=words.prompt(state))
 
 
 # ---------------------------------------------------------------- the warband form
 
 
-class RosterForm(discord.ui.Modal, title="Check a Warcry warband"):
-    roster: discord.ui.TextInput[RosterForm] = discord.ui.TextInput(
-        label="One fighter a line: name, points, runemark",
-        style=discord.TextStyle.paragraph,
-        placeholder="Dominar, 135, Iron Golem, leader\nBreacher, 190, Iron Golem",
-        max_length=4000,
-    )
+class RosterForm(discord.ui.Modal):
+    """A roster typed in a form, in the words of the player who opened it."""
+
+    def __init__(self) -> None:
+        super().__init__(title=_.p("title", "Check a Warcry warband")[:45])
+        self.roster: discord.ui.TextInput[RosterForm] = discord.ui.TextInput(
+            label=_.p("label", "One fighter a line: name, points, runemark")[:45],
+            style=discord.TextStyle.paragraph,
+            placeholder="Dominar, 135, Iron Golem, leader\nBreacher, 190, Iron Golem",
+            max_length=4000,
+        )
+        self.add_item(self.roster)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         try:
             answer = warband_answer(self.roster.value)
         except RuleError as error:
-            answer = refusal(error)
+            answer = roster_refusal(error)
         await interaction.response.send_message(**fit(content=answer, ephemeral=True))
+
+
+def worded(code: str, values: dict[str, str | int]) -> str:
+    """A code-keyed sentence (a muster rule broken, a roster line unread) in the language in force."""
+    return refusal(RuleError(code=code, **values))
+
+
+def roster_refusal(error: RuleError) -> str:
+    """Why a roster can't be read, each unreadable line said in the language in force."""
+    if isinstance(error, RosterError) and error.lines:
+        listed = "\n".join(
+            "- "
+            + _(
+                "line {number} ({text}): {problem}",
+                number=line.number,
+                text=f"`{line.text}`",
+                problem=worded(line.problem.code, line.problem.values),
+            )
+            for line in error.lines[:10]
+        )
+        error = RuleError(code=error.code, **{**error.params, "lines": listed})
+    return refusal(error)
+
+
+def _report_head(report: WarbandReport) -> str:
+    leaders = ", ".join(report.leaders) or _("none")
+    return (
+        ", ".join(
+            [
+                _.n("{count} fighter", "{count} fighters", len(report.fighters)),
+                _.n("{count} point", "{count} points", report.total_points),
+                _.n(
+                    "runemark {names}",
+                    "runemarks {names}",
+                    len(report.factions),
+                    names=", ".join(report.factions),
+                ),
+                _.n("leader: {names}", "leaders: {names}", len(report.leaders), names=leaders),
+            ]
+        )
+        + "."
+    )
 
 
 def warband_answer(text: str) -> str:
     report = check_roster(text)
-    head = (
-        f"{len(report.fighters)} fighters, {report.total_points} points, "
-        f"runemark{'s' if len(report.factions) > 1 else ''} {', '.join(report.factions)}, "
-        f"leader{'s' if len(report.leaders) != 1 else ''}: {', '.join(report.leaders) or 'none'}."
-    )
+    head = _report_head(report)
     if report.ok:
-        return f"✅ This warband can be mustered: {head}"
-    problems = fit_lines([f"• {v}" for v in report.violations], 1500)
-    return (
-        f"❌ This warband breaks {len(report.violations)} muster "
-        f"rule{'s' if len(report.violations) > 1 else ''}:\n{problems}\n({head})"
+        return _("✅ This warband can be mustered: {summary}", summary=head)
+    broken = [worded(p.code, p.values) for p in report.problems] or report.violations
+    problems = fit_lines([f"• {v}" for v in broken], 1500)
+    return _.n(
+        "❌ This warband breaks {count} muster rule:\n{problems}\n({summary})",
+        "❌ This warband breaks {count} muster rules:\n{problems}\n({summary})",
+        len(broken),
+        problems=problems,
+        summary=head,
     )
 
 
@@ -254,11 +272,10 @@ class Warcry(
         pack: WarcryPack = await self.server_pack(guild_id_of(interaction), interaction.channel_id)
         roller = self.bot.dice.roller()
         plan = roll_battleplan(kind, pack, roller)
+        with speaking(await self.bot.languages.of_server(interaction.guild_id)):  # everyone sees it
+            card = to_discord_embed(battleplan_embed(plan))
         await interaction.response.send_message(
-            **fit(
-                embed=to_discord_embed(battleplan_embed(plan)),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            **fit(embed=card, allowed_mentions=discord.AllowedMentions.none())
         )
         self.bot.dice.audit_later(
             roller, RollContext(interaction.guild_id, interaction.channel_id, interaction.user.id)
@@ -274,11 +291,18 @@ class Warcry(
         require_opponent(interaction, opponent)
         roller = self.bot.dice.roller()
         roll = blocked_objective(roller, (interaction.user.id, opponent.id))
-        await interaction.response.send_message(
-            f"{roll_off_text(roll)}\n**{mention(roll.winner)} wins** and places the blocked objective or "
-            'treasure token within 1" horizontally of its spot, on the battlefield floor or a platform.',
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        with speaking(await self.bot.languages.of_server(interaction.guild_id)):  # everyone sees it
+            text = (
+                roll_off_text(roll)
+                + "\n"
+                + _(
+                    '**{player} wins** and places the blocked objective or treasure token within 1" '
+                    "horizontally "
+                    "of its spot, on the battlefield floor or a platform.",
+                    player=mention(roll.winner),
+                )
+            )
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
         self.bot.dice.audit_later(
             roller, RollContext(interaction.guild_id, interaction.channel_id, interaction.user.id)
         )
@@ -292,7 +316,11 @@ class Warcry(
             await interaction.response.send_modal(RosterForm())
             return
         text = await read_attachment(roster, limit=MAX_ROSTER_CHARS)
-        await interaction.response.send_message(**fit(content=warband_answer(text), ephemeral=True))
+        try:
+            answer = warband_answer(text)
+        except RuleError as error:
+            raise UserError(roster_refusal(error)) from None
+        await interaction.response.send_message(**fit(content=answer, ephemeral=True))
 
     @app_commands.command(
         name="battlegroups", description="Check a Dagger/Shield/Hammer split, or list the valid ones"
@@ -314,19 +342,25 @@ class Warcry(
         given = [g for g in (dagger, shield, hammer) if g is not None]
         if given and len(given) != 3:
             raise UserError(
-                "Give all three groups (dagger, shield and hammer), or none to list the valid splits."
+                _("Give all three groups (dagger, shield and hammer), or none to list the valid splits.")
             )
         if dagger is not None and shield is not None and hammer is not None:
             split = Split(dagger=dagger, shield=shield, hammer=hammer)
             problems = split_problems(fighters, split)
             if problems:
-                raise UserError(
-                    "That split breaks the battle-group rules:\n"
-                    + "\n".join(f"• {refusal(p.error())}" for p in problems)
-                )
+                listed = "\n".join(f"• {refusal(p.error())}" for p in problems)
+                raise UserError(_("That split breaks the battle-group rules:\n{problems}", problems=listed))
             await interaction.response.send_message(
-                f"✅ Dagger {dagger}, Shield {shield}, Hammer {hammer} is a valid split of "
-                f"{fighters} fighters.",
+                _.n(
+                    "✅ Dagger {dagger}, Shield {shield}, Hammer {hammer} is a valid split of {count} "
+                    "fighter.",
+                    "✅ Dagger {dagger}, Shield {shield}, Hammer {hammer} is a valid split of {count} "
+                    "fighters.",
+                    fighters,
+                    dagger=dagger,
+                    shield=shield,
+                    hammer=hammer,
+                ),
                 ephemeral=True,
             )
             return
@@ -334,14 +368,24 @@ class Warcry(
         if not splits:
             raise split_problems(fighters, Split(dagger=0, shield=0, hammer=0))[0].error()
 
-        listing = "\n".join(f"Dagger {s.dagger} · Shield {s.shield} · Hammer {s.hammer}" for s in splits)
-        await interaction.response.send_message(
-            **fit(
-                content=f"Valid splits of {fighters} fighters (each group 1 to {fighters // 2}, "
-                f"Shield at least {shield_minimum(fighters)}):\n{listing}",
-                ephemeral=True,
+        listing = "\n".join(
+            _(
+                "Dagger {dagger} · Shield {shield} · Hammer {hammer}",
+                dagger=s.dagger,
+                shield=s.shield,
+                hammer=s.hammer,
             )
+            for s in splits
         )
+        said = _(
+            "Valid splits of {fighters} fighters (each group 1 to {half}, Shield at least "
+            "{minimum}):\n{listing}",
+            fighters=fighters,
+            half=fighters // 2,
+            minimum=shield_minimum(fighters),
+            listing=listing,
+        )
+        await interaction.response.send_message(**fit(content=said, ephemeral=True))
 
     @app_commands.command(name="battle", description="Open a tracked Warcry battle against another player")
     @app_commands.describe(
@@ -395,7 +439,7 @@ class Warcry(
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
         merged = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
         await interaction.response.send_message(
-            **fit(content=f"Pack loaded.\n{pack_summary(merged)}", ephemeral=True)
+            **fit(content=_("Pack loaded.") + "\n" + pack_summary(merged), ephemeral=True)
         )
 
     @pack.command(name="show", description="What this server's Warcry decks hold")
@@ -410,7 +454,9 @@ class Warcry(
         require_manage(interaction)
         removed = await self.bot.packs.delete(guild_id_of(interaction), SYSTEM)
         await interaction.response.send_message(
-            "This server's Warcry pack was removed." if removed else "This server had no Warcry pack loaded.",
+            _("This server's Warcry pack was removed.")
+            if removed
+            else _("This server had no Warcry pack loaded."),
             ephemeral=True,
         )
 

@@ -1,6 +1,15 @@
-"""The English for every Warcry refusal code (`warcry.<what>`), added to bot/text's one catalogue."""
+"""The English for every Warcry refusal code (`warcry.<what>`), added to bot/text's one catalogue, and
+the fixed words of a battle's messages (marked for the warcry catalogue, translated where shown).
+
+Codes beside the refusals: `warcry.muster.*` (a muster rule a warband breaks) and `warcry.line.*`
+(why a roster line can't be read) are worded through the same catalogue.
+"""
 
 from __future__ import annotations
+
+from bot.i18n import Domain
+
+_ = Domain("warcry")
 
 PACK_HINT = "A server can load its own cards with `/warcry pack load`."
 ROSTER_HINT = "Write one fighter a line: `Name, points, faction runemark, leader` (`leader` on one only)."
@@ -100,41 +109,62 @@ ENGLISH: dict[str, str] = {
     "warcry.roster_lines": "That roster has more than {limit} lines; a warband has at most {fighters} "
     "fighters.",
     "warcry.roster_empty": "The roster has no fighters in it. " + ROSTER_HINT,
+    # muster rules a warband breaks (`check_warband`'s problems)
+    "warcry.muster.too_few": "A warband needs at least {minimum} fighters; this one has {count}.",
+    "warcry.muster.too_many": "A warband can have at most {maximum} fighters; this one has {count}.",
+    "warcry.muster.too_costly": "A warband can cost at most {limit} points; this one costs {total} "
+    "({over} over).",
+    "warcry.muster.factions": "All fighters must share one faction runemark; this roster has {count}: "
+    "{factions}.",
+    "warcry.muster.no_leader": "A warband needs exactly one leader; none is marked (add `, leader` to one "
+    "line).",
+    "warcry.muster.leaders": "A warband can have only one leader; {count} are marked: {leaders}.",
+    # why a roster line can't be read
+    "warcry.line.count": "a fighter count must be at least 1",
+    "warcry.line.too_few_fields": "expected at least a name, points and a faction runemark separated by "
+    "commas",
+    "warcry.line.too_many_fields": "too many fields; expected name, points, faction runemark and "
+    "optionally `leader`",
+    "warcry.line.no_name": "the fighter has no name",
+    "warcry.line.name_long": "the name is longer than {limit} characters",
+    "warcry.line.points": "`{text}` is not a points value (a whole number such as 120)",
+    "warcry.line.free": "a fighter costs at least 1 point",
+    "warcry.line.no_faction": "the faction runemark is missing",
+    "warcry.line.faction_long": "the faction runemark is longer than {limit} characters",
+    "warcry.line.leader": "`{text}` should be `leader` or left out",
 }
 
-
-# Notices the battle leaves to the cog to word (`Notice.code` -> words; `{player}`-style names are
-# the notice's `who`, filled with mentions, and `{what}`-style values its `values`).
-NOTICES: dict[str, str] = {
-    "confirm_asked": "{player} pressed: **{what}**. It waits for {other} to confirm (or {player} "
-    "confirms their own).",
-    "confirmed": "{player} confirms: {what}.",
-    "confirm_declined": "{player} says not yet to: {what}. Nothing changes.",
-}
 
 # What a question's message says under its title, by topic (the title is the battle's own).
 QUESTION_TEXT: dict[str, str] = {
-    "warcry.split": "Type how many fighters go in each battle group. The player who lost the priority "
-    "roll splits first.",
-    "warcry.colour": "The winner of the priority roll picks the deployment points.",
-    "warcry.deploy": "Set up each battle group at its deployment point, taking turns; press the button "
-    "once it is set up.",
-    "warcry.begin": "Place the objectives and treasure the battleplan shows, then either player begins "
-    "the battle.",
-    "warcry.end_round": "Record the round on the board as you play; press this when the round is over. "
-    "The other player confirms (or you confirm your own).",
-    "warcry.confirm": "Either player answers: the other player confirms, or the player who pressed it "
-    "confirms their own. Not yet leaves everything as it was.",
-    "warcry.remove": "The battle waits for this before the next battle round.",
-    "warcry.claim": "Confirm if only their fighters are left on the battlefield; they then win.",
+    "warcry.split": _.mark(
+        "Type how many fighters go in each battle group. The player who lost the priority roll splits first."
+    ),
+    "warcry.colour": _.mark("The winner of the priority roll picks the deployment points."),
+    "warcry.deploy": _.mark(
+        "Set up each battle group at its deployment point, taking turns; press the button once it is set up."
+    ),
+    "warcry.begin": _.mark(
+        "Place the objectives and treasure the battleplan shows, then either player begins the battle."
+    ),
+    "warcry.end_round": _.mark(
+        "Record the round on the board as you play; press this when the round is over. The other player "
+        "confirms (or you confirm your own)."
+    ),
+    "warcry.confirm": _.mark(
+        "Either player answers: the other player confirms, or the player who pressed it confirms their "
+        "own. Not yet leaves everything as it was."
+    ),
+    "warcry.remove": _.mark("The battle waits for this before the next battle round."),
+    "warcry.claim": _.mark("Confirm if only their fighters are left on the battlefield; they then win."),
 }
 
 # The board's "Victory" line in the rounds after the battleplan's last.
-EXTRA_ROUND = (
+EXTRA_ROUND = _.mark(
     "The battle is tied: this extra round is played and the victory card is checked once more at its end. "
     "If nobody has won then, the last warband standing decides."
 )
-LAST_WARBAND_DECIDES = (
+LAST_WARBAND_DECIDES = _.mark(
     "**The last warband standing decides.** The victory card is no longer checked and nothing scores: "
     "the battle ends when a player records that only one warband is left on the battlefield (or concedes "
     "by naming the opponent's warband)."

@@ -40,7 +40,7 @@ from rules.warcry.battleplans import (
     require_victory_cards,
     shown_roll_off,
 )
-from rules.warcry.events import Notice
+from rules.warcry.events import Notice, Verdict
 from rules.warcry.models import GROUPS, Arrival, Colour, GroupName, Scoring, WarcryPack
 from rules.warcry.pack import core_pack
 from rules.warcry.warband import MAX_FIGHTERS, MAX_POINTS
@@ -120,6 +120,7 @@ class WarcryState(GameState):
     pending: Pending | None = None  # a step waiting for a confirmation; nothing else is taken meanwhile
     confirmations: int = 0  # how many confirmations the battle has asked for
     history: list[RoundRecord] = []
+    verdict: Verdict | None = None  # why the finished battle was won or drawn
 
     def label_of(self, player: int) -> str:
         """A player's name for a button or a form, which can't mention a user."""
@@ -262,6 +263,12 @@ def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) ->
         Notice(
             code="split",
             who={"player": action.actor},
+            values={
+                "fighters": split.fighters,
+                "dagger": split.dagger,
+                "shield": split.shield,
+                "hammer": split.hammer,
+            },
             text=f"{{player}} splits {split.fighters} fighters: Dagger {split.dagger}, "
             f"Shield {split.shield}, Hammer {split.hammer}.",
         )
@@ -319,6 +326,7 @@ def _colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Res
                     Notice(
                         code="reserve",
                         who={"player": player},
+                        values={"group": group, "round": int(arrival[-1]), "arrival": arrival},
                         text=f"{{player}}'s {GROUP_TITLES[group]} waits in reserve and arrives "
                         f"in battle round {arrival[-1]} ({arrival}).",
                     )
@@ -340,6 +348,7 @@ def _deploy(state: WarcryState, action: act.Deploy, roller: Roller) -> Result:
         Notice(
             code="deployed",
             who={"player": action.actor},
+            values={"group": current.group},
             text=f"{{player}} has set up their {GROUP_TITLES[current.group]}.",
         )
     ]
@@ -355,6 +364,7 @@ def _advance_deployment(state: WarcryState, events: list[Event]) -> Result:
             Notice(
                 code="prompt",
                 who={"player": nxt.player},
+                values={"group": nxt.group, "colour": colour or ""},
                 text=f'{{player}}, set up your {GROUP_TITLES[nxt.group]} wholly within 3" '
                 f"horizontally of your {colour} {GROUP_TITLES[nxt.group]} point.",
             )
@@ -362,7 +372,13 @@ def _advance_deployment(state: WarcryState, events: list[Event]) -> Result:
         return state, events
     plan = state.plan()
     state = state.model_copy(update={"phase": "objectives"})
-    events.append(Notice(code="prompt", text=_objectives_prompt(plan)))
+    events.append(
+        Notice(
+            code="prompt",
+            values={"objectives": plan.objectives, "treasure": plan.treasure},
+            text=_objectives_prompt(plan),
+        )
+    )
     return state, events
 
 
@@ -404,11 +420,14 @@ def _begin(state: WarcryState, action: act.BeginBattle, roller: Roller) -> Resul
     labels = list(plan.objective_labels)
     awakened = labels[:1] if plan.scoring == "ley_lines" else []
     state = state.model_copy(update={"phase": "battle", "objectives": labels, "awakened": awakened})
-    events: list[Event] = [Notice(code="battle", text=f"The battle begins: {plan.name}.")]
+    events: list[Event] = [
+        Notice(code="battle", values={"battleplan": plan.name}, text=f"The battle begins: {plan.name}.")
+    ]
     if awakened:
         events.append(
             Notice(
-                code="awakened",
+                code="awakened_centre",
+                values={"objective": awakened[0]},
                 text=f"Objective {awakened[0]} (the central one) is awakened; the others are dormant.",
             )
         )
@@ -428,6 +447,7 @@ def _initiative(state: WarcryState, action: act.SetInitiative, roller: Roller) -
         Notice(
             code="initiative",
             who={"player": action.player},
+            values={"round": state.round},
             text=f"{{player}} has the initiative in battle round {state.round}.",
         )
     ]
@@ -444,8 +464,9 @@ def _treasure(state: WarcryState, action: act.SetTreasureCarriers, roller: Rolle
     state = state.model_copy(update={"carrying": {**state.carrying, action.player: action.count}})
     return state, [
         Notice(
-            code="tally",
+            code="treasure",
             who={"player": action.player},
+            values={"count": action.count},
             text=f"{{player}} has {action.count} fighter{_s(action.count)} carrying treasure.",
         )
     ]
@@ -457,14 +478,17 @@ def _carrier(state: WarcryState, action: act.SetCarrier, roller: Roller) -> Resu
     if action.player is None:
         return (
             state.model_copy(update={"carrier": None}),
-            [Notice(code="tally", text=f"Nobody carries the {thing} now.")],
+            [Notice(code="carrier_none", values={"thing": thing}, text=f"Nobody carries the {thing} now.")],
         )
     _require_known_player(state, action.player)
     return (
         state.model_copy(update={"carrier": action.player}),
         [
             Notice(
-                code="tally", who={"player": action.player}, text=f"{{player}}'s fighter carries the {thing}."
+                code="carrier",
+                who={"player": action.player},
+                values={"thing": thing},
+                text=f"{{player}}'s fighter carries the {thing}.",
             )
         ],
     )
@@ -477,8 +501,9 @@ def _near(state: WarcryState, action: act.SetFightersNear, roller: Roller) -> Re
     state = state.model_copy(update={"near": {**state.near, action.player: action.count}})
     return state, [
         Notice(
-            code="tally",
+            code="near",
             who={"player": action.player},
+            values={"count": action.count},
             text=f'{{player}} has {action.count} fighter{_s(action.count)} within 3" of the relic.',
         )
     ]
@@ -493,6 +518,7 @@ def _carrier_damage(state: WarcryState, action: act.RollCarrierDamage, roller: R
         Notice(
             code="carrier_damage",
             who={"player": state.carrier},
+            values={"damage": damage},
             dice=[damage],
             text=f"The relic burns {{player}}'s carrier: {damage} damage points (D6).",
         )
@@ -508,8 +534,9 @@ def _quarters(state: WarcryState, action: act.SetQuarters, roller: Roller) -> Re
     state = state.model_copy(update={"quarters": {**state.quarters, action.player: action.count}})
     return state, [
         Notice(
-            code="tally",
+            code="quarters",
             who={"player": action.player},
+            values={"count": action.count},
             text=f"{{player}} holds {action.count} quarter{_s(action.count)}.",
         )
     ]
@@ -525,8 +552,9 @@ def _blood(state: WarcryState, action: act.SetBloodTally, roller: Roller) -> Res
     state = state.model_copy(update={"blood": {**state.blood, action.player: action.points}})
     return state, [
         Notice(
-            code="tally",
+            code="blood",
             who={"player": action.player},
+            values={"round": state.round, "points": action.points},
             text=f"{{player}}'s blood tally for battle round {state.round}: {action.points}.",
         )
     ]
@@ -549,7 +577,10 @@ def _awaken(state: WarcryState, action: act.AwakenObjective, roller: Roller) -> 
     )
     return state, [
         Notice(
-            code="awakened", who={"player": action.actor}, text=f"{{player}} awakens objective {objective}."
+            code="awakened",
+            who={"player": action.actor},
+            values={"objective": objective},
+            text=f"{{player}} awakens objective {objective}.",
         )
     ]
 
@@ -563,7 +594,13 @@ def _control(state: WarcryState, action: act.SetControl, roller: Roller) -> Resu
     if action.player is None:
         return (
             state.model_copy(update={"control": control}),
-            [Notice(code="tally", text=f"Nobody controls objective {objective}.")],
+            [
+                Notice(
+                    code="control_none",
+                    values={"objective": objective},
+                    text=f"Nobody controls objective {objective}.",
+                )
+            ],
         )
     _require_known_player(state, action.player)
     control[objective] = action.player
@@ -571,8 +608,9 @@ def _control(state: WarcryState, action: act.SetControl, roller: Roller) -> Resu
         state.model_copy(update={"control": control}),
         [
             Notice(
-                code="tally",
+                code="control",
                 who={"player": action.player},
+                values={"objective": objective},
                 text=f"{{player}} controls objective {objective}.",
             )
         ],
@@ -598,6 +636,7 @@ def _remove(state: WarcryState, action: act.RemoveObjective, roller: Roller) -> 
         Notice(
             code="removed",
             who={"player": action.actor},
+            values={"objective": objective},
             text=f"{{player}} removes objective {objective} from play.",
         )
     ]
@@ -611,8 +650,9 @@ def _altar(state: WarcryState, action: act.SetOnAltar, roller: Roller) -> Result
     state = state.model_copy(update={"on_altar": {**state.on_altar, action.player: action.count}})
     return state, [
         Notice(
-            code="tally",
+            code="altar",
             who={"player": action.player},
+            values={"count": action.count},
             text=f"{{player}} has {action.count} fighter{_s(action.count)} on the altar.",
         )
     ]
@@ -630,6 +670,7 @@ def _nominate(state: WarcryState, action: act.NominateChampion, roller: Roller) 
         Notice(
             code="champion",
             who={"player": action.player},
+            values={"champion": champion.name},
             text=f"{{player}} names {champion.name} their great champion. Add the damage of "
             "the attack that made them champion to their tally.",
         )
@@ -643,8 +684,9 @@ def _champion_tally(state: WarcryState, action: act.AddChampionTally, roller: Ro
     state = state.model_copy(update={"champions": {**state.champions, action.player: updated}})
     return state, [
         Notice(
-            code="tally",
+            code="champion_tally",
             who={"player": action.player},
+            values={"champion": updated.name, "tally": updated.tally, "amount": action.amount},
             text=f"{{player}}'s great champion {updated.name}: tally {updated.tally} (+{action.amount}).",
         )
     ]
@@ -657,8 +699,9 @@ def _champion_down(state: WarcryState, action: act.ChampionTakenDown, roller: Ro
     state = state.model_copy(update={"champions": {**state.champions, action.player: updated}})
     return state, [
         Notice(
-            code="champion",
+            code="champion_down",
             who={"player": action.player},
+            values={"champion": updated.name},
             text=f"{{player}}'s great champion {updated.name} is taken down.",
         )
     ]
@@ -669,14 +712,14 @@ def _condition(state: WarcryState, action: act.SetConditionMet, roller: Roller) 
     if action.player is None:
         return (
             state.model_copy(update={"condition_met_by": None}),
-            [Notice(code="tally", text="Nobody has achieved the victory condition now.")],
+            [Notice(code="condition_none", text="Nobody has achieved the victory condition now.")],
         )
     _require_known_player(state, action.player)
     return (
         state.model_copy(update={"condition_met_by": action.player}),
         [
             Notice(
-                code="tally",
+                code="condition",
                 who={"player": action.player},
                 text="{player} has achieved the victory condition on the card.",
             )
@@ -710,13 +753,20 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
             scored[top] = 1
             events.append(
                 Notice(
-                    code="scored",
+                    code="blood_scored",
                     who={"player": top},
+                    values={"first": a, "second": b},
                     text=f"Blood tallies {a} – {b}: {{player}} scores 1 victory point.",
                 )
             )
         else:
-            events.append(Notice(code="scored", text=f"Blood tallies level at {a}: nobody scores."))
+            events.append(
+                Notice(
+                    code="blood_level",
+                    values={"tally": a},
+                    text=f"Blood tallies level at {a}: nobody scores.",
+                )
+            )
     elif scoring == "ley_lines":
         for player in state.players:
             held = [o for o in state.awakened if state.control.get(o) == player]
@@ -724,14 +774,15 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
                 scored[player] = len(held)
                 events.append(
                     Notice(
-                        code="scored",
+                        code="ley_scored",
                         who={"player": player},
+                        values={"count": len(held), "objectives": ", ".join(held)},
                         text=f"{{player}} scores {len(held)} victory point{_s(len(held))} "
                         f"(awakened objectives {', '.join(held)}).",
                     )
                 )
         if not scored:
-            events.append(Notice(code="scored", text="Nobody controls an awakened objective: no points."))
+            events.append(Notice(code="ley_none", text="Nobody controls an awakened objective: no points."))
     vp = {p: state.vp.get(p, 0) + scored.get(p, 0) for p in state.players}
     record = RoundRecord(
         number=state.round,
@@ -744,7 +795,9 @@ def _end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resu
     state = state.model_copy(
         update={"vp": vp, "history": [*state.history, record], "blood_total": blood_total}
     )
-    events.insert(0, Notice(code="round_end", text=f"Battle round {state.round} ends."))
+    events.insert(
+        0, Notice(code="round_end", values={"round": state.round}, text=f"Battle round {state.round} ends.")
+    )
     if plan.scoring == "hidden_vault" and state.round in (1, 2) and len(state.objectives) > 1:
         if state.round == 1:
             roll = shown_roll_off(roller, state.players, "Hidden Vault roll-off")
@@ -782,8 +835,8 @@ def _last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Ro
     if action.player != action.actor:
         text = "{actor} declares that only {player}'s fighters are left on the battlefield."
         who = {"actor": action.actor, "player": action.player}
-        events: list[Event] = [Notice(code="last_warband", who=who, text=text)]
-        return _finish(state, action.player, "only their warband is left on the battlefield", events)
+        events: list[Event] = [Notice(code="last_warband_declared", who=who, text=text)]
+        return _finish(state, action.player, Verdict(code="last_warband"), events)
     state = state.model_copy(update={"last_warband_claim": action.actor})
     return state, [
         Notice(
@@ -812,10 +865,10 @@ def _answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, roll
     return _finish(
         state,
         claimant,
-        "only their warband is left on the battlefield",
+        Verdict(code="last_warband"),
         [
             Notice(
-                code="last_warband",
+                code="last_warband_confirmed",
                 who={"player": claimant, "actor": action.actor},
                 text="{actor} confirms that only {player}'s fighters are left.",
             )
@@ -850,7 +903,8 @@ def _ask_to_confirm(state: WarcryState, action: act.Confirmable, roller: Roller)
         Notice(
             code="confirm_asked",
             who={"player": action.actor, "other": other},
-            values={"what": pending_what(state, pending)},
+            values={"what": pending_what(state, pending), "round": state.round},
+            action=action,
         )
     ]
 
@@ -866,11 +920,17 @@ def _confirm(state: WarcryState, action: act.ConfirmPending, roller: Roller) -> 
     if not action.confirm:
         return state, [
             Notice(
-                code="confirm_declined", who={"player": action.actor, "by": pending.by}, values={"what": what}
+                code="confirm_declined",
+                who={"player": action.actor, "by": pending.by},
+                values={"what": what, "round": state.round},
+                action=pending.action,
             )
         ]
     confirmed = Notice(
-        code="confirmed", who={"player": action.actor, "by": pending.by}, values={"what": what}
+        code="confirmed",
+        who={"player": action.actor, "by": pending.by},
+        values={"what": what, "round": state.round},
+        action=pending.action,
     )
     state, events = _HANDLERS[type(pending.action)](state, pending.action, roller)
     return state, [confirmed, *events]
@@ -916,7 +976,11 @@ def _start_round(state: WarcryState, number: int, events: list[Event]) -> Result
         }
     )
     events.append(
-        Notice(code="round_start", text=f"Battle round {number} begins{round_note(plan.rounds, number)}.")
+        Notice(
+            code="round_start",
+            values={"round": number, "rounds": plan.rounds},
+            text=f"Battle round {number} begins{round_note(plan.rounds, number)}.",
+        )
     )
     arriving = "RND2" if number == 2 else "RND3" if number == 3 else None
     for reserve in state.deployment:
@@ -925,6 +989,7 @@ def _start_round(state: WarcryState, number: int, events: list[Event]) -> Result
                 Notice(
                     code="reserve_arrives",
                     who={"player": reserve.player},
+                    values={"group": reserve.group, "arrival": arriving},
                     text=f"{{player}}'s {GROUP_TITLES[reserve.group]} arrives from reserve "
                     f"this round ({arriving}).",
                 )
@@ -932,86 +997,117 @@ def _start_round(state: WarcryState, number: int, events: list[Event]) -> Result
     return state, events
 
 
-def evaluate(state: WarcryState) -> tuple[int | None, dict[int, int], str]:
-    """Who achieves the victory condition now, each side's measure, and why."""
+MEASURES: dict[str, str] = {
+    "treasure": "fighters carrying treasure",
+    "near": 'fighters within 3" of the relic',
+    "quarters": "quarters captured",
+    "vp": "victory points",
+}
+"""What a battleplan counts, by the id a `level`/`most` verdict carries."""
+
+REASONS: dict[str, str] = {
+    "level": "level on {what} ({count} each)",
+    "most": "most {what} ({count} to {other})",
+    "relic_carried": "their fighter carries the relic",
+    "vault_held": "they control the last objective",
+    "vault_nobody": "nobody controls the last objective",
+    "prize_carried": "their fighter carries the prize",
+    "prize_nobody": "nobody carries the prize",
+    "altar_alone": "only they have fighters on the altar",
+    "altar_both": "both players have fighters on the altar",
+    "altar_empty": "the altar is empty",
+    "no_champion": "no great champion is on the battlefield",
+    "champions_level": "the great champions' tallies are level ({best})",
+    "champion_highest": "their great champion has the highest tally ({best})",
+    "condition_met": "they achieved the victory condition",
+    "condition_nobody": "nobody achieved the victory condition",
+    "last_warband": "only their warband is left on the battlefield",
+}
+"""The English of each verdict's code (the bot words them in every language from the code)."""
+
+
+def reason(verdict: Verdict) -> str:
+    """A verdict in the rules' English: `most victory points (2 to 1)`."""
+    values: dict[str, str | int] = dict(verdict.values)
+    if "measure" in values:
+        values["what"] = MEASURES[str(values["measure"])]
+    text = REASONS[verdict.code].format(**values)
+    return f"{text}: any other result is a draw" if verdict.draw_rule else text
+
+
+def judge(state: WarcryState) -> tuple[int | None, dict[int, int], Verdict]:
+    """Who achieves the victory condition now, each side's measure, and why (as a code and values)."""
     plan = state.plan()
     a, b = state.players
     scoring = plan.scoring
 
-    def higher(values: dict[int, int], what: str) -> tuple[int | None, dict[int, int], str]:
+    def higher(values: dict[int, int], measure: str) -> tuple[int | None, dict[int, int], Verdict]:
         scores = {p: values.get(p, 0) for p in state.players}
         if scores[a] == scores[b]:
-            return None, scores, f"level on {what} ({scores[a]} each)"
+            return None, scores, Verdict(code="level", values={"measure": measure, "count": scores[a]})
         top = a if scores[a] > scores[b] else b
-        return top, scores, f"most {what} ({scores[top]} to {scores[state.opponent(top)]})"
+        counts = {"measure": measure, "count": scores[top], "other": scores[state.opponent(top)]}
+        return top, scores, Verdict(code="most", values=counts)
+
+    def holder(player: int | None, held: str, nobody: str) -> tuple[int | None, dict[int, int], Verdict]:
+        scores = {p: int(p == player) for p in state.players}
+        return player, scores, Verdict(code=held if player is not None else nobody)
 
     if scoring == "treasure_hunters":
-        return higher(state.carrying, "fighters carrying treasure")
+        return higher(state.carrying, "treasure")
     if scoring == "cursed_relic":
         if state.carrier is not None:
-            scores = {p: int(p == state.carrier) for p in state.players}
-            return state.carrier, scores, "their fighter carries the relic"
-        return higher(state.near, 'fighters within 3" of the relic')
+            return holder(state.carrier, "relic_carried", "relic_carried")
+        return higher(state.near, "near")
     if scoring == "no_quarter":
-        return higher(state.quarters, "quarters captured")
+        return higher(state.quarters, "quarters")
     if scoring in ("reaper", "ley_lines"):
-        return higher(state.vp, "victory points")
+        return higher(state.vp, "vp")
     if scoring == "hidden_vault":
-        holder = state.control.get(state.objectives[0]) if len(state.objectives) == 1 else None
-        scores = {p: int(p == holder) for p in state.players}
-        return (
-            holder,
-            scores,
-            (
-                "they control the last objective"
-                if holder is not None
-                else "nobody controls the last objective"
-            ),
-        )
+        held = state.control.get(state.objectives[0]) if len(state.objectives) == 1 else None
+        return holder(held, "vault_held", "vault_nobody")
     if scoring == "cursed_prize":
-        scores = {p: int(p == state.carrier) for p in state.players}
-        return (
-            state.carrier,
-            scores,
-            ("their fighter carries the prize" if state.carrier is not None else "nobody carries the prize"),
-        )
+        return holder(state.carrier, "prize_carried", "prize_nobody")
     if scoring == "altar_of_ascendancy":
         scores = {p: state.on_altar.get(p, 0) for p in state.players}
         holders = [p for p in state.players if scores[p] > 0]
         if len(holders) == 1:
-            return holders[0], scores, "only they have fighters on the altar"
-        return None, scores, "both players have fighters on the altar" if holders else "the altar is empty"
+            return holders[0], scores, Verdict(code="altar_alone")
+        return None, scores, Verdict(code="altar_both" if holders else "altar_empty")
     if scoring == "brutal_conquest":
         standing = {p: c.tally for p, c in state.champions.items() if c.on_battlefield}
         scores = {p: standing.get(p, 0) for p in state.players}
         if not standing:
-            return None, scores, "no great champion is on the battlefield"
+            return None, scores, Verdict(code="no_champion")
         best = max(standing.values())
         leaders = [p for p, t in standing.items() if t == best]
         if len(leaders) > 1:
-            return None, scores, f"the great champions' tallies are level ({best})"
-        return leaders[0], scores, f"their great champion has the highest tally ({best})"
-    met = state.condition_met_by
-    return (
-        met,
-        {p: int(p == met) for p in state.players},
-        ("they achieved the victory condition" if met else "nobody achieved the victory condition"),
-    )
+            return None, scores, Verdict(code="champions_level", values={"best": best})
+        return leaders[0], scores, Verdict(code="champion_highest", values={"best": best})
+    return holder(state.condition_met_by, "condition_met", "condition_nobody")
+
+
+def evaluate(state: WarcryState) -> tuple[int | None, dict[int, int], str]:
+    """Who achieves the victory condition now, each side's measure, and why (in English)."""
+    winner, scores, verdict = judge(state)
+    return winner, scores, reason(verdict)
 
 
 def _judge(state: WarcryState, events: list[Event]) -> Result:
     """Check the victory card at the end of the battleplan's last round and of the one extra round only."""
     plan = state.plan()
-    winner, _, reason = evaluate(state)
+    winner, _, verdict = judge(state)
     if winner is not None:
-        return _finish(state, winner, reason, events)
+        return _finish(state, winner, verdict, events)
     if plan.otherwise_draw:
-        return _finish(state, None, f"{reason}: any other result is a draw", events)
+        return _finish(state, None, verdict.model_copy(update={"draw_rule": True}), events)
+    why = reason(verdict)
     if state.extra_rounds:
         events.append(
             Notice(
                 code="last_warband_decides",
-                text=f"Still nobody has won after the extra round ({reason}): the battle goes on, round "
+                verdict=verdict,
+                text=f"Still nobody has won after the extra round ({why}): the battle goes on, round "
                 "after round, until only one player's fighters are left on the battlefield; that player "
                 "wins.",
             )
@@ -1019,17 +1115,20 @@ def _judge(state: WarcryState, events: list[Event]) -> Result:
         return _start_round(state, state.round + 1, events)
     events.append(
         Notice(
-            code="tied", text=f"Nobody has won yet ({reason}): the battle goes on for another battle round."
+            code="tied",
+            verdict=verdict,
+            text=f"Nobody has won yet ({why}): the battle goes on for another battle round.",
         )
     )
     return _start_round(state, state.round + 1, events)
 
 
-def _finish(state: WarcryState, winner: int | None, reason: str, events: list[Event]) -> Result:
+def _finish(state: WarcryState, winner: int | None, verdict: Verdict, events: list[Event]) -> Result:
     plan = state.plan()
-    _, scores, _ = evaluate(state)
+    _, scores, _ = judge(state)
+    why = reason(verdict)
     summary = f"{plan.name} after {state.round} battle round{_s(state.round)}: " + (
-        f"won because {reason}." if winner is not None else f"a draw, {reason}."
+        f"won because {why}." if winner is not None else f"a draw, {why}."
     )
     outcome = GameOutcome(
         sides=[SideResult(player=p, score=scores.get(p, 0)) for p in state.players],
@@ -1038,10 +1137,24 @@ def _finish(state: WarcryState, winner: int | None, reason: str, events: list[Ev
         summary=summary,
     )
     state = state.model_copy(
-        update={"finished": True, "outcome": outcome, "phase": "finished", "last_warband_claim": None}
+        update={
+            "finished": True,
+            "outcome": outcome,
+            "verdict": verdict,
+            "phase": "finished",
+            "last_warband_claim": None,
+        }
     )
     text = ("{winner} wins: " + summary) if winner is not None else "The battle is a draw: " + summary
-    events.append(Notice(code="finished", who={"winner": winner} if winner is not None else {}, text=text))
+    events.append(
+        Notice(
+            code="finished",
+            who={"winner": winner} if winner is not None else {},
+            verdict=verdict,
+            values={"battleplan": plan.name, "round": state.round},
+            text=text,
+        )
+    )
     return state, events
 
 
@@ -1105,6 +1218,7 @@ def _reveal(plan: BattleplanInPlay) -> Notice:
     return Notice(
         code="battleplan",
         battleplan=plan,
+        values={"battleplan": plan.name},
         dice=[d.result for d in plan.dice],
         text=f"The battleplan is {plan.name}.",
     )

@@ -31,6 +31,14 @@ KINDS: tuple[Kind, ...] = ("matched", "champions", "generator", "generator-match
 
 NO_TWIST = "No twist."
 PACK_HINT = "A server can load its own cards with `/warcry pack load`."
+TERRAIN_CARD = "Terrain card: "  # before the dealt terrain card of a preset battleplan
+
+Wanted = Literal["card", "matched_card", "matched_terrain_card"]
+WANTED: dict[Wanted, str] = {
+    "card": "cards",
+    "matched_card": "cards with the Matched Play runemark",
+    "matched_terrain_card": "Matched Play terrain cards",
+}
 
 C = TypeVar("C", bound=Card)
 
@@ -39,6 +47,7 @@ class DieShown(Model):
     label: str
     sides: int
     result: int
+    deck: DeckName | None = None  # a card dealt from this deck (one side per card)
 
     def describe(self) -> str:
         return f"{self.label}: rolled {self.result} on a D{self.sides}"
@@ -79,6 +88,13 @@ class DrawOptions(Model):
     twist: list[Card] = []
 
 
+class MissingCard(Model):
+    """A deck that had no card of the kind wanted, so none was dealt (`notes` says it in English)."""
+
+    deck: DeckName
+    wanted: Wanted
+
+
 class BattleplanInPlay(Model):
     """The battleplan of one battle, self-contained so a stored battle never depends on a pack again."""
 
@@ -100,6 +116,7 @@ class BattleplanInPlay(Model):
     cards: dict[str, str] = {}  # deck name -> card dealt
     dice: list[DieShown] = []
     notes: list[str] = []
+    missing: list[MissingCard] = []
 
 
 def options_for(kind: Kind, pack: WarcryPack) -> DrawOptions:
@@ -140,9 +157,9 @@ def draw(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
 def given(plan: Battleplan, options: DrawOptions, roller: Roller) -> BattleplanInPlay:
     """A preset battleplan chosen by the players; only the terrain card (if any) is dealt."""
     dice: list[DieShown] = []
-    notes: list[str] = []
-    terrain, cards = _terrain_step(plan, options.terrain, roller, dice, notes)
-    return _in_play(plan, "given", terrain, cards, dice, notes)
+    missing: list[MissingCard] = []
+    terrain, cards = _terrain_step(plan, options.terrain, roller, dice, missing)
+    return _in_play(plan, "given", terrain, cards, dice, missing)
 
 
 def require_victory_cards(options: DrawOptions) -> None:
@@ -164,20 +181,24 @@ def _roll_on_table(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
     result = roller.roll(sides, 1, label)[0]
     plan = table[result - 1]
     dice = [DieShown(label=label, sides=sides, result=result)]
-    notes: list[str] = []
-    terrain, cards = _terrain_step(plan, options.terrain, roller, dice, notes)
-    return _in_play(plan, options.kind, terrain, cards, dice, notes)
+    missing: list[MissingCard] = []
+    terrain, cards = _terrain_step(plan, options.terrain, roller, dice, missing)
+    return _in_play(plan, options.kind, terrain, cards, dice, missing)
 
 
 def _terrain_step(
-    plan: Battleplan, terrain_cards: list[Card], roller: Roller, dice: list[DieShown], notes: list[str]
+    plan: Battleplan,
+    terrain_cards: list[Card],
+    roller: Roller,
+    dice: list[DieShown],
+    missing: list[MissingCard],
 ) -> tuple[str, dict[str, str]]:
     if not plan.deal_terrain:
         return plan.terrain, {}
-    card = _deal("terrain", terrain_cards, roller, dice, notes, "Matched Play terrain card")
+    card = _deal("terrain", terrain_cards, roller, dice, missing, "matched_terrain_card")
     if card is None:
         return plan.terrain, {}
-    return "Terrain card: " + _card_line(card, ""), {"terrain": card.name}
+    return TERRAIN_CARD + _card_line(card, ""), {"terrain": card.name}
 
 
 def _in_play(
@@ -186,7 +207,7 @@ def _in_play(
     terrain: str,
     cards: dict[str, str],
     dice: list[DieShown],
-    notes: list[str],
+    missing: list[MissingCard],
 ) -> BattleplanInPlay:
     table = "Matched battleplan" if plan.table == "matched" else "Test of Champions"
     return BattleplanInPlay(
@@ -207,32 +228,44 @@ def _in_play(
         twist=NO_TWIST,
         cards=cards,
         dice=dice,
-        notes=notes,
+        notes=_notes(missing),
+        missing=missing,
     )
 
 
+def _notes(missing: list[MissingCard]) -> list[str]:
+    return [
+        f"The {m.deck} deck has no {WANTED[m.wanted]} loaded, so none was dealt. {PACK_HINT}" for m in missing
+    ]
+
+
 def _deal(
-    deck: DeckName, cards: Sequence[C], roller: Roller, dice: list[DieShown], notes: list[str], what: str
+    deck: DeckName,
+    cards: Sequence[C],
+    roller: Roller,
+    dice: list[DieShown],
+    missing: list[MissingCard],
+    wanted: Wanted,
 ) -> C | None:
     if not cards:
-        notes.append(f"The {deck} deck has no {what}s loaded, so none was dealt. {PACK_HINT}")
+        missing.append(MissingCard(deck=deck, wanted=wanted))
         return None
-    label = f"{deck.capitalize()} deck ({len(cards)} cards)"
+    label = f"{deck.capitalize()} deck ({len(cards)} card{'' if len(cards) == 1 else 's'})"
     result = roller.roll(len(cards), 1, f"deal from the {deck} deck")[0]
-    dice.append(DieShown(label=label, sides=len(cards), result=result))
+    dice.append(DieShown(label=label, sides=len(cards), result=result, deck=deck))
     return cards[result - 1]
 
 
 def _deal_cards(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
     matched = options.kind == "generator-matched"
-    what = "card with the Matched Play runemark" if matched else "card"
+    wanted: Wanted = "matched_card" if matched else "card"
     dice: list[DieShown] = []
-    notes: list[str] = []
+    missing: list[MissingCard] = []
     cards: dict[str, str] = {}
-    terrain = _deal("terrain", options.terrain, roller, dice, notes, what)
-    deployment = _deal("deployment", options.deployment, roller, dice, notes, what)
-    victory = _deal("victory", options.victory, roller, dice, notes, what)
-    twist = None if matched else _deal("twist", options.twist, roller, dice, notes, what)
+    terrain = _deal("terrain", options.terrain, roller, dice, missing, wanted)
+    deployment = _deal("deployment", options.deployment, roller, dice, missing, wanted)
+    victory = _deal("victory", options.victory, roller, dice, missing, wanted)
+    twist = None if matched else _deal("twist", options.twist, roller, dice, missing, wanted)
     for deck, card in (
         ("terrain", terrain),
         ("deployment", deployment),
@@ -256,7 +289,8 @@ def _deal_cards(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
         twist=NO_TWIST if matched else _card_line(twist, "No twist card dealt."),
         cards=cards,
         dice=dice,
-        notes=notes,
+        notes=_notes(missing),
+        missing=missing,
     )
 
 

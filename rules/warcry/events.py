@@ -1,20 +1,33 @@
 """What a Warcry battle reports: one event shape with a code, a short text and the dice behind it.
 
 Texts name players by placeholders (`{winner}`, `{player}` …) that hold Discord user ids, so the
-rules never format a mention; `render` fills them with whatever names the caller supplies.
+rules never format a mention; `render` fills them with whatever names the caller supplies. Each
+notice's `code` names what happened and its `values` (and `who`, `action`, `verdict`) carry what its
+words need, so the bot can say it in any language; `text` is the rules' own English.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.session import Event
+from rules.session import Event, Model
+from rules.warcry.actions import Confirmable
 from rules.warcry.battleplans import BattleplanInPlay, RollOffShown
 
 
+class Verdict(Model):
+    """Why the victory card is met or not, as a code and the values its words need (`reason`
+    in rules/warcry/battle.py is the English); `draw_rule`: the battleplan calls any other result a draw."""
+
+    code: str
+    values: dict[str, str | int] = {}
+    draw_rule: bool = False
+
+
 class Notice(Event):
-    """`text` is the rules' own sentence; a notice worded by the cog from its `code` (cogs/warcry_text.py)
-    leaves it empty and carries the values its words need in `values`."""
+    """`text` is the rules' own sentence (empty for a notice only the cog words, cogs/warcry_text.py);
+    `values` are the numbers and ids its words need, `action` the step a confirmation is about,
+    `verdict` why the battle is won, drawn or goes on."""
 
     code: str
     text: str = ""
@@ -23,6 +36,8 @@ class Notice(Event):
     dice: list[int] = []
     roll_off: RollOffShown | None = None
     battleplan: BattleplanInPlay | None = None
+    action: Confirmable | None = None
+    verdict: Verdict | None = None
 
     def render(self, name_of: Callable[[int], str]) -> str:
         return fill(self.text, self.who, name_of)

@@ -31,6 +31,28 @@ _SEPARATOR = re.compile(r"\s*[,;|\t]\s*")
 _BULLET = re.compile(r"^(?:[-*•]\s+|\d{1,2}[.)]\s+)")
 
 
+class Problem(Model):
+    """One muster rule a warband breaks, or why a roster line can't be read: a code (`warcry.muster.*`,
+    `warcry.line.*`) and the values its words need; the English beside it is the rules' own."""
+
+    code: str
+    values: dict[str, str | int] = {}
+
+
+class UnreadableLine(Model):
+    number: int
+    text: str  # the line as typed, shortened
+    problem: Problem
+
+
+class LineError(ValueError):
+    """Why one roster line can't be read: the English, and the same as a code and values."""
+
+    def __init__(self, english: str, code: str, **values: str | int) -> None:
+        super().__init__(english)
+        self.problem = Problem(code=f"warcry.line.{code}", values=values)
+
+
 class Fighter(Model):
     name: str
     points: int
@@ -45,6 +67,7 @@ class WarbandReport(Model):
     factions: list[str]
     leaders: list[str]
     violations: list[str]
+    problems: list[Problem] = []  # the violations, as codes and values
 
     @property
     def ok(self) -> bool:
@@ -57,7 +80,7 @@ class RosterError(RuleError):
     The refusal carries the first few as one listing and counts the rest.
     """
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], lines: list[UnreadableLine] | None = None) -> None:
         listed = "\n".join(f"- {p}" for p in problems[:LISTED_PROBLEMS])
         more = len(problems) - LISTED_PROBLEMS
         if more > 0:
@@ -65,6 +88,7 @@ class RosterError(RuleError):
         else:
             super().__init__(code="warcry.roster_unreadable", lines=listed)
         self.problems = problems
+        self.lines = lines or []
 
 
 def parse_roster(text: str) -> list[Fighter]:
@@ -76,16 +100,18 @@ def parse_roster(text: str) -> list[Fighter]:
         raise RuleError(code="warcry.roster_lines", limit=MAX_ROSTER_LINES, fighters=MAX_FIGHTERS)
     fighters: list[Fighter] = []
     problems: list[str] = []
+    unreadable: list[UnreadableLine] = []
     for number, raw in enumerate(lines, start=1):
         line = _BULLET.sub("", raw.strip())
         if not line or line.startswith("#"):
             continue
         try:
             fighters += _parse_line(line, number)
-        except ValueError as exc:
+        except LineError as exc:
             problems.append(f"line {number} (`{echo(raw, 40)}`): {exc}")
+            unreadable.append(UnreadableLine(number=number, text=echo(raw, 40), problem=exc.problem))
     if problems:
-        raise RosterError(problems)
+        raise RosterError(problems, unreadable)
     if not fighters:
         raise RuleError(code="warcry.roster_empty")
 
@@ -94,39 +120,67 @@ def parse_roster(text: str) -> list[Fighter]:
 
 def check_warband(fighters: list[Fighter]) -> WarbandReport:
     """Every muster rule the warband breaks (all of them, not just the first)."""
-    violations: list[str] = []
+    broken: list[tuple[str, Problem]] = []
+
+    def breaks(english: str, code: str, **values: str | int) -> None:
+        broken.append((english, Problem(code=f"warcry.muster.{code}", values=values)))
+
     count = len(fighters)
     if count < MIN_FIGHTERS:
-        violations.append(f"A warband needs at least {MIN_FIGHTERS} fighters; this one has {count}.")
+        breaks(
+            f"A warband needs at least {MIN_FIGHTERS} fighters; this one has {count}.",
+            "too_few",
+            minimum=MIN_FIGHTERS,
+            count=count,
+        )
     if count > MAX_FIGHTERS:
-        violations.append(f"A warband can have at most {MAX_FIGHTERS} fighters; this one has {count}.")
+        breaks(
+            f"A warband can have at most {MAX_FIGHTERS} fighters; this one has {count}.",
+            "too_many",
+            maximum=MAX_FIGHTERS,
+            count=count,
+        )
     total = sum(f.points for f in fighters)
     if total > MAX_POINTS:
-        violations.append(
+        breaks(
             f"A warband can cost at most {MAX_POINTS} points; this one costs {total} "
-            f"({total - MAX_POINTS} over)."
+            f"({total - MAX_POINTS} over).",
+            "too_costly",
+            limit=MAX_POINTS,
+            total=total,
+            over=total - MAX_POINTS,
         )
     factions: dict[str, str] = {}
     for fighter in fighters:
         factions.setdefault(_key(fighter.faction), fighter.faction)
     if len(factions) > 1:
-        violations.append(
-            "All fighters must share one faction runemark; this roster has "
-            f"{len(factions)}: {', '.join(factions.values())}."
+        named = ", ".join(factions.values())
+        breaks(
+            f"All fighters must share one faction runemark; this roster has {len(factions)}: {named}.",
+            "factions",
+            count=len(factions),
+            factions=named,
         )
     leaders = [f.name for f in fighters if f.leader]
     if not leaders:
-        violations.append("A warband needs exactly one leader; none is marked (add `, leader` to one line).")
+        breaks(
+            "A warband needs exactly one leader; none is marked (add `, leader` to one line).", "no_leader"
+        )
     elif len(leaders) > 1:
-        violations.append(
-            f"A warband can have only one leader; {len(leaders)} are marked: {', '.join(leaders)}."
+        named = ", ".join(leaders)
+        breaks(
+            f"A warband can have only one leader; {len(leaders)} are marked: {named}.",
+            "leaders",
+            count=len(leaders),
+            leaders=named,
         )
     return WarbandReport(
         fighters=fighters,
         total_points=total,
         factions=list(factions.values()),
         leaders=leaders,
-        violations=violations,
+        violations=[english for english, _problem in broken],
+        problems=[problem for _english, problem in broken],
     )
 
 
@@ -143,34 +197,41 @@ def _parse_line(line: str, number: int) -> list[Fighter]:
     if counted:
         copies, line = int(counted.group(1)), counted.group(2)
         if copies < 1:
-            raise ValueError("a fighter count must be at least 1")
+            raise LineError("a fighter count must be at least 1", "count")
     fields = [f.strip() for f in _SEPARATOR.split(line)]
     if len(fields) < 3:
-        raise ValueError("expected at least a name, points and a faction runemark separated by commas")
+        raise LineError(
+            "expected at least a name, points and a faction runemark separated by commas", "too_few_fields"
+        )
     if len(fields) > 4:
-        raise ValueError("too many fields; expected name, points, faction runemark and optionally `leader`")
+        raise LineError(
+            "too many fields; expected name, points, faction runemark and optionally `leader`",
+            "too_many_fields",
+        )
     name, points_text, faction = fields[0], fields[1], fields[2]
     leader_text = fields[3].casefold() if len(fields) == 4 else ""
     if not name:
-        raise ValueError("the fighter has no name")
+        raise LineError("the fighter has no name", "no_name")
     if len(name) > 80:
-        raise ValueError("the name is longer than 80 characters")
+        raise LineError("the name is longer than 80 characters", "name_long", limit=80)
     points_match = _POINTS.match(points_text)
     if not points_match:
-        raise ValueError(f"`{echo(points_text, 40)}` is not a points value (a whole number such as 120)")
+        shown = echo(points_text, 40)
+        raise LineError(f"`{shown}` is not a points value (a whole number such as 120)", "points", text=shown)
     points = int(points_match.group(1))
     if points < 1:
-        raise ValueError("a fighter costs at least 1 point")
+        raise LineError("a fighter costs at least 1 point", "free")
     if not faction:
-        raise ValueError("the faction runemark is missing")
+        raise LineError("the faction runemark is missing", "no_faction")
     if len(faction) > 60:
-        raise ValueError("the faction runemark is longer than 60 characters")
+        raise LineError("the faction runemark is longer than 60 characters", "faction_long", limit=60)
     if leader_text in _LEADER_WORDS:
         leader = True
     elif leader_text in _NOT_LEADER_WORDS or leader_text in {"fighter", "follower"}:
         leader = False
     else:
-        raise ValueError(f"`{echo(fields[3], 40)}` should be `leader` or left out")
+        shown = echo(fields[3], 40)
+        raise LineError(f"`{shown}` should be `leader` or left out", "leader", text=shown)
     fighter = Fighter(name=name, points=points, faction=" ".join(faction.split()), leader=leader, line=number)
     return [fighter] * copies
 

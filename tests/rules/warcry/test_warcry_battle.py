@@ -214,7 +214,7 @@ def tied_past_the_extra_round(battleplan: str = "Reaper") -> tuple[WarcryState, 
 
 def test_a_tie_after_the_extra_round_goes_on_with_no_more_judging() -> None:
     state, dice, events = tied_past_the_extra_round()
-    assert codes(events) == ["round_end", "scored", "last_warband_decides", "round_start"]
+    assert codes(events) == ["round_end", "blood_level", "last_warband_decides", "round_start"]
     assert "until only one player's fighters are left" in events[2].text  # type: ignore[attr-defined]
     assert events[3].text == "Battle round 6 begins (the last warband standing decides)."  # type: ignore[attr-defined]
     # Even victory points that differ (say from an earlier round's correction) decide nothing any more.
@@ -254,7 +254,7 @@ def test_past_the_extra_round_the_battle_ends_on_the_last_warband_standing() -> 
         PROCEDURE.step(state, act.EndRound(actor=ALICE, round=7), dice)
     state, events = play(state, act.AnswerLastWarband(actor=ALICE, accept=True), dice)
     assert state.finished and state.outcome is not None and state.outcome.winner == BOB
-    assert codes(events) == ["last_warband", "finished"]
+    assert codes(events) == ["last_warband_confirmed", "finished"]
     assert state.outcome.summary == (
         "The Hidden Vault after 7 battle rounds: won because only their warband is left on the battlefield."
     )

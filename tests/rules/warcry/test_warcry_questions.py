@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warcry_helpers import ALICE, BOB, PLAYERS, refused, roller
 
-from bot.text import ENGLISH, FALLBACK, add_words, refusal
+import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
+from bot.text import ENGLISH, FALLBACK, refusal
 from cogs.warcry_text import ENGLISH as WARCRY_ENGLISH
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -27,8 +28,6 @@ from rules.warcry.battlegroups import valid_splits
 from rules.warcry.models import Scoring
 from rules.warcry.pack import core_pack
 from rules.warcry.questions import TOPICS
-
-add_words(WARCRY_ENGLISH)  # as the cog does when it is loaded
 
 BATTLEPLANS = [b.name for b in core_pack().battleplans]
 STRANGER = 999

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.text import FALLBACK, add_words, refusal
-from cogs.warcry_text import ENGLISH
+import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
+from bot.text import FALLBACK, refusal
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
@@ -23,7 +23,6 @@ ALICE = 1001
 BOB = 2002
 PLAYERS = (ALICE, BOB)
 
-add_words(ENGLISH)  # as the cog does when it is loaded, so refusals here are worded as players read them
 
 # A made-up club pack (clearly not real cards) with cards with and without the Matched Play runemark.
 CLUB_PACK = """

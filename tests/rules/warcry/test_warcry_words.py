@@ -1,0 +1,198 @@
+"""The cog's words for a battle agree with the rules' English, and say it all in German, French, Spanish.
+
+The rules keep their own English (`Notice.text`, `views.prompt`, `views.scoreboard`, the questions);
+cogs/warcry_words.py, warcry_questions.py and warcry_cards.py say the same from codes and values
+through the catalogue. Random battles, driven by answers to what `ask` offers, hold the two together
+in English at every step, and show every translated line differs from its English.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_warcry_questions import legal_answer
+from warcry_helpers import ALICE, BOB, PLAYERS, club_pack, roller
+
+from bot.i18n import speaking
+from bot.text import refusal
+from cogs import warcry_cards as cards
+from cogs import warcry_words as words
+from cogs.warcry import roster_refusal, warband_answer
+from cogs.warcry_questions import localise
+from rules.errors import RuleError
+from rules.session import Event, Question
+from rules.warcry.battle import PROCEDURE, WarcryState, start
+from rules.warcry.battlegroups import Split, split_problems
+from rules.warcry.battleplans import BattleplanInPlay, draw, options_for, roll_battleplan
+from rules.warcry.battleplans import given as given_plan
+from rules.warcry.events import Notice
+from rules.warcry.pack import core_pack
+from rules.warcry.questions import questions
+from rules.warcry.views import prompt, scoreboard
+from rules.warcry.warband import RosterError, check_roster
+
+BATTLEPLANS = [b.name for b in core_pack().battleplans]
+TRANSLATED = ("de", "fr", "es")
+RIGHTLY_SAME = {("de", "Initiative: Alice"), ("de", "Initiative: Bob")}  # `# same` in de/warcry.po
+
+
+def says_something(label: str) -> bool:
+    """Whether a label has words of its own besides the players' names (`A: Alice` has none)."""
+    return bool(re.search(r"[^\W\d_]{3,}", label.replace("Alice", "").replace("Bob", "")))
+
+
+def name_of(player: int) -> str:
+    return f"<@{player}>"
+
+
+def shown_words(question: Question) -> list[str]:
+    """Every word a player reads of a question."""
+    found = [question.title, str(question.params.get("button") or "")]
+    for option in question.options:
+        found += [option.label, option.description, option.group or ""]
+        found += [f.label for f in option.form]
+    return [w for w in found if w]
+
+
+def check_state(state: WarcryState, events: list[Event]) -> None:
+    """In English the cog says what the rules say; in each language it says something else, in shape."""
+    with speaking("en"):
+        assert words.prompt(state, name_of) == prompt(state, name_of)
+        assert words.scoreboard(state, name_of) == scoreboard(state, name_of)
+        for event in events:
+            assert isinstance(event, Notice)
+            said = words.notice(state, event, name_of)
+            if event.code == "prompt":
+                assert said is None
+            elif event.text:
+                assert said == event.render(name_of), event.code
+        for question in questions(state):
+            assert localise(state, question) == question, question.topic
+    for lang in TRANSLATED:
+        with speaking(lang):
+            for event in events:
+                assert isinstance(event, Notice)
+                if event.code != "prompt":
+                    assert words.notice(state, event, name_of) != event.render(name_of) or not event.text
+            if not state.finished or state.verdict is not None:
+                assert words.prompt(state, name_of) != prompt(state, name_of)
+            for question in questions(state):
+                shown = localise(state, question)
+                assert shown.step == question.step and shown.topic == question.topic
+                assert [o.value for o in shown.options] == [o.value for o in question.options]
+                assert [[f.key for f in o.form] for o in shown.options] == [
+                    [f.key for f in o.form] for o in question.options
+                ]
+                assert shown.title != question.title, (lang, question.title)
+                for option, seen in zip(question.options, shown.options, strict=True):
+                    assert len(seen.label) <= 80 and len(seen.description) <= 100
+                    if says_something(option.label) and (lang, option.label) not in RIGHTLY_SAME:
+                        assert seen.label != option.label, (lang, option.label)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan=st.sampled_from(BATTLEPLANS), seed=st.integers(0, 10_000), data=st.data())
+def test_random_battles_read_the_same_in_english_and_are_translated(
+    plan: str, seed: int, data: st.DataObject
+) -> None:
+    dice = roller(seed)
+    state, events = start("w", PLAYERS, dice, battleplan=plan, names={ALICE: "Alice", BOB: "Bob"})
+    check_state(state, events)
+    for _ in range(60):
+        if state.finished:
+            break
+        offers = [(p, q) for p in state.players for q in PROCEDURE.ask(state, p)]
+        player, question = data.draw(st.sampled_from(offers))
+        state, events = PROCEDURE.answer(state, legal_answer(data, question, player), dice)
+        check_state(state, events)
+
+
+def english_card(plan: BattleplanInPlay) -> dict[str, str]:
+    with speaking("en"):
+        card = cards.battleplan_embed(plan)
+    return {f.name: f.value for f in card.fields} | {"footer": card.footer or ""}
+
+
+def plans() -> list[BattleplanInPlay]:
+    """Every shipped battleplan, dealt with and without terrain cards, and the generators."""
+    found = []
+    for pack in (core_pack(), club_pack()):
+        for battleplan in core_pack().battleplans:
+            for kind in ("matched", "champions"):
+                found.append(given_plan(battleplan, options_for(kind, pack), roller(1)))  # type: ignore[arg-type]
+        for kind in ("generator", "generator-matched"):
+            found.append(draw(options_for(kind, pack), roller(2)))  # type: ignore[arg-type]
+    found.append(roll_battleplan("matched", core_pack(), roller(3)))
+    return found
+
+
+@pytest.mark.parametrize("plan", plans(), ids=lambda p: f"{p.kind}:{p.name}:{len(p.cards)}")
+def test_the_battleplan_card_says_the_rules_english_and_is_translated(plan: BattleplanInPlay) -> None:
+    card = english_card(plan)
+    assert card["Victory condition"] == (plan.victory or "—")
+    assert card["Terrain"] == (plan.terrain or "—") and card["Twist"] == plan.twist
+    assert card["Deployment"].split("\n")[0] == (plan.deployment or "—")
+    assert card["footer"] == " ".join(plan.notes)
+    if plan.dice:
+        assert card["Dice"] == "\n".join(f"{cards.DICE} {d.describe()}" for d in plan.dice)
+    with speaking("en"):
+        english = cards.battleplan_embed(plan)
+    for lang in TRANSLATED:
+        with speaking(lang):
+            shown = cards.battleplan_embed(plan)
+        assert shown.title != english.title
+        for said, field in zip(english.fields, shown.fields, strict=True):
+            if said.name in ("Dice", "Victory condition", "Deployment", "Terrain", "Twist"):
+                assert field.name != said.name, (lang, said.name)
+            first = said.value.split("\n")[0]
+            if first in cards.CORE or "Terrain card: " in first:
+                assert field.value.split("\n")[0] != first, (lang, said)
+        assert (shown.footer or "") != (english.footer or "") or not plan.notes
+
+
+def test_every_sentence_the_shipped_pack_shows_is_in_the_catalogue() -> None:
+    pack = core_pack()
+    shown = [t for b in pack.battleplans for t in (b.victory, b.terrain, b.deployment_note) if t]
+    shown += [a.summary for b in pack.battleplans for a in b.abilities]
+    assert [t for t in shown if t not in cards.CORE] == []
+    labels = {label for b in pack.battleplans for label in b.objective_labels if len(label) > 1}
+    assert labels <= set(words.OBJECTIVES)
+
+
+def test_warband_answers_say_the_rules_english_and_each_language() -> None:
+    bad = "A, 600, Cult, leader\nB, 500, Other, leader\n"
+    report = check_roster(bad)
+    with speaking("en"):
+        said = warband_answer(bad)
+    assert said.startswith("❌ This warband breaks 4 muster rules:")
+    assert all(v in said for v in report.violations)
+    assert "(2 fighters, 1100 points, runemarks Cult, Other, leaders: A, B.)" in said
+    with speaking("de"):
+        german = warband_answer(bad)
+    assert not any(v in german for v in report.violations) and "1100" in german
+
+    unreadable = "A, 100, Cult, leader\nB hundred Cult\nC, lots, Cult\n"
+    with pytest.raises(RosterError) as caught:
+        check_roster(unreadable)
+    with speaking("en"):
+        assert roster_refusal(caught.value) == refusal(caught.value)
+    with speaking("fr"):
+        french = roster_refusal(caught.value)
+    assert "line 2" not in french and "`B hundred Cult`" in french and "`lots`" in french
+
+
+def test_a_refusals_words_are_said_in_the_language_too() -> None:
+    [large] = split_problems(15, Split(dagger=8, shield=5, hammer=2))
+    with speaking("en"):
+        assert "The Dagger has 8" in refusal(large.error())
+    with speaking("de"):
+        assert "Dagger" not in refusal(large.error()) and "Dolch" in refusal(large.error())
+    with speaking("es"):
+        objective = refusal(RuleError(code="warcry.dormant", objective="Centre"))
+    assert "Centre" not in objective and "Centro" in objective
+    with speaking("es"):
+        table = refusal(RuleError(code="warcry.table_incomplete", kind="champions"))
+    assert table == "La tabla de planes de batalla de Test of Champions está incompleta."
