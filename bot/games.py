@@ -157,6 +157,11 @@ class GameAdapter(Generic[S]):
         """One line for /games."""
         return _("in progress")
 
+    def outcome_summary(self, state: S) -> str:
+        """A finished game's summary for its result announcement, in the language in force (the
+        store keeps the rules' English, which is what this says unless a game words it itself)."""
+        return state.outcome.summary if state.outcome is not None else ""
+
 
 class GameRegistry:
     def __init__(self) -> None:

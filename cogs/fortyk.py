@@ -39,6 +39,7 @@ from cogs.fortyk_text import (
     now_text,
     question_text,
     result_text,
+    tier_name,
     who,
     zone_name,
 )
@@ -60,6 +61,7 @@ from rules.fortyk import (
 )
 from rules.fortyk.models import ReportEnd
 from rules.fortyk.procedure import DEFAULT_MISSION
+from rules.fortyk.scoring import score
 from rules.fortyk.views import Purpose, Scoreboard
 from rules.session import Event, Question
 from rules.text import echo, fit_lines
@@ -192,6 +194,20 @@ class FortyKAdapter(GameAdapter[FortyKState]):
         """What the player's action did, in the game's own lines (a kill says its KP and the total)."""
         said = self.lines(info, state, events) or [_("Recorded. {now}", now=now_text(state))]
         return Reply(content="\n".join(said)[:1900])
+
+    def outcome_summary(self, state: FortyKState) -> str:
+        """The score store's plain record (rules: scoring.summary), in the language in force."""
+        lines = [
+            _(
+                "{mission}, ended after battle round {round}.",
+                mission=state.mission.title,
+                round=state.ended_after_round,
+            )
+        ]
+        for result in score(state)[0]:
+            points = "–".join(str(result.points_for(p)) for p in state.players)
+            lines.append(f"{tier_name(result.tier)} — {result.name}: {points}")
+        return "\n".join(lines)
 
     def summary(self, info: SessionInfo, state: FortyKState) -> str:
         if state.phase is Phase.BATTLE:

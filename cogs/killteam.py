@@ -42,6 +42,7 @@ from cogs.killteam_lines import (
 )
 from cogs.killteam_text import ENGLISH
 from cogs.killteam_words import localise, map_label, sealed_label
+from cogs.killteam_words import summary as word_summary
 from rules.dice import Roller
 from rules.killteam import (
     PROCEDURE,
@@ -106,6 +107,9 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
 
     def localise(self, state: KillTeamState, asked: Question) -> Question:
         return localise(state, asked)
+
+    def outcome_summary(self, state: KillTeamState) -> str:
+        return word_summary(state.outcome.summary) if state.outcome is not None else ""
 
     def board(self, info: SessionInfo, state: KillTeamState) -> Embed:
         return board_embed(state)

@@ -164,6 +164,9 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         said = self.lines(info, state, events)
         return Reply(content="\n".join(said)[:1900] or words.prompt(state))
 
+    def outcome_summary(self, state: WarcryState) -> str:
+        return words.summary(state)
+
     def summary(self, info: SessionInfo, state: WarcryState) -> str:
         if state.battleplan is None:
             return _("Warcry — battleplan not drawn yet: {now}", now=words.prompt(state))

@@ -381,6 +381,14 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
             return None
         return private_reply(state, user_id)
 
+    def outcome_summary(self, state: WarmasterState) -> str:
+        if state.outcome is None:
+            return ""
+        first, second = (side.score for side in state.outcome.sides)
+        if state.outcome.winner is None:
+            return _("{first} VP to {second} VP, a draw", first=first, second=second)
+        return _("{first} VP to {second} VP", first=first, second=second)
+
     def summary(self, info: SessionInfo, state: WarmasterState) -> str:
         return prompt_text(state)[:200]
 

@@ -21,6 +21,7 @@ from bot.scores.layout import FOOTER_MAX, clip, format_change, score_line
 from bot.scores.prompts import result_lines
 from bot.scores.rows import AUTO_CONFIRMED, CONFIRMED_BY, record_of
 from bot.scores.systems import system_title
+from bot.sessions import SessionNotFound
 from rules.scores import ResultStatus
 
 if TYPE_CHECKING:
@@ -139,12 +140,23 @@ class Announcer:
         self.bot.delivery.kick()
         return handled
 
+    async def _summary(self, row: GameResult) -> str:
+        """The game's summary in the language in force, from its finished session (else as stored)."""
+        if row.session_id is None or row.system not in self.bot.games:
+            return row.summary
+        try:
+            _info, state = await self.bot.sessions.load(row.session_id)
+        except SessionNotFound:
+            return row.summary
+        worded = self.bot.games.get(row.system).outcome_summary(state) if state.finished else ""
+        return worded or row.summary
+
     async def announcement_embed(self, row: GameResult) -> Embed:
         record = record_of(row)
         book, _records = await self.results.book(row.guild_id)
         lines = result_lines(row)
-        if row.summary:
-            lines.append(clip(row.summary, 1500))
+        if summary := await self._summary(row):
+            lines.append(clip(summary, 1500))
         embed = Embed(
             title=_.p("title", "{game} result", game=system_title(row.system)),
             description="\n".join(lines),

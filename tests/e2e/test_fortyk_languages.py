@@ -122,6 +122,8 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     assert "Total: " in shown and "Resultado final: " in board.all_text()
     result = emu.messages(w.channel)[-1]
     assert "Resultado de 40K" in result.embed_text()
+    assert ", terminada tras la ronda de batalla " in result.embed_text()  # the game's own summary too
+    assert "ended after battle round" not in result.embed_text()
     table = "\n".join(m.all_text() for m in emu.messages(game.table))
     assert all(word in table for word in SPANISH) and not any(word in table for word in ENGLISH)
     visible = emu.text_visible_to(w.carol)  # the table, as a bystander sees it: no player's own words

@@ -164,6 +164,8 @@ async def test_a_reaper_battle_between_a_german_and_a_french_player_in_a_spanish
         in fields(board(muster))["Ahora"]
     )
 
+    [announced] = [m for m in emu.messages(w.channel) if "Resultado de Warcry" in m.embed_text()]
+    assert "Reaper tras 4 rondas de batalla: victoria" in announced.embed_text()  # its summary in Spanish
     thread = "\n".join(m.all_text() for m in emu.messages(battle.table))
     for words in (*GERMAN, *FRENCH, "wins the priority roll", "battle round", "Blood tally", "Victory"):
         assert words not in thread, words  # the battle's thread speaks Spanish only

@@ -189,6 +189,8 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
         [row] = (await db.scalars(select(GameResult).where(GameResult.session_id == sid))).all()
     assert (row.score_a, row.score_b) == tuple(side.score for side in over.outcome.sides)
     assert f"{row.score_b} PV" in final.embeds[0]["description"]
+    [announced] = [m for m in emu.messages(w.channel) if "Resultado de Warmaster" in m.embed_text()]
+    assert f"{row.score_a} PV a {row.score_b} PV" in announced.embed_text()  # its summary in Spanish
     # Nothing a player read in their own language reached the table, and no secret leaked.
     visible = emu.text_visible_to(w.carol)
     assert "Du hast" not in visible and "Vous avez" not in visible
