@@ -6,7 +6,6 @@ emulator that stands in for Discord, as in production. Reads the same environmen
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
@@ -15,17 +14,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import add_pong
 from bot import logs
 from bot.app import MusterBot
+from bot.cli import run_async
 from bot.config import Settings
 
 
-async def main() -> None:
+async def main() -> int:
     settings = Settings()  # type: ignore[call-arg]
     logs.configure(settings.log_level, settings.log_format)
     bot = MusterBot(settings)
     add_pong(bot)
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())
+    return 0
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    run_async(main())  # the loop `muster run` runs on

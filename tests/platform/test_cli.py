@@ -46,3 +46,16 @@ def test_default_database_is_a_sqlite_file_in_data(tmp_path: Path) -> None:
     result = run(["migrate"], {}, tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "data" / "muster.sqlite3").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="uvloop is not installed on Windows")
+def test_the_bot_runs_on_uvloop() -> None:
+    """Installed with the bot everywhere but Windows, and what `muster run` runs on."""
+    import asyncio
+
+    from bot.cli import run_async
+
+    async def loop_module() -> int:
+        return 1 if type(asyncio.get_running_loop()).__module__.startswith("uvloop") else 0
+
+    assert run_async(loop_module()) == 1
