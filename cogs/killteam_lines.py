@@ -20,6 +20,7 @@ from rules.killteam import PROCEDURE, KillTeamState, private_view, prompt, score
 from rules.killteam import events as ev
 from rules.killteam.hand import METHOD_LABELS
 from rules.killteam.state import BATTLE_READY_VP
+from rules.killteam.views import Scoreboard
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event, Question
 
@@ -385,8 +386,7 @@ def describe_briefly(event: Event, state: KillTeamState) -> str | None:
 # ---------------------------------------------------------------------- the board
 
 
-def _status(state: KillTeamState) -> str:
-    board = scoreboard(state)
+def _status(state: KillTeamState, board: Scoreboard) -> str:
     if board.finished:
         status = _("**A draw.**") if board.draw else _("**{player} wins.**", player=who(board.winner or 0))
     elif state.macro == "battle":
@@ -416,7 +416,7 @@ def board_embed(state: KillTeamState) -> Embed:
     scoring = state.macro in ("battle", "finished")
     embed = Embed(
         title=title,
-        description=f"{who(a)} vs {who(b)}\n{_status(state)}",
+        description=f"{who(a)} vs {who(b)}\n{_status(state, board)}",
         colour=COLOUR,
         footer=caps_text() if scoring else None,  # the caps matter once VP are scored
     )

@@ -29,7 +29,6 @@ from rules.killteam.views import (
     BATTLE_READY,
     NO_FACTION,
     bid_contest,
-    private_prompt,
 )
 from rules.session import Option, Question
 
@@ -298,9 +297,8 @@ def _title_and_text(state: KillTeamState, asked: Question) -> tuple[str, str]:
     contest = bid_contest(state)
     if topic == "bid" and contest is not None:
         label = sealed_label(contest.label)
-        mine = len(asked.players) == 1 and asked == private_prompt(state, asked.players[0])
-        if mine:
-            left = contest.tokens[asked.players[0]]
+        left = params.get("tokens")
+        if isinstance(left, int):  # a player's own prompt (the public question has no tokens)
             text = _.n(
                 "You have {count} token. Bid 0 to {count}; only you see it until both have bid.",
                 "You have {count} tokens. Bid 0 to {count}; only you see it until both have bid.",

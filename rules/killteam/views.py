@@ -593,6 +593,7 @@ def private_prompt(state: KillTeamState, player: int) -> Question | None:
             private=True,
             category=contest.category,
             round=contest.round,
+            tokens=left,
         )
     if state.stage == "scouting" and state.scouting and player in state.scouting.waiting_for():
         return _question(
