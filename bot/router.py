@@ -113,7 +113,7 @@ async def _answer(
         if question is None:  # moved on: refused as an answer to it would be, opening no form
             procedure.action_for(state, questions.answer(user, None, step, values))
             raise RuleError(code="answer.not_asked")
-        spec = questions.form(adapter.localise(state, question), values[0])
+        spec = questions.form(table.shown(adapter, state, question), values[0])
         if spec is None:
             raise RuleError(code="answer.not_offered")
         custom_id = custom_ids.modal(sid, step, values[0])
@@ -157,7 +157,7 @@ def current_questions(adapter: GameAdapter[Any], state: Any, user: int) -> Reply
     lines, buttons, selects = [_("That button is from an older message. The game asks you now:")], [], []
     rows = 0
     for raw in asked:
-        question = adapter.localise(state, raw)
+        question = table.shown(adapter, state, raw)
         more_buttons, more_selects = questions.components(question)
         needed = len(more_selects) + -(-len(more_buttons) // 5)
         if rows + needed > 5:

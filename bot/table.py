@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.i18n import Domain, speaking
+from bot.i18n import SOURCE, Domain, language, speaking
 from bot.languages import ENGLISH, Languages
 from bot.messages import Button, Embed, Outgoing, Select
 from bot.questions import components
@@ -68,7 +68,11 @@ def who(player: int) -> str:
 
 
 def shown(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Question:
-    """A question as it is shown, in the language in force (the rules word it in English)."""
+    """A question as it is shown, in the language in force. The rules word it in English, and in
+    English every game shows it exactly as asked (each game's tests hold it to that), so then it
+    is not copied at all."""
+    if language() == SOURCE:
+        return asked
     return adapter.localise(state, asked)
 
 

@@ -16,10 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import i18n, i18n_tools
-from bot.i18n import Domain, fill, speaking, supported
+from bot.i18n import Domain, fill, language, speaking, supported
 from bot.table import reworded
-from bot.text import refusal
+from bot.text import add_words, refusal
 from bot.translator import localised
+from cogs.scores_text import ENGLISH as SCORES_WORDS
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Question
@@ -67,6 +68,7 @@ def test_values_are_filled_in_after_translation_with_plural_forms() -> None:
 
 
 def test_a_refusal_is_translated_by_its_code() -> None:
+    add_words(SCORES_WORDS)  # as the scores cog does when it loads (this worker may not have loaded it)
     count = RuleError(code="answer.count", minimum=1, maximum=3)
     assert refusal(count) == "Pick 1 to 3 options here."
     with speaking("de"):
@@ -163,9 +165,11 @@ def test_the_check_finds_every_kind_of_gap(tmp_path: Path, monkeypatch: pytest.M
 
 
 class SpokenPick(ToyAdapter):
-    """Pick, with its question shown in other words (as a converted game's `localise` does)."""
+    """Pick, with its question shown in French (as a converted game's `localise` does)."""
 
     def localise(self, state: PickState, asked: Question) -> Question:
+        if language() != "fr":
+            return asked
         options = [o.model_copy(update={"label": f"n°{o.label}"}) for o in asked.options]
         return asked.model_copy(update={"title": "Choisis un nombre en secret", "options": options})
 
@@ -174,10 +178,13 @@ def test_a_refused_answer_names_the_question_as_the_player_sees_it() -> None:
     state, _events = toy_start("0123456789ab", [1, 2], Roller(random.Random(1)))
     stale = RuleError(code="answer.stale", now="Pick a number in secret")
     reworded(SpokenPick(), state, 1, stale)
-    assert stale.params == {"now": "Choisis un nombre en secret"}
-    disabled = RuleError(code="answer.disabled", label="2", why="")
-    reworded(SpokenPick(), state, 1, disabled)
-    assert disabled.params["label"] == "n°2"
-    own = RuleError(code="toy.pick_range", low=1, high=3)
-    reworded(SpokenPick(), state, 1, own)  # a game's own codes are the game's to word
-    assert own.params == {"low": 1, "high": 3}
+    assert stale.params == {"now": "Pick a number in secret"}  # English: as the rules say it
+    with speaking("fr"):
+        reworded(SpokenPick(), state, 1, stale)
+        assert stale.params == {"now": "Choisis un nombre en secret"}
+        disabled = RuleError(code="answer.disabled", label="2", why="")
+        reworded(SpokenPick(), state, 1, disabled)
+        assert disabled.params["label"] == "n°2"
+        own = RuleError(code="toy.pick_range", low=1, high=3)
+        reworded(SpokenPick(), state, 1, own)  # a game's own codes are the game's to word
+        assert own.params == {"low": 1, "high": 3}

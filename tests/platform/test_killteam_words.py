@@ -214,7 +214,7 @@ def _lines(event: Event, state: KillTeamState) -> list[str | None]:
 def test_the_english_is_the_rules_own() -> None:
     """English is the source: localising changes nothing, and the caps read as the rules say them."""
     assert caps() == CAPS_TEXT
-    for _table, states in GAMES[:6]:
+    for _table, states in GAMES:
         for state in states:
             for asked in shown_words(state):
                 assert localise(state, asked) == asked
