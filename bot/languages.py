@@ -141,11 +141,17 @@ class LanguageService:
         self._chosen.clear()
         self._stored.clear()
 
-    async def _read(self, guild_id: int | None, users: list[int]) -> tuple[str | None, dict[int, str]]:
-        """A server's stored choice and some users' stored locales: remembered, or from the store."""
+    def _remembered(self, guild_id: int | None, users: list[int]) -> tuple[str | None, dict[int, str]] | None:
+        """A server's stored choice and some users' stored locales, if remembered (else None)."""
         if self.changes.listening and guild_id in self._chosen and all(u in self._stored for u in users):
             found = {u: locale for u in users if (locale := self._stored[u]) is not None}
             return self._chosen[guild_id], found
+        return None
+
+    async def _read(self, guild_id: int | None, users: list[int]) -> tuple[str | None, dict[int, str]]:
+        """A server's stored choice and some users' stored locales: remembered, or from the store."""
+        if (found := self._remembered(guild_id, users)) is not None:
+            return found
         heard = self._heard
         chosen, locales = await self.store.languages_of(guild_id, users)
         if self.changes.listening and heard == self._heard:
@@ -213,11 +219,20 @@ class LanguageService:
     async def for_session(self, info: SessionInfo) -> Languages:
         return await self.for_players(info.guild_id, info.players)
 
+    def remembered(self, info: SessionInfo) -> Languages | None:
+        """A session's languages with no round trip, when this process remembers them (else None)."""
+        found = self._remembered(info.guild_id, list(info.players))
+        return None if found is None else self._languages(info.guild_id, list(info.players), *found)
+
     async def for_players(self, guild_id: int | None, players: Iterable[int]) -> Languages:
         """The table's language and each player's, read in one unit of work (the interaction being
         handled gives its own player's freshest locale)."""
         wanted = list(players)
-        chosen, locales = await self._read(guild_id, wanted)
+        return self._languages(guild_id, wanted, *await self._read(guild_id, wanted))
+
+    def _languages(
+        self, guild_id: int | None, wanted: list[int], chosen: str | None, locales: dict[int, str]
+    ) -> Languages:
         self._known.update(locales)
         seen = current()
         if seen is not None and seen.user_id in wanted:

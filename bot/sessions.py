@@ -30,7 +30,7 @@ from bot.delivery import Delivery
 from bot.dice import DiceService, RollContext, audit_rows
 from bot.games import GameRegistry, SessionInfo
 from bot.i18n import Domain, speaking
-from bot.languages import LanguageService
+from bot.languages import Languages, LanguageService
 from bot.messages import Outgoing, without_pings
 from bot.outbox import enqueue, outbox_rows
 from bot.table import answer_the_only_choices
@@ -298,10 +298,10 @@ class SessionService:
             if info.status != "open":
                 raise SessionClosed(info.status)
             adapter = self.games.get(info.system)
-            if reading is None:  # asked of the store now, read while the rules judge
-                reading = asyncio.ensure_future(self.languages.for_session(info))
-                reading.add_done_callback(_retrieved)
-                await asyncio.sleep(0)  # the query leaves before the rules start
+            if reading is None:
+                reading = self._languages(info)
+                if not reading.done():
+                    await asyncio.sleep(0)  # the query leaves before the rules start
             try:
                 action = make_action(info, state)
             except ValidationError as invalid:  # typed input the action's own model refuses
@@ -338,6 +338,18 @@ class SessionService:
                 self.delivery.kick()
             return StepResult(new_info, new_state, events)
         raise RuleError(code="session.busy")
+
+    def _languages(self, info: SessionInfo) -> asyncio.Future[Languages]:
+        """The languages a step's messages speak: as this process remembers them (no round trip),
+        else asked of the store now and read while the rules judge."""
+        known = self.languages.remembered(info)
+        if known is not None:
+            ready: asyncio.Future[Languages] = asyncio.get_running_loop().create_future()
+            ready.set_result(known)
+            return ready
+        reading = asyncio.ensure_future(self.languages.for_session(info))
+        reading.add_done_callback(_retrieved)
+        return reading
 
     async def answer(
         self,
