@@ -108,7 +108,8 @@ class GameAdapter(Generic[S]):
     def localise(self, state: S, asked: Question) -> Question:
         """A question as shown in the language in force: the rules word it in English, so a game
         returns a copy with its title, text, option labels and descriptions and form labels
-        translated (`asked.model_copy(update=...)`; keep every `value` and `step`). By default: as asked."""
+        translated (`asked.model_copy(update=...)`; keep every `value` and `step`). In English it is
+        the question as asked, so the platform shows that without calling this. By default: as asked."""
         return asked
 
     def typed(self, state: S, asked: Question, fields: dict[str, str]) -> dict[str, str]:
