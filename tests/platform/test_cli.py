@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -51,8 +52,6 @@ def test_default_database_is_a_sqlite_file_in_data(tmp_path: Path) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="uvloop is not installed on Windows")
 def test_the_bot_runs_on_uvloop() -> None:
     """Installed with the bot everywhere but Windows, and what `muster run` runs on."""
-    import asyncio
-
     from bot.cli import run_async
 
     async def loop_module() -> int:
