@@ -221,8 +221,9 @@ class LanguageService:
 
     def remembered(self, info: SessionInfo) -> Languages | None:
         """A session's languages with no round trip, when this process remembers them (else None)."""
-        found = self._remembered(info.guild_id, list(info.players))
-        return None if found is None else self._languages(info.guild_id, list(info.players), *found)
+        players = list(info.players)
+        found = self._remembered(info.guild_id, players)
+        return None if found is None else self._languages(info.guild_id, players, *found)
 
     async def for_players(self, guild_id: int | None, players: Iterable[int]) -> Languages:
         """The table's language and each player's, read in one unit of work (the interaction being
@@ -233,6 +234,7 @@ class LanguageService:
     def _languages(
         self, guild_id: int | None, wanted: list[int], chosen: str | None, locales: dict[int, str]
     ) -> Languages:
+        """What was stored, as the languages spoken (the interaction being handled speaks last)."""
         self._known.update(locales)
         seen = current()
         if seen is not None and seen.user_id in wanted:
