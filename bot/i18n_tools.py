@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from bot.i18n import (
@@ -231,6 +231,28 @@ def compiled(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def compiled_messages(data: bytes) -> tuple[str, dict[tuple[str | None, Any], Any]]:
+    """What a compiled catalogue says: its plural rule and every translation, keyed by context and id.
+
+    Two `.mo` files that say the same are the same catalogue, whatever tool version wrote them (each
+    stamps its own "Generated-By" header), so staleness is judged on this, never on the bytes.
+    """
+    catalog = read_mo(io.BytesIO(data))
+    said = {
+        (m.context, m.id if isinstance(m.id, str) else tuple(m.id)): (
+            m.string if isinstance(m.string, str) else tuple(m.string or ())
+        )
+        for m in catalog
+        if m.id
+    }
+    return catalog.plural_forms, said
+
+
+def is_compiled(target: Path, catalog: Catalog) -> bool:
+    """Whether `target` exists and says what `catalog` compiles to."""
+    return target.exists() and compiled_messages(target.read_bytes()) == compiled_messages(compiled(catalog))
+
+
 def keys(catalog: Catalog) -> set[tuple[str | None, str]]:
     return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
 
@@ -275,10 +297,10 @@ def do_compile(domains: Iterable[str]) -> list[str]:
             path = po_path(lang, domain)
             if not path.exists():
                 continue
-            data = compiled(read(path, lang))
+            catalog = read(path, lang)
             target = path.with_suffix(".mo")
-            if not target.exists() or target.read_bytes() != data:
-                target.write_bytes(data)
+            if not is_compiled(target, catalog):
+                target.write_bytes(compiled(catalog))
                 changed.append(str(target.relative_to(ROOT)))
     return changed
 
@@ -308,7 +330,7 @@ def problems(domain: str, lang: str) -> list[str]:
         return [f"{path.relative_to(ROOT)} is missing"]
     po, pot = read(path, lang), read(pot_path(domain))
     mo = path.with_suffix(".mo")
-    if not mo.exists() or mo.read_bytes() != compiled(po):
+    if not is_compiled(mo, po):
         found.append(f"{mo.relative_to(ROOT)} is stale: run `muster i18n compile`")
     for wanted in pot:
         if not wanted.id:

@@ -3,7 +3,9 @@
 A pack is YAML an organiser uploads, so it is untrusted. `read_pack` checks it in an order where
 nothing can blow up: the size first; then the YAML event stream, which the parser produces without
 recursion, for nesting depth (refused beyond what any real pack needs, before anything recursive
-runs), anchors and aliases (no alias bombs) and tags; then the scalars, built by hand so that no huge
+runs; a plain scan of the text refuses far deeper nesting even before the parser sees it, so a
+parser's own limit never answers in its words instead of ours), anchors and aliases (no alias
+bombs) and tags; then the scalars, built by hand so that no huge
 integer or impossible date can raise (dates stay text, over-long numbers are a listed problem); then
 one validation into the game's pydantic model and the game's own cross-field checks. Every problem is
 listed with its line, in the same words for every game, and anything unexpected becomes a polite
@@ -166,6 +168,9 @@ def _load(text: str, model: type[BaseModel]) -> tuple[yaml.MappingNode, dict[str
     refusal = too_large(size)
     if refusal:
         raise PackError([refusal])
+    deep_at = too_deep_line(text)
+    if deep_at is not None:
+        raise PackError([f"line {deep_at}: {_too_deep()}"])
     try:
         events = _checked_events(text)
         root = _Replay(events).get_single_node()
@@ -191,6 +196,66 @@ def _load(text: str, model: type[BaseModel]) -> tuple[yaml.MappingNode, dict[str
     return root, data
 
 
+def _too_deep() -> str:
+    return f"this is nested more than {MAX_PACK_DEPTH} levels deep; no pack needs that"
+
+
+def too_deep_line(text: str) -> int | None:
+    """The line where the text plainly nests beyond the limit, read without any YAML parser, or None.
+
+    A parser may have a nesting limit of its own (PyYAML's grew one) and would then refuse a deep
+    file first, in its words. This scan counts block levels by indentation and `- ` entries, and flow
+    levels by brackets outside quotes and comments. It may count one level too many (a flow
+    collection at the top of a line), so it refuses only past MAX_PACK_DEPTH + 1, naming the line where
+    the count first went over the limit; the exact check on the parser's events judges the last level.
+    """
+    indents: list[int] = []
+    flow = 0
+    quote = ""
+    over: int | None = None  # where the count last went past MAX_PACK_DEPTH
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.lstrip(" ")
+        if flow == 0 and not quote and stripped and not stripped.startswith("#"):
+            indent = len(line) - len(stripped)
+            while indents and indent < indents[-1]:
+                indents.pop()
+            if not indents or indent > indents[-1]:
+                indents.append(indent)
+        block = len(indents) + _leading_entries(stripped)
+        over = _went_over(block + flow, number, over)
+        for char, before in zip(stripped, " " + stripped, strict=False):
+            if quote:
+                quote = "" if char == quote else quote
+            elif char == "#" and before in " \t":
+                break
+            elif char in "'\"" and before in " \t[{,:":
+                quote = char
+            elif char in "[{]}":
+                flow = flow + 1 if char in "[{" else max(0, flow - 1)
+                over = _went_over(block + flow, number, over)
+            if over is not None and block + flow > MAX_PACK_DEPTH + 1:
+                return over
+    return None
+
+
+def _went_over(depth: int, line: int, over: int | None) -> int | None:
+    """The line where the count went past the limit and has stayed there, or None while within it."""
+    if depth <= MAX_PACK_DEPTH:
+        return None
+    return line if over is None else over
+
+
+def _leading_entries(stripped: str) -> int:
+    """How many sequence entries open at the start of a line (`- - x` opens two)."""
+    count = at = 0
+    while stripped.startswith("-", at) and stripped[at + 1 : at + 2] in ("", " "):
+        count += 1
+        at += 1
+        while stripped.startswith(" ", at):
+            at += 1
+    return count
+
+
 def _checked_events(text: str) -> list[yaml.Event]:
     """Every event of the stream, refusing deep nesting at once and listing anchors, aliases and tags.
 
@@ -205,8 +270,7 @@ def _checked_events(text: str) -> list[yaml.Event]:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_PACK_DEPTH:
-                too_deep = f"this is nested more than {MAX_PACK_DEPTH} levels deep; no pack needs that"
-                raise PackError([f"line {line}: {too_deep}"])
+                raise PackError([f"line {line}: {_too_deep()}"])
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         elif isinstance(event, yaml.DocumentStartEvent):

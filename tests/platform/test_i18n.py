@@ -8,6 +8,7 @@ Discord's limits, and compiled (.mo) from its current .po.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -162,6 +163,31 @@ def test_the_check_finds_every_kind_of_gap(tmp_path: Path, monkeypatch: pytest.M
         i18n_tools.compiled(i18n_tools.read(i18n_tools.po_path("de", "demo"), "de"))
     )
     assert "is stale" not in "\n".join(i18n_tools.problems("demo", "de"))
+
+
+def test_a_compiled_catalogue_is_judged_by_what_it_says_not_by_its_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another Babel release stamps its own "Generated-By" and may lay the file out anew: not stale."""
+    monkeypatch.setattr(i18n_tools, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n_tools, "ROOT", tmp_path)
+    pot = Catalog(domain="demo")
+    pot.add("Roll some dice", context="command")
+    i18n_tools.write(i18n_tools.pot_path("demo"), pot)
+    de = Catalog(locale="de", domain="demo", fuzzy=False)
+    de.add("Roll some dice", "Würfle", context="command")
+    i18n_tools.write(i18n_tools.po_path("de", "demo"), de)
+    mo = i18n_tools.po_path("de", "demo").with_suffix(".mo")
+    ours = i18n_tools.compiled(i18n_tools.read(i18n_tools.po_path("de", "demo"), "de"))
+    version = re.search(rb"Generated-By: Babel (\S+)", ours)
+    assert version is not None
+    mo.write_bytes(ours.replace(version.group(1), b"9" * len(version.group(1))))  # same layout, older tool
+    assert mo.read_bytes() != i18n_tools.compiled(i18n_tools.read(i18n_tools.po_path("de", "demo"), "de"))
+    assert i18n_tools.problems("demo", "de") == []
+    assert i18n_tools.do_compile(["demo"]) == []  # nothing rewritten either
+    de.get("Roll some dice", "command").string = "Würfeln"  # type: ignore[union-attr]
+    i18n_tools.write(i18n_tools.po_path("de", "demo"), de)
+    assert any("is stale" in line for line in i18n_tools.problems("demo", "de"))
 
 
 class SpokenPick(ToyAdapter):

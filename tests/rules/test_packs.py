@@ -22,6 +22,7 @@ from rules.packs import (
     PackError,
     nesting_depth,
     read_pack,
+    too_deep_line,
 )
 
 PARSERS: dict[str, Callable[[str], BaseModel]] = {
@@ -200,6 +201,38 @@ def test_numbers_of_a_real_size_still_read_as_numbers() -> None:
 @pytest.mark.parametrize("game", list(SHIPPED))
 def test_the_depth_limit_leaves_every_shipped_pack_a_margin(game: str) -> None:
     assert 2 * nesting_depth(shipped(game)) <= MAX_PACK_DEPTH
+
+
+@pytest.mark.parametrize("game", list(SHIPPED))
+def test_the_plain_depth_scan_passes_every_shipped_pack(game: str) -> None:
+    assert too_deep_line(shipped(game)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 5000 + "]" * 5000,
+        "{a: " * 2500 + "1" + "}" * 2500,
+        "- " * 3000 + "x",
+        "".join(" " * i + "a:\n" for i in range(300)),
+    ],
+)
+def test_deep_nesting_is_refused_before_any_parser_reads_it(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever limit a YAML release has of its own, Muster refuses first and in its own words."""
+
+    def no_parser(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the parser was reached")
+
+    monkeypatch.setattr("rules.packs.yaml.parse", no_parser)
+    assert too_deep_line(text) is not None
+    assert problems("warmaster", text)[0].endswith(DEEP)
+
+
+def test_the_plain_depth_scan_ignores_brackets_in_quotes_and_comments() -> None:
+    text = "name: '[[[[[[[[[[[[[[[[['\nnote: \"{{{{{{{{{{{{{{{{{\" # [[[[[[[[[[[[[[[[[[[\n"
+    assert too_deep_line(text) is None
 
 
 def test_nesting_up_to_the_limit_is_read_and_judged_by_the_model() -> None:
