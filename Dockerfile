@@ -10,12 +10,15 @@ RUN useradd --create-home --uid 10001 muster \
     && mkdir -p /data && chown muster:muster /data
 
 WORKDIR /app
+# The pinned, hashed releases first (a layer that changes only with the lock), then Muster itself.
+COPY requirements.lock ./
+RUN pip install -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY rules ./rules
 COPY migrations ./migrations
-RUN pip install .
+RUN pip install --no-deps --no-build-isolation .
 
 USER muster
 VOLUME ["/data"]
