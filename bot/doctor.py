@@ -2,17 +2,20 @@
 
 Each check says what it found and, when something is wrong, what to do. Nothing is changed: the
 database is not migrated (a missing SQLite file is not even created) and Discord is only read over
-REST, without a gateway session, so the doctor can run beside live shard processes. The database
-and settings checks are here; the Discord ones are in bot/doctor_discord.py.
+REST, without a gateway session, so the doctor can run beside live shard processes. The command
+tree is checked first and offline, token or not (bot/command_check.py): a tree Discord refuses stops
+the bot at its first sync. The database and settings checks are here; the Discord ones are in
+bot/doctor_discord.py.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -20,7 +23,8 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine.url import URL
 from sqlalchemy.exc import DBAPIError
 
-from bot import config
+from bot import config, i18n
+from bot.command_check import muster_payload, problems
 from bot.config import StoreSettings
 
 
@@ -45,9 +49,17 @@ class Check:
 
 
 Report = Callable[[Check], None]
+CommandSource = Callable[[], Awaitable[list[dict[str, Any]]]]
+"""What a command sync would send (the bot's own tree, unless a test gives another)."""
 
 
-async def diagnose(settings: DoctorSettings, report: Report, *, max_servers: int = 100) -> bool:
+async def diagnose(
+    settings: DoctorSettings,
+    report: Report,
+    *,
+    max_servers: int = 100,
+    commands: CommandSource | None = None,
+) -> bool:
     """Run every check, reporting each as it ends; True when none failed."""
     results: list[Check] = []
 
@@ -55,6 +67,8 @@ async def diagnose(settings: DoctorSettings, report: Report, *, max_servers: int
         results.append(check)
         report(check)
 
+    for check in await check_commands(commands or muster_payload):
+        add(check)
     for check in await check_database(settings.database_url):
         add(check)
     token = check_token(settings.discord_token)
@@ -76,6 +90,32 @@ async def diagnose(settings: DoctorSettings, report: Report, *, max_servers: int
     else:
         add(Check("Discord", None, "not checked without a usable DISCORD_TOKEN"))
     return not any(check.ok is False for check in results)
+
+
+# --- the command tree ------------------------------------------------------------------------------
+
+
+async def check_commands(source: CommandSource) -> list[Check]:
+    """The command tree, translated as a sync sends it, against Discord's rules: one line per problem."""
+    try:
+        payload = await source()
+    except Exception as error:  # a cog that cannot load is the finding itself
+        return [Check("Commands", False, f"cannot build the command tree: {first_line(error)}")]
+    found = problems(payload)
+    if found:
+        return [
+            Check(f"Command {problem.path}", False, f"{problem.text}; Discord refuses the whole command sync")
+            for problem in found
+        ]
+    languages = ", ".join(i18n.TRANSLATED)
+    return [
+        Check(
+            "Commands",
+            True,
+            f"{len(payload)} commands, translated into {languages} as a sync sends them, "
+            "within Discord's rules",
+        )
+    ]
 
 
 # --- the database ------------------------------------------------------------------------------

@@ -5,6 +5,9 @@ interaction answer leaves the user with "The application did not respond". Every
 passes its keyword arguments through `fit`, which cuts what is too long with "…" (echoed input, long
 lists) instead of letting the message fail. Builders should still keep their own text short; this is
 the net under them, not a layout tool.
+
+Discord's rules for the command tree are numbers here too (`COMMAND_*`), checked offline by
+`muster doctor` (bot/command_check.py): a tree that breaks one is refused whole when it is synced.
 """
 
 from __future__ import annotations
@@ -32,6 +35,22 @@ SELECT_OPTIONS = 25
 SELECT_OPTION_TEXT = 100
 SELECT_PLACEHOLDER = 150
 BUTTON_LABEL = 80
+
+COMMAND_NAME = 32
+"""A command, group or option name, and each of its localisations."""
+COMMAND_NAME_MARKS = frozenset("-_'")
+"""Besides letters and numbers, what a slash-command name may hold (all lowercase)."""
+COMMAND_NAME_SCRIPTS = ((0x0900, 0x097F), (0x0E00, 0x0E7F))
+"""Devanagari and Thai, whose vowel signs (marks, not letters) a name may also hold."""
+COMMAND_DESCRIPTION = 100
+COMMAND_OPTIONS = 25
+"""Options (or sub-commands) of one command, group or sub-command."""
+COMMAND_CHOICES = 25
+COMMAND_CHOICE_NAME = 100
+COMMAND_CHOICE_VALUE = 100
+COMMAND_TOTAL = 8000
+"""Names, descriptions and choice names and values of one top-level command, each field counted at
+its longest localisation."""
 
 _ = Domain("muster")
 _BLANK = "\u200b"  # Discord refuses an empty field name or value; this shows as nothing

@@ -1,9 +1,12 @@
 """Slash-command descriptions and choice names in Discord's command picker, from the catalogue.
 
-discord.py asks this translator for every description and choice name when it syncs the tree and
-sends the answers as `*_localizations`; command and option NAMES are never translated, so a
-command typed from a guide works in every language. A string is looked up in the domain of the
-module that defines its command (bot/i18n_tools.py extracts it there), then in every domain.
+discord.py asks this translator for every string of the tree when it syncs, command, group and
+option NAMES included (`context.location` says which), and sends the answers as `*_localizations`.
+Only descriptions and choice names are answered. Names stay English: a command typed from a guide
+works in every language, and Discord refuses the whole sync over one localised name with a capital
+("Spieler"). A name would otherwise find translations: a string is looked up in the domain of the
+module that defines its command (bot/i18n_tools.py extracts it there), then in every domain, where
+the same English word may be a game's choice name (Warmaster's "player").
 """
 
 from __future__ import annotations
@@ -23,6 +26,17 @@ def _module(data: Any) -> str | None:
     return module if isinstance(module, str) else None
 
 
+TRANSLATED = frozenset(
+    {
+        app_commands.TranslationContextLocation.command_description,
+        app_commands.TranslationContextLocation.group_description,
+        app_commands.TranslationContextLocation.parameter_description,
+        app_commands.TranslationContextLocation.choice_name,
+    }
+)
+"""What the picker shows in the user's language; names (and anything else) are left English."""
+
+
 class CatalogueTranslator(app_commands.Translator):
     async def translate(
         self,
@@ -31,7 +45,7 @@ class CatalogueTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         lang = i18n.supported(locale)
-        if lang == i18n.SOURCE or not string.message:
+        if context.location not in TRANSLATED or lang == i18n.SOURCE or not string.message:
             return None
         return localised(string.message, lang, _module(context.data))
 

@@ -7,6 +7,8 @@ the emulator rejects the request with 400 / code 50035 ("Invalid Form Body") and
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -350,10 +352,11 @@ LOCALES = frozenset(
 """The locales Discord accepts as keys of `*_localizations`."""
 
 
-def _localizations(
-    errors: FormErrors, path: tuple[str | int, ...], field: str, owner: Any, low: int, high: int
-) -> None:
-    """A `<field>_localizations` map: known locales only, each value within the field's own limits."""
+def _localized(
+    errors: FormErrors, path: tuple[str | int, ...], field: str, owner: Any
+) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """A `<field>_localizations` map's (path, value) pairs in known locales; a map that is not one,
+    or an unknown locale, is reported here."""
     found = owner.get(f"{field}_localizations")
     if found is None:
         return
@@ -365,7 +368,15 @@ def _localizations(
         if locale not in LOCALES:
             errors.add(where, "BASE_TYPE_CHOICES", f"Value must be one of {sorted(LOCALES)}.")
         else:
-            _length(errors, where, value, low, high)
+            yield where, value
+
+
+def _localizations(
+    errors: FormErrors, path: tuple[str | int, ...], field: str, owner: Any, low: int, high: int
+) -> None:
+    """A `<field>_localizations` map: known locales only, each value within the field's own limits."""
+    for where, value in _localized(errors, path, field, owner):
+        _length(errors, where, value, low, high)
 
 
 def _longest(owner: Any, field: str) -> int:
@@ -375,14 +386,38 @@ def _longest(owner: Any, field: str) -> int:
     return max(lengths)
 
 
+NAME_MARKS = frozenset("-_'")
+"""Besides letters and numbers, what a chat-input name may hold."""
+NAME_SCRIPTS = ((0x0900, 0x097F), (0x0E00, 0x0E7F))
+"""Devanagari and Thai: their vowel signs are marks, not letters, and Discord allows them in names."""
+
+
+def _name_character(ch: str) -> bool:
+    """One character of `^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`, Discord's name rule."""
+    if ch in NAME_MARKS or unicodedata.category(ch)[0] in "LN":
+        return True
+    return any(low <= ord(ch) <= high for low, high in NAME_SCRIPTS)
+
+
 def _valid_command_name(name: Any, *, chat_input: bool) -> bool:
+    """A name (or a name localisation): 1-32 characters; a chat-input one only of the characters
+    above, and lowercase wherever a letter has a lowercase form. User and message commands may
+    hold spaces and capitals."""
     if not isinstance(name, str) or not 1 <= len(name) <= 32:
         return False
     if not chat_input:
         return True
-    if name != name.lower():
-        return False
-    return all(ch.isalnum() or ch in "-_'" for ch in name)
+    return all(_name_character(ch) and ch.lower() == ch for ch in name)
+
+
+def _name_localizations(
+    errors: FormErrors, path: tuple[str | int, ...], owner: Any, *, chat_input: bool
+) -> None:
+    """`name_localizations`: each value a valid name by the name's own rule. One capital in one
+    locale makes Discord refuse the whole request."""
+    for where, value in _localized(errors, path, "name", owner):
+        if not _valid_command_name(value, chat_input=chat_input):
+            errors.add(where, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {value!r}")
 
 
 def validate_commands(commands: Any) -> FormErrors:
@@ -423,7 +458,7 @@ def validate_command(errors: FormErrors, path: tuple[str | int, ...], command: A
             "APPLICATION_COMMAND_INVALID_NAME",
             f"Command name is invalid: {command.get('name')!r}",
         )
-    _localizations(errors, path, "name", command, 1, 32)
+    _name_localizations(errors, path, command, chat_input=chat_input)
     if chat_input:
         _length(errors, (*path, "description"), command.get("description"), 1, 100)
         _localizations(errors, path, "description", command, 1, 100)
@@ -469,7 +504,7 @@ def _validate_options(errors: FormErrors, path: tuple[str | int, ...], options: 
             )
         names.add(str(name))
         _length(errors, (*opath, "description"), option.get("description"), 1, 100)
-        _localizations(errors, opath, "name", option, 1, 32)
+        _name_localizations(errors, opath, option, chat_input=True)
         _localizations(errors, opath, "description", option, 1, 100)
         if kind == 2:
             if depth > 0:

@@ -10,13 +10,17 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
 from alembic.script import ScriptDirectory
+from discord import app_commands
 from sqlalchemy.engine import make_url
 
-from bot.doctor import check_revisions, check_shards
+from bot import cli, doctor
+from bot.command_check import sync_payload
+from bot.doctor import DoctorSettings, check_revisions, check_shards
 from bot.doctor_discord import granted_permissions
 from bot.migrate import alembic_config
 from tests.emulator import Emulator
@@ -55,6 +59,8 @@ async def test_a_fresh_database_needs_migrating_then_is_up_to_date(database_url:
     env = {"DATABASE_URL": database_url}
     code, lines, err = await muster(["doctor"], env, tmp_path)
     assert code == 1 and "Traceback" not in err
+    # The command tree is checked offline, first, without a token.
+    assert lines[0].startswith("✔ Commands: ") and "translated into de, fr, es" in lines[0]
     assert line(lines, "Database").startswith(f"✔ Database: {make_url(database_url).get_backend_name()} ")
     migrations = line(lines, "Migrations")
     assert migrations.startswith("✘") and "run `muster migrate`" in migrations
@@ -143,6 +149,62 @@ async def test_a_refused_token_is_reported(tmp_path: Path) -> None:
     assert code == 1 and "Traceback" not in err
     assert line(lines, "DISCORD_TOKEN").startswith("✔")  # shaped right, but not this bot's
     assert line(lines, "Discord").startswith("✘ Discord: DISCORD_TOKEN was refused")
+
+
+async def capitalised_tree() -> list[dict[str, Any]]:
+    """A tree whose German translator answers a parameter name with a capital, as Muster's once did."""
+
+    class German(app_commands.Translator):
+        async def translate(
+            self,
+            string: app_commands.locale_str,
+            locale: discord.Locale,
+            context: app_commands.TranslationContextTypes,
+        ) -> str | None:
+            german = locale is discord.Locale.german
+            return {"player": "Spieler"}.get(string.message) if german else None
+
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
+        discord.Client(intents=discord.Intents.none())
+    )
+    scores = app_commands.Group(name="scores", description="Scores")
+
+    @scores.command(description="One player's record")
+    async def player(interaction: discord.Interaction, who: discord.User) -> None:  # pragma: no cover
+        await interaction.response.send_message(who.name)
+
+    tree.add_command(scores)
+    await tree.set_translator(German())
+    return await sync_payload(tree)
+
+
+async def test_a_command_discord_would_refuse_is_found_offline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(doctor, "muster_payload", capitalised_tree)
+    settings = DoctorSettings(
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'muster.sqlite3'}", discord_token=None
+    )
+    assert await cli._doctor(settings, 100) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "✘ Command /scores player: name in de: 'Spieler' has capitals: names must be lowercase; "
+        "Discord refuses the whole command sync"
+    )
+    assert not [text for text in lines if text.startswith("✔ Commands")]
+    assert line(lines, "DISCORD_TOKEN").startswith("✘ DISCORD_TOKEN: not set")
+    assert lines[-1] == "muster: some checks failed (✘ above)"
+
+
+async def test_a_tree_that_cannot_be_built_is_a_finding() -> None:
+    async def broken() -> list[dict[str, Any]]:
+        raise ImportError("cannot import name 'Gone' from 'cogs.night'")
+
+    (check,) = await doctor.check_commands(broken)
+    assert (
+        check.line()
+        == "✘ Commands: cannot build the command tree: cannot import name 'Gone' from 'cogs.night'"
+    )
 
 
 # --- the checks themselves -------------------------------------------------------------------------
