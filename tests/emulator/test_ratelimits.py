@@ -9,9 +9,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
-from . import Emulator, Message
+from . import DefaultWorld, Emulator, Message
+from .pingbot import PingBot
 from .ratelimits import (
     CHANNEL_RENAMES,
     GLOBAL,
@@ -205,3 +207,86 @@ async def test_refused_edits_do_not_spend_the_budget(slow: Emulator, raw: Raw) -
         assert (await raw.edit(old, "x" * 2001))[0] == 400  # Discord refuses it; no edit made
     slow.clock.advance(5.0)
     assert (await raw.edit(old, "fine"))[0] == 200
+
+
+# --- the clock's scale, switching off, injected faults --------------------------------------------
+
+
+async def test_the_scale_shortens_windows_and_what_a_429_says() -> None:
+    async with Emulator(rate_limit_scale=0.01) as emu, aiohttp.ClientSession() as session:
+        raw = Raw(emu, session)
+        world = emu.add_default_world()
+        statuses = [(await raw.post(world.channel.id))[0] for _ in range(MESSAGE_CREATES.count)]
+        assert statuses == [200] * 5
+        status, body, headers = await raw.post(world.channel.id)
+        assert status == 429
+        assert 0 < body["retry_after"] <= 0.05  # 5 s at 0.01: what discord.py will sleep
+        assert float(headers["X-RateLimit-Reset-After"]) <= 0.05
+        await asyncio.sleep(body["retry_after"])
+        assert (await raw.post(world.channel.id))[0] == 200
+
+
+async def test_limits_are_on_by_default_and_can_be_turned_off() -> None:
+    async with Emulator() as on:
+        assert on.limiter.enabled and on.clock.scale == 0.01
+    async with Emulator(rate_limits=False) as off, aiohttp.ClientSession() as session:
+        raw = Raw(off, session)
+        world = off.add_default_world()
+        answers = [await raw.post(world.channel.id) for _ in range(3 * MESSAGE_CREATES.count)]
+        assert [status for status, _, _ in answers] == [200] * 15
+        assert not any("X-RateLimit-Bucket" in headers for _, _, headers in answers)
+        assert not off.rate_limited
+
+
+async def test_an_injected_429_with_a_body_keeps_the_rate_limit_headers(slow: Emulator, raw: Raw) -> None:
+    world = slow.add_default_world()
+    board = await _posted(raw, world.channel.id, "board")
+    _, _, ordinary = await raw.edit(board, "v1")
+    body = {"message": OLD_MESSAGE_TEXT, "code": 30046, "retry_after": 3599.5, "global": False}
+    fault = slow.inject("PATCH", rf"/channels/{world.channel.id}/messages/\d+", body=body)
+
+    status, answer, headers = await raw.edit(board, "v2")
+    assert (status, answer) == (429, body)
+    assert headers["Via"] == "1.1 google" and headers["Retry-After"] == "3600"
+    assert headers["X-RateLimit-Reset-After"] == "3599.500"
+    assert headers["X-RateLimit-Bucket"] == ordinary["X-RateLimit-Bucket"]  # the route's own bucket
+    assert fault.hits == 1
+    assert [(r.fault, r.status) for r in slow.rate_limited] == [(True, 429)]
+
+
+# --- the real discord.py client -----------------------------------------------------------------
+
+
+async def test_discord_py_keeps_to_the_buckets_on_its_own(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    channel = bot.get_partial_messageable(world.channel.id)
+    started = time.perf_counter()
+    sent = await asyncio.gather(*(channel.send(f"burst {i}") for i in range(10)))
+    edited = [await message.edit(content=f"edited {i}") for i, message in enumerate(sent[:7])]
+    elapsed = time.perf_counter() - started
+
+    assert sorted(m.content for m in emu.messages(world.channel)) == sorted(
+        [f"edited {i}" for i in range(7)] + [f"burst {i}" for i in range(7, 10)]
+    )
+    assert len(edited) == 7
+    assert not emu.rate_limited, emu.rate_limited  # it read the headers and waited: no 429
+    window = emu.clock.scale * MESSAGE_CREATES.window
+    assert elapsed >= 2 * window  # 10 creates and 7 edits: each bucket made it wait once at least
+
+
+async def test_discord_py_meets_30046_as_rate_limited_when_told_not_to_wait(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    # Without max_ratelimit_timeout discord.py would sleep the hour the 429 asks for.
+    bot.http.max_ratelimit_timeout = 30.0
+    channel = bot.get_partial_messageable(world.channel.id)
+    board = await channel.send("board")
+    emu.age(emu.message(board.id), seconds=OLD_MESSAGE_AGE)
+    for i in range(5):
+        await board.edit(content=f"turn {i}")
+    with pytest.raises(discord.RateLimited) as raised:
+        await board.edit(content="turn 5")
+    assert raised.value.retry_after > 3500
+    assert emu.message(board.id).content == "turn 4"
+    assert [r.rate_limit for r in emu.rate_limited] == ["old-message-edits"]
