@@ -42,6 +42,7 @@ class FakeDiscord:
         self.log: list[tuple[str, int, int | None, str]] = []  # (what, channel, message, text)
         self.refused: set[int] = set()  # message ids whose edits Discord refuses for an hour
         self.paced: dict[int, asyncio.Event] = {}  # channel -> released when set
+        self.nonces: dict[str, FakeMessage] = {}  # as Discord: a repeated nonce gets the same message
         self._sequence = 0
 
     def new_id(self) -> int:
@@ -68,9 +69,12 @@ class FakeChannel:
     def __init__(self, discord_: FakeDiscord, channel_id: int) -> None:
         self.discord, self.id = discord_, channel_id
 
-    async def send(self, **kwargs: Any) -> FakeMessage:
+    async def send(self, *, nonce: str, **kwargs: Any) -> FakeMessage:
         await self.discord._pace(self.id)
+        if nonce in self.discord.nonces:
+            return self.discord.nonces[nonce]
         made = FakeMessage(self.discord, self.id, self.discord.new_id())
+        self.discord.nonces[nonce] = made
         self.discord.log.append(("post", self.id, made.id, text_of(kwargs)))
         return made
 
@@ -319,3 +323,32 @@ async def test_a_board_near_an_hour_old_is_posted_afresh_and_the_old_one_points_
 
 def test_a_board_renews_before_its_edits_are_limited() -> None:
     assert RENEW_AGE <= OLD_MESSAGE_AGE - 5 * 60  # room for the pointer's edit while it is young
+
+
+async def test_a_fresh_board_posted_before_a_crash_is_the_one_remembered_after_it(
+    store: Store, fake: FakeDiscord, delivery: Delivery, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process dies between posting the fresh board and recording it: the row is sent again,
+    with the same nonce, and Discord's answer is the board already made, remembered then."""
+    old = fake.new_id()
+    await known(store, GAME, "board", old)
+    monkeypatch.setattr(delivery_module, "age_of", lambda m: RENEW_AGE if m == old else 0.0)
+    recorded = delivery_module.record
+    crashes = []
+
+    def crash_once(*args: Any) -> None:
+        if not crashes:
+            crashes.append(True)
+            raise RuntimeError("the process dies before it records")
+        recorded(*args)
+
+    monkeypatch.setattr(delivery_module, "record", crash_once)
+    [row] = await queue(store, GAME, said("board now", key="board", renew_when_old=True))
+    delivery.kick()
+    await until(lambda: bool(crashes))
+    await until(lambda: len([e for e in fake.log if e[0] == "edit"]) == 2)  # the pointer, made twice
+    await delivery.idle()
+    [(_what, _channel, new, _text)] = [entry for entry in fake.log if entry[0] == "post"]
+    async with store.read() as db:
+        assert (await db.get(SessionMessage, (GAME, "board"))).message_id == new  # type: ignore[union-attr]
+    assert (await rows(store))[row].delivered_at is not None
