@@ -266,9 +266,9 @@ class Delivery:
         newer = next((m for m in later if covers(m, message)), None)
         if newer is not None and await self._known(row.session_id, message) is not None:
             return self._superseded(row)
-        if not is_due(row, now):
-            assert message.key is not None and row.next_attempt_at is not None  # an edit giving way
-            waiting[message.key] = row.next_attempt_at
+        if not is_due(row, now):  # an edit giving way, still waiting
+            if message.key is not None and row.next_attempt_at is not None:
+                waiting[message.key] = row.next_attempt_at
             return None
         if message.key is not None and message.key in waiting:
             return self._waits_behind(row, waiting[message.key])
