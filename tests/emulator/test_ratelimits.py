@@ -290,3 +290,30 @@ async def test_discord_py_meets_30046_as_rate_limited_when_told_not_to_wait(
     assert raised.value.retry_after > 3500
     assert emu.message(board.id).content == "turn 4"
     assert [r.rate_limit for r in emu.rate_limited] == ["old-message-edits"]
+
+
+async def test_interaction_webhooks_are_limited_per_token_and_discord_py_keeps_to_it(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    fast = await emu.slash(world.alice, world.channel, "ping")
+    await fast.response()
+    webhook = discord.Webhook.partial(emu.application_id, fast.payload["token"], client=bot)
+    sent = [await webhook.send(f"followup {i}", wait=True) for i in range(7)]
+    assert [m.content for m in sent] == [f"followup {i}" for i in range(7)]
+    assert not emu.rate_limited  # it read Remaining 0 and Reset-After, and waited
+
+    emu.clock.scale = 1.0  # Discord's own 2 s window, for the windows opened from now on
+    slow = await emu.slash(world.alice, world.channel, "ping")
+    await slow.response()
+    path = f"{emu.api_base}/webhooks/{emu.application_id}/{slow.payload['token']}?wait=true"
+    async with aiohttp.ClientSession() as session:
+        statuses = []
+        for i in range(6):
+            async with session.post(path, json={"content": f"raw {i}"}) as response:
+                statuses.append(response.status)
+                headers = response.headers
+    assert statuses == [200] * 5 + [429]
+    assert headers["X-RateLimit-Limit"] == "5" and headers["Via"] == "1.1 google"
+    assert 1.5 < float(headers["X-RateLimit-Reset-After"]) <= 2.0
+    assert [r.rate_limit for r in emu.rate_limited] == ["webhook-create"]
+    emu.rate_limited.clear()
