@@ -27,6 +27,7 @@ from bot.errors import MusterTree
 from bot.games import GameRegistry
 from bot.guild_settings import GuildSettingsService
 from bot.languages import LanguageService, LocalisedState
+from bot.limits import RATE_LIMIT_WAIT
 from bot.migrate import upgrade
 from bot.packs import PackService
 from bot.reminders import QuietGameReminders
@@ -47,6 +48,16 @@ def discover_cogs() -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+def never_sleep_long(http: discord.http.HTTPClient) -> None:
+    """Raise `discord.RateLimited` for any wait past `RATE_LIMIT_WAIT` instead of sleeping in it.
+
+    discord.py raises the `max_ratelimit_timeout` it is given to at least 30 s, a floor meant for
+    clients that would retry at once; the outbox never does: it schedules the message for the
+    `retry_after` Discord gave. Buckets read the client's value when they are made (lazily, per
+    route), so setting it before the first request covers every one."""
+    http.max_ratelimit_timeout = RATE_LIMIT_WAIT
+
+
 def use_api_base(api_base: str | None) -> None:
     """Point every REST call (interaction responses included) at another Discord-compatible API."""
     discord.http.Route.BASE = api_base or "https://discord.com/api/v10"
@@ -64,8 +75,10 @@ class MusterBot(commands.AutoShardedBot):
             tree_cls=MusterTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             guild_ready_timeout=settings.muster_guild_ready_timeout,
+            max_ratelimit_timeout=RATE_LIMIT_WAIT,
             **self._shards(settings),
         )
+        never_sleep_long(self.http)
         self.settings = settings
         self.cog_names = cogs if cogs is not None else discover_cogs()
         self.store = Store.from_url(settings.database_url)

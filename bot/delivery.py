@@ -1,5 +1,5 @@
 """Delivers the outbox to Discord: every message once, and each game's messages in order, from
-any number of processes sharing one database.
+any number of processes sharing one database, whatever Discord's rate limits.
 
 Messages are stored in the outbox in the same transaction as the state that caused them. A
 session's messages form a lane (a message of no session is a lane of its own); a process sends a
@@ -23,6 +23,24 @@ succeeds on a free or expired lease), so two processes never send the same row:
   lease) is back. A process
   that finds a lane held elsewhere leaves it: the holder reads its lane again before letting go.
 
+Rate limits never stop the bot:
+
+- discord.py sleeps through a wait of up to `bot.limits.RATE_LIMIT_WAIT` (a busy channel's pacing)
+  and raises `discord.RateLimited` for a longer one (an hour for the edits of a message older than
+  an hour, 30046). The row is then scheduled for the `retry_after` Discord gave (a timer wakes the
+  worker then) and counts as no failure.
+- A pass only starts lanes; it waits for none, so a lane paced by Discord holds up neither other
+  lanes nor the next pass.
+- An edit that must wait gives way (`gives_way`): the posts behind it go on (they carry the game
+  forward), and a later edit of the same message supersedes it, or waits with it when it only
+  changes part of what the first one changes. Of several queued edits of one message only the
+  newest is sent, so a backlog never replays stale boards. Posts keep their order among themselves.
+- A living board (`Outgoing.renew_when_old`) is never left uneditable: when it is older than
+  `bot.limits.RENEW_AGE` as an edit falls due, or Discord refuses its edit for long, it is posted
+  afresh at the bottom of its table by that edit's row (so with that row's nonce: a resend after a
+  crash gets the same new board back), the new id recorded in the same transaction as the row, and
+  the old board edited into a one-line pointer (deleted if its edits are spent).
+
 A secret prompt whose DM is refused (code 50007) is never posted anywhere else: the channel gets a
 button that shows the player the prompt ephemerally instead. A channel post that is refused goes
 to the message's fallback channel with its failure note, and failing that, by DM to its
@@ -34,16 +52,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
 import discord
+from pydantic import ValidationError
 
 from bot.db.models import GameSession, OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
 from bot.db.wakeups import Wakeups
-from bot.i18n import speaking
+from bot.i18n import Domain, speaking
+from bot.limits import RENEW_AGE
 from bot.messages import GameThread, Outgoing
 from bot.outbox import (
     Outcome,
@@ -51,15 +71,17 @@ from bot.outbox import (
     claim_once,
     due_messages,
     free_lane,
+    is_due,
     lane_of,
     lease_lane,
     nonce_of,
     record,
 )
 from bot.render import prompt_fallback, to_discord
-from bot.worker import Worker
+from bot.worker import RETRY_PAUSE, Worker
 
 log = logging.getLogger(__name__)
+_ = Domain("muster")
 
 DM_CLOSED = 50007
 MAX_ATTEMPTS = 8
@@ -77,6 +99,31 @@ def owner_name(shards: str | None) -> str:
     return f"{socket.gethostname()[:40]}:shards {shards or 'all'}"[:64]
 
 
+class EditWaits(Exception):
+    """An edit Discord won't take for a long while (a message older than an hour, code 30046):
+    its row gives way, waiting out `retry_after` without holding back its lane."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"edit rate limited for {retry_after:.0f} s")
+        self.retry_after = retry_after
+
+
+def age_of(message_id: int) -> float:
+    """How old a message is, in seconds, by its snowflake."""
+    return (utcnow() - discord.utils.snowflake_time(message_id)).total_seconds()
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def covers(later: Outgoing, earlier: Outgoing) -> bool:
+    """True when sending `later` leaves a keyed message as sending both would: same message, and
+    `later` sets its embeds too (or `earlier` kept them as well)."""
+    same = earlier.key is not None and later.key == earlier.key
+    return same and (not later.keep_embeds or earlier.keep_embeds)
+
+
 class Delivery:
     def __init__(
         self,
@@ -90,70 +137,183 @@ class Delivery:
         self.client = client
         self.owner = owner or owner_name(None)
         self.lease = timedelta(seconds=lease_seconds)
-        self._worker = Worker("outbox-delivery", self._drain_all, sweep_seconds)
+        self._worker = Worker("outbox-delivery", self._start_lanes, sweep_seconds)
         self.kick = self._worker.kick
-        self.idle = self._worker.idle
         self.wakeups = Wakeups(store.engine.url, self._worker.kick)
+        self._lanes: dict[str, asyncio.Task[int]] = {}  # lanes being sent by this process now
+        self._asked_again: set[str] = set()  # ... that a pass found more due in meanwhile
+        self._at_once = asyncio.Semaphore(LANES_AT_ONCE)
+        self._stopping = False
 
     async def start(self) -> None:
         """Start the worker and deliver at once what an earlier run left (a crash, an outage)."""
+        self._stopping = False
         await self.wakeups.start()
         self._worker.start()
         self._worker.kick()
 
     async def stop(self) -> None:
-        """Finish the pass in progress (its lanes are freed), then tell the other processes, which
-        send whatever this one leaves owed at once."""
+        """Finish the pass in progress and each lane's row in progress (their lanes are freed), then
+        tell the other processes, which send whatever this one leaves owed at once."""
         await self._worker.stop()
+        self._stopping = True
+        await self._lanes_done()
         await self.wakeups.notify()
         await self.wakeups.stop()
 
-    async def _drain_all(self) -> None:
-        # Ends: a row that fails is backing off and held back (with its session) by the next pick.
-        while await self.drain():
-            pass
+    async def idle(self, limit: float = 10.0) -> None:
+        """Wait until everything owed so far has been tried: a pass has run after it, and every lane
+        started since is done (tests and shutdown use it). A row waiting out a rate limit is not
+        due, so it is not waited for."""
+        async with asyncio.timeout(limit):
+            await self._worker.idle(limit)
+            while self._lanes:
+                await self._lanes_done()
+                await self._worker.idle(limit)
 
-    async def drain(self) -> int:
-        """Send what is due in every lane this process can lease, several lanes at once and each in
-        order; returns how many rows were tried (0: nothing due here, or every due lane is held
-        elsewhere)."""
+    async def _lanes_done(self) -> None:
+        if self._lanes:
+            await asyncio.wait(list(self._lanes.values()))
+
+    async def _start_lanes(self) -> None:
+        """One pass: start sending each lane with a row due that this process isn't sending yet.
+
+        The pass waits for none of them, so a lane held up (discord.py pacing a busy channel) holds
+        up neither other lanes nor the next pass; a lane done kicks the worker again when it sent
+        something or a pass found it busy, so what was added meanwhile goes out."""
         candidates = await self.store.run(due_messages)
-        lanes = list(dict.fromkeys(lane_of(row.session_id, row.id) for row in candidates))
-        at_once = asyncio.Semaphore(LANES_AT_ONCE)
+        for lane in dict.fromkeys(lane_of(row.session_id, row.id) for row in candidates):
+            if lane in self._lanes:
+                self._asked_again.add(lane)
+                continue
+            task = asyncio.create_task(self._lane(lane), name=f"outbox lane {lane}")
+            self._lanes[lane] = task
+            task.add_done_callback(partial(self._lane_done, lane))
 
-        async def send_lane(lane: str) -> int:
-            async with at_once:
-                return await self._send_lane(lane)
+    def _lane_done(self, lane: str, task: asyncio.Task[int]) -> None:
+        self._lanes.pop(lane, None)
+        again = lane in self._asked_again
+        self._asked_again.discard(lane)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is not None:
+            log.error("sending outbox lane %s failed; will retry", lane, exc_info=error)
+            asyncio.get_running_loop().call_later(RETRY_PAUSE, self.kick)
+        elif task.result() or again:
+            self.kick()
 
-        return sum(await asyncio.gather(*(send_lane(lane) for lane in lanes)))
+    async def _lane(self, lane: str) -> int:
+        async with self._at_once:  # games don't wait on each other's round trips, up to a point
+            return 0 if self._stopping else await self._send_lane(lane)
 
     async def _send_lane(self, lane: str) -> int:
-        """Lease one lane, send its rows in order (each recorded as it goes), let it go."""
-        rows = await self.store.run_write(partial(lease_lane, lane, self.owner, utcnow() + self.lease))
+        """Lease one lane and send its rows in order (each recorded as it goes), reading it again
+        until nothing more is due, then let it go; returns how many rows were settled."""
+        rows = await self.store.run_write(partial(lease_lane, lane, self.owner, self._until()))
         if rows is None:
             return 0  # another process is sending this lane: it reads it again before letting go
-        tried = 0
+        settled = 0
         try:
-            for row in rows:
-                outcome = await self._deliver_row(row)
-                lease = (lane, self.owner, utcnow() + self.lease)
-                await self.store.run_write(partial(record, outcome, lease))
-                tried += 1
-                if not outcome.done:
-                    break  # it backs off, and holds back the rest of its session
+            while rows and not self._stopping:
+                done_now = await self._send_rows(lane, rows)
+                if not done_now:
+                    break
+                settled += done_now
+                rows = await self.store.run_write(partial(lease_lane, lane, self.owner, self._until()))
         finally:
             await self.store.run_write(partial(free_lane, lane, self.owner))
-        return tried
+        return settled
 
-    async def _deliver_row(self, row: OutboxMessage) -> Outcome:
+    def _until(self) -> datetime:
+        return utcnow() + self.lease
+
+    async def _send_rows(self, lane: str, rows: list[OutboxMessage]) -> int:
+        """Send a lane's rows in order, each recorded as it goes; returns how many were settled.
+
+        A row that backs off holds back the rest. An edit that has to wait gives way: later posts
+        go on, and a later row that edits the same message either supersedes it or waits with it."""
+        plan = [(row, parsed(row)) for row in rows]
+        now = utcnow()
+        waiting: dict[str, datetime] = {}  # keys with an edit waiting out a rate limit
+        settled = 0
+        for index, (row, message) in enumerate(plan):
+            if self._stopping:
+                break
+            later = [m for _row, m in plan[index + 1 :] if m is not None]
+            outcome = await self._outcome(row, message, later, waiting, now)
+            if outcome is None:
+                continue
+            await self.store.run_write(partial(record, outcome, (lane, self.owner, self._until())))
+            settled += 1
+            if outcome.gives_way and message is not None and message.key is not None:
+                waiting[message.key] = outcome.values["next_attempt_at"]
+            if not outcome.done and not outcome.gives_way:
+                break  # it backs off, and holds back the rest of its session
+        return settled
+
+    async def _outcome(
+        self,
+        row: OutboxMessage,
+        message: Outgoing | None,
+        later: list[Outgoing],
+        waiting: dict[str, datetime],
+        now: datetime,
+    ) -> Outcome | None:
+        """What becomes of one row now (None: it waits on, untouched)."""
+        if message is None:
+            return self._given_up(row, "the payload does not read as a message")
+        newer = next((m for m in later if covers(m, message)), None)
+        if newer is not None and await self._known(row.session_id, message) is not None:
+            return self._superseded(row)
+        if not is_due(row, now):  # an edit giving way, still waiting
+            if message.key is not None and row.next_attempt_at is not None:
+                waiting[message.key] = row.next_attempt_at
+            return None
+        if message.key is not None and message.key in waiting:
+            return self._waits_behind(row, waiting[message.key])
+        return await self._deliver_row(row, message)
+
+    @staticmethod
+    def _superseded(row: OutboxMessage) -> Outcome:
+        """An edit a later row of the same message makes moot: never sent (a backlog never replays
+        stale boards)."""
+        values = {"delivered_at": utcnow(), "next_attempt_at": None, "last_error": "superseded"}
+        return Outcome(row.id, {**values, "gives_way": False}, session_id=row.session_id)
+
+    @staticmethod
+    def _given_up(row: OutboxMessage, error: str) -> Outcome:
+        values = {"delivered_at": utcnow(), "next_attempt_at": None, "last_error": error}
+        return Outcome(row.id, {**values, "gives_way": False}, session_id=row.session_id)
+
+    @staticmethod
+    def _waits_behind(row: OutboxMessage, until: datetime) -> Outcome:
+        """An edit of a message whose earlier edit waits (and which it doesn't cover) waits with it,
+        so the two still go in order."""
+        values = {"delivered_at": None, "next_attempt_at": until, "last_error": "waits behind an edit"}
+        return Outcome(row.id, {**values, "gives_way": True}, session_id=row.session_id)
+
+    async def _known(self, session_id: str | None, message: Outgoing) -> SessionMessage | None:
+        """The message a keyed row edits, if one was sent before."""
+        if not (message.key and session_id):
+            return None
+        key = (session_id, message.key)
+        return await self.store.run(lambda db: db.get(SessionMessage, key))
+
+    async def _deliver_row(self, row: OutboxMessage, message: Outgoing) -> Outcome:
         """Send one message; returns what to record for it."""
-        message = Outgoing.model_validate_json(row.payload)
         error: str | None = None
         done = True
+        wait: float | None = None
+        gives_way = False
         sent = Sent()
         try:
             with speaking(message.language):
                 sent = await self._send(row.session_id, message, nonce_of(row.id, row.created_at))
+        except EditWaits as exc:
+            wait, gives_way = exc.retry_after, True
+        except discord.RateLimited as exc:
+            wait = exc.retry_after
         except discord.HTTPException as exc:
             error = f"{exc.status} {exc.code}: {exc.text}"[:500]
             transient = exc.status >= 500 or exc.status == 429
@@ -162,14 +322,30 @@ class Delivery:
         except Exception as exc:  # a bug in rendering: don't retry forever
             error = repr(exc)[:500]
             log.exception("delivery of outbox %s failed", row.id)
+        if wait is not None:
+            return self._rate_limited(row, wait, gives_way)
         now = utcnow()
         values = {
             "attempts": row.attempts + 1,
             "last_error": error,
             "delivered_at": now if done else None,
             "next_attempt_at": None if done else now + timedelta(seconds=2 ** min(row.attempts + 1, 8)),
+            "gives_way": False,
         }
         return Outcome(row.id, values, sent.remember, row.session_id, sent.thread_id)
+
+    def _rate_limited(self, row: OutboxMessage, wait: float, gives_way: bool) -> Outcome:
+        """A row Discord asked to wait `wait` seconds for: tried again then (a timer kicks the
+        worker; the sweep does after a restart). Not a failure: it never counts towards giving up."""
+        log.info("outbox %s rate limited for %.1f s%s", row.id, wait, "; it gives way" if gives_way else "")
+        asyncio.get_running_loop().call_later(wait, self.kick)
+        values = {
+            "last_error": f"rate limited for {wait:.1f} s",
+            "delivered_at": None,
+            "next_attempt_at": utcnow() + timedelta(seconds=wait),
+            "gives_way": gives_way,
+        }
+        return Outcome(row.id, values, session_id=row.session_id)
 
     async def _table(self, session_id: str | None, message: Outgoing) -> int | None:
         """Where a message goes: its own channel, else its session's thread, else the session's channel.
@@ -239,10 +415,13 @@ class Delivery:
     ) -> SessionMessage | None:
         """A DM; a keyed one (a player's prompt) is edited in place once sent, and remembered."""
         assert message.user_id is not None
-        if await self._edited_in_place(session_id, message, kwargs):
+        done, old = await self._edited_in_place(session_id, message, kwargs)
+        if done:
             return None
         dm = await self.client.create_dm(discord.Object(message.user_id))
         sent = await dm.send(**kwargs, nonce=nonce)
+        if old is not None:
+            await self._point(None, old, dm.id, sent.id)
         if message.key and session_id:
             return SessionMessage(
                 session_id=session_id, key=message.key, channel_id=dm.id, message_id=sent.id
@@ -298,10 +477,16 @@ class Delivery:
     async def _post(
         self, session_id: str | None, message: Outgoing, channel_id: int, kwargs: dict[str, Any], nonce: str
     ) -> SessionMessage | None:
-        """Post (or, for a keyed message seen before, edit); a keyed post's id is returned to record."""
-        if await self._edited_in_place(session_id, message, kwargs):
+        """Post (or, for a keyed message seen before, edit); a keyed post's id is returned to record.
+
+        A living message renewed is posted afresh here (the bottom of its table) and its old copy
+        made a pointer to it; a resend after a crash gets the same new message back by its nonce."""
+        done, old = await self._edited_in_place(session_id, message, kwargs)
+        if done:
             return None
         sent = await self.client.get_partial_messageable(channel_id).send(**kwargs, nonce=nonce)
+        if old is not None:
+            await self._point(await self._guild_of(session_id), old, channel_id, sent.id)
         if message.key and session_id:
             return SessionMessage(
                 session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
@@ -310,18 +495,56 @@ class Delivery:
 
     async def _edited_in_place(
         self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any]
-    ) -> bool:
-        """True when nothing is to be posted: a keyed message seen before was edited where it was
-        sent (a channel or a DM), or an edit-only message has nothing to edit. A keyed message
-        someone deleted is posted again."""
-        if message.key and session_id:
-            key = (session_id, message.key)
-            known = await self.store.run(lambda db: db.get(SessionMessage, key))
-            if known is not None:
-                channel = self.client.get_partial_messageable(known.channel_id)
-                try:
-                    await channel.get_partial_message(known.message_id).edit(**kwargs)
-                    return True
-                except discord.NotFound:
-                    pass  # deleted by someone: post it again
-        return message.edit_only
+    ) -> tuple[bool, SessionMessage | None]:
+        """(done, old): done when nothing is to be posted: a keyed message seen before was edited
+        where it was sent (a channel or a DM), or an edit-only message has nothing to edit. A keyed
+        message someone deleted is posted again. `old`: a living message to renew (post afresh,
+        then point `old` to it), because it is too old to edit freely or Discord refused the edit
+        for a long while; any other edit refused for long raises `EditWaits`."""
+        known = await self._known(session_id, message)
+        if known is None:
+            return message.edit_only, None
+        if message.renew_when_old and age_of(known.message_id) >= RENEW_AGE:
+            return False, known
+        channel = self.client.get_partial_messageable(known.channel_id)
+        try:
+            await channel.get_partial_message(known.message_id).edit(**kwargs)
+            return True, None
+        except discord.NotFound:
+            return message.edit_only, None  # deleted by someone: post it again
+        except discord.RateLimited as exc:
+            if message.renew_when_old:
+                return False, known
+            raise EditWaits(exc.retry_after) from exc
+
+    async def _guild_of(self, session_id: str | None) -> int | None:
+        row = await self.store.run(lambda db: db.get(GameSession, session_id)) if session_id else None
+        return row.guild_id if row is not None else None
+
+    async def _point(self, guild_id: int | None, old: SessionMessage, channel_id: int, new_id: int) -> None:
+        """Make a renewed message's old copy a one-line pointer to the new one. Its edits may be
+        spent (30046): then it is deleted, so no stale board is left with buttons; if even that
+        fails it is left as it is. Never waits."""
+        text = _("This board has moved: {link}", link=message_link(guild_id, channel_id, new_id))
+        stale = self.client.get_partial_messageable(old.channel_id).get_partial_message(old.message_id)
+        try:
+            await stale.edit(content=text, embeds=[], view=None)
+            return
+        except discord.RateLimited:
+            log.info("the old copy %s can't be edited now; deleting it", old.message_id)
+        except discord.HTTPException as exc:
+            log.info("the old copy %s was not edited (%s %s)", old.message_id, exc.status, exc.code)
+            return
+        try:
+            await stale.delete()
+        except (discord.RateLimited, discord.HTTPException) as exc:
+            log.info("the old copy %s stays as it was (%s)", old.message_id, exc)
+
+
+def parsed(row: OutboxMessage) -> Outgoing | None:
+    """A row's message (None: its payload doesn't read as one, a bug never to retry)."""
+    try:
+        return Outgoing.model_validate_json(row.payload)
+    except ValidationError:
+        log.exception("outbox %s does not read as a message", row.id)
+        return None

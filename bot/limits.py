@@ -52,6 +52,20 @@ COMMAND_TOTAL = 8000
 """Names, descriptions and choice names and values of one top-level command, each field counted at
 its longest localisation."""
 
+RATE_LIMIT_WAIT = 5.0
+"""The longest rate-limit wait (seconds) the bot sleeps through inside a request. Discord's
+per-channel message buckets refill within 5 s, so a wait up to that is ordinary pacing; anything
+longer (an hour for the edits of a message older than an hour, code 30046; minutes for a channel
+rename) makes discord.py raise `discord.RateLimited` instead, and the outbox schedules the message
+for when Discord allows it while every other message goes on (bot/delivery.py)."""
+OLD_MESSAGE_AGE = 3600.0
+"""Discord allows only a few edits per hour to a message older than an hour (code 30046)."""
+RENEW_AGE = 50 * 60.0
+"""A living board this old (by its snowflake) is posted afresh instead of edited, and the old one
+edited into a pointer to it. Ten minutes before the hour, so the pointer (an edit) lands while the
+old board is still young, whatever an outage or a backlog delays it by, and the board itself never
+spends the small budget of an old message's edits."""
+
 _ = Domain("muster")
 _BLANK = "\u200b"  # Discord refuses an empty field name or value; this shows as nothing
 

@@ -88,7 +88,9 @@ def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[Outb
 
 
 def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
-    """A lane's undelivered rows up to the first that is backing off, oldest first."""
+    """A lane's undelivered rows, oldest first, up to the first that is backing off and holds the
+    rest back. Edits that give way (waiting out a long rate limit) are among them though not due:
+    a later edit of the same message may supersede one (bot/delivery.py)."""
     if lane.startswith("row:"):
         query = select(OutboxMessage).where(OutboxMessage.id == int(lane.removeprefix("row:")))
     else:
@@ -97,17 +99,21 @@ def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
         query.where(OutboxMessage.delivered_at.is_(None)).order_by(OutboxMessage.id).limit(BATCH)
     )
     now = utcnow()
-    due = []
+    read = []
     for row in rows:
-        if row.next_attempt_at is not None and row.next_attempt_at > now:
+        if not is_due(row, now) and not row.gives_way:
             break
-        due.append(row)
-    return due
+        read.append(row)
+    return read
+
+
+def is_due(row: OutboxMessage, now: datetime) -> bool:
+    return row.next_attempt_at is None or row.next_attempt_at <= now
 
 
 def due_messages(db: Session) -> list[OutboxMessage]:
     """The oldest undelivered rows that may be sent now: due, and not behind a row of their own
-    session that is waiting to be tried again."""
+    session that is waiting to be tried again (unless that row gives way)."""
     now = utcnow()
     earlier = aliased(OutboxMessage)
     held_back = exists().where(
@@ -115,6 +121,7 @@ def due_messages(db: Session) -> list[OutboxMessage]:
         earlier.delivered_at.is_(None),
         earlier.id < OutboxMessage.id,
         earlier.next_attempt_at > now,
+        earlier.gives_way.is_(False),
     )
     return list(
         db.scalars(
@@ -149,6 +156,11 @@ class Outcome:
     @property
     def done(self) -> bool:
         return self.values["delivered_at"] is not None
+
+    @property
+    def gives_way(self) -> bool:
+        """An edit waiting out a rate limit: the rows behind it go on."""
+        return bool(self.values.get("gives_way"))
 
 
 def record(outcome: Outcome, lease: tuple[str, str, datetime] | None, db: Session) -> None:

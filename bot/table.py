@@ -258,7 +258,7 @@ def board_message(
         more_buttons, more_selects = components(asked)
         buttons += more_buttons
         selects += more_selects
-    return Outgoing(key=BOARD_KEY, embeds=[board], buttons=buttons, selects=selects)
+    return Outgoing(key=BOARD_KEY, embeds=[board], buttons=buttons, selects=selects, renew_when_old=True)
 
 
 def _waiting_lines(adapter: GameAdapter[Any], state: GameState) -> list[str]:

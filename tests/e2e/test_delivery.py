@@ -237,7 +237,7 @@ async def test_a_503_on_one_edit_keeps_that_games_order(muster: Muster) -> None:
     await muster.announced()
     assert lines(emu, w.channel) == [
         "Pick",
-        f"<@{w.alice.id}> has sealed their pick",
+        # alice's seal was a board edit the next one supersedes: only the newest board is sent
         f"<@{w.bob.id}> has sealed their pick",  # and the reveal, in the same edit
         "Pick result",  # the result's announcement waits behind the game's own messages
     ]

@@ -22,6 +22,13 @@ def _parse() -> argparse.Namespace:
     parser.add_argument("--token", help="the bot token to accept (default: a fresh one)")
     parser.add_argument("--shards", type=int, default=1, help="shard count GET /gateway/bot advises")
     parser.add_argument("--no-deadline", action="store_true", help="do not enforce the 3 s response deadline")
+    parser.add_argument("--no-rate-limits", action="store_true", help="do not enforce Discord's rate limits")
+    parser.add_argument(
+        "--rate-limit-scale",
+        type=float,
+        default=1.0,
+        help="rate-limit windows relative to Discord's (default 1: a sandbox feels them as they are)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
     return parser.parse_args()
 
@@ -33,6 +40,8 @@ async def _serve(args: argparse.Namespace) -> None:
         token=args.token,
         shard_count=args.shards,
         response_deadline=None if args.no_deadline else 3.0,
+        rate_limits=not args.no_rate_limits,
+        rate_limit_scale=args.rate_limit_scale,
     )
     world = emu.add_default_world()
     await emu.start()

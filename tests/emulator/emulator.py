@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import copy
+import datetime as dt
 import re
 import secrets
 import time
@@ -57,6 +58,7 @@ from .model import (
     utcnow,
 )
 from .options import OptionContext, build_chat_input_data, split_command
+from .ratelimits import DEFAULT_SCALE, Clock, RateLimits
 
 T = TypeVar("T")
 
@@ -81,6 +83,7 @@ class RecordedRequest:
     response: Any = None
     elapsed: float = 0.0
     fault: bool = False
+    rate_limit: str = ""  # the limit that refused it ("global", "message-create", ...), if one did
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
@@ -154,8 +157,14 @@ class Emulator:
         privileged_intents: int = 0,
         connect_timeout: float = 10.0,
         min_reaction_time: float = 0.05,
+        rate_limits: bool = True,
+        rate_limit_scale: float = DEFAULT_SCALE,
     ) -> None:
         self.ids = Snowflakes()
+        # Discord's rate limits, on unless a test must not meet them; their windows run on
+        # `clock`, shortened by `rate_limit_scale` (see ratelimits.py and README.md).
+        self.clock = Clock(rate_limit_scale)
+        self.limiter = RateLimits(self, self.clock, enabled=rate_limits)
         self.host = host
         self.port = port
         self.shard_count = shard_count
@@ -185,6 +194,7 @@ class Emulator:
         self.unknown_requests: list[RecordedRequest] = []
         self.invalid_requests: list[RecordedRequest] = []
         self.faults: list[Fault] = []
+        self.rate_limited: list[RecordedRequest] = []  # every 429 answered, injected ones too
 
         self.bot_user = self.add_user(bot_name, bot=True)
         self.application_id = self.bot_user.id
@@ -750,6 +760,16 @@ class Emulator:
 
     def clear_faults(self) -> None:
         self.faults.clear()
+
+    def age(self, message: Message, seconds: float) -> Message:
+        """Make `message` `seconds` older without waiting: its `timestamp` moves back, and so does
+        the creation time the rate limits measure (an edit of a message over an hour old spends
+        its small budget, error 30046). Its id keeps the time it was really made."""
+        message.created_at -= dt.timedelta(seconds=seconds)
+        self.limiter.age(message.id, seconds)
+        return message
+
+    age_message = age
 
     async def drop_gateway(self, code: int | None = None) -> None:
         """Cut the gateway connection(s) abruptly (no close frame unless `code` is given)."""
@@ -1319,6 +1339,7 @@ class Emulator:
             id=self.ids.next(), channel=channel, author=author or self.bot_user, type=message_type
         )
         apply_fields(message, fields)
+        self.limiter.note_created(message)
         if record is not None:
             message.interaction_id = record.id
             message.interaction_user = record.user

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import math
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -298,6 +297,8 @@ class RestApi:
         record.elapsed = time.perf_counter() - arrived
         if status == 400 and isinstance(response_body, dict) and response_body.get("code") == 50035:
             self.emu.invalid_requests.append(record)
+        if status == 429:
+            self.emu.rate_limited.append(record)
         self.emu.notify()
         return _json_response(status, response_body, headers)
 
@@ -331,7 +332,10 @@ class RestApi:
                 answer_late = fault.delay_after
                 break
             record.fault = True
-            return self._fault_response(fault, route)
+            return self._fault_response(fault, method, api_path)
+        admission = self.emu.limiter.admit(method, api_path, body, record)
+        if admission.refusal is not None:
+            return admission.refusal
         api_request = ApiRequest(
             method=method,
             path=api_path,
@@ -345,10 +349,11 @@ class RestApi:
         try:
             status, data = await route.handler(api_request)
         except ApiError as error:
-            return error.status, error.body(), None
+            return error.status, error.body(), admission.headers
+        admission.settle(status)
         if answer_late:  # the request took effect; only its answer is late (a client may die meanwhile)
             await asyncio.sleep(answer_late)
-        return status, data, None
+        return status, data, admission.headers
 
     def _match(self, method: str, path: str) -> tuple[ApiRoute | None, re.Match[str] | None]:
         for route in self.routes:
@@ -359,32 +364,20 @@ class RestApi:
                 return route, match
         return None, None
 
-    def _fault_response(self, fault: Any, route: ApiRoute) -> tuple[int, Any, dict[str, str]]:
+    def _fault_response(self, fault: Any, method: str, path: str) -> tuple[int, Any, dict[str, str]]:
         status = int(fault.status)
-        if fault.body is not None:
-            return status, fault.body, {}
-        if status == 429:
-            retry_after = float(fault.retry_after)
-            bucket = hashlib.sha1(route.pattern.pattern.encode()).hexdigest()[:32]
-            headers = {
-                "Retry-After": str(max(1, math.ceil(retry_after))),
-                "X-RateLimit-Limit": "5",
-                "X-RateLimit-Remaining": "0",
-                "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
-                "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-                "X-RateLimit-Bucket": bucket,
-                "X-RateLimit-Scope": "global" if fault.is_global else fault.scope,
-                "Via": "1.1 google",
-            }
-            if fault.is_global:
-                headers["X-RateLimit-Global"] = "true"
-            body = {
+        if status == 429:  # with a custom body too (an injected 30046): Via and the bucket headers
+            retry_after = float((fault.body or {}).get("retry_after", fault.retry_after))
+            headers = self.emu.limiter.fault_headers(method, path, retry_after, fault.scope, fault.is_global)
+            body = fault.body or {
                 "message": "You are being rate limited.",
                 "retry_after": retry_after,
                 "global": bool(fault.is_global),
                 "code": 0,
             }
             return 429, body, headers
+        if fault.body is not None:
+            return status, fault.body, {}
         reasons = {
             500: "Internal Server Error",
             502: "Bad Gateway",

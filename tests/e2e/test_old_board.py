@@ -1,0 +1,161 @@
+"""A 40K game outlives its board's hour: Discord allows few edits of a message older than an hour
+(error 30046, retry after about an hour). The game plays on with every step shown in its thread at
+once, on a fresh board posted at the bottom, while another game played meanwhile is not held up."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot import delivery
+from bot.db.models import SessionMessage
+from bot.limits import RENEW_AGE
+from rules.fortyk import FortyKState, Phase
+from tests.e2e.conftest import Muster
+from tests.e2e.test_fortyk import Game, _latest_with, game_state, start_game, to_battle
+from tests.emulator import Emulator
+from tests.emulator.model import Channel, Message, User
+
+IN_TIME = 3.0
+"""How soon a step's effect must show in its thread: Discord's own deadline for an answer."""
+UNHELD = 1.0
+"""How soon the other game's step shows: a step's usual round trips, with nothing in the way."""
+
+
+def status(state: FortyKState) -> tuple[str, str]:
+    """What the board says of where the battle is: its round, and whose turn."""
+    return f"Battle round {state.round} (at most", f"· <@{state.active_player}>'s turn"
+
+
+def says(text: str, said: tuple[str, str]) -> bool:
+    return all(part in text for part in said)
+
+
+def shown(emu: Emulator, table: Channel, said: tuple[str, str]) -> bool:
+    return any(says(m.embed_text(), said) for m in emu.messages(table))
+
+
+async def board_id(muster: Muster, sid: str) -> int:
+    assert muster.bot is not None
+    async with muster.bot.store.read() as db:
+        known = await db.get(SessionMessage, (sid, "board"))
+    assert known is not None
+    return known.message_id
+
+
+async def end_turn(muster: Muster, game: Game, limit: float) -> float:
+    """Press End turn for whoever is to play; returns how long until the board showed it."""
+    emu, w = muster.emu, muster.world
+    state = await game_state(muster, game.sid)
+    player = {w.alice.id: w.alice, w.bob.id: w.bob, w.carol.id: w.carol}[state.active_player or 0]
+    started = time.monotonic()
+    pressed = await emu.click(player, _latest_with(emu, game.table, "End turn"), label="End turn")
+    assert (await pressed.response()).ephemeral
+    after = await game_state(muster, game.sid)
+    if after.phase is Phase.BATTLE:
+        await emu.wait_until(lambda: shown(emu, game.table, status(after)), limit, "the step on the board")
+    return time.monotonic() - started
+
+
+async def second_game(muster: Muster, hall: Channel, a: User, b: User) -> Game:
+    emu = muster.emu
+    started = await emu.slash(a, hall, "40k start", opponent=b)
+    assert (await started.response()).ephemeral
+    await muster.settle()
+    assert muster.bot is not None
+    [info] = await muster.bot.sessions.open_sessions(
+        muster.world.guild.id, system="fortyk", channel_id=hall.id
+    )
+    return Game(info.id, await muster.table(info.id))
+
+
+async def battle_in(muster: Muster, hall: Channel) -> Game:
+    """A second game, in another channel, brought to its battle by its own players."""
+    w = muster.world
+    game = await second_game(muster, hall, w.carol, w.bob)
+    users = {w.carol.id: w.carol, w.bob.id: w.bob}
+    for label, who in (("Roll off for deployment", w.bob),):
+        await (
+            await muster.emu.click(who, _latest_with(muster.emu, game.table, label), label=label)
+        ).response()
+        await muster.settle()
+    state = await game_state(muster, game.sid)
+    assert state.deployment_roll is not None
+    steps = [
+        ("North-west quarter", users[state.deployment_roll.winner]),
+        ("My army is deployed", w.bob),
+        ("My army is deployed", w.carol),
+        ("Roll off for the first turn", w.carol),
+    ]
+    for label, who in steps:
+        await (
+            await muster.emu.click(who, _latest_with(muster.emu, game.table, label), label=label)
+        ).response()
+        await muster.settle()
+    state = await game_state(muster, game.sid)
+    assert state.first_turn_roll is not None
+    chooser = users[state.first_turn_roll.winner]
+    other = w.bob if chooser is w.carol else w.carol
+    for label, who in (("Go first", chooser), ("Try to seize", other)):
+        await (
+            await muster.emu.click(who, _latest_with(muster.emu, game.table, label), label=label)
+        ).response()
+        await muster.settle()
+    assert (await game_state(muster, game.sid)).phase is Phase.BATTLE
+    return game
+
+
+def thread_order(emu: Emulator, table: Channel) -> list[int]:
+    return [m.id for m in emu.messages(table) if not m.deleted]
+
+
+async def test_a_board_an_hour_old_is_posted_afresh_and_the_game_plays_on_at_once(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    game = await start_game(muster)
+    await to_battle(muster, game)
+    hall = emu.add_channel(w.guild, "hall")
+    other = await battle_in(muster, hall)
+    old: Message = emu.messages(game.table)[0]
+    assert old.id == await board_id(muster, game.sid)
+    emu.age(old, seconds=3600)
+    before = thread_order(emu, game.table)
+
+    slowest, other_slowest = 0.0, 0.0
+    for _turn in range(8):  # every turn edits the board: more than the five an old message gets
+        slowest = max(slowest, await end_turn(muster, game, IN_TIME))
+        other_slowest = max(other_slowest, await end_turn(muster, other, UNHELD))
+    await muster.settle()
+    assert slowest < IN_TIME and other_slowest < UNHELD, (slowest, other_slowest)
+
+    refused = [r for r in emu.rate_limited if r.response and r.response.get("code") == 30046]
+    assert refused, "the old board's sixth edit was refused as Discord refuses it"
+    fresh = emu.message(await board_id(muster, game.sid))
+    assert fresh.id != old.id and fresh.embeds and not fresh.deleted
+    state = await game_state(muster, game.sid)
+    assert says(fresh.embed_text(), status(state))  # the game's latest step, on the fresh board
+    # The old board's edits were spent, the pointer's too: it was deleted rather than left stale.
+    assert old.deleted
+    assert fresh.id > max(before)  # posted at the bottom of the thread, below all it showed
+    assert not [r for r in emu.rate_limited if f"/channels/{other.table.id}/" in r.path]
+
+
+async def test_a_board_near_its_hour_is_posted_afresh_and_the_old_one_points_to_it(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emu = muster.emu
+    game = await start_game(muster)
+    await to_battle(muster, game)
+    old = emu.messages(game.table)[0]
+    real_age = delivery.age_of
+    monkeypatch.setattr(delivery, "age_of", lambda m: RENEW_AGE if m == old.id else real_age(m))
+    before = thread_order(emu, game.table)
+    assert await end_turn(muster, game, IN_TIME) < IN_TIME
+    await muster.settle()
+    fresh = emu.message(await board_id(muster, game.sid))
+    assert fresh.id not in before and thread_order(emu, game.table)[-1] == fresh.id  # at the bottom
+    link = f"https://discord.com/channels/{muster.world.guild.id}/{game.table.id}/{fresh.id}"
+    assert old.content == f"This board has moved: {link}" and not old.embeds and not old.buttons()
+    await end_turn(muster, game, IN_TIME)  # later steps edit the fresh board
+    await muster.settle()
+    assert await board_id(muster, game.sid) == fresh.id and fresh.history
