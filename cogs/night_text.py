@@ -157,7 +157,6 @@ BOT_ENGLISH: dict[str, str] = {
     "({role}) can do that.",
     "night.organiser_only_norole": "Only the night's organiser or someone with Manage Server can do that "
     "(a server can name an organiser role with `/settings organiser-role`).",
-    "night.which": "This server has {count} game nights coming up: pick one in the `night` option.",
     "night.none_here": "There is no game night coming up here: an organiser can make one with "
     "`/night create`.",
     "night.bad_date": "I couldn't read `{typed}` as a date: write it like 2026-12-05.",
@@ -256,6 +255,9 @@ def _words(lang: str) -> dict[str, str]:
                 "The pairings of **{title}** are published; {games} games opened in their threads."
             ),
             "reply.finished": _("**{title}** is over: its summary is posted."),
+            "reply.picked": _(
+                "No night was picked, so this is about the next one: **{title}** on <t:{start}:F>."
+            ),
             "reply.table_saved": _("Table `{table}` (**{name}**) suits {systems}."),
             "reply.table_removed": _("Table `{table}` is removed."),
             # messages

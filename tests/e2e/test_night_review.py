@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from tests.e2e.conftest import Muster
-from tests.e2e.night_driver import card, create, leave, night_cog, sign_up, the_night
+from tests.e2e.night_driver import card, create, leave, night_cog, sign_up, the_night, when
 from tests.emulator.model import User
 
 
@@ -152,3 +152,27 @@ async def test_reminders_once_unless_turned_off_and_a_weekly_night_makes_the_nex
     await muster.settle()
     assert len([m for m in emu.dms(w.alice) if "Reminder" in m.content]) == 1
     assert len([m for m in emu.dms(w.bob) if "Reminder" in m.content]) == 2
+
+
+async def test_with_two_nights_coming_up_a_command_takes_the_next_and_says_which(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    later_date, _time, _moment = when(days=10)
+    await create(muster, title="Club night", systems="Kill Team")
+    await create(muster, title="Club night", systems="Kill Team", date=later_date)
+    nights = await night_cog(muster).nights.in_server(w.guild.id)
+    (soon, soon_state), (later, later_state) = nights
+    start = f"<t:{soon_state.settings.starts_at}:F>"
+
+    edited = await run(muster, w.carol, "night edit", capacity=10)
+    assert "the next one" in edited and start in edited  # which night, when several could be meant
+    shown = await (await emu.slash(w.carol, w.channel, "night show")).response()
+    assert shown.ephemeral and start in shown.content and "Club night" in shown.text()
+    cancelled = await run(muster, w.carol, "night cancel")
+    assert "the next one" in cancelled and start in cancelled
+    soon_after = await night_cog(muster).nights.load(soon.id)
+    later_after = await night_cog(muster).nights.load(later.id)
+    assert soon_after[1].status == "cancelled" and soon_after[1].settings.capacity == 10
+    assert later_after[1] == later_state  # the later night is untouched
+
+    alone = await run(muster, w.carol, "night edit", capacity=12)  # one night left: no need to say
+    assert "the next one" not in alone
