@@ -39,7 +39,7 @@ from bot.nights import NightInfo, NightService, NightStep
 from bot.text import add_words, refusal
 from cogs import night_input
 from cogs.night_render import NightRenderer
-from cogs.night_text import BOT_ENGLISH, WORDS, word
+from cogs.night_text import BOT_ENGLISH, WORDS, system_values, word
 from cogs.night_text import ENGLISH as RULE_ENGLISH
 from rules.errors import RuleError
 from rules.night.models import Table, check_table
@@ -57,7 +57,7 @@ from rules.night.night import (
 from rules.session import Action
 from rules.text import clip, echo
 
-add_words(RULE_ENGLISH)
+add_words(RULE_ENGLISH, system_values)
 add_words(BOT_ENGLISH)
 _ = Domain("night")  # the command descriptions' domain (the words are cogs/night_text.py's)
 

@@ -176,3 +176,21 @@ async def test_with_two_nights_coming_up_a_command_takes_the_next_and_says_which
 
     alone = await run(muster, w.carol, "night edit", capacity=12)  # one night left: no need to say
     assert "the next one" not in alone
+
+
+async def test_refusals_name_each_system_by_its_title(muster: Muster) -> None:
+    w = muster.world
+    await create(muster, systems="Kill Team")
+    await run(muster, w.carol, "night tables add", table="wc1", name="Warcry board", systems="Warcry")
+    not_offered = await sign_up(muster, w.alice, "Warcry")
+    assert not_offered.content == "This night doesn't offer Warcry. It offers: Kill Team."
+    w.bob.locale = "de"
+    auf_deutsch = await sign_up(muster, w.bob, "Warcry")
+    assert "Warcry" in auf_deutsch.content and "Kill Team" in auf_deutsch.content
+    assert "warcry" not in auf_deutsch.content and "killteam" not in auf_deutsch.content
+    w.bob.locale = "en-US"
+    for user in (w.alice, w.bob):
+        await sign_up(muster, user, "Kill Team")
+    await run(muster, w.carol, "night pair")
+    unsuited = await run(muster, w.carol, "night move", pairing=1, table="wc1")
+    assert unsuited == "**Warcry board** doesn't suit Kill Team."
