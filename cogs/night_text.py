@@ -274,6 +274,10 @@ def _words(lang: str) -> dict[str, str]:
             "reply.table_removed": _("Table `{table}` is removed."),
             # messages
             "dm.promoted": _("A place opened at **{title}** (<t:{start}:F>): you're in! {link}"),
+            "dm.dropped": _(
+                "The organiser of **{title}** (<t:{start}:F>) has taken you out of the pairings, so you "
+                "have no game that night. {link}"
+            ),
             "dm.reminder": _(
                 "Reminder: **{title}** is <t:{start}:R> (<t:{start}:F>), at {place}. You're signed up "
                 "to play {systems}. {link}"
@@ -306,7 +310,10 @@ def _words(lang: str) -> dict[str, str]:
             "pairings.because": _("paired because: {reasons}"),
             "pairings.sat_out": _.p("field", "Sitting out"),
             "pairings.sat_out_line": "<@{player}>: {reason}",
-            "pairings.games": _("Each game of a system Muster runs has its thread under its card below."),
+            "pairings.games": _(
+                "Each game of a system Muster runs has a start card of its own in this channel; the game "
+                "is played in that card's thread."
+            ),
             # summary
             "summary.title": _.p("title", "Night summary: {title}"),
             "summary.when": "<t:{start}:D>",

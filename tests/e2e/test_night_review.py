@@ -194,3 +194,28 @@ async def test_refusals_name_each_system_by_its_title(muster: Muster) -> None:
     await run(muster, w.carol, "night pair")
     unsuited = await run(muster, w.carol, "night move", pairing=1, table="wc1")
     assert unsuited == "**Warcry board** doesn't suit Kill Team."
+
+
+async def test_a_drop_stays_between_the_organiser_and_the_player(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    p = players(muster, 3)
+    await create(muster, systems="Kill Team", title="Club night")
+    for user in p:
+        await sign_up(muster, user, "Kill Team")
+    await run(muster, w.carol, "night pair")
+    _info, state = await the_night(muster)
+    assert state.result is not None
+    no_show = emu.users[state.result.pairings[0].players[0]]
+    draft = await run(muster, w.carol, "night drop", player=no_show)
+    assert "dropped by the organiser" in draft  # the organiser's own draft says why
+    [told] = [m for m in emu.dms(no_show) if "Club night" in m.content]
+    assert "taken you out of the pairings" in told.content
+
+    await run(muster, w.carol, "night publish")
+    [posted] = [
+        m for m in emu.messages(w.channel) if any(e.get("title") == "Pairings: Club night" for e in m.embeds)
+    ]
+    public = posted.all_text()
+    assert f"<@{no_show.id}>" not in public and "dropped by the organiser" not in public
+    assert "below" not in public  # the start cards aren't laid out under it
+    assert "start card" in public
