@@ -223,9 +223,10 @@ class NightCog(
         if interaction.guild_id is None:
             return []
         needle = typed.casefold()
+        zone = night_input.zone((await self.bot.guild_settings.get(interaction.guild_id)).time_zone)
         choices = []
         for info, state in await self.nights.in_server(interaction.guild_id):
-            when = info.starts_at.strftime("%Y-%m-%d %H:%M UTC")
+            when = f"{info.starts_at.astimezone(zone):%Y-%m-%d %H:%M} {zone.key}"  # as times are typed
             label = clip(f"{state.settings.title} · {when}", 100)
             if needle in label.casefold() or needle == info.id:
                 choices.append(app_commands.Choice(name=label, value=info.id))
