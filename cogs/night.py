@@ -403,6 +403,7 @@ class NightCog(
     ) -> None:
         user = interaction.user.id
         signup = night_input.signup_of(user, values)
+        self.clock.names.remember(interaction.guild_id, interaction.user)  # names the games it opens
 
         async def decide(_db: AsyncSession, _info: NightInfo, state: NightState) -> Action:
             self._check_mode(state, user, mode)
