@@ -144,7 +144,9 @@ class NightClock:
     async def finish(
         self, night_id: str, actor: int, as_organiser: bool, guild_id: int | None = None
     ) -> NightStep:
-        """End the night and post its summary (in the results channel, else the night's channel)."""
+        """End the night and post its summary (in the results channel, else the night's channel);
+        a recurring night makes its next one now (the sweep would at its start: whichever comes
+        first makes it, once)."""
         info, _state = await self.nights.load(night_id, guild_id)
         games = await self.games(night_id)
         channel = (await self.bot.guild_settings.get(info.guild_id)).results_channel_id or info.channel_id
@@ -157,6 +159,7 @@ class NightClock:
 
         stepped = await self.nights.step(night_id, decide, guild_id=guild_id, extra=summary)
         assert stepped is not None
+        await self._repeat(stepped.info, stepped.state, utcnow())
         return stepped
 
     async def games(self, night_id: str) -> list[NightGame]:
@@ -214,8 +217,11 @@ class NightClock:
         every = ("open", "closed", "review", "published", "finished", "cancelled")
         for info in await self.nights.due("starts_at", now, every, unrepeated=True):
             _info, state = await self.nights.load(info.id)
-            following = next_occurrence(state.settings)
-            try:
-                await self.nights.make_next(info, following, now)
-            except RuleError as refused:
-                log.info("night %s: no next night (%s)", info.id, refused.code)
+            await self._repeat(info, state, now)
+
+    async def _repeat(self, info: NightInfo, state: NightState, now: datetime) -> None:
+        """A recurring night's next one, unless made already (`make_next` claims it once)."""
+        try:
+            await self.nights.make_next(info, next_occurrence(state.settings), now)
+        except RuleError as refused:
+            log.info("night %s: no next night (%s)", info.id, refused.code)
