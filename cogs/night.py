@@ -670,23 +670,27 @@ class NightCog(
     @app_commands.command(name="history", description="This server's past game nights")
     async def history(self, interaction: discord.Interaction[MusterBot]) -> None:
         past = await self.nights.in_server(guild_id_of(interaction), active=False, limit=15)
-        lines = []
-        for _info, state in past:
-            games = sum(1 for p in (state.result.pairings if state.result else []))
-            lines.append(
-                word(
-                    "history.line",
-                    start=state.settings.starts_at,
-                    title=state.settings.title,
-                    players=len(state.signups),
-                    games=games,
-                    status=word(f"status.{state.status}"),
-                )
-            )
+        lines = [self._history_line(state) for _info, state in past]
         embed = discord.Embed(
             title=word("history.title"), description=clip("\n".join(lines) or word("history.none"), 4000)
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @staticmethod
+    def _history_line(state: NightState) -> str:
+        """A past night in a line: who played and how many games, or that it was called off (its
+        draft's pairings were never played)."""
+        settings = state.settings
+        if state.status == "cancelled":
+            return word("history.cancelled", start=settings.starts_at, title=settings.title)
+        return word(
+            "history.line",
+            start=settings.starts_at,
+            title=settings.title,
+            players=len(state.signups),
+            games=len(state.result.pairings) if state.result else 0,
+            status=word(f"status.{state.status}"),
+        )
 
     @app_commands.command(
         name="reminders", description="Whether you get a DM before game nights you signed up for"

@@ -330,6 +330,7 @@ def _words(lang: str) -> dict[str, str]:
             "history.title": _.p("title", "Past game nights"),
             "history.line": _("<t:{start}:D> · **{title}** · {players} players, {games} games · {status}"),
             "history.none": _("No game nights have been held here yet."),
+            "history.cancelled": _("<t:{start}:D> · **{title}** · cancelled, no games played"),
             "tables.title": _.p("title", "The club's tables"),
             "tables.line": _("`{table}` · **{name}** · {systems}{terrain}"),
             "tables.none": _("No tables yet: add one with `/night tables add`."),

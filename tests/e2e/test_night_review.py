@@ -219,3 +219,16 @@ async def test_a_drop_stays_between_the_organiser_and_the_player(muster: Muster)
     assert f"<@{no_show.id}>" not in public and "dropped by the organiser" not in public
     assert "below" not in public  # the start cards aren't laid out under it
     assert "start card" in public
+
+
+async def test_history_shows_a_cancelled_night_played_no_games(muster: Muster) -> None:
+    w = muster.world
+    await create(muster, systems="Kill Team", title="Rained off")
+    for user in players(muster, 4):
+        await sign_up(muster, user, "Kill Team")
+    await run(muster, w.carol, "night pair")  # two games in the draft ...
+    await run(muster, w.carol, "night cancel")  # ... never played
+    history = await run(muster, w.alice, "night history")
+    [line] = [line for line in history.splitlines() if "Rained off" in line]
+    assert "cancelled" in line and "no games" in line
+    assert "2 games" not in line and "4 players" not in line
