@@ -695,6 +695,7 @@ class NightCog(
     @app_commands.command(
         name="reminders", description="Whether you get a DM before game nights you signed up for"
     )
+    @app_commands.describe(enabled="Turn your game-night reminders on or off")
     @app_commands.choices(
         enabled=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
     )
