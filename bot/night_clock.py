@@ -23,9 +23,19 @@ from bot.messages import Outgoing
 from bot.night_club import Club, tables_in
 from bot.night_games import NightGame, night_games, open_pairing_games
 from bot.nights import NightInfo, NightService, NightStep, epoch
+from bot.scores.names import NameCache
 from bot.worker import Worker
 from rules.errors import RuleError
-from rules.night.night import Close, Finish, NightState, Pair, Publish, next_occurrence, step
+from rules.night.night import (
+    MAX_CAPACITY,
+    Close,
+    Finish,
+    NightState,
+    Pair,
+    Publish,
+    next_occurrence,
+    step,
+)
 from rules.scores import RatingBook
 
 if TYPE_CHECKING:
@@ -50,6 +60,7 @@ class NightClock:
         self.nights = nights
         self.club = club
         self.renderer = renderer
+        self.names = NameCache(fetch_limit=MAX_CAPACITY)  # players' display names, for their games
         self._worker = Worker(
             "night-clock", self.sweep, bot.settings.sweep_seconds, ready=bot.wait_until_ready
         )
@@ -104,7 +115,12 @@ class NightClock:
         self, night_id: str, actor: int, as_organiser: bool, guild_id: int | None = None
     ) -> NightStep:
         """Publish the pairings: each pairing's game is opened in the same transaction as the
-        night's change, so a crash (or a second click) never opens a game twice."""
+        night's change, so a crash (or a second click) never opens a game twice. The players'
+        display names are looked up first (not while the transaction waits), so each game and its
+        thread are named after its players, as a start command names them."""
+        info, state = await self.nights.load(night_id, guild_id)
+        players = [p for pairing in (state.result.pairings if state.result else []) for p in pairing.players]
+        names = await self.names.names(self.bot.get_guild(info.guild_id), info.guild_id, players)
 
         async def decide(db: AsyncSession, info: NightInfo, state: NightState) -> Publish:
             step(state, Publish(actor=actor, as_organiser=as_organiser, session_ids={}), epoch(utcnow()))
@@ -117,6 +133,7 @@ class NightClock:
                 night_id=info.id,
                 pairings=state.result.pairings,
                 organiser_id=state.organiser,
+                names=names,
             )
             return Publish(actor=actor, as_organiser=as_organiser, session_ids=opened)
 
@@ -127,7 +144,9 @@ class NightClock:
     async def finish(
         self, night_id: str, actor: int, as_organiser: bool, guild_id: int | None = None
     ) -> NightStep:
-        """End the night and post its summary (in the results channel, else the night's channel)."""
+        """End the night and post its summary (in the results channel, else the night's channel);
+        a recurring night makes its next one now (the sweep would at its start: whichever comes
+        first makes it, once)."""
         info, _state = await self.nights.load(night_id, guild_id)
         games = await self.games(night_id)
         channel = (await self.bot.guild_settings.get(info.guild_id)).results_channel_id or info.channel_id
@@ -140,6 +159,7 @@ class NightClock:
 
         stepped = await self.nights.step(night_id, decide, guild_id=guild_id, extra=summary)
         assert stepped is not None
+        await self._repeat(stepped.info, stepped.state, utcnow())
         return stepped
 
     async def games(self, night_id: str) -> list[NightGame]:
@@ -197,8 +217,11 @@ class NightClock:
         every = ("open", "closed", "review", "published", "finished", "cancelled")
         for info in await self.nights.due("starts_at", now, every, unrepeated=True):
             _info, state = await self.nights.load(info.id)
-            following = next_occurrence(state.settings)
-            try:
-                await self.nights.make_next(info, following, now)
-            except RuleError as refused:
-                log.info("night %s: no next night (%s)", info.id, refused.code)
+            await self._repeat(info, state, now)
+
+    async def _repeat(self, info: NightInfo, state: NightState, now: datetime) -> None:
+        """A recurring night's next one, unless made already (`make_next` claims it once)."""
+        try:
+            await self.nights.make_next(info, next_occurrence(state.settings), now)
+        except RuleError as refused:
+            log.info("night %s: no next night (%s)", info.id, refused.code)

@@ -1,5 +1,5 @@
 """Each game night's Discord scheduled event, kept in step with the night: made once, edited when
-the night changes, deleted when it is cancelled.
+the night changes, marked completed when it is finished, deleted when it is cancelled.
 
 A night row says which of its versions its event shows (`event_version`). The sync takes every
 night whose version is ahead of that, one process at a time per night (a lease on the lane
@@ -38,6 +38,7 @@ from rules.night.night import NightState
 log = logging.getLogger(__name__)
 
 EXTERNAL = 3
+SCHEDULED, ACTIVE, COMPLETED = 1, 2, 3  # an event's statuses (Discord moves it only in this order)
 GUILD_ONLY = 2
 NIGHT_LENGTH = timedelta(hours=4)
 LEASE = timedelta(seconds=30)
@@ -147,8 +148,12 @@ class EventSync:
             if event_id is not None:
                 await self._delete(info.guild_id, event_id)
             return None
-        if state.status == "finished" or info.starts_at <= utcnow():
-            return event_id  # over or under way: Discord ends an external event by itself
+        if state.status == "finished":
+            if event_id is not None:
+                await self._complete(info.guild_id, event_id)
+            return event_id
+        if info.starts_at <= utcnow():
+            return event_id  # under way: its time can't move any more
         payload = self._payload(info, state)
         http = self.client.http
         if event_id is not None:
@@ -182,6 +187,22 @@ class EventSync:
             if (event.get("description") or "").rstrip().endswith(marker(info.id)):
                 return int(event["id"])
         return None
+
+    async def _complete(self, guild_id: int, event_id: int) -> None:
+        """Mark a finished night's event completed, so it no longer shows as to come. Discord moves
+        an event only scheduled -> active -> completed, so a scheduled one is started first; the
+        status is read each time, so a sync cut off between the two moves picks up where it was."""
+        http = self.client.http
+        try:
+            event: dict[str, Any] = await http.get_scheduled_event(guild_id, event_id, False)  # type: ignore[assignment]
+            status = event.get("status")
+            if status == SCHEDULED:
+                await http.edit_scheduled_event(guild_id, event_id, status=ACTIVE)
+                status = ACTIVE
+            if status == ACTIVE:
+                await http.edit_scheduled_event(guild_id, event_id, status=COMPLETED)
+        except discord.NotFound:
+            pass  # deleted by someone: nothing left to end
 
     async def _delete(self, guild_id: int, event_id: int) -> None:
         try:

@@ -1,4 +1,4 @@
-"""/help: what Muster can do, grouped by game."""
+"""/help: what Muster can do, grouped by game, then game nights and the shared commands."""
 
 from __future__ import annotations
 
@@ -18,6 +18,15 @@ def sections(games: GameRegistry) -> list[tuple[str, str]]:
     """/help's sections, in the language in force: the shared commands around one line per game (a
     game's `help` line is English until its cog words it through its own domain)."""
     dice = _("`/roll 3d6+2` · `/roll 20d6>=4` counts hits · `/rolloff @opponent` · `/rolls recent`")
+    nights = (
+        _.p("field", "Game nights"),
+        _(
+            "`/night create` makes a night with a sign-up card and a Discord event · `/night show` · "
+            "`/night pair`, then `/night swap`, `/night move` or `/night drop`, then `/night publish` "
+            "opens the games · `/night finish` · `/night edit` · `/night cancel` · `/night history` · "
+            "`/night tables` · `/night reminders` (organisers: Manage Server or the organiser role)"
+        ),
+    )
     shared = [
         (
             _.p("field", "Games"),
@@ -31,13 +40,13 @@ def sections(games: GameRegistry) -> list[tuple[str, str]]:
         (
             _.p("field", "Settings"),
             _(
-                "`/settings results-channel #channel` · `/settings language` · `/settings show` "
-                "(Manage Server)"
+                "`/settings results-channel #channel` · `/settings language` · "
+                "`/settings organiser-role` · `/settings time-zone` · `/settings show` (Manage Server)"
             ),
         ),
     ]
     games_part = [(game.title, game.help_line()) for game in games if game.help]
-    return [(_.p("field", "Dice"), dice), *games_part, *shared]
+    return [(_.p("field", "Dice"), dice), *games_part, nights, *shared]
 
 
 class Help(commands.Cog):

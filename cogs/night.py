@@ -18,6 +18,7 @@ Components survive restarts: their custom_id carries all they need.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
@@ -38,7 +39,7 @@ from bot.nights import NightInfo, NightService, NightStep
 from bot.text import add_words, refusal
 from cogs import night_input
 from cogs.night_render import NightRenderer
-from cogs.night_text import BOT_ENGLISH, WORDS, word
+from cogs.night_text import BOT_ENGLISH, WORDS, system_values, word
 from cogs.night_text import ENGLISH as RULE_ENGLISH
 from rules.errors import RuleError
 from rules.night.models import Table, check_table
@@ -56,7 +57,7 @@ from rules.night.night import (
 from rules.session import Action
 from rules.text import clip, echo
 
-add_words(RULE_ENGLISH)
+add_words(RULE_ENGLISH, system_values)
 add_words(BOT_ENGLISH)
 _ = Domain("night")  # the command descriptions' domain (the words are cogs/night_text.py's)
 
@@ -68,6 +69,18 @@ RECURRENCE = [
     app_commands.Choice(name=n, value=v)
     for n, v in (("no", "none"), ("weekly", "weekly"), ("fortnightly", "fortnightly"))
 ]
+
+
+@dataclass(frozen=True)
+class Picked:
+    """The night a command acts on; `note` says which it is when the command named none and
+    several were coming up (so the organiser knows which one the answer is about)."""
+
+    id: str
+    note: str = ""
+
+    def says(self, text: str) -> str:
+        return f"{self.note}\n{text}" if self.note else text
 
 
 def cog_of(client: discord.Client) -> NightCog:
@@ -189,19 +202,20 @@ class NightCog(
                 raise RuleError(code="night.organiser_only_norole")
             raise RuleError(code="night.organiser_only", role=f"<@&{role}>")
 
-    async def night_id(self, interaction: discord.Interaction[Any], typed: str | None) -> str:
-        """The night a command names, else the one coming up in this server (refused if several)."""
+    async def pick(self, interaction: discord.Interaction[Any], typed: str | None) -> Picked:
+        """The night a command names, else the next one coming up (this channel's first, as the
+        option promises); when several were coming up, the answer says which was taken."""
         if typed:
-            return typed.strip()
+            return Picked(typed.strip())
         coming = await self.nights.in_server(guild_id_of(interaction))
-        here = [info for info, _state in coming if info.channel_id == interaction.channel_id] or [
-            i for i, _state in coming
-        ]
+        here = [night for night in coming if night[0].channel_id == interaction.channel_id] or coming
         if not here:
             raise RuleError(code="night.none_here")
-        if len(here) > 1:
-            raise RuleError(code="night.which", count=len(here))
-        return here[0].id
+        info, state = here[0]  # soonest first
+        if len(here) == 1:
+            return Picked(info.id)
+        note = word("reply.picked", title=state.settings.title, start=state.settings.starts_at)
+        return Picked(info.id, note)
 
     async def night_choices(
         self, interaction: discord.Interaction[Any], typed: str
@@ -209,19 +223,20 @@ class NightCog(
         if interaction.guild_id is None:
             return []
         needle = typed.casefold()
+        zone = night_input.zone((await self.bot.guild_settings.get(interaction.guild_id)).time_zone)
         choices = []
         for info, state in await self.nights.in_server(interaction.guild_id):
-            when = info.starts_at.strftime("%Y-%m-%d %H:%M UTC")
+            when = f"{info.starts_at.astimezone(zone):%Y-%m-%d %H:%M} {zone.key}"  # as times are typed
             label = clip(f"{state.settings.title} · {when}", 100)
             if needle in label.casefold() or needle == info.id:
                 choices.append(app_commands.Choice(name=label, value=info.id))
         return choices[:25]
 
     async def organiser_step(
-        self, interaction: discord.Interaction[Any], typed: str | None, make: Any
+        self, interaction: discord.Interaction[Any], picked: Picked, make: Any
     ) -> NightStep:
         """An organiser's action on a night (the rules check the night's own organiser too)."""
-        night_id = await self.night_id(interaction, typed)
+        night_id = picked.id
         as_organiser = await self.organiser(interaction)
         user = interaction.user.id
 
@@ -388,6 +403,7 @@ class NightCog(
     ) -> None:
         user = interaction.user.id
         signup = night_input.signup_of(user, values)
+        self.clock.names.remember(interaction.guild_id, interaction.user)  # names the games it opens
 
         async def decide(_db: AsyncSession, _info: NightInfo, state: NightState) -> Action:
             self._check_mode(state, user, mode)
@@ -455,21 +471,24 @@ class NightCog(
     @app_commands.command(name="pair", description="Close sign-ups now and pair the players (organisers)")
     @app_commands.describe(night="Which night (default: the one coming up)")
     async def pair(self, interaction: discord.Interaction[MusterBot], night: str | None = None) -> None:
-        night_id = await self.night_id(interaction, night)
+        picked = await self.pick(interaction, night)
         await interaction.response.defer(ephemeral=True, thinking=True)
         stepped = await self.clock.pair(
-            night_id, interaction.user.id, await self.organiser(interaction), guild_id_of(interaction)
+            picked.id, interaction.user.id, await self.organiser(interaction), guild_id_of(interaction)
         )
         assert stepped is not None  # paired again on demand, or refused
-        await self._show_draft(interaction, stepped)
+        await self._show_draft(interaction, stepped, picked)
 
-    async def _show_draft(self, interaction: discord.Interaction[Any], stepped: NightStep) -> None:
+    async def _show_draft(
+        self, interaction: discord.Interaction[Any], stepped: NightStep, picked: Picked
+    ) -> None:
         """The organiser's answer: the draft as it stands now (also kept up to date in their DMs)."""
         embeds = [render.embed(e) for e in self.renderer.draft(stepped.info, stepped.state).embeds]
         if interaction.response.is_done():
-            await interaction.followup.send(embeds=embeds, ephemeral=True)
+            note = picked.note or discord.utils.MISSING
+            await interaction.followup.send(note, embeds=embeds, ephemeral=True)
         else:
-            await interaction.response.send_message(embeds=embeds, ephemeral=True)
+            await interaction.response.send_message(picked.note or None, embeds=embeds, ephemeral=True)
 
     @app_commands.command(name="swap", description="Swap two players between the draft pairings (organisers)")
     @app_commands.describe(
@@ -482,12 +501,13 @@ class NightCog(
         second: discord.Member,
         night: str | None = None,
     ) -> None:
+        picked = await self.pick(interaction, night)
         stepped = await self.organiser_step(
             interaction,
-            night,
+            picked,
             lambda user, org, _s: Swap(actor=user, as_organiser=org, first=first.id, second=second.id),
         )
-        await self._show_draft(interaction, stepped)
+        await self._show_draft(interaction, stepped, picked)
 
     @app_commands.command(name="move", description="Move a draft pairing to another table (organisers)")
     @app_commands.describe(
@@ -502,14 +522,15 @@ class NightCog(
         table: str,
         night: str | None = None,
     ) -> None:
+        picked = await self.pick(interaction, night)
         stepped = await self.organiser_step(
             interaction,
-            night,
+            picked,
             lambda user, org, _s: MoveTable(
                 actor=user, as_organiser=org, pairing=pairing - 1, table_id=table.strip().lower()
             ),
         )
-        await self._show_draft(interaction, stepped)
+        await self._show_draft(interaction, stepped, picked)
 
     @app_commands.command(
         name="drop", description="Drop a no-show: their opponent is paired again if possible (organisers)"
@@ -523,39 +544,38 @@ class NightCog(
                 return Leave(actor=user, as_organiser=org, player=player.id)
             return Drop(actor=user, as_organiser=org, player=player.id)
 
-        stepped = await self.organiser_step(interaction, night, make)
+        picked = await self.pick(interaction, night)
+        stepped = await self.organiser_step(interaction, picked, make)
         if stepped.state.status == "review":
-            await self._show_draft(interaction, stepped)
+            await self._show_draft(interaction, stepped, picked)
         else:
-            await reply(
-                interaction, word("reply.dropped", player=player.id, title=stepped.state.settings.title)
-            )
+            title = stepped.state.settings.title
+            await reply(interaction, picked.says(word("reply.dropped", player=player.id, title=title)))
 
     @app_commands.command(
         name="publish", description="Publish the pairings and open each pairing's game (organisers)"
     )
     @app_commands.describe(night="Which night (default: the one coming up)")
     async def publish(self, interaction: discord.Interaction[MusterBot], night: str | None = None) -> None:
-        night_id = await self.night_id(interaction, night)
+        picked = await self.pick(interaction, night)
         await interaction.response.defer(ephemeral=True, thinking=True)
         stepped = await self.clock.publish(
-            night_id, interaction.user.id, await self.organiser(interaction), guild_id_of(interaction)
+            picked.id, interaction.user.id, await self.organiser(interaction), guild_id_of(interaction)
         )
         opened = sum(
             1 for p in (stepped.state.result.pairings if stepped.state.result else []) if p.session_id
         )
-        await interaction.followup.send(
-            word("reply.published", title=stepped.state.settings.title, games=opened), ephemeral=True
-        )
+        said = word("reply.published", title=stepped.state.settings.title, games=opened)
+        await interaction.followup.send(picked.says(said), ephemeral=True)
 
     @app_commands.command(name="finish", description="End the night now and post its summary (organisers)")
     @app_commands.describe(night="Which night (default: the one coming up)")
     async def finish(self, interaction: discord.Interaction[MusterBot], night: str | None = None) -> None:
-        night_id = await self.night_id(interaction, night)
+        picked = await self.pick(interaction, night)
         stepped = await self.clock.finish(
-            night_id, interaction.user.id, await self.organiser(interaction), guild_id_of(interaction)
+            picked.id, interaction.user.id, await self.organiser(interaction), guild_id_of(interaction)
         )
-        await reply(interaction, word("reply.finished", title=stepped.state.settings.title))
+        await reply(interaction, picked.says(word("reply.finished", title=stepped.state.settings.title)))
 
     @app_commands.command(
         name="edit", description="Change a night's time, size, cut-off or title (organisers)"
@@ -603,15 +623,18 @@ class NightCog(
             )
             return Edit(actor=user, as_organiser=org, settings=changed)
 
+        picked = await self.pick(interaction, night)
         try:
-            stepped = await self.organiser_step(interaction, night, make)
+            stepped = await self.organiser_step(interaction, picked, make)
         except RuleError as refused:
             field = refused.params.get("field")
             if refused.code != "night.edit_after_pairing" or f"field.{field}" not in WORDS:
                 raise
             raise RuleError(code=refused.code, field=word(f"field.{field}")) from None  # the field's name
         settings = stepped.state.settings
-        await reply(interaction, word("reply.edited", title=settings.title, start=settings.starts_at))
+        await reply(
+            interaction, picked.says(word("reply.edited", title=settings.title, start=settings.starts_at))
+        )
 
     @app_commands.command(name="cancel", description="Cancel a game night (organisers)")
     @app_commands.describe(
@@ -620,54 +643,59 @@ class NightCog(
     async def cancel(
         self, interaction: discord.Interaction[MusterBot], night: str | None = None, series: bool = False
     ) -> None:
+        picked = await self.pick(interaction, night)
         stepped = await self.organiser_step(
-            interaction, night, lambda user, org, _s: Cancel(actor=user, as_organiser=org)
+            interaction, picked, lambda user, org, _s: Cancel(actor=user, as_organiser=org)
         )
         if series:
             await self.nights.make_next(stepped.info, None, utcnow())
-        await reply(interaction, word("reply.cancelled", title=stepped.state.settings.title))
+        await reply(interaction, picked.says(word("reply.cancelled", title=stepped.state.settings.title)))
 
     @app_commands.command(
         name="show", description="Show a night: the card, or the draft pairings for organisers"
     )
     @app_commands.describe(night="Which night (default: the one coming up)")
     async def show(self, interaction: discord.Interaction[MusterBot], night: str | None = None) -> None:
-        info, state = await self.nights.load(
-            await self.night_id(interaction, night), guild_id_of(interaction)
-        )
+        picked = await self.pick(interaction, night)
+        info, state = await self.nights.load(picked.id, guild_id_of(interaction))
         shown = self.renderer.card(info, state)
         if state.result is not None and state.status == "review" and await self.organiser(interaction):
             shown = self.renderer.draft(info, state)
         elif state.result is not None and state.status in ("published", "finished"):
             shown = self.renderer.pairings(info, state, draft=False)
         await interaction.response.send_message(
-            embeds=[render.embed(e) for e in shown.embeds], ephemeral=True
+            content=picked.note or None, embeds=[render.embed(e) for e in shown.embeds], ephemeral=True
         )
 
     @app_commands.command(name="history", description="This server's past game nights")
     async def history(self, interaction: discord.Interaction[MusterBot]) -> None:
         past = await self.nights.in_server(guild_id_of(interaction), active=False, limit=15)
-        lines = []
-        for _info, state in past:
-            games = sum(1 for p in (state.result.pairings if state.result else []))
-            lines.append(
-                word(
-                    "history.line",
-                    start=state.settings.starts_at,
-                    title=state.settings.title,
-                    players=len(state.signups),
-                    games=games,
-                    status=word(f"status.{state.status}"),
-                )
-            )
+        lines = [self._history_line(state) for _info, state in past]
         embed = discord.Embed(
             title=word("history.title"), description=clip("\n".join(lines) or word("history.none"), 4000)
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @staticmethod
+    def _history_line(state: NightState) -> str:
+        """A past night in a line: who played and how many games, or that it was called off (its
+        draft's pairings were never played)."""
+        settings = state.settings
+        if state.status == "cancelled":
+            return word("history.cancelled", start=settings.starts_at, title=settings.title)
+        return word(
+            "history.line",
+            start=settings.starts_at,
+            title=settings.title,
+            players=len(state.signups),
+            games=len(state.result.pairings) if state.result else 0,
+            status=word(f"status.{state.status}"),
+        )
+
     @app_commands.command(
         name="reminders", description="Whether you get a DM before game nights you signed up for"
     )
+    @app_commands.describe(enabled="Turn your game-night reminders on or off")
     @app_commands.choices(
         enabled=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
     )

@@ -30,6 +30,9 @@ CARD_KEY = "card"
 DRAFT_KEY = "draft"
 PAIRINGS_KEY = "pairings"
 LINES_MAX = 1000
+PRIVATE_REASONS = ("night.dropped", "night.stands_in")
+"""Reasons that tell of an organiser's drop: only the organiser (in the draft) and the dropped
+player (by DM) read them, never a public post."""
 
 
 def button_id(night_id: str, action: str) -> str:
@@ -121,14 +124,12 @@ class NightRenderer:
             out = [self.card(info, after)]
         kinds = {type(e).__name__ for e in events}
         for event in events:
-            if type(event).__name__ == "Promoted":
+            key = {"Promoted": "dm.promoted", "Dropped": "dm.dropped"}.get(type(event).__name__)
+            if key is not None:
                 player = event.player  # type: ignore[attr-defined]
                 with speaking(languages.of(player)):
                     text = word(
-                        "dm.promoted",
-                        title=after.settings.title,
-                        start=after.settings.starts_at,
-                        link=self.link(info),
+                        key, title=after.settings.title, start=after.settings.starts_at, link=self.link(info)
                     )
                     out.append(self.dm(player, text))
         if after.status == "review" and kinds & {"Paired", "Swapped", "TableMoved", "Dropped"}:
@@ -152,7 +153,7 @@ class NightRenderer:
     def dm(player: int, content: str, buttons: list[Button] | None = None) -> Outgoing:
         return Outgoing(to="dm", user_id=player, content=clip(content, 1900), buttons=buttons or [])
 
-    def pairing_line(self, index: int, pairing: Pairing, state: NightState) -> str:
+    def pairing_line(self, index: int, pairing: Pairing, state: NightState, *, public: bool = False) -> str:
         tables = {t.table_id: t for t in state.tables}
         table = tables.get(pairing.table_id or "")
         where = word("pairings.no_table")
@@ -167,7 +168,8 @@ class NightRenderer:
             second=second,
             table=where,
         )
-        reasons = [reason_text(r, self.system) for r in pairing.reasons]
+        shown = [r for r in pairing.reasons if not (public and r.code in PRIVATE_REASONS)]
+        reasons = [reason_text(r, self.system) for r in shown]
         if reasons:
             line += "\n  " + word("pairings.because", reasons="; ".join(reasons))
         return line
@@ -175,19 +177,28 @@ class NightRenderer:
     def pairings(self, info: NightInfo, state: NightState, *, draft: bool) -> Outgoing:
         result = state.result
         title = word("pairings.draft_title" if draft else "pairings.title", title=state.settings.title)
-        lines = [self.pairing_line(i, p, state) for i, p in enumerate(result.pairings if result else [], 1)]
+        pairings = result.pairings if result else []
+        lines = [self.pairing_line(i, p, state, public=not draft) for i, p in enumerate(pairings, 1)]
         embed = Embed(title=title, description=clip("\n".join(lines) or "—", 4000), colour=COLOUR)
-        if result is not None and result.sat_out:
-            sat = [
-                word("pairings.sat_out_line", player=s.player, reason=reason_text(s.reason, self.system))
-                for s in result.sat_out
-            ]
-            embed.add(word("pairings.sat_out"), clip("\n".join(sat), LINES_MAX))
+        self._add_sat_out(embed, state, public=not draft)
         if draft:
             embed.footer = word("pairings.draft_help")
             return Outgoing(to="dm", user_id=state.organiser, key=DRAFT_KEY, embeds=[embed])
         embed.footer = word("pairings.games")
         return Outgoing(channel_id=info.channel_id, key=PAIRINGS_KEY, embeds=[embed])
+
+    def _add_sat_out(self, embed: Embed, state: NightState, *, public: bool) -> None:
+        """Who sits out and why; a public post leaves out the organiser's drops (the dropped
+        player is told by DM, the organiser reads it in the draft)."""
+        sat_out = state.result.sat_out if state.result is not None else []
+        if public:
+            sat_out = [s for s in sat_out if s.reason.code not in PRIVATE_REASONS]
+        sat = [
+            word("pairings.sat_out_line", player=s.player, reason=reason_text(s.reason, self.system))
+            for s in sat_out
+        ]
+        if sat:
+            embed.add(word("pairings.sat_out"), clip("\n".join(sat), LINES_MAX))
 
     def draft(self, info: NightInfo, state: NightState) -> Outgoing:
         return self.pairings(info, state, draft=True)
@@ -297,12 +308,7 @@ class NightRenderer:
             + clip("\n".join(lines) or word("summary.nothing"), 3900),
             colour=COLOUR,
         )
-        if state.result is not None and state.result.sat_out:
-            sat = [
-                word("pairings.sat_out_line", player=s.player, reason=reason_text(s.reason, self.system))
-                for s in state.result.sat_out
-            ]
-            embed.add(word("pairings.sat_out"), clip("\n".join(sat), LINES_MAX))
+        self._add_sat_out(embed, state, public=True)
         return [
             Outgoing(
                 channel_id=channel_id,

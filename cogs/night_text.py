@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from bot.i18n import SOURCE, Domain, Value, fill, language, placeholders, speaking
 from bot.scores.systems import system_title
+from rules.errors import ParamValue
 from rules.night.models import Reason
 
 _ = Domain("night")
@@ -26,7 +27,7 @@ REFUSALS: dict[str, str] = {
     "night.capacity": "A night takes from {minimum} to {maximum} players.",
     "night.no_systems": "Name at least one game system for the night.",
     "night.systems_many": "A night can offer at most {limit} game systems.",
-    "night.system_twice": "`{system}` is listed twice; name each system once.",
+    "night.system_twice": "{system} is listed twice; name each system once.",
     "night.system_name": "Name the game system in at most {limit} letters or digits (e.g. `Kill Team`).",
     "night.time_zone": "`{name}` isn't a time zone I know. Use a name like `Europe/London`.",
     "night.cutoff_after_start": "The sign-up cut-off must be at or before the start of the night.",
@@ -34,11 +35,11 @@ REFUSALS: dict[str, str] = {
     "night.no_change": "That is how the night is already set; nothing changed.",
     "night.edit_after_pairing": "The night is already paired, so its {field} can't change any more.",
     "night.system_in_use": (
-        "{players} sign-up(s) list `{system}`, so it stays on the night; they can change their sign-up first."
+        "{players} sign-up(s) list {system}, so it stays on the night; they can change their sign-up first."
     ),
     # sign-ups (rules/night/models.py, night.py)
     "night.signup_systems": "Pick from 1 to {limit} game systems you would like to play.",
-    "night.system_not_offered": "This night doesn't offer `{system}`. It offers: {offered}.",
+    "night.system_not_offered": "This night doesn't offer {system}. It offers: {offered}.",
     "night.points": "Army size must be a whole number of points from {minimum} to {maximum}.",
     "night.note_long": "A note can be at most {limit} characters.",
     "night.arranged_self": "Your arranged game has to be with someone else.",
@@ -63,13 +64,13 @@ REFUSALS: dict[str, str] = {
     "night.both_sat_out": "<@{first}> and <@{second}> both sit out; swap one of them with a paired player.",
     "night.same_pairing": "<@{first}> and <@{second}> already play each other.",
     "night.swap_system": (
-        "<@{first}> plays `{first_system}` and <@{second}> plays `{second_system}`: only players of one "
+        "<@{first}> plays {first_system} and <@{second}> plays {second_system}: only players of one "
         "system can swap."
     ),
-    "night.swap_plays": "<@{player}> didn't sign up for `{system}`, so they can't take that place.",
+    "night.swap_plays": "<@{player}> didn't sign up for {system}, so they can't take that place.",
     "night.no_pairing": "There is no pairing {number}; tonight has {count}.",
     "night.no_such_table": "The club has no table `{table_id}`.",
-    "night.table_unsuited": "**{name}** doesn't suit `{system}`.",
+    "night.table_unsuited": "**{name}** doesn't suit {system}.",
     "night.table_already": "That pairing is already on **{name}**.",
     "night.table_taken": "**{name}** is taken by pairing {number}; move that one first.",
     "night.already_dropped": "<@{player}> is already dropped.",
@@ -101,6 +102,17 @@ REASONS: dict[str, str] = {
     "night.set_aside": "set aside by the organiser",
 }
 ENGLISH: dict[str, str] = {**REFUSALS, **REASONS}
+SYSTEM_VALUES = ("system", "first_system", "second_system")
+
+
+def system_values(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
+    """A refusal's systems by their titles ("Kill Team", not `killteam`): the rules carry their ids,
+    `offered` as ids joined by ", " (an id never holds a comma)."""
+    titled = {k: system_title(v) for k, v in params.items() if k in SYSTEM_VALUES and isinstance(v, str)}
+    offered = params.get("offered")
+    if isinstance(offered, str):
+        titled["offered"] = ", ".join(system_title(s) for s in offered.split(", ") if s)
+    return {**params, **titled}
 
 
 def _times(count: int | float | str) -> str:
@@ -157,7 +169,6 @@ BOT_ENGLISH: dict[str, str] = {
     "({role}) can do that.",
     "night.organiser_only_norole": "Only the night's organiser or someone with Manage Server can do that "
     "(a server can name an organiser role with `/settings organiser-role`).",
-    "night.which": "This server has {count} game nights coming up: pick one in the `night` option.",
     "night.none_here": "There is no game night coming up here: an organiser can make one with "
     "`/night create`.",
     "night.bad_date": "I couldn't read `{typed}` as a date: write it like 2026-12-05.",
@@ -256,10 +267,17 @@ def _words(lang: str) -> dict[str, str]:
                 "The pairings of **{title}** are published; {games} games opened in their threads."
             ),
             "reply.finished": _("**{title}** is over: its summary is posted."),
+            "reply.picked": _(
+                "No night was picked, so this is about the next one: **{title}** on <t:{start}:F>."
+            ),
             "reply.table_saved": _("Table `{table}` (**{name}**) suits {systems}."),
             "reply.table_removed": _("Table `{table}` is removed."),
             # messages
             "dm.promoted": _("A place opened at **{title}** (<t:{start}:F>): you're in! {link}"),
+            "dm.dropped": _(
+                "The organiser of **{title}** (<t:{start}:F>) has taken you out of the pairings, so you "
+                "have no game that night. {link}"
+            ),
             "dm.reminder": _(
                 "Reminder: **{title}** is <t:{start}:R> (<t:{start}:F>), at {place}. You're signed up "
                 "to play {systems}. {link}"
@@ -292,7 +310,10 @@ def _words(lang: str) -> dict[str, str]:
             "pairings.because": _("paired because: {reasons}"),
             "pairings.sat_out": _.p("field", "Sitting out"),
             "pairings.sat_out_line": "<@{player}>: {reason}",
-            "pairings.games": _("Each game of a system Muster runs has its thread under its card below."),
+            "pairings.games": _(
+                "Each game of a system Muster runs has a start card of its own in this channel; the game "
+                "is played in that card's thread."
+            ),
             # summary
             "summary.title": _.p("title", "Night summary: {title}"),
             "summary.when": "<t:{start}:D>",
@@ -309,6 +330,7 @@ def _words(lang: str) -> dict[str, str]:
             "history.title": _.p("title", "Past game nights"),
             "history.line": _("<t:{start}:D> · **{title}** · {players} players, {games} games · {status}"),
             "history.none": _("No game nights have been held here yet."),
+            "history.cancelled": _("<t:{start}:D> · **{title}** · cancelled, no games played"),
             "tables.title": _.p("title", "The club's tables"),
             "tables.line": _("`{table}` · **{name}** · {systems}{terrain}"),
             "tables.none": _("No tables yet: add one with `/night tables add`."),

@@ -24,6 +24,7 @@ from bot.night_games import night_games, open_pairing_games
 from bot.scores.layout import format_change
 from bot.table import waited_for
 from tests.e2e.conftest import PROCESS_ENV, Muster
+from tests.e2e.night_driver import create, sign_up, the_night
 from tests.e2e.table_counts import count_table
 from tests.e2e.test_delivery import all_delivered, outbox
 from tests.emulator import (
@@ -136,6 +137,38 @@ async def test_each_pairing_of_a_muster_system_opens_its_game_in_its_thread(must
     async with bot.store.read() as db:
         systems = set(await db.scalars(select(GameSession.system).where(GameSession.night_id == "night-1")))
     assert systems == {"killteam", "warcry", "warmaster", "fortyk"}  # nothing for chess
+
+
+async def test_publishing_a_night_names_each_game_after_its_players(muster: Muster) -> None:
+    """As `/warcry battle` does: the board and each thread carry the players' display names."""
+    emu, w, bot = muster.emu, muster.world, muster.bot
+    assert bot is not None
+    named = [emu.add_user(name.lower(), global_name=name) for name in ("Ada", "Brin", "Cid", "Dee")]
+    for user in named:
+        emu.add_member(w.guild, user)
+    await create(muster, systems="Warcry, Kill Team", title="Club night")
+    for user, system in zip(named, ("Warcry", "Warcry", "Kill Team", "Kill Team"), strict=True):
+        await sign_up(muster, user, system)
+    await (await emu.slash(w.carol, w.channel, "night pair")).settled()
+    bot = await muster.restart()  # no names remembered from the sign-ups: they are fetched
+    await (await emu.slash(w.carol, w.channel, "night publish")).settled()
+    await muster.settle()
+    _info, state = await the_night(muster)
+    assert state.status == "published" and state.result is not None
+    assert sorted(t.name for t in emu.threads(w.channel)) == [
+        "Kill Team · Cid vs Dee",
+        "Warcry · Ada vs Brin",
+    ]
+    [warcry] = [pr for pr in state.result.pairings if pr.system == "warcry"]
+    assert warcry.session_id is not None
+    _sinfo, battle = await bot.sessions.load(warcry.session_id, fresh=True)
+    first, second = battle.players
+    assert {battle.label_of(first), battle.label_of(second)} == {"Ada", "Brin"}
+    [thread] = [t for t in emu.threads(w.channel) if t.name.startswith("Warcry")]
+    assert any(
+        e.get("title") in ("Warcry: Ada vs Brin", "Warcry: Brin vs Ada")
+        for e in emu.messages(thread)[0].embeds
+    )
 
 
 async def test_opening_a_nights_games_again_opens_nothing_new(muster: Muster) -> None:

@@ -95,3 +95,16 @@ async def test_times_are_read_in_the_servers_time_zone_and_a_sign_up_can_change(
     assert not_yet.ephemeral and "aren't signed up" in not_yet.content
     _info, after = await the_night(muster)
     assert after == state
+
+
+async def test_the_night_option_offers_each_night_in_the_servers_time_zone(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    await (await emu.slash(w.carol, w.channel, "settings time-zone", zone="Europe/Berlin")).response()
+    await create(muster, date="2030-12-02", time="18:30", title="Advent night")
+    typed = await (
+        await emu.autocomplete(w.carol, w.channel, "night show", focused="night", night="advent")
+    ).response()
+    [offered] = typed.choices
+    assert offered["name"] == "Advent night · 2030-12-02 18:30 Europe/Berlin"
+    info, _state = await the_night(muster)
+    assert offered["value"] == info.id

@@ -153,3 +153,25 @@ async def test_the_night_commands_are_described_in_each_language(muster: Muster)
     repeat = next(o for o in create_command["options"] if o["name"] == "repeat")
     weekly = next(c for c in repeat["choices"] if c["value"] == "weekly")
     assert weekly["name_localizations"]["es-ES"] == "cada semana" and weekly["name"] == "weekly"
+
+
+async def test_help_has_game_nights_and_every_night_option_is_described(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    shown = (await (await emu.slash(w.alice, w.channel, "help")).response()).text()
+    assert "Game nights" in shown and "`/night create`" in shown and "`/night reminders`" in shown
+    assert "`/settings organiser-role`" in shown and "`/settings time-zone`" in shown
+    w.alice.locale = "de"
+    auf_deutsch = (await (await emu.slash(w.alice, w.channel, "help")).response()).text()
+    assert "Spieleabende" in auf_deutsch and "`/settings time-zone`" in auf_deutsch
+
+    night = next(c for c in muster.emu.commands.all() if c["name"] == "night")
+    described = [
+        (command["name"], option)
+        for command in night["options"]  # type: ignore[union-attr]
+        for option in command.get("options", [])
+        if option["type"] != 1  # the options of commands, not of the tables group
+    ]
+    assert all(option["description"] != "…" for _name, option in described), described
+    reminders = next(c for c in night["options"] if c["name"] == "reminders")  # type: ignore[union-attr]
+    [enabled] = reminders["options"]
+    assert set(enabled["description_localizations"]) >= {"de", "fr", "es-ES"}

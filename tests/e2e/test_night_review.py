@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from tests.e2e.conftest import Muster
-from tests.e2e.night_driver import card, create, leave, night_cog, sign_up, the_night
+from tests.e2e.night_driver import card, create, leave, night_cog, sign_up, the_night, when
 from tests.emulator.model import User
 
 
@@ -152,3 +152,83 @@ async def test_reminders_once_unless_turned_off_and_a_weekly_night_makes_the_nex
     await muster.settle()
     assert len([m for m in emu.dms(w.alice) if "Reminder" in m.content]) == 1
     assert len([m for m in emu.dms(w.bob) if "Reminder" in m.content]) == 2
+
+
+async def test_with_two_nights_coming_up_a_command_takes_the_next_and_says_which(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    later_date, _time, _moment = when(days=10)
+    await create(muster, title="Club night", systems="Kill Team")
+    await create(muster, title="Club night", systems="Kill Team", date=later_date)
+    nights = await night_cog(muster).nights.in_server(w.guild.id)
+    (soon, soon_state), (later, later_state) = nights
+    start = f"<t:{soon_state.settings.starts_at}:F>"
+
+    edited = await run(muster, w.carol, "night edit", capacity=10)
+    assert "the next one" in edited and start in edited  # which night, when several could be meant
+    shown = await (await emu.slash(w.carol, w.channel, "night show")).response()
+    assert shown.ephemeral and start in shown.content and "Club night" in shown.text()
+    cancelled = await run(muster, w.carol, "night cancel")
+    assert "the next one" in cancelled and start in cancelled
+    soon_after = await night_cog(muster).nights.load(soon.id)
+    later_after = await night_cog(muster).nights.load(later.id)
+    assert soon_after[1].status == "cancelled" and soon_after[1].settings.capacity == 10
+    assert later_after[1] == later_state  # the later night is untouched
+
+    alone = await run(muster, w.carol, "night edit", capacity=12)  # one night left: no need to say
+    assert "the next one" not in alone
+
+
+async def test_refusals_name_each_system_by_its_title(muster: Muster) -> None:
+    w = muster.world
+    await create(muster, systems="Kill Team")
+    await run(muster, w.carol, "night tables add", table="wc1", name="Warcry board", systems="Warcry")
+    not_offered = await sign_up(muster, w.alice, "Warcry")
+    assert not_offered.content == "This night doesn't offer Warcry. It offers: Kill Team."
+    w.bob.locale = "de"
+    auf_deutsch = await sign_up(muster, w.bob, "Warcry")
+    assert "Warcry" in auf_deutsch.content and "Kill Team" in auf_deutsch.content
+    assert "warcry" not in auf_deutsch.content and "killteam" not in auf_deutsch.content
+    w.bob.locale = "en-US"
+    for user in (w.alice, w.bob):
+        await sign_up(muster, user, "Kill Team")
+    await run(muster, w.carol, "night pair")
+    unsuited = await run(muster, w.carol, "night move", pairing=1, table="wc1")
+    assert unsuited == "**Warcry board** doesn't suit Kill Team."
+
+
+async def test_a_drop_stays_between_the_organiser_and_the_player(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    p = players(muster, 3)
+    await create(muster, systems="Kill Team", title="Club night")
+    for user in p:
+        await sign_up(muster, user, "Kill Team")
+    await run(muster, w.carol, "night pair")
+    _info, state = await the_night(muster)
+    assert state.result is not None
+    no_show = emu.users[state.result.pairings[0].players[0]]
+    draft = await run(muster, w.carol, "night drop", player=no_show)
+    assert "dropped by the organiser" in draft  # the organiser's own draft says why
+    [told] = [m for m in emu.dms(no_show) if "Club night" in m.content]
+    assert "taken you out of the pairings" in told.content
+
+    await run(muster, w.carol, "night publish")
+    [posted] = [
+        m for m in emu.messages(w.channel) if any(e.get("title") == "Pairings: Club night" for e in m.embeds)
+    ]
+    public = posted.all_text()
+    assert f"<@{no_show.id}>" not in public and "dropped by the organiser" not in public
+    assert "below" not in public  # the start cards aren't laid out under it
+    assert "start card" in public
+
+
+async def test_history_shows_a_cancelled_night_played_no_games(muster: Muster) -> None:
+    w = muster.world
+    await create(muster, systems="Kill Team", title="Rained off")
+    for user in players(muster, 4):
+        await sign_up(muster, user, "Kill Team")
+    await run(muster, w.carol, "night pair")  # two games in the draft ...
+    await run(muster, w.carol, "night cancel")  # ... never played
+    history = await run(muster, w.alice, "night history")
+    [line] = [line for line in history.splitlines() if "Rained off" in line]
+    assert "cancelled" in line and "no games" in line
+    assert "2 games" not in line and "4 players" not in line
