@@ -57,6 +57,7 @@ from .model import (
     utcnow,
 )
 from .options import OptionContext, build_chat_input_data, split_command
+from .spec import SpecViolation, describe
 
 T = TypeVar("T")
 
@@ -154,6 +155,7 @@ class Emulator:
         privileged_intents: int = 0,
         connect_timeout: float = 10.0,
         min_reaction_time: float = 0.05,
+        spec_check: bool = True,
     ) -> None:
         self.ids = Snowflakes()
         self.host = host
@@ -184,6 +186,10 @@ class Emulator:
         self.requests: list[RecordedRequest] = []
         self.unknown_requests: list[RecordedRequest] = []
         self.invalid_requests: list[RecordedRequest] = []
+        # Requests Discord's OpenAPI spec refuses (spec.py); stop() fails on them unless expected.
+        self.spec_check = spec_check
+        self.spec_violations: list[SpecViolation] = []
+        self.spec_violations_expected = False
         self.faults: list[Fault] = []
 
         self.bot_user = self.add_user(bot_name, bot=True)
@@ -220,6 +226,7 @@ class Emulator:
         return self
 
     async def stop(self) -> None:
+        """Shut down; then fail (AssertionError) if a request broke Discord's spec unexpectedly."""
         await self.gateway.close_all()
         for task in list(self._background):
             task.cancel()
@@ -228,12 +235,25 @@ class Emulator:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self.spec_violations and not self.spec_violations_expected:
+            raise AssertionError(f"requests outside Discord's spec:\n{describe(self.spec_violations)}")
+
+    def expect_spec_violations(self) -> None:
+        """For a test that sends bad bodies on purpose: they are still answered as Discord would
+        and listed in `spec_violations`, but do not fail `stop()`."""
+        self.spec_violations_expected = True
 
     async def __aenter__(self) -> Emulator:
         return await self.start()
 
-    async def __aexit__(self, *exc: object) -> None:
-        await self.stop()
+    async def __aexit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+        if exc is None:
+            await self.stop()
+            return
+        try:  # the test already failed: keep its error, with the violations as a note
+            await self.stop()
+        except AssertionError as violations:
+            exc.add_note(str(violations))
 
     @property
     def api_base(self) -> str:
