@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import signal
+import sys
 
 from .emulator import Emulator
 
@@ -75,8 +76,11 @@ async def _serve(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_serve(_parse()))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(_serve(_parse()))
+    except AssertionError as violations:  # requests outside Discord's spec (each logged as it came)
+        sys.exit(str(violations))
 
 
 if __name__ == "__main__":

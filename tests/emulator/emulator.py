@@ -59,6 +59,7 @@ from .model import (
 )
 from .options import OptionContext, build_chat_input_data, split_command
 from .ratelimits import DEFAULT_SCALE, Clock, RateLimits
+from .spec import SpecViolation, describe
 
 T = TypeVar("T")
 
@@ -159,6 +160,7 @@ class Emulator:
         min_reaction_time: float = 0.05,
         rate_limits: bool = True,
         rate_limit_scale: float = DEFAULT_SCALE,
+        spec_check: bool = True,
     ) -> None:
         self.ids = Snowflakes()
         # Discord's rate limits, on unless a test must not meet them; their windows run on
@@ -193,6 +195,10 @@ class Emulator:
         self.requests: list[RecordedRequest] = []
         self.unknown_requests: list[RecordedRequest] = []
         self.invalid_requests: list[RecordedRequest] = []
+        # Requests Discord's OpenAPI spec refuses (spec.py); stop() fails on them unless expected.
+        self.spec_check = spec_check
+        self.spec_violations: list[SpecViolation] = []
+        self.spec_violations_expected = False
         self.faults: list[Fault] = []
         self.rate_limited: list[RecordedRequest] = []  # every 429 answered, injected ones too
 
@@ -230,6 +236,7 @@ class Emulator:
         return self
 
     async def stop(self) -> None:
+        """Shut down; then fail (AssertionError) if a request broke Discord's spec unexpectedly."""
         await self.gateway.close_all()
         for task in list(self._background):
             task.cancel()
@@ -238,12 +245,25 @@ class Emulator:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self.spec_violations and not self.spec_violations_expected:
+            raise AssertionError(f"requests outside Discord's spec:\n{describe(self.spec_violations)}")
+
+    def expect_spec_violations(self) -> None:
+        """For a test that sends bad bodies on purpose: they are still answered as Discord would
+        and listed in `spec_violations`, but do not fail `stop()`."""
+        self.spec_violations_expected = True
 
     async def __aenter__(self) -> Emulator:
         return await self.start()
 
-    async def __aexit__(self, *exc: object) -> None:
-        await self.stop()
+    async def __aexit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+        if exc is None:
+            await self.stop()
+            return
+        try:  # the test already failed: keep its error, with the violations as a note
+            await self.stop()
+        except AssertionError as violations:
+            exc.add_note(str(violations))
 
     @property
     def api_base(self) -> str:

@@ -55,6 +55,7 @@ from .model import (
     permissions,
     utcnow,
 )
+from .spec import SpecGate
 from .validation import (
     FormErrors,
     validate_channel_edit,
@@ -164,6 +165,7 @@ class RestApi:
         # (author id, nonce) -> (when, message): posts made with `enforce_nonce`, as Discord keeps them.
         self.nonces: dict[tuple[int, str], tuple[float, Message]] = {}
         self.events = ScheduledEvents(emulator)
+        self.spec = SpecGate(emulator)
         snowflake = r"(?P<{}>\d+)"
         app = snowflake.format("app")
         guild = snowflake.format("guild")
@@ -289,9 +291,10 @@ class RestApi:
             at=time.time(),
         )
         self.emu.requests.append(record)
-        status, response_body, headers = await self._dispatch(
-            request, api_path, body, files, query, arrived, record
-        )
+        answer = self.spec.check(request.method, path, request.content_type, query, body, record)
+        if answer is None:
+            answer = await self._dispatch(request, api_path, body, files, query, arrived, record)
+        status, response_body, headers = answer
         record.status = status
         record.response = response_body
         record.elapsed = time.perf_counter() - arrived

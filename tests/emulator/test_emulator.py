@@ -352,7 +352,9 @@ async def test_thread_refusals(emu: Emulator, world: DefaultWorld, bot: PingBot)
     denied = await (await emu.slash(world.alice, world.channel, "thread", name="x" * 101)).followup()
     assert denied.content == "thread refused 50035"  # a name is 1-100 characters
     assert emu.invalid_requests[-1].path.endswith("/threads")
+    assert [(v.where, v.json_path) for v in emu.spec_violations] == [("body", "$.name")]  # maxLength 100
     emu.invalid_requests.clear()
+    emu.spec_violations.clear()
 
     emu.deny_bot(world.channel, "create_public_threads")
     refused = await (await emu.slash(world.alice, world.channel, "thread", name="Game")).followup()
@@ -514,7 +516,9 @@ async def test_a_repeated_enforced_nonce_returns_the_first_message(
     with pytest.raises(discord.HTTPException) as rejected:
         await channel.send("long", nonce="n" * 26)
     assert rejected.value.code == 50035 and "nonce" in str(rejected.value)
+    assert [(v.where, v.json_path) for v in emu.spec_violations] == [("body", "$.nonce")]  # maxLength 25
     emu.invalid_requests.clear()
+    emu.spec_violations.clear()
 
 
 async def test_an_answer_can_be_held_after_the_post_took_effect(
@@ -625,7 +629,9 @@ async def test_the_bots_servers_members_and_roles_over_rest(emu: Emulator, world
             with pytest.raises(discord.HTTPException) as refused:
                 await client.http.get_guilds(201)
             assert refused.value.code == 50035
+            assert [(v.where, v.json_path) for v in emu.spec_violations] == [("query", "$.limit")]
             emu.invalid_requests.clear()
+            emu.spec_violations.clear()
         finally:
             await client.close()
     assert not emu.unknown_requests
