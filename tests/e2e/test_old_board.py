@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bot import delivery
+from bot import sending
 from bot.db.models import SessionMessage
 from bot.limits import RENEW_AGE
 from rules.fortyk import FortyKState, Phase
@@ -147,8 +147,8 @@ async def test_a_board_near_its_hour_is_posted_afresh_and_the_old_one_points_to_
     game = await start_game(muster)
     await to_battle(muster, game)
     old = emu.messages(game.table)[0]
-    real_age = delivery.age_of
-    monkeypatch.setattr(delivery, "age_of", lambda m: RENEW_AGE if m == old.id else real_age(m))
+    real_age = sending.age_of
+    monkeypatch.setattr(sending, "age_of", lambda m: RENEW_AGE if m == old.id else real_age(m))
     before = thread_order(emu, game.table)
     assert await end_turn(muster, game, IN_TIME) < IN_TIME
     await muster.settle()

@@ -19,6 +19,7 @@ from aiohttp import web
 from sqlalchemy import select
 
 from bot import delivery as delivery_module
+from bot import sending
 from bot.app import never_sleep_long
 from bot.db.models import OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
@@ -307,7 +308,7 @@ async def test_a_board_near_an_hour_old_is_posted_afresh_and_the_old_one_points_
 ) -> None:
     old = fake.new_id()
     await known(store, GAME, "board", old)
-    monkeypatch.setattr(delivery_module, "age_of", lambda m: RENEW_AGE if m == old else 0.0)
+    monkeypatch.setattr(sending, "age_of", lambda m: RENEW_AGE if m == old else 0.0)
     await queue(store, GAME, said("board now", key="board", renew_when_old=True))
     await delivery.idle()
     [new] = [message for what, _c, message, _t in fake.log if what == "post"]
@@ -332,7 +333,7 @@ async def test_a_fresh_board_posted_before_a_crash_is_the_one_remembered_after_i
     with the same nonce, and Discord's answer is the board already made, remembered then."""
     old = fake.new_id()
     await known(store, GAME, "board", old)
-    monkeypatch.setattr(delivery_module, "age_of", lambda m: RENEW_AGE if m == old else 0.0)
+    monkeypatch.setattr(sending, "age_of", lambda m: RENEW_AGE if m == old else 0.0)
     recorded = delivery_module.record
     crashes = []
 
