@@ -13,12 +13,11 @@ from typing import Any
 
 import discord
 import pytest
-from discord import app_commands
 
-from bot import app, i18n
-from bot.translator import localised
+from bot import app
 from tests.e2e.conftest import Muster
 from tests.emulator import DefaultWorld, Emulator, discord_globals_restored
+from tests.old_translator import EveryString
 
 JSON = dict[str, Any]
 LOCALES = ("de", "fr", "es-ES", "es-419")
@@ -55,19 +54,6 @@ async def test_the_tree_in_every_language_is_accepted(muster: Muster) -> None:
     scores = next(c for c in registered if c["name"] == "scores")
     player = next(o for o in scores["options"] if o["name"] == "player")
     assert player["description_localizations"]["de"] and not player.get("name_localizations")
-
-
-class EveryString(app.CatalogueTranslator):
-    """The translator as it was: every string looked up in the catalogue, names included."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        lang = i18n.supported(locale)
-        return None if lang == i18n.SOURCE else localised(string.message, lang)
 
 
 async def test_names_translated_as_they_were_refuse_the_whole_sync(

@@ -181,9 +181,9 @@ async def test_waiting_player_gets_a_reminder_and_the_game_stays_open(toy: Muste
     await (await emu.click(w.alice, prompt_in(emu.dms(w.alice)), label="1")).response()
     await toy.settle()
     assert toy.bot is not None
-    assert await toy.bot.remind_waiting_players() == 1
+    await toy.bot.remind_waiting_players()  # the bot's own sweep may have reminded first: either way, once
     await toy.settle()
-    assert any("Reminder" in m.content for m in emu.dms(w.bob))
+    assert sum("Reminder" in m.content for m in emu.dms(w.bob)) == 1
     assert not any("Reminder" in m.content for m in emu.dms(w.alice))
     assert await toy.bot.remind_waiting_players() == 0  # once per quiet spell
     info, _ = await toy.bot.sessions.load(sid)

@@ -16,8 +16,9 @@ from discord import app_commands
 
 from bot import i18n
 from bot.command_check import muster_payload, name_problem, problems, sync_payload
-from bot.translator import CatalogueTranslator, localised
+from bot.translator import CatalogueTranslator
 from tests.emulator import discord_globals_restored
+from tests.old_translator import EveryString
 
 JSON = dict[str, Any]
 LOCALES = {"de": ("de",), "fr": ("fr",), "es": ("es-ES", "es-419")}
@@ -96,19 +97,6 @@ def test_localised_choice_names_are_within_discords_rules(payload: list[JSON]) -
 def test_the_name_rule(name: str, chat_input: bool, why: str | None) -> None:
     found = name_problem(name, chat_input=chat_input)
     assert found is None if why is None else why in str(found)
-
-
-class EveryString(app_commands.Translator):
-    """The translator as it was: every string looked up in the catalogue, names included."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        lang = i18n.supported(locale)
-        return None if lang == i18n.SOURCE else localised(string.message, lang)
 
 
 def tiny_tree() -> app_commands.CommandTree[Any]:
