@@ -5,8 +5,9 @@ actions and hands the platform (bot/table.py) the game's words: the board, the e
 prompts (cogs/killteam_lines.py), each question of the rules in the reader's language
 (cogs/killteam_words.py). The platform decides what is posted and edited: the game runs in a thread
 under a short start card, with one board edited in place, a message per question the game waits on
-(edited once answered, its buttons gone), sealed bids and private picks as DM prompts, and a reveal
-riding on the question it leads to. The thread speaks the server's language, DMs the player's.
+(edited once answered, its buttons gone), sealed bids and private picks as DM prompts, and each
+reveal in a post of its own that is never edited. The thread speaks the server's language, DMs the
+player's.
 """
 
 from __future__ import annotations
@@ -76,6 +77,13 @@ _ = Domain("killteam")
 # ---------------------------------------------------------------------- the adapter
 
 
+def record(info: SessionInfo, line: str) -> Outgoing:
+    """A post of its own at the table, never edited: what a player checks a sealed choice with.
+    Named by the table's id, it never rides on a question's message (bot/table.py), which is redrawn
+    as the question changes."""
+    return Outgoing(channel_id=info.table_id, embeds=[Embed(description=line[:4000], colour=COLOUR)])
+
+
 class KillTeamAdapter(GameAdapter[KillTeamState]):
     procedure = PROCEDURE
     title = "Kill Team"
@@ -120,7 +128,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     def moments(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[Outgoing]:
         """A reveal stays readable in the thread, with what anyone needs to check the commitments."""
         return [
-            Outgoing(embeds=[Embed(description=line[:4000], colour=COLOUR)])
+            record(info, line)
             for e in events
             if isinstance(e, ChoicesRevealed) and (line := describe(e, state))
         ]
