@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from rules.killteam import KillTeamState, prompt_for
+from rules.sealed import SealedRound
+from rules.session import Question
 from tests.e2e.conftest import Muster
-from tests.e2e.killteam_driver import KillTeamTable
+from tests.e2e.killteam_driver import KillTeamTable, default_answer
 from tests.emulator.model import Message
 
+PLAYER_DIGEST = re.compile(r"<@(\d+)>[^\n]*?`([0-9a-f]{64})`")
 REVEAL_STEP = re.compile(r"/verify` with game `([0-9a-f]+)`, step `([^`]+)`")
 REVEAL_LINE = re.compile(r"<@(\d+)>: choice `([^`]*)`, nonce `([^`]*)`, commitment `([0-9a-f]{64})`")
 
@@ -24,6 +30,16 @@ def table_now(table: KillTeamTable) -> list[Message]:
     emu, channel = table.muster.emu, table.muster.world.channel
     places = [channel] if table.channel.id == channel.id else [channel, table.channel]
     return [m for place in places for m in emu.messages(place) if not m.ephemeral]
+
+
+def digests_shown(table: KillTeamTable) -> set[tuple[int, str]]:
+    """Each (player, digest) the table shows now, a digest counting for the player named before it."""
+    return {
+        (int(player), digest)
+        for m in table_now(table)
+        for line in m.text().splitlines()
+        for player, digest in PLAYER_DIGEST.findall(line)
+    }
 
 
 def reveals_shown(table: KillTeamTable) -> dict[tuple[str, int], tuple[str, str, str]]:
@@ -61,3 +77,86 @@ async def test_the_scouting_reveal_stays_readable_after_the_attacker_is_done(mus
     check_reveal(table, "scouting", list(state.players))
     assert (await table.play()).finished
     check_reveal(table, "scouting", list(state.players))
+
+
+def open_rounds(state: KillTeamState) -> list[SealedRound]:
+    contests = [state.bids, state.tac.bids]
+    rounds = [c.sealed for c in contests if c is not None and c.sealed is not None]
+    if state.scouting is not None:
+        rounds.append(state.scouting)
+    return [r for r in rounds if not r.revealed]
+
+
+@dataclass
+class Suspicious:
+    """A player who writes down every commitment the table shows the moment a choice is sealed."""
+
+    table: KillTeamTable
+    at_seal: dict[tuple[str, int], str] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)  # every digest the table showed before this step
+
+    async def look(self) -> None:
+        """After each step: a new seal (a round still open) must show its sealer's commitment now,
+        and every commitment shown before must still be shown (until the reveal on the board, then
+        in the reveal)."""
+        state = await self.table.state()
+        shown = digests_shown(self.table)
+        for round_ in open_rounds(state):
+            for player in round_.entries:
+                if (round_.step, player) in self.at_seal:
+                    continue
+                new = {d for p, d in shown if p == player and d not in self.seen}
+                assert len(new) == 1, f"the table shows no commitment for {player}'s {round_.label}: {new}"
+                self.at_seal[(round_.step, player)] = new.pop()
+        self.seen |= {d for _p, d in shown}
+        gone = {key for key, digest in self.at_seal.items() if digest not in {d for _p, d in shown}}
+        assert not gone, f"commitments no longer shown at the table: {gone}"
+
+    def check(self) -> None:
+        """Every seal written down is revealed at the table now, and the reveal's choice and nonce
+        hash to the commitment the table showed at the seal."""
+        revealed = reveals_shown(self.table)
+        for (step, player), digest in self.at_seal.items():
+            assert (step, player) in revealed, f"no reveal of {step} for {player} at the table now"
+            choice, nonce, _shown = revealed[(step, player)]
+            payload = f"{self.table.sid}|{step}|{player}|{choice}|{nonce}"
+            assert hashlib.sha256(payload.encode()).hexdigest() == digest, (step, player)
+
+
+async def play_watched(
+    table: KillTeamTable,
+    eye: Suspicious,
+    until: Callable[[KillTeamState], bool] | None = None,
+    policy: Callable[[KillTeamState, int, Question], str | None] | None = None,
+) -> KillTeamState:
+    """Play on (first options, Done, bids by `policy` else 0), the suspicious player looking after
+    every answer."""
+    for _ in range(400):
+        state = await table.state()
+        if state.finished or (until is not None and until(state)):
+            return state
+        player, asked = next((p, q) for p in state.players if (q := prompt_for(state, p)) is not None)
+        chosen = policy(state, player, asked) if policy else None
+        await table.answer(player, chosen if chosen is not None else default_answer(asked))
+        await eye.look()
+    raise AssertionError("the game did not end")
+
+
+async def test_each_seal_shows_its_commitment_at_the_table_and_every_reveal_verifies(muster: Muster) -> None:
+    """A whole bid game: Alice bids every token she has at once, so her later bids are made for her
+    (those seals must show a commitment too)."""
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "bid", "bid")
+    alice = muster.world.alice.id
+    eye = Suspicious(table)
+
+    def alice_bids_all(state: KillTeamState, player: int, asked: Question) -> str | None:
+        if asked.kind == "number" and player == alice and asked.number is not None:
+            return str(asked.number.maximum)
+        return None
+
+    state = await play_watched(table, eye, policy=alice_bids_all)
+    assert state.finished
+    steps = {step for step, _player in eye.at_seal}
+    assert {"bid.mission.1", "scouting"} <= steps and any(s.startswith("tacbid.") for s in steps), steps
+    eye.check()
