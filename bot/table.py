@@ -317,11 +317,8 @@ def _player_dms(
     out: list[Outgoing] = []
     for key, asked in old.items():
         if key not in new:
-            said = (
-                adapter.answered_privately(info, after, player, asked, events)
-                or "\n".join(mine)
-                or _("Answered.")
-            )
+            # The step's private lines go out once, in a new message below (they are not repeated here).
+            said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
             text = f"{DONE_MARK} **{shown(adapter, after, asked).title}**\n{said}"
             out.append(
                 _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import pytest
+
 from rules.killteam import KillTeamState, prompt_for
 from rules.sealed import SealedRound
 from rules.session import Question
@@ -160,3 +162,14 @@ async def test_each_seal_shows_its_commitment_at_the_table_and_every_reveal_veri
     steps = {step for step, _player in eye.at_seal}
     assert {"bid.mission.1", "scouting"} <= steps and any(s.startswith("tacbid.") for s in steps), steps
     eye.check()
+
+
+@pytest.mark.parametrize("tac_ops", ["random", "free", "constructed"])
+async def test_a_bid_game_sends_the_secret_tac_ops_once(muster: Muster, tac_ops: str) -> None:
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "bid", tac_ops)
+    await table.play(until=lambda s: s.macro == "battle")
+    for user in (muster.world.alice, muster.world.bob):
+        sent = [m for m in muster.emu.dms(user) if m.interaction_id is None]  # not answers to clicks
+        hands = [m for m in sent if "Your secret Tac Ops" in m.all_text()]
+        assert len(hands) == 1, "\n----\n".join(m.all_text() for m in hands)
