@@ -84,6 +84,14 @@ def record(info: SessionInfo, line: str) -> Outgoing:
     return Outgoing(channel_id=info.table_id, embeds=[Embed(description=line[:4000], colour=COLOUR)])
 
 
+def own_seal(events: list[Event], actor: int) -> ChoiceSealed | None:
+    """The seal the actor's own answer made, if it made one. A seal is the first thing its step
+    says (rules/sealed.py); a seal of the actor's later in the step was made for them (a bid with no
+    tokens left) after whatever they pressed, and their reply is about what they pressed."""
+    first = events[0] if events else None
+    return first if isinstance(first, ChoiceSealed) and first.player == actor else None
+
+
 class KillTeamAdapter(GameAdapter[KillTeamState]):
     procedure = PROCEDURE
     title = "Kill Team"
@@ -155,8 +163,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         return sealed_line(said, player, shown)
 
     def reply(self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int) -> Reply:
-        sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == actor), None)
-        if sealed is not None:
+        if own_seal(events, actor) is not None:
             revealed = any(isinstance(e, ChoicesRevealed) for e in events)
             if revealed:
                 return Reply(content=_("Sealed. Both choices are now revealed in the game's channel."))

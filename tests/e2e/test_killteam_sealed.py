@@ -173,3 +173,19 @@ async def test_a_bid_game_sends_the_secret_tac_ops_once(muster: Muster, tac_ops:
         sent = [m for m in muster.emu.dms(user) if m.interaction_id is None]  # not answers to clicks
         hands = [m for m in sent if "Your secret Tac Ops" in m.all_text()]
         assert len(hands) == 1, "\n----\n".join(m.all_text() for m in hands)
+
+
+async def test_pressing_a_question_after_a_bid_made_for_you_answers_what_you_pressed(muster: Muster) -> None:
+    """Alice spends all her tokens on the mission: her bid for the map is made for her the moment she
+    picks the mission, and her answer is about the mission she picked."""
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "bid", "free")
+    alice, bob = muster.world.alice.id, muster.world.bob.id
+    await table.answer(alice, "10")
+    await table.answer(bob, "0")
+    picked = await table.answer(alice, "secure")
+    state = await table.state()
+    assert state.bids is not None and state.bids.sealed is not None
+    assert alice in state.bids.sealed.entries  # her map bid, made for her
+    assert picked.ephemeral and picked.content.startswith("Mission: **Secure**"), picked.content
+    assert "stays hidden until your opponent" not in picked.content
