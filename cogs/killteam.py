@@ -77,11 +77,11 @@ _ = Domain("killteam")
 # ---------------------------------------------------------------------- the adapter
 
 
-def record(info: SessionInfo, line: str) -> Outgoing:
+def record(step: str, line: str) -> Outgoing:
     """A post of its own at the table, never edited: what a player checks a sealed choice with.
-    Named by the table's id, it never rides on a question's message (bot/table.py), which is redrawn
-    as the question changes."""
-    return Outgoing(channel_id=info.table_id, embeds=[Embed(description=line[:4000], colour=COLOUR)])
+    Keyed by its step, it never rides on a question's message (bot/table.py), which is redrawn as
+    the question changes."""
+    return Outgoing(key=f"reveal.{step}", embeds=[Embed(description=line[:4000], colour=COLOUR)])
 
 
 def own_seal(events: list[Event], actor: int) -> ChoiceSealed | None:
@@ -136,7 +136,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     def moments(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[Outgoing]:
         """A reveal stays readable in the thread, with what anyone needs to check the commitments."""
         return [
-            record(info, line)
+            record(e.step, line)
             for e in events
             if isinstance(e, ChoicesRevealed) and (line := describe(e, state))
         ]

@@ -1,9 +1,9 @@
 """Kill Team's sealed choices checked as a suspicious player checks them, through the emulator.
 
-What the table (the channel and the game's thread, never a DM) shows when a player seals gives the
-commitment; the reveal gives each choice and its nonce; SHA-256 over `session|step|player|choice|nonce`,
-computed here with hashlib alone, must give the same commitment. Both must stay readable at the table
-for the rest of the game: Discord shows nobody what a message said before an edit.
+What the table (the game's thread, never a DM) shows when a player seals gives the commitment; the
+reveal gives each choice and its nonce; SHA-256 over `session|step|player|choice|nonce`, computed here
+with hashlib alone, must give the same commitment. Both must stay readable at the table for the rest
+of the game: Discord shows nobody what a message said before an edit.
 """
 
 from __future__ import annotations
@@ -28,10 +28,9 @@ REVEAL_LINE = re.compile(r"<@(\d+)>: choice `([^`]*)`, nonce `([^`]*)`, commitme
 
 
 def table_now(table: KillTeamTable) -> list[Message]:
-    """What the table shows now: the current version of every post in the channel and the thread."""
-    emu, channel = table.muster.emu, table.muster.world.channel
-    places = [channel] if table.channel.id == channel.id else [channel, table.channel]
-    return [m for place in places for m in emu.messages(place) if not m.ephemeral]
+    """What the table shows now: the current version of every post where the game is played (its
+    thread)."""
+    return [m for m in table.muster.emu.messages(table.channel) if not m.ephemeral]
 
 
 def digests_shown(table: KillTeamTable) -> set[tuple[int, str]]:
