@@ -142,7 +142,8 @@ class GameAdapter(Generic[S]):
     def answered_privately(
         self, info: SessionInfo, state: S, player: int, asked: Question, events: list[Event]
     ) -> str | None:
-        """What a private prompt says once answered (None: the step's private lines)."""
+        """What a private prompt says once answered (None: "Answered."). The step's private lines
+        are not repeated there: they follow in a message of their own."""
         return table.sealed_line(events, player)
 
     def reply(self, info: SessionInfo, state: S, events: list[Event], actor: int) -> Reply:

@@ -198,13 +198,16 @@ def _table_part(
     procedure = adapter.procedure
     lines = adapter.lines(info, after, events) + [a.said(adapter, after) for a in auto or []]
     moments: list[Outgoing] = []
-    apart: list[Outgoing] = []  # a moment for another channel never rides on a thread's question
+    # A moment for another channel never rides on a thread's question, nor does a keyed one (a
+    # record of its own, such as a reveal: a question's message is redrawn as the question changes).
+    apart: list[Outgoing] = []
     dm_moments: list[Outgoing] = []  # a player's hand: rendered in their language
     for moment in adapter.moments(info, after, events):
         if moment.to == "dm" and moment.user_id in after.players:
             dm_moments.append(moment)
         else:
-            (moments if moment.to == "channel" and moment.channel_id is None else apart).append(moment)
+            rides = moment.to == "channel" and moment.channel_id is None and moment.key is None
+            (moments if rides else apart).append(moment)
     out: list[Outgoing] = []
     old, new = public_questions(procedure, before), public_questions(procedure, after)
     old_board, on_board = _board_tools(old), _board_tools(new)
@@ -317,11 +320,8 @@ def _player_dms(
     out: list[Outgoing] = []
     for key, asked in old.items():
         if key not in new:
-            said = (
-                adapter.answered_privately(info, after, player, asked, events)
-                or "\n".join(mine)
-                or _("Answered.")
-            )
+            # The step's private lines go out once, in a new message below (they are not repeated here).
+            said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
             text = f"{DONE_MARK} **{shown(adapter, after, asked).title}**\n{said}"
             out.append(
                 _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)

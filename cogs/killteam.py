@@ -5,8 +5,9 @@ actions and hands the platform (bot/table.py) the game's words: the board, the e
 prompts (cogs/killteam_lines.py), each question of the rules in the reader's language
 (cogs/killteam_words.py). The platform decides what is posted and edited: the game runs in a thread
 under a short start card, with one board edited in place, a message per question the game waits on
-(edited once answered, its buttons gone), sealed bids and private picks as DM prompts, and a reveal
-riding on the question it leads to. The thread speaks the server's language, DMs the player's.
+(edited once answered, its buttons gone), sealed bids and private picks as DM prompts, and each
+reveal in a post of its own that is never edited. The thread speaks the server's language, DMs the
+player's.
 """
 
 from __future__ import annotations
@@ -76,6 +77,21 @@ _ = Domain("killteam")
 # ---------------------------------------------------------------------- the adapter
 
 
+def record(step: str, line: str) -> Outgoing:
+    """A post of its own at the table, never edited: what a player checks a sealed choice with.
+    Keyed by its step, it never rides on a question's message (bot/table.py), which is redrawn as
+    the question changes."""
+    return Outgoing(key=f"reveal.{step}", embeds=[Embed(description=line[:4000], colour=COLOUR)])
+
+
+def own_seal(events: list[Event], actor: int) -> ChoiceSealed | None:
+    """The seal the actor's own answer made, if it made one. A seal is the first thing its step
+    says (rules/sealed.py); a seal of the actor's later in the step was made for them (a bid with no
+    tokens left) after whatever they pressed, and their reply is about what they pressed."""
+    first = events[0] if events else None
+    return first if isinstance(first, ChoiceSealed) and first.player == actor else None
+
+
 class KillTeamAdapter(GameAdapter[KillTeamState]):
     procedure = PROCEDURE
     title = "Kill Team"
@@ -120,7 +136,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     def moments(self, info: SessionInfo, state: KillTeamState, events: list[Event]) -> list[Outgoing]:
         """A reveal stays readable in the thread, with what anyone needs to check the commitments."""
         return [
-            Outgoing(embeds=[Embed(description=line[:4000], colour=COLOUR)])
+            record(e.step, line)
             for e in events
             if isinstance(e, ChoicesRevealed) and (line := describe(e, state))
         ]
@@ -147,8 +163,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         return sealed_line(said, player, shown)
 
     def reply(self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int) -> Reply:
-        sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == actor), None)
-        if sealed is not None:
+        if own_seal(events, actor) is not None:
             revealed = any(isinstance(e, ChoicesRevealed) for e in events)
             if revealed:
                 return Reply(content=_("Sealed. Both choices are now revealed in the game's channel."))

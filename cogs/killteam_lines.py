@@ -116,6 +116,15 @@ def _revealed(event: ChoicesRevealed, state: KillTeamState) -> str:
     return _("Revealed, the {label}: {picks}.", label=sealed_label(event.label), picks=picks)
 
 
+def _sealed(player: int, label: str, commitment: str) -> str:
+    return _(
+        "{player} has sealed their {label}. Commitment: {commitment}",
+        player=who(player),
+        label=sealed_label(label),
+        commitment=f"`{commitment}`",
+    )
+
+
 def _set_up(event: Event, state: KillTeamState) -> str | None:
     """Lines of the sequence before the Tac Ops."""
     match event:
@@ -217,12 +226,7 @@ def _bids_and_tac_ops(event: Event, state: KillTeamState) -> str | None:
                 tokens=_tokens(event.tokens),
             )
         case ChoiceSealed():
-            return _(
-                "{player} has sealed their {label}. Commitment: {commitment}",
-                player=who(event.player),
-                label=sealed_label(event.label),
-                commitment=f"`{event.commitment}`",
-            )
+            return _sealed(event.player, event.label, event.commitment)
         case ChoicesRevealed():
             checks = "\n".join(
                 _(
@@ -449,6 +453,9 @@ def board_embed(state: KillTeamState) -> Embed:
             else _.p("field", "Player")
         )
         embed.add(name, "\n".join(lines), inline=True)
+    if board.sealed:  # shown from the seal to the reveal, which shows them again with the nonces
+        sealed = [_sealed(c.player, c.label, c.commitment) for c in board.sealed]
+        embed.add(_.p("field", "Sealed"), "\n".join(sealed)[:1024])
     return embed
 
 

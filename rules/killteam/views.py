@@ -72,6 +72,16 @@ class SideLine(Model):
     total: int
 
 
+class Commitment(Model):
+    """A sealed choice as the table sees it before the reveal: who sealed, for what, and the digest
+    (the choice and its nonce stay secret)."""
+
+    step: str
+    label: str
+    player: int
+    commitment: str
+
+
 class Scoreboard(Model):
     mission: str | None
     map: str | None
@@ -81,6 +91,7 @@ class Scoreboard(Model):
     finished: bool
     winner: int | None
     draw: bool
+    sealed: list[Commitment] = []  # the commitments of the rounds still waiting for their reveal
 
 
 # ---------------------------------------------------------------------- labels
@@ -706,6 +717,20 @@ def awaiting(state: KillTeamState) -> list[int]:
 # ---------------------------------------------------------------------- scoreboard
 
 
+def commitments(state: KillTeamState) -> list[Commitment]:
+    """Every commitment sealed and not yet revealed, in the order sealed. Public from the moment of
+    the seal: a player checks the reveal against what the table showed before it."""
+    contests = (state.bids, state.tac.bids)
+    rounds = [c.sealed for c in contests if c is not None and c.sealed is not None]
+    rounds += [state.scouting] if state.scouting is not None else []
+    return [
+        Commitment(step=r.step, label=r.label, player=player, commitment=entry.commitment)
+        for r in rounds
+        if not r.revealed
+        for player, entry in r.entries.items()
+    ]
+
+
 def scoreboard(state: KillTeamState) -> Scoreboard:
     sides: list[SideLine] = []
     for player in state.players:
@@ -743,6 +768,7 @@ def scoreboard(state: KillTeamState) -> Scoreboard:
         finished=state.finished,
         winner=winner,
         draw=state.finished and winner is None,
+        sealed=commitments(state),
     )
 
 

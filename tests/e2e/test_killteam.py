@@ -459,7 +459,10 @@ async def test_rolls_recent_never_shows_a_secret_tac_ops_deck_order(muster: Must
 async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(muster: Muster) -> None:
     """A whole bid game, counted as the players see it. Before game threads one such game made 48
     posts in the channel, 44 of them pinging a player. Measured now: 2 posts in the channel (the
-    start card and the result), 16 in the thread, 90 edits, pings 13 and 7 for 25 and 20 answers.
+    start card and the result), 25 in the thread, 90 edits, pings 13 and 7 for 25 and 20 answers.
+    9 of the thread's posts are the records of its 9 sealed rounds (ties and roll-offs included),
+    never redrawn, so every reveal stays readable; when a reveal rode on the question it led to (16
+    posts in the thread) a question redrawn as it moved on lost it.
     Before barricades and operatives asked each player once (one Done per item, in turns): 102 edits,
     pings 11 and 7 for 28 and 23 answers; the two set-up questions now ping both players when they
     are posted, where the run of turns pinged only the defender, once."""
@@ -475,7 +478,7 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
     counts = count_table(emu, w.channel, table.channel, [w.alice, w.bob], since=since)
     print(f"Kill Team bid game: {counts.line()}; acted {table.acted}")
     assert counts.parent_posts <= 3, counts
-    assert counts.thread_posts <= 20, counts
+    assert counts.thread_posts <= 30, counts
     for player, pings in counts.pings.items():
         assert pings <= table.acted.get(player, 0), (player, counts)
     assert sum(table.acted.values()) <= 45, table.acted  # 51 when each barricade and group took a Done

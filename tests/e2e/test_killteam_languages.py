@@ -97,7 +97,11 @@ async def test_a_bid_game_in_a_spanish_server_between_a_german_and_a_french_play
         in reveal.embed_text()
     )
     assert "Para comprobarlo: `/verify` con game `" in reveal.embed_text()
-    assert "**Puja ganada: elige la misión**" in reveal.embed_text()  # the question the reveal led to
+    # the question the reveal led to comes after it, in a message of its own
+    (asked,) = [
+        m for m in emu.messages(table.channel) if "**Puja ganada: elige la misión**" in m.embed_text()
+    ]
+    assert asked.id > reveal.id
 
     await table.answer(alice, "secure")
     await table.answer(alice, "3")

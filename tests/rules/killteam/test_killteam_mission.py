@@ -6,7 +6,7 @@ import pytest
 from killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
 from rules.errors import RuleError
-from rules.killteam import Choose, PreviousGame, SealBid, load_default_pack, prompt
+from rules.killteam import Choose, PreviousGame, SealBid, load_default_pack, prompt, scoreboard
 from rules.killteam.events import (
     BidRoundOpened,
     BidTied,
@@ -192,6 +192,18 @@ def test_bid_categories_in_order_tokens_spent_winner_decides() -> None:
         ("sides", ALICE),
         ("initiative", rolled.winner),
     ]
+
+
+def test_the_board_shows_a_commitment_from_its_seal_until_the_reveal_and_never_the_choice() -> None:
+    table = Table("bid", "free")
+    assert scoreboard(table.state).sealed == []
+    table.bid(ALICE, 3)
+    sealed = table.of(ChoiceSealed)[-1]
+    (shown,) = scoreboard(table.state).sealed
+    assert (shown.step, shown.player, shown.commitment) == ("bid.mission.1", ALICE, sealed.commitment)
+    assert "3" not in scoreboard(table.state).model_dump_json().replace(sealed.commitment, "")
+    table.bid(BOB, 1)
+    assert scoreboard(table.state).sealed == []  # the reveal shows both, with their nonces
 
 
 def test_a_tie_is_cancelled_and_bid_again_without_spending() -> None:
