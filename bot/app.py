@@ -73,7 +73,9 @@ class MusterBot(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             tree_cls=MusterTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            # Nothing pings unless a message names whom it tells (bot/render.py `allowed`): what
+            # members type (a season's name, a night's title, a nickname) is shown, never notified.
+            allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=settings.muster_guild_ready_timeout,
             max_ratelimit_timeout=RATE_LIMIT_WAIT,
             **self._shards(settings),

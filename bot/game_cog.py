@@ -182,6 +182,7 @@ class GameCog(commands.GroupCog, Generic[S]):
                 channel_id=channel_id,
                 key=CARD_KEY,
                 content=f"<@{first}> <@{second}>" if ping else "",
+                pings=[first, second] if ping else [],
                 embeds=[
                     Embed(
                         title=self.adapter.title,

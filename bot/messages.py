@@ -118,11 +118,15 @@ class Outgoing(BaseModel):
     the player their prompt ephemerally. With `key` set, the message is edited in place if one with
     that key was sent before for this session (the board, a question, a DM prompt), else posted;
     with `edit_only` too, it is never posted (closing a question that was never shown does nothing).
+    Only the users in `pings` are notified, whatever else the content mentions.
     """
 
     to: Literal["channel", "dm"] = "channel"
     user_id: int | None = None  # for to="dm"
     content: str = ""
+    # The users this message means to tell: only their mentions in `content` ping. Any other
+    # mention (one typed by a member into a name or a title) is shown without notifying anyone.
+    pings: list[int] = Field(default_factory=list)
     embeds: list[Embed] = Field(default_factory=list)
     buttons: list[Button] = Field(default_factory=list)
     selects: list[Select] = Field(default_factory=list)
@@ -166,7 +170,10 @@ def without_pings(outgoing: list[Outgoing], pinged: str) -> list[Outgoing]:
         return outgoing
     return [
         message.model_copy(
-            update={"content": " ".join(word for word in message.content.split() if word not in pinged)}
+            update={
+                "content": " ".join(word for word in message.content.split() if word not in pinged),
+                "pings": [user for user in message.pings if f"<@{user}>" not in pinged],
+            }
         )
         if message.to == "channel" and (message.key or "").startswith("ask.")
         else message

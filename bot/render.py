@@ -94,10 +94,20 @@ def _session(session_id: str | None) -> str:
     return session_id
 
 
+def allowed(users: list[int]) -> discord.AllowedMentions:
+    """Mentions that may ping: exactly these users (none given: nobody), never a role or everyone."""
+    if not users:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+
+
 def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, Any]:
     kwargs: dict[str, Any] = {
         "content": message.content or None,
         "embeds": [embed(e) for e in message.embeds[:10]],
+        "allowed_mentions": allowed(message.pings if isinstance(message, Outgoing) else []),
     }
     if isinstance(message, Outgoing) and message.keep_embeds:
         del kwargs["embeds"]
@@ -127,6 +137,7 @@ def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:
             player=f"<@{user_id}>",
         ),
         "view": button_view,
+        "allowed_mentions": allowed([user_id]),
     }
 
 

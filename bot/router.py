@@ -16,7 +16,7 @@ from bot import custom_ids, errors, questions, render, table
 from bot.games import GameAdapter, SessionInfo
 from bot.i18n import Domain
 from bot.messages import Reply
-from bot.sessions import SessionClosed
+from bot.sessions import SessionClosed, SessionNotFound
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -42,7 +42,15 @@ async def _players_game(interaction: discord.Interaction[Any], sid: str) -> tupl
 
 
 def _players(interaction: discord.Interaction[Any], game: tuple[SessionInfo, Any]) -> tuple[SessionInfo, Any]:
+    """The game, if the one clicking may act in it; else the refusal they may hear.
+
+    A game's id is in every one of its buttons, so a form or click naming it can be forged by
+    anyone. Someone who doesn't play, acting from outside the game's server (another server, a
+    DM), is answered exactly as for an id that names no game: they learn neither who plays nor
+    that the game exists. A member of the server at the table is told whose game it is."""
     info = game[0]
+    if interaction.user.id not in info.players and interaction.guild_id != info.guild_id:
+        raise SessionNotFound()
     if interaction.guild_id is not None and interaction.guild_id != info.guild_id:
         raise RuleError(code="session.other_server")
     if info.status != "open":

@@ -66,6 +66,14 @@ class StepResult:
     events: list[Event]
 
 
+def status_of(state: GameState) -> str:
+    """A session's status after a step: a game ended before it was played is cancelled, not finished
+    (no result is recorded, and a night lists it as not played)."""
+    if not state.finished:
+        return "open"
+    return "cancelled" if state.abandoned else "finished"
+
+
 def _retrieved(reading: asyncio.Future[Any]) -> None:
     """A languages read no step waited for (the action was refused) may fail unheard."""
     if not reading.cancelled():
@@ -312,9 +320,7 @@ class SessionService:
             roller = self.dice.roller()
             new_state, events = adapter.procedure.step(state, action, roller)
             new_state, events, auto = answer_the_only_choices(adapter, new_state, events, roller)
-            new_info = replace(
-                info, version=info.version + 1, status="finished" if new_state.finished else "open"
-            )
+            new_info = replace(info, version=info.version + 1, status=status_of(new_state))
             outgoing = adapter.render_step(new_info, state, new_state, events, auto, await reading)
             write = StepWrite(
                 session_id=session_id,

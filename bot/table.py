@@ -288,6 +288,7 @@ def question_message(
     return Outgoing(
         key=f"ask.{asked.series or asked.step}",
         content=" ".join(who(p) for p in asked.players) if ping else "",
+        pings=list(asked.players) if ping else [],
         embeds=[*(context or []), question],
         buttons=buttons,
         selects=selects,

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from bot.i18n import DOMAINS, Domain, code_domain, placeholders
-from rules.errors import ParamValue, RuleError
+from rules.errors import ParamValue, Refusals, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +117,15 @@ def _derived(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
 
 
 def refusal(error: RuleError) -> str:
-    """The sentence shown to the player for a refusal."""
+    """The sentence shown to the player for a refusal; for several reasons, the heading and every
+    reason, one a line."""
+    said = _sentence(error)
+    if isinstance(error, Refusals):
+        return "\n".join([said, *(f"• {refusal(reason)}" for reason in error.reasons)])
+    return said
+
+
+def _sentence(error: RuleError) -> str:
     if error.code == "text":
         return str(error.params.get("text") or _(FALLBACK))
     template = ENGLISH.get(error.code)

@@ -326,6 +326,8 @@ def _battle(event: Event, state: KillTeamState) -> str | None:
             return _("{player} confirms: the game ends now.", player=who(event.player))
         case ev.EndAnswered():
             return _("{player} says not yet: the game goes on.", player=who(event.player))
+        case ev.GameAbandoned():
+            return not_played()
         case ev.GameEnded() if event.outcome.winner is None:
             return _("**The battle is over: a draw.** {summary}", summary=summary(event.outcome.summary))
         case ev.GameEnded():
@@ -390,8 +392,15 @@ def describe_briefly(event: Event, state: KillTeamState) -> str | None:
 # ---------------------------------------------------------------------- the board
 
 
+def not_played() -> str:
+    """A game ended before its battle, on the board and in the line that says so: not a result."""
+    return _("**The game ended before the battle began:** it is cancelled, and nothing is recorded.")
+
+
 def _status(state: KillTeamState, board: Scoreboard) -> str:
-    if board.finished:
+    if state.abandoned:
+        status = not_played()
+    elif board.finished:
         status = _("**A draw.**") if board.draw else _("**{player} wins.**", player=who(board.winner or 0))
     elif state.macro == "battle":
         status = _("Turning point {number} of 4", number=board.turning_point)

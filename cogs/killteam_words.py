@@ -203,7 +203,7 @@ WHY_NOT = (
 SUMMARY = _.mark("{where}, {when}: {first} VP to {second} VP{draw}.")
 WHERE = _.mark("{mission} on {map}")
 WHEN = (
-    _.mark("ended before the battle began"),
+    _.mark("ended before the battle began"),  # results stored before such games were cancelled
     _.mark("ended early in turning point {number}"),
     _.mark("after {number} turning points"),
 )

@@ -42,7 +42,7 @@ from rules.errors import ParamValue, RuleError
 from rules.session import Event, Question
 from rules.text import ECHO_CHARS, echo, fit_lines
 from rules.warcry.battle import PROCEDURE, SYSTEM, WarcryState, start
-from rules.warcry.battlegroups import Split, shield_minimum, split_problems, valid_splits
+from rules.warcry.battlegroups import Split, shield_minimum, split_problems, split_refusal, valid_splits
 from rules.warcry.battleplans import Kind, blocked_objective, roll_battleplan
 from rules.warcry.events import Notice
 from rules.warcry.models import WarcryPack
@@ -351,8 +351,7 @@ class Warcry(
             split = Split(dagger=dagger, shield=shield, hammer=hammer)
             problems = split_problems(fighters, split)
             if problems:
-                listed = "\n".join(f"• {refusal(p.error())}" for p in problems)
-                raise UserError(_("That split breaks the battle-group rules:\n{problems}", problems=listed))
+                raise split_refusal(problems)
             await interaction.response.send_message(
                 _.n(
                     "✅ Dagger {dagger}, Shield {shield}, Hammer {hammer} is a valid split of {count} "

@@ -36,6 +36,7 @@ ENGLISH: dict[str, str] = {
     "warcry.split_total": "The groups hold {groups} fighters but the warband has {fighters}.",
     "warcry.group_empty": "The {group} needs at least 1 fighter.",
     "warcry.group_large": "The {group} has {size}, more than half of {fighters} (at most {half}).",
+    "warcry.split_broken": "That split breaks the battle-group rules:",
     "warcry.shield_small": "The Shield needs at least a third of the warband, rounded up: {minimum} of "
     "{fighters}.",
     "warcry.colour_closed": "Deployment colours are chosen once, after the battleplan is drawn.",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 ParamValue = str | int | float | None
 
 
@@ -27,3 +29,13 @@ class RuleError(Exception):
     def message(self) -> str:
         """The ready sentence of an older refusal, else the code and its values (for logs)."""
         return str(self)
+
+
+class Refusals(RuleError):
+    """One refusal for several reasons: an answer that breaks several rules is told every one of
+    them at once (each a code with values, in `reasons`), not one per try. `code` words the heading
+    the reasons are listed under."""
+
+    def __init__(self, reasons: Sequence[RuleError], *, code: str, **params: ParamValue) -> None:
+        super().__init__(code=code, **params)
+        self.reasons = list(reasons)

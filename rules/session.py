@@ -52,7 +52,11 @@ class GameOutcome(Model):
 
 
 class GameState(Model):
-    """Fields every game session's state carries."""
+    """Fields every game session's state carries.
+
+    A finished game has an `outcome`, its result; one that finished without an outcome was ended
+    before it was played (during set-up, before its battle began): it is no result to record or
+    rate, and its session counts as cancelled."""
 
     session_id: str
     players: list[int] = Field(min_length=2, max_length=2)
@@ -69,6 +73,11 @@ class GameState(Model):
     def require_open(self) -> None:
         if self.finished:
             raise RuleError(code="game.finished")
+
+    @property
+    def abandoned(self) -> bool:
+        """Ended before it was played: no result."""
+        return self.finished and self.outcome is None
 
 
 S = TypeVar("S", bound=GameState)

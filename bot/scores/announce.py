@@ -205,6 +205,7 @@ class Announcer:
             channel_id=target,
             embeds=[await self.announcement_embed(row)],
             fallback_channel_id=row.channel_id if row.channel_id != target else None,
+            pings=[organiser] if organiser else [],  # only its failure note mentions anyone
             failure_note=mention
             + _(
                 "I couldn't announce result #{id} in {channel}: I'm missing permission to post there "

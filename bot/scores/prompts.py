@@ -73,6 +73,7 @@ def confirm_prompts(row: GameResult, asked_in: int, guild_name: str, languages: 
         public = Outgoing(
             channel_id=asked_in,
             content=_("{opponent}, please confirm or dispute this result.", opponent=f"<@{row.player_b}>"),
+            pings=[row.player_b],
             embeds=[prompt_embed(row)],
             buttons=result_buttons(row.id),
             fallback_channel_id=row.channel_id if moved else None,

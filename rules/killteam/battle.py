@@ -8,6 +8,7 @@ from rules.killteam.actions import ConfirmEnd, EndGame, EndTurningPoint, Score, 
 from rules.killteam.events import (
     EndAnswered,
     EndAsked,
+    GameAbandoned,
     GameEnded,
     TurningPointEnded,
     TurningPointStarted,
@@ -195,15 +196,16 @@ def confirm_end(state: KillTeamState, action: ConfirmEnd) -> Step:
 
 
 def finish(state: KillTeamState, early: bool = False) -> Step:
-    """The higher total wins; equal totals are a draw."""
+    """The higher total wins; equal totals are a draw. Ended before the battle began, the game was
+    never played: it ends with no outcome (cancelled, not a 0-0 draw to rate)."""
+    if not state.turning_point:
+        return _over(state, None), [GameAbandoned()]
     totals = {p: state.scores[p].total if p in state.scores else 0 for p in state.players}
     first, second = state.players
     winner = None if totals[first] == totals[second] else max(state.players, key=lambda p: totals[p])
     mission, board = mission_name(state), map_label(state)
     where = f"{mission} on {board}" if mission and board else "Kill Team"
-    if not state.turning_point:
-        when = "ended before the battle began"
-    elif early:
+    if early:
         when = f"ended early in turning point {state.turning_point}"
     else:
         when = f"after {state.turning_point} turning points"
@@ -215,7 +217,12 @@ def finish(state: KillTeamState, early: bool = False) -> Step:
         mission=mission,
         summary=summary,
     )
-    state = state.model_copy(
+    return _over(state, outcome), [GameEnded(outcome=outcome, totals=totals)]
+
+
+def _over(state: KillTeamState, outcome: GameOutcome | None) -> KillTeamState:
+    """The game as it ends: nothing more is asked of anyone."""
+    return state.model_copy(
         update={
             "finished": True,
             "outcome": outcome,
@@ -226,4 +233,3 @@ def finish(state: KillTeamState, early: bool = False) -> Step:
             "ordered": False,
         }
     )
-    return state, [GameEnded(outcome=outcome, totals=totals)]

@@ -260,3 +260,9 @@ class GameEnded(Event):
     kind: Literal["ended"] = "ended"
     outcome: GameOutcome
     totals: dict[int, int]
+
+
+class GameAbandoned(Event):
+    """The game was ended before its battle began: nothing was played, so there is no result."""
+
+    kind: Literal["abandoned"] = "abandoned"

@@ -28,7 +28,7 @@ from rules.session import (
 )
 from rules.text import echo
 from rules.warcry import actions as act
-from rules.warcry.battlegroups import Split, split_problems
+from rules.warcry.battlegroups import Split, split_problems, split_refusal
 from rules.warcry.battleplans import (
     BattleplanInPlay,
     DrawOptions,
@@ -257,7 +257,7 @@ def _split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) ->
     split = Split(dagger=action.dagger, shield=action.shield, hammer=action.hammer)
     problems = split_problems(split.fighters, split)
     if problems:
-        raise problems[0].error()
+        raise split_refusal(problems)
     splits = {**state.splits, action.actor: split}
     events: list[Event] = [
         Notice(

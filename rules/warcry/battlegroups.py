@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from rules.errors import RuleError
+from rules.errors import Refusals, RuleError
 from rules.session import Model
 from rules.warcry.warband import MAX_FIGHTERS, MIN_FIGHTERS
 
@@ -27,6 +27,15 @@ class SplitProblem(Model):
 
     def error(self) -> RuleError:
         return RuleError(code=self.code, **self.params)
+
+
+def split_refusal(problems: list[SplitProblem]) -> RuleError:
+    """The one refusal of a split that breaks `problems` (`split_problems`, not empty): the rule
+    itself when it breaks one, else every rule it breaks, so the player can fix them all at once.
+    The battle's split form and /warcry battlegroups both say this."""
+    if len(problems) == 1:
+        return problems[0].error()
+    return Refusals([p.error() for p in problems], code="warcry.split_broken")
 
 
 def shield_minimum(fighters: int) -> int:

@@ -9,6 +9,7 @@ import re
 from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession
+from bot.night_games import night_games
 from rules.killteam import PROCEDURE, KillTeamState, prompt_for
 from rules.killteam.views import BATTLE_READY
 from rules.sealed import verify
@@ -16,6 +17,7 @@ from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable, component_ids, mentions_number, shown_text
 from tests.e2e.table_counts import count_table, first_content
+from tests.e2e.test_night_games import Pairing, publish
 from tests.emulator.model import Message, User
 
 
@@ -607,3 +609,42 @@ async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster:
     assert (await table.state()).stage == "operatives" and not post.buttons()
     state = await table.play()
     assert state.finished
+
+
+async def test_a_game_ended_before_its_battle_is_cancelled_not_recorded_or_rated(muster: Muster) -> None:
+    """Ending during set-up leaves nothing to score: the game is cancelled (a night lists it as not
+    played), with no result, no rating and no announcement; the table is told so."""
+    w = muster.world
+    assert muster.bot is not None
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    assert (await table.state()).turning_point == 0
+    await table.slash(w.alice.id, "killteam end")
+    await table.answer(w.bob.id, "confirm")
+    await muster.announced()
+    info, state = await muster.bot.sessions.load(table.sid, fresh=True)
+    assert info.status == "cancelled" and state.finished and state.outcome is None
+    async with muster.bot.store.read() as db:
+        assert await db.scalar(select(GameResult).where(GameResult.session_id == table.sid)) is None
+    said = channel_text(muster)
+    assert "ended before the battle began" in said and "nothing is recorded" in said, said
+    assert "a draw" not in said and "+16" not in said
+
+
+async def test_a_nights_game_ended_before_its_battle_is_listed_as_not_played(muster: Muster) -> None:
+    w = muster.world
+    assert muster.bot is not None
+    opened = await publish(
+        muster,
+        "night-kt",
+        [Pairing(system="killteam", players=[w.alice.id, w.bob.id])],
+        organiser_id=w.carol.id,
+    )
+    await muster.settle()
+    table = KillTeamTable(muster, opened[0])
+    table.channel = await muster.table(table.sid)
+    await table.slash(w.bob.id, "killteam end")
+    await table.answer(w.alice.id, "confirm")
+    await muster.announced()
+    (game,) = await night_games(muster.bot.store, "night-kt")
+    assert (game.status, game.result_id, game.winner, game.rating_changes) == ("cancelled", None, None, [])

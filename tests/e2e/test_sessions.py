@@ -10,13 +10,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select, update
 
+from bot import custom_ids
 from bot.db.models import GameResult, GameSession
 from bot.messages import Reply
 from bot.sessions import SessionService
 from rules.session import Answer
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start
-from tests.emulator import Message
+from tests.emulator import Channel, Message, User
 from tests.emulator.harness import ErrorRecords
 
 
@@ -278,3 +279,33 @@ async def test_a_click_judged_on_a_stale_copy_is_decided_by_the_stored_game(toy:
     await toy.settle()
     [reveal] = reveals(toy)
     assert f"<@{w.alice.id}> picked 3" in reveal and f"<@{w.bob.id}> picked 1" in reveal
+
+
+async def test_a_forged_form_from_outside_the_server_learns_nothing_of_a_real_game(toy: Muster) -> None:
+    """Someone outside the game's server who sends a form naming a real game (its id is no secret:
+    it is in every button) is answered as for a game that doesn't exist: not who plays it, nor that
+    it is there. A member of the server who doesn't play is still told whose game it is."""
+    emu, w = toy.emu, toy.world
+    sid = await open_game(toy)
+    eve = emu.add_user("eve")  # shares no server with the bot
+    elsewhere = emu.add_guild("Elsewhere", owner=eve)
+    emu.add_member(elsewhere, eve)
+    hall = emu.add_channel(elsewhere, "hall")
+    assert toy.bot is not None
+    _, before = await toy.bot.sessions.load(sid)
+
+    async def forged(user: User, channel: Channel, game: str) -> str:
+        form = custom_ids.modal(game, "pick", "3")
+        answer = await (await emu.submit_modal(user, form, {}, channel=channel)).response()
+        assert answer.ephemeral
+        return answer.content
+
+    invented = await forged(eve, emu.dm_channel(eve), "0123456789ab")
+    for channel in (emu.dm_channel(eve), hall):
+        told = await forged(eve, channel, sid)
+        assert told == invented, (told, invented)
+        assert str(w.alice.id) not in told and str(w.bob.id) not in told
+    bystander = await forged(w.carol, w.channel, sid)
+    assert "This is a game between" in bystander and str(w.alice.id) in bystander
+    _, after = await toy.bot.sessions.load(sid)
+    assert after.model_dump_json() == before.model_dump_json()

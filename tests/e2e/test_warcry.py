@@ -652,3 +652,27 @@ async def test_pack_load_needs_manage_server_lists_every_error_and_feeds_the_gen
     dealt = await slash(muster, w.alice, "warcry battleplan", kind="generator-matched")
     shown = dealt.message.embed_text()  # type: ignore[union-attr]
     assert "Club Hold" in shown and "Club Ruins" in shown and "Club Fog" not in shown and "No twist." in shown
+
+
+async def test_a_split_refused_by_its_form_names_every_rule_it_breaks_as_battlegroups_does(
+    muster: Muster,
+) -> None:
+    """Dagger 7, Shield 2, Hammer 3 of 12 breaks two rules: the Dagger holds more than half and the
+    Shield less than a third. The split form names both, in the words /warcry battlegroups uses."""
+    w = muster.world
+    battle = await open_battle(muster, battleplan="Reaper")
+    state = await battle.state()
+    first = state.loser_of_priority
+    split = asked(state, "warcry.split")
+    refused = await form(
+        muster,
+        battle.users[first],
+        battle.fid(split.step, "split"),
+        {"dagger": "7", "shield": "2", "hammer": "3"},
+    )
+    assert refused.ephemeral
+    assert "The Dagger has 7, more than half of 12" in refused.content, refused.content
+    assert "The Shield needs at least a third of the warband, rounded up: 4 of 12" in refused.content
+    checked = await slash(muster, w.alice, "warcry battlegroups", fighters=12, dagger=7, shield=2, hammer=3)
+    assert checked.ephemeral and checked.content == refused.content
+    assert first not in (await battle.state()).splits  # nothing changed

@@ -19,7 +19,7 @@ from rules.killteam import (
     SetBattleReady,
     scoreboard,
 )
-from rules.killteam.events import GameEnded, TurningPointStarted, VictoryPointsScored
+from rules.killteam.events import GameAbandoned, GameEnded, TurningPointStarted, VictoryPointsScored
 
 
 def in_battle(tacops: str = "free") -> Table:
@@ -168,9 +168,12 @@ def test_ending_early_decides_on_the_totals_so_far() -> None:
     assert refused.value.code == "killteam.finished"
 
 
-def test_ending_before_the_battle_is_a_draw_at_nil() -> None:
+def test_ending_before_the_battle_leaves_no_result_not_a_draw_at_nil() -> None:
+    """A game never played is no 0-0 draw to rate: it ends with no outcome (the session is
+    cancelled), and says so, instead of a result."""
     table = Table("random", "free")
     table.act(EndGame(actor=BOB))
-    table.act(ConfirmEnd(actor=BOB, serial=0, confirm=True))
-    assert table.state.outcome is not None and table.state.outcome.winner is None
-    assert "ended before the battle began" in table.state.outcome.summary
+    events = table.act(ConfirmEnd(actor=BOB, serial=0, confirm=True))
+    assert table.state.finished and table.state.abandoned and table.state.outcome is None
+    assert table.of(GameAbandoned) and not table.of(GameEnded) and events[-1] == GameAbandoned()
+    assert PROCEDURE.ask(table.state, ALICE) == PROCEDURE.ask(table.state, BOB) == []

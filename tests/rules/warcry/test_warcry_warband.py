@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.errors import RuleError
-from rules.warcry.battlegroups import Split, shield_minimum, split_problems, valid_splits
+from rules.errors import Refusals, RuleError
+from rules.warcry.battlegroups import Split, shield_minimum, split_problems, split_refusal, valid_splits
 from rules.warcry.warband import Fighter, RosterError, check_roster, check_warband, parse_roster
 
 
@@ -181,3 +181,17 @@ def test_warband_report_agrees_with_the_four_rules(rows: list[tuple[int, str, bo
     assert len(report.violations) == expected
     text = "\n".join(f"F{i}, {p}, {f}" + (", leader" if lead else "") for i, (p, f, lead) in enumerate(rows))
     assert check_roster(text).violations == report.violations
+
+
+@settings(max_examples=150, deadline=None)
+@given(fighters=st.integers(min_value=3, max_value=15), dagger=st.integers(0, 15), shield=st.integers(0, 15))
+def test_a_split_is_refused_with_every_rule_it_breaks(fighters: int, dagger: int, shield: int) -> None:
+    """The battle's refusal of a split names each broken rule, as `split_problems` lists them."""
+    split = Split(dagger=dagger, shield=shield, hammer=fighters - dagger - shield)
+    found = split_problems(fighters, split)
+    if not found:
+        return
+    refused = split_refusal(found)
+    reasons = refused.reasons if isinstance(refused, Refusals) else [refused]
+    assert [(r.code, r.params) for r in reasons] == [(p.code, p.params) for p in found]
+    assert isinstance(refused, Refusals) is (len(found) > 1)
