@@ -323,7 +323,7 @@ class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description=
         )
 
     @app_commands.command(
-        name="end", description="Ask to end the game now (your opponent confirms); the higher total wins"
+        name="end", description="Ask to end the game now (either player confirms); the higher total wins"
     )
     async def end(self, interaction: discord.Interaction[MusterBot]) -> None:
         await self.act(interaction, EndGame(actor=interaction.user.id))

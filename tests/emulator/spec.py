@@ -111,6 +111,18 @@ TOLERANCES: tuple[Tolerance, ...] = (
         "channel's and guild's ids as numbers; Discord accepts numeric snowflakes.",
     ),
     Tolerance(
+        name="allowed-mentions-integers",
+        operations=(
+            ("POST", "/channels/{channel_id}/messages"),
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+        ),
+        where="body",
+        fields=(("allowed_mentions", "users", "*"), ("allowed_mentions", "roles", "*")),
+        accepts="integer snowflake",
+        reason="discord.py's AllowedMentions.to_dict lists the users and roles a message may ping "
+        "by their ids as numbers; Discord accepts numeric snowflakes.",
+    ),
+    Tolerance(
         name="callback-attachment-id-integer",
         operations=(("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),),
         where="body",

@@ -175,9 +175,9 @@ def test_an_integer_recipient_id_is_tolerated_only_where_named(world_spec: Disco
     assert _violations("POST", "/users/@me/channels", {"recipient_id": -1}) == ["body $.recipient_id"]
     reply = {"content": "hi", "message_reference": {"message_id": 81384788765712384}}
     assert _violations("POST", "/channels/1/messages", reply) == []  # message-reference-integers
-    # The same encoding where no tolerance names it is refused.
     mention = {"content": "hi", "allowed_mentions": {"users": [81384788765712384]}}
-    assert _violations("POST", "/channels/1/messages", mention) == ["body $.allowed_mentions.users[0]"]
+    assert _violations("POST", "/channels/1/messages", mention) == []  # allowed-mentions-integers
+    # The same encoding where no tolerance names it is refused.
     assert _violations("POST", "/channels/1/messages", {"sticker_ids": [1]}) == ["body $.sticker_ids[0]"]
 
 
@@ -228,6 +228,9 @@ async def test_each_tolerance_is_needed_by_discord_py(
     text_channel = bot.get_channel(world.channel.id)
     assert isinstance(text_channel, discord.TextChannel)
     await text_channel.get_partial_message(posted.id).reply("noted")  # message_reference ids
+    only_alice = discord.AllowedMentions(users=[discord.Object(world.alice.id)], roles=False)
+    told = await channel.send(f"<@{world.alice.id}>", allowed_mentions=only_alice)  # user ids
+    await told.edit(content=f"<@{world.alice.id}> again", allowed_mentions=only_alice)
     pinged = await emu.slash(world.alice, world.channel, "ping")  # with_response=1
     await pinged.response()
     webhook = discord.Webhook.partial(emu.application_id, pinged.token, client=bot)
