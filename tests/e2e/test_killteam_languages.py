@@ -135,7 +135,7 @@ async def test_a_bid_game_in_a_spanish_server_between_a_german_and_a_french_play
         == "Das wären 5 Missions-SP in Wendepunkt 1; die Obergrenze ist 4 Missions-SP pro Wendepunkt."
     )
     scored = await table.slash(bob, "killteam score", mission_vp=3)
-    assert scored.content == f"<@{bob}> : +3 PV (mission) au point de bascule 1 ; total 3."
+    assert scored.content == f"<@{bob}> : +3 PV (mission) au tournant 1 ; total 3."
     state = await table.play()
     assert isinstance(state, KillTeamState) and state.finished
 

@@ -108,7 +108,7 @@ async def test_a_night_in_a_spanish_server_speaks_each_readers_language(muster: 
     [alice_reminder] = [m for m in emu.dms(w.alice) if m.content.startswith("Erinnerung: **Club night**")]
     assert [b["label"] for b in alice_reminder.buttons()] == ["Keine Erinnerungen an Spieleabende mehr"]
     assert any(m.content.startswith("Rappel : **Club night**") for m in emu.dms(w.bob))
-    assert "la organización revisa los emparejamientos" in card(muster, info.id).all_text()
+    assert "el organizador revisa los emparejamientos" in card(muster, info.id).all_text()
 
     refused_edit = await run(muster, w.carol, "night edit", capacity=4)
     assert refused_edit == "Der Abend ist schon gepaart: die Platzzahl kann man nicht mehr ändern."

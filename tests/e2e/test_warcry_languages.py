@@ -132,7 +132,7 @@ async def test_a_reaper_battle_between_a_german_and_a_french_player_in_a_spanish
     recorded = await battle.number("blood", bob, 80)
     assert recorded.content == f"Tribut de sang de <@{bob}> au round de bataille 1 : 80."
     now = fields(board(muster))
-    assert "Ronda de batalla 1: anotad el tributo de sangre" in now["Ahora"]
+    assert "Ronda de batalla 1: anota el tributo de sangre" in now["Ahora"]
     assert "Tributo de sangre, ronda 1: <@" in board(muster).embed_text()
 
     pressed, confirmed = await end_round(battle, bob, alice)

@@ -2,7 +2,7 @@
 
 `test_the_catalogue_is_complete` is the catalogue check CI runs: every marked string of every domain
 in the catalogue is translated into German, French and Spanish, with the same placeholders, within
-Discord's limits, and compiled (.mo) from its current .po.
+Discord's limits, compiled (.mo) from its current .po, and saying each game term the glossary's way.
 """
 
 from __future__ import annotations
@@ -163,6 +163,85 @@ def test_the_check_finds_every_kind_of_gap(tmp_path: Path, monkeypatch: pytest.M
         i18n_tools.compiled(i18n_tools.read(i18n_tools.po_path("de", "demo"), "de"))
     )
     assert "is stale" not in "\n".join(i18n_tools.problems("demo", "de"))
+
+
+def test_the_glossary_check_finds_a_term_said_another_way_and_an_avoided_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real glossary, held against a planted catalogue: each slip is named, the right words pass."""
+    glossary = i18n_tools.glossary_path().read_text(encoding="utf-8")
+    monkeypatch.setattr(i18n_tools, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n_tools, "ROOT", tmp_path)
+    i18n_tools.glossary_path().write_text(glossary, encoding="utf-8")
+    said = {
+        "Kill points: {points}": {"de": "Killpunkte: {points}", "es": "Puntos de baja: {points}"},
+        "{player} scores {count} kill points": {"de": "{player} erhält {count} Abschusspunkte"},
+        "Ratings": {"fr": "Cotes"},
+        "Place the objectives, then press Begin battle.": {
+            "es": "Colocad los objetivos y luego pulsad Empezar la batalla.",
+            "de": "Platziere die Missionsziele und drücke dann Schlacht beginnen.",
+        },
+        "Pick a mission": {"de": "Wählen Sie eine Mission", "es": "Elige una misión"},
+        "Matched battleplan": {"es": "Plan de batalla de Matched Play"},  # an English name, not vosotros
+        "A short id, like kz1 or table-3": {"de": "Eine kurze ID, z. B. kz1 oder table-3"},  # an id, no table
+    }
+    pot = Catalog(domain="night")
+    for english in said:
+        pot.add(english)
+    i18n_tools.write(i18n_tools.pot_path("night"), pot)
+    for lang in ("de", "fr", "es"):
+        po = Catalog(locale=lang, domain="night", fuzzy=False)
+        for english, words in said.items():
+            if lang in words:
+                po.add(english, words[lang])
+        i18n_tools.write(i18n_tools.po_path(lang, "night"), po)
+    found = {lang: "\n".join(i18n_tools.problems("night", lang)) for lang in ("de", "fr", "es")}
+    assert "'Kill points: {points}': glossary: 'kill points' is Abschusspunkt" in found["de"]
+    assert "'kill points' is never 'Killpunkt'" in found["de"]
+    assert "scores {count} kill points" not in found["de"]
+    assert "'Ratings': glossary: 'rating' is never 'Cotes'" in found["fr"]
+    assert "'Colocad' is a form of address the catalogue avoids" in found["es"]
+    assert "'pulsad' is a form of address" in found["es"]
+    assert "'Wählen Sie' is a form of address" in found["de"]
+    for fine in ("Kill points", "Pick a mission", "Matched battleplan"):
+        assert fine not in found["es"]
+    for fine in ("table-3", "Place the objectives"):
+        assert fine not in found["de"]
+
+
+def test_the_real_catalogue_keeps_to_its_glossary() -> None:
+    """Every entry of every domain says each game term the glossary's way, and only du, vous and tú."""
+    rules = i18n_tools.glossary()
+    terms = {term.name: term for term in rules.terms}
+    for name, lang, word in [
+        ("kill points", "de", "Abschusspunkte"),
+        ("kill points", "fr", "points de destruction"),
+        ("kill points", "es", "puntos de baja"),
+        ("warband", "de", "Kriegerschar"),
+        ("organiser", "de", "Organisator"),
+        ("organiser", "fr", "organisateur"),
+        ("organiser", "es", "organizador"),
+        ("rating", "fr", "classement"),
+        ("turning point", "fr", "tournant"),
+        ("command points", "de", "BP"),
+    ]:
+        assert any(p.search(word) for p in terms[name].use[lang]), (name, lang)
+    assert any(p.search("Organisation") for p in terms["organiser"].avoid["de"])
+    assert any(p.search("cote") for p in terms["rating"].avoid["fr"])
+    assert any(p.search("KP") for p in terms["command points"].avoid["de"])
+    found = []
+    for domain in i18n_tools.in_catalogue():
+        pot = i18n_tools.read(i18n_tools.pot_path(domain))
+        for lang in i18n.TRANSLATED:
+            po = i18n_tools.read(i18n_tools.po_path(lang, domain), lang)
+            for message in po:
+                wanted = pot.get(message.id, message.context)
+                if not message.id or wanted is None:
+                    continue
+                englishes = list(wanted.id) if isinstance(wanted.id, (list, tuple)) else [wanted.id]
+                forms = i18n_tools._forms(message)
+                found += i18n_tools.worded(f"{domain}/{lang}", domain, lang, englishes, forms, rules)
+    assert found == []
 
 
 def test_a_compiled_catalogue_is_judged_by_what_it_says_not_by_its_bytes(
