@@ -31,6 +31,10 @@ ENGLISH: dict[str, str] = {
     "answer.field_range": "{field} must be from {minimum} to {maximum}.",
     "game.not_player": "Only the two players of this game can do that.",
     "game.finished": "This game has already finished.",
+    "confirm.pending": "A request by <@{by}> waits for a confirmation: answer it first, with Confirm or "
+    "Not yet.",
+    "confirm.stale": "That confirmation was already answered; answer the one the game asks now.",
+    "confirm.nothing_pending": "Nothing is waiting for a confirmation.",
     "session.other_server": "That button belongs to a game in another server.",
     "session.not_player": "This is a game between <@{first}> and <@{second}>: only they can play it.",
     "session.prompt_of_other": "That prompt is for <@{player}> only.",

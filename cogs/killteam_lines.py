@@ -408,10 +408,10 @@ def _status(state: KillTeamState, board: Scoreboard) -> str:
         status = _("Setting up: {title}", title=localise(state, prompt(state)).title)
     if board.first_initiative:
         status += " · " + _("first initiative: {player}", player=who(board.first_initiative))
-    if state.pending_end is not None and not board.finished:
+    if state.pending is not None and not board.finished:
         status += "\n" + _(
             "{player} has asked to end the game: waiting for a confirmation.",
-            player=who(state.pending_end.by),
+            player=who(state.pending.by),
         )
     return status
 
@@ -486,8 +486,8 @@ def question_text(state: KillTeamState, asked: Question) -> str:
     """A question's message: its words, and what the table needs besides (who asked to end the game,
     who is done with a step each player finishes once)."""
     lines = [prompt_text(asked)]
-    if asked.topic == "killteam.end" and state.pending_end is not None:
-        lines.append(_("{player} asked to end the game.", player=who(state.pending_end.by)))
+    if asked.topic == "killteam.end" and state.pending is not None:
+        lines.append(_("{player} asked to end the game.", player=who(state.pending.by)))
     if asked.topic in EACH_DONE:
         done = [p for p in state.players if p not in asked.players]
         if done:

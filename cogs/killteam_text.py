@@ -82,14 +82,4 @@ ENGLISH: dict[str, str] = {
     "killteam.vp_cap": "That would make {vp} VP; the cap is {cap} VP in all.",
     "killteam.battle_ready_counts": "Your Battle Ready painted roster already counts.",
     "killteam.battle_ready_not_counted": "Your Battle Ready painted roster is not counted.",
-    # ending the game early
-    "killteam.end_pending": (
-        "Someone has asked to end the game; please answer that first with Confirm or Not yet."
-    ),
-    "killteam.end_already_asked": (
-        "You have already asked to end the game; it waits for your opponent to confirm (or confirm it "
-        "yourself)."
-    ),
-    "killteam.end_stale": "That request to end the game was already answered; please answer the new one.",
-    "killteam.nothing_to_confirm": "Nobody has asked to end the game.",
 }

@@ -82,11 +82,7 @@ ENGLISH: dict[str, str] = {
     "again and nothing more is recorded for it: only the last warband standing wins. Declare it when only "
     "one warband is left, or end battle round {round}.",
     "warcry.no_claim": "Nobody has claimed to be the last warband standing.",
-    # steps one player does not take alone
-    "warcry.confirm_pending": "First answer what waits for a confirmation: **{what}** Press Confirm or "
-    "Not yet.",
-    "warcry.confirm_stale": "That confirmation was already answered; what waits now is **{what}**",
-    "warcry.nothing_to_confirm": "Nothing is waiting for a confirmation.",
+    # a claim the other player answers
     "warcry.own_claim": "Your opponent answers your claim, not you.",
     # a tally the battleplan doesn't keep: what decides it instead
     "warcry.decided_by.treasure_hunters": DECIDED + "the fighters carrying treasure at the end.",

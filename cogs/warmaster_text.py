@@ -130,14 +130,6 @@ ENGLISH: dict[str, str] = {
     "warmaster.already_lost": "**{target}** is already recorded as lost.",
     "warmaster.battle_not_begun": "The battle has not begun yet; finish the card phase with "
     "`/warmaster begin` first.",
-    # confirmations
-    "warmaster.begin_waits": "<@{by}> asked to begin the battle, and that waits for a confirmation. "
-    "Answer it in the game's thread first: Confirm, or Not yet to take it back.",
-    "warmaster.finish_waits": "<@{by}> asked to finish and score the game, and that waits for a "
-    "confirmation. Answer it in the game's thread first: Confirm, or Not yet to take it back.",
-    "warmaster.confirm_stale": "That confirmation was already answered; the game's thread shows what "
-    "it asks now.",
-    "warmaster.nothing_to_confirm": "Nothing is waiting for a confirmation.",
 }
 
 

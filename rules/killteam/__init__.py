@@ -1,9 +1,9 @@
 """Kill Team matched play: the eleven-step pre-game sequence, Tac Ops and scoring, as pure rules."""
 
+from rules.confirmation import ConfirmPending
 from rules.killteam.actions import (
     ACTION_ADAPTER,
     Choose,
-    ConfirmEnd,
     Done,
     EndGame,
     EndTurningPoint,
@@ -34,7 +34,7 @@ __all__ = [
     "ACTION_ADAPTER",
     "PROCEDURE",
     "Choose",
-    "ConfirmEnd",
+    "ConfirmPending",
     "Done",
     "EndGame",
     "EndTurningPoint",

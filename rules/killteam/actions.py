@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
+from rules.confirmation import ConfirmPending
 from rules.session import Action
 
 NONCE_PATTERN = r"^(|.{8,128})$"  # empty, or long enough to hide a choice
@@ -74,15 +75,6 @@ class EndGame(Action):
     kind: Literal["end"] = "end"
 
 
-class ConfirmEnd(Action):
-    """Confirms (or, with `confirm` false, withdraws) the request to end the game. `serial` names
-    which request, so a click meant for an earlier one never confirms a later one."""
-
-    kind: Literal["confirm_end"] = "confirm_end"
-    serial: int = Field(ge=0)
-    confirm: bool
-
-
 KillTeamAction = Annotated[
     Choose
     | Done
@@ -93,7 +85,7 @@ KillTeamAction = Annotated[
     | SetBattleReady
     | EndTurningPoint
     | EndGame
-    | ConfirmEnd,
+    | ConfirmPending,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[KillTeamAction] = TypeAdapter(KillTeamAction)

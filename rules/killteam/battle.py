@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from rules.confirmation import ConfirmPending, answer, request
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.killteam.actions import ConfirmEnd, EndGame, EndTurningPoint, Score, SetBattleReady
+from rules.killteam.actions import EndGame, EndTurningPoint, Score, SetBattleReady
 from rules.killteam.events import (
     EndAnswered,
     EndAsked,
@@ -23,7 +24,6 @@ from rules.killteam.state import (
     TURNING_POINTS,
     VP_TOTAL,
     KillTeamState,
-    PendingEnd,
     PlayerScore,
 )
 from rules.killteam.views import map_label, mission_name
@@ -169,30 +169,23 @@ def end_turning_point(state: KillTeamState, action: EndTurningPoint) -> Step:
 def ask_to_end(state: KillTeamState, action: EndGame) -> Step:
     """Ending the game can't be undone, so one player's request waits for a confirmation. The other
     player asking too is their confirmation."""
-    pending = state.pending_end
-    if pending is not None:
-        if pending.by == action.actor:
-            raise RuleError(code="killteam.end_already_asked")
-        return confirm_end(state, ConfirmEnd(actor=action.actor, serial=pending.serial, confirm=True))
-    pending = PendingEnd(serial=state.ends_asked, by=action.actor)
-    state = state.model_copy(update={"pending_end": pending, "ends_asked": state.ends_asked + 1})
+    pending = state.pending
+    if pending is not None and pending.by != action.actor:
+        return confirm_end(state, ConfirmPending(actor=action.actor, serial=pending.serial, confirm=True))
+    state = state.model_copy(update={"confirmation": request(state.confirmation, action.actor, action)})
     return state, [EndAsked(by=action.actor)]
 
 
-def confirm_end(state: KillTeamState, action: ConfirmEnd) -> Step:
+def confirm_end(state: KillTeamState, action: ConfirmPending) -> Step:
     """Either player answers the request: Confirm ends the game now, Not yet withdraws it and changes
     nothing else."""
-    pending = state.pending_end
-    if pending is None:
-        raise RuleError(code="killteam.nothing_to_confirm")
-    if action.serial != pending.serial:
-        raise RuleError(code="killteam.end_stale")
-    state = state.model_copy(update={"pending_end": None})
-    answered = EndAnswered(player=action.actor, by=pending.by, confirmed=action.confirm)
-    if not action.confirm:
-        return state, [answered]
+    confirmation, answered = answer(state.confirmation, action)
+    state = state.model_copy(update={"confirmation": confirmation})
+    said = EndAnswered(player=answered.player, by=answered.request.by, confirmed=answered.confirmed)
+    if not answered.confirmed:
+        return state, [said]
     state, events = finish(state, early=True)
-    return state, [answered, *events]
+    return state, [said, *events]
 
 
 def finish(state: KillTeamState, early: bool = False) -> Step:

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.confirmation import ConfirmPending, require_none_pending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam import battle, mission, setup, tacops
 from rules.killteam.actions import (
     ACTION_ADAPTER,
     Choose,
-    ConfirmEnd,
     Done,
     EndGame,
     EndTurningPoint,
@@ -163,12 +163,11 @@ def step(state: KillTeamState, action: Any, roller: Roller) -> Step:
         action = ACTION_ADAPTER.validate_python(action)
     state.require_open()
     state.require_player(action.actor)
-    if isinstance(action, ConfirmEnd):
+    if isinstance(action, ConfirmPending):
         return battle.confirm_end(state, action)
     if isinstance(action, EndGame):
         return battle.ask_to_end(state, action)
-    if state.pending_end is not None:
-        raise RuleError(code="killteam.end_pending")
+    require_none_pending(state.confirmation)
     if isinstance(action, RevealTacOp):
         return tacops.reveal(state, action)
     if isinstance(action, Score):

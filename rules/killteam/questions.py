@@ -5,10 +5,10 @@ which action (`to_action`), and the one check every Choose or Done goes through,
 
 from __future__ import annotations
 
+from rules import confirmation
 from rules.errors import RuleError
 from rules.killteam.actions import (
     Choose,
-    ConfirmEnd,
     Done,
     EndTurningPoint,
     SealBid,
@@ -16,7 +16,7 @@ from rules.killteam.actions import (
     SetBattleReady,
 )
 from rules.killteam.state import KillTeamState
-from rules.killteam.views import BATTLE_END, BATTLE_READY, END_CONFIRM, prompt, questions
+from rules.killteam.views import BATTLE_END, BATTLE_READY, prompt, questions
 from rules.session import Action, Answer, Question, check_answer
 
 
@@ -43,8 +43,7 @@ def to_action(state: KillTeamState, question: Question, answer: Answer) -> Actio
             return EndTurningPoint(actor=actor, turning_point=state.turning_point)
         return SetBattleReady(actor=actor, painted=value == BATTLE_READY)
     if question.topic == "killteam.end":
-        serial = state.pending_end.serial if state.pending_end else 0  # the checked step names it
-        return ConfirmEnd(actor=actor, serial=serial, confirm=answer.values[0] == END_CONFIRM)
+        return confirmation.to_action(question, actor, answer.values)
     if question.kind == "done":
         return Done(actor=actor, step=question.step)
     return Choose(actor=actor, step=question.step, values=list(answer.values))

@@ -10,7 +10,9 @@ from typing import Any, Literal, get_args
 
 from pydantic import Field, model_validator
 
+from rules.confirmation import Confirmation, Request, from_old_shape
 from rules.errors import RuleError
+from rules.killteam.actions import EndGame
 from rules.killteam.pack import KillTeamPack, MapGroup
 from rules.sealed import SealedRound
 from rules.session import GameState, Model
@@ -137,14 +139,6 @@ class TacOpsState(Model):
     bids: BidContest | None = None
 
 
-class PendingEnd(Model):
-    """A player's request to end the game, waiting for a confirmation: ending is not one player's
-    step alone."""
-
-    serial: int  # how many ends were asked before this one: names it in its question's step id
-    by: int
-
-
 class PlayerScore(Model):
     mission: list[int] = Field(default_factory=lambda: [0] * TURNING_POINTS)
     tac_ops: dict[str, int] = Field(default_factory=dict)
@@ -195,9 +189,8 @@ class KillTeamState(GameState):
     # the battle
     turning_point: int = 0
     scores: dict[int, PlayerScore] = Field(default_factory=dict)
-    # ending early: nothing else is taken while an end waits for its confirmation
-    pending_end: PendingEnd | None = None
-    ends_asked: int = 0
+    # ending early is not one player's step alone: nothing else is taken while an end waits
+    confirmation: Confirmation[EndGame] = Field(default_factory=Confirmation[EndGame])
 
     @model_validator(mode="before")
     @classmethod
@@ -208,6 +201,19 @@ class KillTeamState(GameState):
         if isinstance(data, dict) and data.get("stage") in TAKEN_IN_TURNS and data.get("ordered"):
             data = {**data, "queue": list(dict.fromkeys(data.get("queue") or [])), "ordered": False}
         return data
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shared_confirmation(cls, data: Any) -> Any:
+        """Games saved when Kill Team kept its own request to end (`pending_end`, `ends_asked`)."""
+        return from_old_shape(
+            data, "pending_end", "ends_asked", lambda old: {"kind": "end", "actor": old["by"]}
+        )
+
+    @property
+    def pending(self) -> Request[EndGame] | None:
+        """The request to end the game waiting for its confirmation, if any."""
+        return self.confirmation.pending
 
     @property
     def defender(self) -> int | None:

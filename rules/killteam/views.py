@@ -13,6 +13,9 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Literal
 
+from rules import confirmation
+from rules.confirmation import Request
+from rules.killteam.actions import EndGame
 from rules.killteam.hand import constructed_archetypes, fits, free_archetypes
 from rules.killteam.pack import MAP_GROUPS, MapGroup, TacOp, slug
 from rules.killteam.state import (
@@ -24,7 +27,6 @@ from rules.killteam.state import (
     TAC_OP_VP_EACH,
     BidContest,
     KillTeamState,
-    PendingEnd,
     TacOpDraft,
 )
 from rules.session import VALUE_PATTERN, Model, NumberRange, Option, Question, QuestionKind
@@ -32,7 +34,6 @@ from rules.session import VALUE_PATTERN, Model, NumberRange, Option, Question, Q
 DONE_OPTION = Option(value="done", label="Done", tone="go")
 NO_FACTION = "_none"  # the faction option for "other"; never a slug, so it can't clash with a faction
 BATTLE_END, BATTLE_READY, BATTLE_NOT_READY = "end", "ready", "not_ready"
-END_CONFIRM, END_NOT_YET = "confirm", "not_yet"
 
 
 class HeldTacOp(Model):
@@ -656,23 +657,17 @@ def private_view(state: KillTeamState, player: int) -> PrivateView:
     )
 
 
-def end_question(state: KillTeamState, pending: PendingEnd) -> Question:
+def end_question(state: KillTeamState, pending: Request[EndGame]) -> Question:
     """A request to end the game, asked of both: the other player confirms, or its player confirms
     their own; Not yet from either withdraws it."""
-    return _question(
-        state,
-        "End the game now?",
-        "Ending the game can't be undone; the higher total wins. The other player confirms, or the "
+    return confirmation.question(
+        pending,
+        state.players,
+        prefix="end.",
+        topic="killteam.end",
+        title="End the game now?",
+        text="Ending the game can't be undone; the higher total wins. The other player confirms, or the "
         "player who asked may confirm their own. Not yet withdraws the request and play goes on.",
-        list(state.players),
-        options=[
-            Option(value=END_CONFIRM, label="Confirm", tone="go"),
-            Option(value=END_NOT_YET, label="Not yet"),
-        ],
-        topic="end",
-        step=f"end.{pending.serial}",
-        asked_by=pending.by,
-        serial=pending.serial,
     )
 
 
@@ -686,7 +681,7 @@ def questions(state: KillTeamState, player: int) -> list[Question]:
     """
     if state.finished or player not in state.players:
         return []
-    end = [end_question(state, state.pending_end)] if state.pending_end is not None else []
+    end = [end_question(state, state.pending)] if state.pending is not None else []
     private = private_prompt(state, player)
     if private is not None:
         return [*end, private]

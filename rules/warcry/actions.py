@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
+from rules.confirmation import ConfirmPending
 from rules.session import Action
 from rules.warcry.models import Colour, GroupName
 
@@ -148,16 +149,6 @@ class DeclareLastWarband(Action):
 class AnswerLastWarband(Action):
     kind: Literal["answer_last_warband"] = "answer_last_warband"
     accept: bool
-
-
-class ConfirmPending(Action):
-    """Confirms (or, with `confirm` false, withdraws) the step waiting for a confirmation: the end of a
-    battle round, or a tally recorded for the other player. `serial` names which one, so a click meant
-    for an earlier confirmation never confirms a later one."""
-
-    kind: Literal["confirm"] = "confirm"
-    serial: int = Field(ge=0)
-    confirm: bool
 
 
 # Steps one player's press does not take alone: the other player confirms, or the player confirms their own.

@@ -13,6 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
+from pydantic import Field, model_validator
+
+from rules.confirmation import (
+    Confirmation,
+    ConfirmPending,
+    Request,
+    answer,
+    from_old_shape,
+    request,
+    require_none_pending,
+)
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import (
@@ -67,16 +78,6 @@ class Champion(Model):
     on_battlefield: bool = True
 
 
-class Pending(Model):
-    """A step one player pressed that waits for a confirmation before it is taken: the end of a battle
-    round, or a tally recorded for the other player. Either player answers it: the other player
-    confirms, or the player who pressed confirms their own."""
-
-    serial: int  # the battle's count of confirmations asked before this one: names it in its step id
-    by: int
-    action: act.Confirmable
-
-
 class RoundRecord(Model):
     """What happened in one finished battle round, for the scoreboard and the audit."""
 
@@ -117,10 +118,21 @@ class WarcryState(GameState):
     champions: dict[int, Champion] = {}
     condition_met_by: int | None = None
     last_warband_claim: int | None = None
-    pending: Pending | None = None  # a step waiting for a confirmation; nothing else is taken meanwhile
-    confirmations: int = 0  # how many confirmations the battle has asked for
+    # the end of a battle round, or a tally recorded for the other player, waiting to be confirmed
+    confirmation: Confirmation[act.Confirmable] = Field(default_factory=Confirmation[act.Confirmable])
     history: list[RoundRecord] = []
     verdict: Verdict | None = None  # why the finished battle was won or drawn
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shared_confirmation(cls, data: Any) -> Any:
+        """Battles saved when Warcry kept its own confirmations (`pending`, `confirmations`)."""
+        return from_old_shape(data, "pending", "confirmations")
+
+    @property
+    def pending(self) -> Request[act.Confirmable] | None:
+        """The step waiting for a confirmation, if any: nothing else is taken meanwhile."""
+        return self.confirmation.pending
 
     def label_of(self, player: int) -> str:
         """A player's name for a button or a form, which can't mention a user."""
@@ -230,8 +242,8 @@ def step(state: WarcryState, action: Any, roller: Roller) -> Result:
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise RuleError(code="warcry.unknown_action")
-    if state.pending is not None and not isinstance(action, act.ConfirmPending):
-        raise RuleError(code="warcry.confirm_pending", what=pending_title(state, state.pending))
+    if not isinstance(action, ConfirmPending):
+        require_none_pending(state.confirmation)
     if isinstance(action, act.EndRound):
         return _ask_to_confirm(state, action, roller)
     if isinstance(action, TALLY_ACTIONS) and action.player != action.actor:
@@ -896,9 +908,9 @@ def _ask_to_confirm(state: WarcryState, action: act.Confirmable, roller: Roller)
         _check_end_round(state, action)
     else:
         _HANDLERS[type(action)](state, action, roller)
-    pending = Pending(serial=state.confirmations, by=action.actor, action=action)
-    state = state.model_copy(update={"pending": pending, "confirmations": state.confirmations + 1})
-    other = state.opponent(action.actor)
+    state = state.model_copy(update={"confirmation": request(state.confirmation, action.actor, action)})
+    assert state.pending is not None
+    pending, other = state.pending, state.opponent(action.actor)
     return state, [
         Notice(
             code="confirm_asked",
@@ -909,15 +921,13 @@ def _ask_to_confirm(state: WarcryState, action: act.Confirmable, roller: Roller)
     ]
 
 
-def _confirm(state: WarcryState, action: act.ConfirmPending, roller: Roller) -> Result:
-    pending = state.pending
-    if pending is None:
-        raise RuleError(code="warcry.nothing_to_confirm")
-    if action.serial != pending.serial:
-        raise RuleError(code="warcry.confirm_stale", what=pending_title(state, pending))
+def _confirm(state: WarcryState, action: ConfirmPending, roller: Roller) -> Result:
+    """Take the waiting step as it was pressed, or leave everything as it was."""
+    confirmation, answered = answer(state.confirmation, action)
+    pending = answered.request
     what = pending_what(state, pending)
-    state = state.model_copy(update={"pending": None})
-    if not action.confirm:
+    state = state.model_copy(update={"confirmation": confirmation})
+    if not answered.confirmed:
         return state, [
             Notice(
                 code="confirm_declined",
@@ -936,12 +946,12 @@ def _confirm(state: WarcryState, action: act.ConfirmPending, roller: Roller) -> 
     return state, [confirmed, *events]
 
 
-def pending_title(state: WarcryState, pending: Pending) -> str:
+def pending_title(state: WarcryState, pending: Request[act.Confirmable]) -> str:
     """What a confirmation asks, as its question's title: `Confirm: end battle round 2?`."""
     return f"Confirm: {pending_what(state, pending)}?"
 
 
-def pending_what(state: WarcryState, pending: Pending) -> str:
+def pending_what(state: WarcryState, pending: Request[act.Confirmable]) -> str:
     """The step waiting for a confirmation, in a few words: `end battle round 2`."""
     action = pending.action
     if isinstance(action, act.EndRound):
@@ -1254,7 +1264,7 @@ _HANDLERS: dict[type, Handler] = {
     act.EndRound: _end_round,
     act.DeclareLastWarband: _last_warband,
     act.AnswerLastWarband: _answer_last_warband,
-    act.ConfirmPending: _confirm,
+    ConfirmPending: _confirm,
 }
 
 

@@ -27,10 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules import confirmation
+from rules.confirmation import Request
 from rules.errors import RuleError
 from rules.session import Action, Answer, InputField, NumberRange, Option, Question
 from rules.warcry import actions as act
-from rules.warcry.battle import GROUP_TITLES, QUARTERS, Pending, WarcryState, pending_title
+from rules.warcry.battle import GROUP_TITLES, QUARTERS, WarcryState, pending_title
 from rules.warcry.models import GROUPS
 from rules.warcry.views import SCORING_ACTIONS, dormant_objectives
 from rules.warcry.warband import MAX_FIGHTERS, MAX_POINTS
@@ -354,19 +356,18 @@ def _tally(state: WarcryState, r: str, kind: str, player: int) -> Question:
     )
 
 
-def _confirmation(state: WarcryState, r: str, pending: Pending) -> Question:
+def _confirmation(state: WarcryState, r: str, pending: Request[act.Confirmable]) -> Question:
     """A step pressed by one player, offered to both: the other confirms, or its player confirms their own."""
-    return Question(
-        step=f"{r}.confirm.{pending.serial}",
+    return confirmation.question(
+        pending,
+        state.players,
+        prefix=f"{r}.confirm.",
         topic="warcry.confirm",
         title=pending_title(state, pending),
-        players=list(state.players),
+        text="",
         series=BATTLE_SERIES,
-        params={"player": pending.by, "round": state.round},
-        options=[
-            Option(value="confirm", label="Confirm", tone="go"),
-            Option(value="not_yet", label="Not yet"),
-        ],
+        player=pending.by,
+        round=state.round,
     )
 
 
@@ -572,9 +573,7 @@ _BUILDERS: dict[str, Builder] = {
         actor=a.actor, player=_someone(s, a.values[0])
     ),
     "warcry.end_round": lambda s, q, a: act.EndRound(actor=a.actor, round=s.round),
-    "warcry.confirm": lambda s, q, a: act.ConfirmPending(
-        actor=a.actor, serial=s.pending.serial if s.pending else 0, confirm=a.values[0] == "confirm"
-    ),
+    "warcry.confirm": lambda s, q, a: confirmation.to_action(q, a.actor, a.values),
 }
 
 TOPICS = frozenset(_BUILDERS)

@@ -1,5 +1,6 @@
 """Warmaster: the Players Society magic item and tactics cards, dealt by army size and laid by the rules."""
 
+from rules.confirmation import ConfirmPending
 from rules.warmaster.cards import (
     CardDef,
     DeckKind,
@@ -14,7 +15,6 @@ from rules.warmaster.game import PROCEDURE, awaiting, legal_plays, parse_action,
 from rules.warmaster.hands import HandSize, hand_size, play_limits
 from rules.warmaster.models import (
     BeginBattle,
-    ConfirmPending,
     FinishGame,
     PassTurn,
     Phase,

@@ -13,7 +13,7 @@ The rules this enforces (from the Players Society text):
   carrier is destroyed.
 
 Beginning the battle and finishing the game can't be undone, so one player's press only asks for
-them (`Pending`): the other player confirms, or the player who pressed confirms their own; "not
+them (rules/confirmation.py): the other player confirms, or the player who pressed confirms their own; "not
 yet" from either withdraws it. Nothing else is taken while one waits.
 """
 
@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from rules.confirmation import ConfirmPending, answer, request, require_none_pending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.rolloff import roll_off
@@ -42,7 +43,6 @@ from rules.warmaster.models import (
     CardView,
     ConfirmAnswered,
     ConfirmAsked,
-    ConfirmPending,
     FinishGame,
     GameFinished,
     GameStarted,
@@ -55,7 +55,6 @@ from rules.warmaster.models import (
     LuckyFindTraded,
     PassReason,
     PassTurn,
-    Pending,
     Phase,
     PlayCard,
     RecordLoss,
@@ -398,10 +397,8 @@ def step(state: WarmasterState, action: Any, roller: Roller) -> tuple[WarmasterS
         action = _ACTIONS.validate_python(action)
     state.require_open()
     state.require_player(action.actor)
-    if state.pending is not None and not isinstance(action, ConfirmPending):
-        if isinstance(state.pending.action, BeginBattle):
-            raise RuleError(code="warmaster.begin_waits", by=state.pending.by)
-        raise RuleError(code="warmaster.finish_waits", by=state.pending.by)
+    if not isinstance(action, ConfirmPending):
+        require_none_pending(state.confirmation)
     match action:
         case ConfirmPending():
             return _confirm(state, action)
@@ -430,26 +427,22 @@ def _ask_to_confirm(
     """Hold a step pressed by one player until it is confirmed. It is checked now, so a step the
     game would refuse is refused at once rather than offered for confirmation."""
     _take(state, action)
-    pending = Pending(serial=state.confirmations, by=action.actor, action=action)
-    state = state.model_copy(update={"pending": pending, "confirmations": state.confirmations + 1})
+    state = state.model_copy(update={"confirmation": request(state.confirmation, action.actor, action)})
     return state, [ConfirmAsked(step=action.kind, by=action.actor, other=state.opponent(action.actor))]
 
 
 def _confirm(state: WarmasterState, action: ConfirmPending) -> tuple[WarmasterState, list[Event]]:
     """Take the waiting step, or withdraw it; a confirmation meant for an earlier one is refused."""
-    pending = state.pending
-    if pending is None:
-        raise RuleError(code="warmaster.nothing_to_confirm")
-    if action.serial != pending.serial:
-        raise RuleError(code="warmaster.confirm_stale")
-    state = state.model_copy(update={"pending": None})
-    answered = ConfirmAnswered(
-        step=pending.action.kind, by=pending.by, player=action.actor, confirmed=action.confirm
+    confirmation, answered = answer(state.confirmation, action)
+    pending = answered.request
+    state = state.model_copy(update={"confirmation": confirmation})
+    said = ConfirmAnswered(
+        step=pending.action.kind, by=pending.by, player=answered.player, confirmed=answered.confirmed
     )
-    if not action.confirm:
-        return state, [answered]
+    if not answered.confirmed:
+        return state, [said]
     state, events = _take(state, pending.action)
-    return state, [answered, *events]
+    return state, [said, *events]
 
 
 def _require_cards_phase(state: WarmasterState) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from rules.confirmation import Confirmation, ConfirmPending, Request, from_old_shape
 from rules.session import Action, Event, GameOutcome, GameState, Model
 from rules.warmaster.cards import CardDef, DeckKind, Special
 from rules.warmaster.hands import HandSize
@@ -75,15 +76,6 @@ class LossRecord(Model):
     recorded_by: int
 
 
-class Pending(Model):
-    """Beginning the battle or finishing the game, pressed by one player and held until it is
-    confirmed: the other player confirms, or the player who pressed confirms their own."""
-
-    serial: int  # the game's count of confirmations asked before this one: names it in its step id
-    by: int
-    action: Confirmable
-
-
 class WarmasterState(GameState):
     phase: Phase = Phase.CARDS
     first: int
@@ -95,8 +87,19 @@ class WarmasterState(GameState):
     turn: int | None = None  # who lays the next card; None once nobody can
     losses: list[LossRecord] = []
     notes: list[str] = []  # unused: games saved before the notes became GameStarted's typed fields
-    pending: Pending | None = None  # a step waiting for a confirmation; nothing else is taken meanwhile
-    confirmations: int = 0  # how many confirmations the game has asked for
+    # beginning the battle or finishing the game, waiting to be confirmed
+    confirmation: Confirmation[Confirmable] = Field(default_factory=lambda: Confirmation[Confirmable]())
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shared_confirmation(cls, data: Any) -> Any:
+        """Games saved when Warmaster kept its own confirmations (`pending`, `confirmations`)."""
+        return from_old_shape(data, "pending", "confirmations")
+
+    @property
+    def pending(self) -> Request[Confirmable] | None:
+        """The step waiting for a confirmation, if any: nothing else is taken meanwhile."""
+        return self.confirmation.pending
 
     def side(self, player: int) -> SideState:
         return self.sides[self.players.index(player)]
@@ -151,15 +154,6 @@ class RecordLoss(Action):
 
 class FinishGame(Action):
     kind: Literal["finish"] = "finish"
-
-
-class ConfirmPending(Action):
-    """Confirms (or, with `confirm` false, withdraws) the step waiting for a confirmation. `serial`
-    names which one, so a click meant for an earlier confirmation never confirms a later one."""
-
-    kind: Literal["confirm"] = "confirm"
-    serial: int = Field(ge=0)
-    confirm: bool
 
 
 # Steps one player's press does not take alone: the other player confirms, or the player confirms their own.

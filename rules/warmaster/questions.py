@@ -28,6 +28,8 @@ Beginning the battle, finishing the game and their confirmations are one public 
 
 from __future__ import annotations
 
+from rules import confirmation
+from rules.confirmation import Request
 from rules.errors import RuleError
 from rules.session import Answer, InputField, Option, Question
 from rules.warmaster.cards import LUCKY_FIND_DRAWS, DeckKind
@@ -40,11 +42,10 @@ from rules.warmaster.game import (
 )
 from rules.warmaster.models import (
     BeginBattle,
-    ConfirmPending,
+    Confirmable,
     FinishGame,
     HeldCard,
     PassTurn,
-    Pending,
     Phase,
     PlayCard,
     RecordLoss,
@@ -367,24 +368,21 @@ def _finish_question(state: WarmasterState) -> Question:
     )
 
 
-def _confirm_question(state: WarmasterState, pending: Pending) -> Question:
+def _confirm_question(state: WarmasterState, pending: Request[Confirmable]) -> Question:
     """A step one player pressed, asked of both in its place: the other confirms, or its presser
     confirms their own; either may say not yet."""
     begin = isinstance(pending.action, BeginBattle)
-    return Question(
-        step=f"confirm.{pending.serial}",
+    return confirmation.question(
+        pending,
+        state.players,
+        prefix="confirm.",
         topic=CONFIRM,
         title="Begin the battle?" if begin else "Finish and score?",
         text="No card can be laid after that."
         if begin
         else "Every card is turned up and the game is scored.",
-        players=list(state.players),
-        options=[
-            Option(value="confirm", label="Confirm", tone="go"),
-            Option(value="not_yet", label="Not yet"),
-        ],
         series="battle",
-        params={"by": pending.by, "step": pending.action.kind, "serial": pending.serial},
+        step=pending.action.kind,
     )
 
 
@@ -490,6 +488,5 @@ def to_action(state: WarmasterState, question: Question, answer: Answer) -> Warm
         case "warmaster.finish":
             return FinishGame(actor=actor)
         case "warmaster.confirm":
-            serial = int(question.params["serial"] or 0)
-            return ConfirmPending(actor=actor, serial=serial, confirm=value == "confirm")
+            return confirmation.to_action(question, actor, answer.values)
     raise RuleError(code="answer.not_asked")

@@ -499,7 +499,7 @@ async def test_ending_early_waits_for_the_other_player_to_confirm(muster: Muster
     asked = await table.slash(alice, "killteam end")
     assert asked.ephemeral and "waiting for a confirmation" in asked.content, asked.content
     state = await table.state()
-    assert not state.finished and state.pending_end is not None and state.pending_end.by == alice
+    assert not state.finished and state.pending is not None and state.pending.by == alice
     # both are asked in the thread, the other player pinged to answer; the board says what waits
     (post,) = question_posts(table, "End the game now?")
     assert f"<@{bob}>" in first_content(post) and f"<@{alice}> asked to end the game." in post.embed_text()
@@ -507,14 +507,14 @@ async def test_ending_early_waits_for_the_other_player_to_confirm(muster: Muster
     assert "waiting for a confirmation" in board_post(table).embed_text()
     # meanwhile nothing else is taken, by command or by the battle's own buttons
     scored = await table.slash(bob, "killteam score", mission_vp=1)
-    assert scored.ephemeral and "answer that first with Confirm or Not yet" in scored.content
+    assert scored.ephemeral and "answer it first, with Confirm or Not yet" in scored.content
     of_bob = PROCEDURE.ask(state, bob)
     assert [q.topic for q in of_bob] == ["killteam.end", "killteam.battle"]
     end_tp = component_ids(table.sid, of_bob[1])["end"]  # the battle's "End turning point 1"
     pressed = await (
         await muster.emu.click(w.bob, table.find(w.bob, end_tp, private=False), custom_id=end_tp)
     ).response()
-    assert pressed.ephemeral and "answer that first" in pressed.content
+    assert pressed.ephemeral and "answer it first" in pressed.content
     assert (await table.state()).model_dump() == state.model_dump()
     # the other player confirms: the game is over and its result stored
     await table.answer(bob, "confirm")
@@ -538,7 +538,10 @@ async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(m
     await table.slash(alice, "killteam end")
     await table.answer(bob, "not_yet")
     state = await table.state()
-    assert not state.finished and state.model_dump() == {**before.model_dump(), "ends_asked": 1}
+    assert not state.finished and state.model_dump() == {
+        **before.model_dump(),
+        "confirmation": {"pending": None, "asked": 1},
+    }
     (first,) = question_posts(table, "End the game now?")
     assert not list(first.walk_components()) and f"<@{bob}> says not yet" in first.content
     # play goes on on the battle's own buttons
@@ -596,7 +599,7 @@ async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster:
     assert state.attacker is not None
     attacker, defender = state.attacker, state.opponent(state.attacker)
     old = json.loads(state.model_dump_json())
-    del old["pending_end"], old["ends_asked"]
+    del old["confirmation"]
     old.update(queue=[attacker, defender, attacker], ordered=True)  # the defender had set up one
     async with muster.bot.store.write() as db:
         await db.execute(update(GameSession).where(GameSession.id == table.sid).values(state=json.dumps(old)))

@@ -779,8 +779,8 @@ async def test_begin_and_finish_wait_for_a_confirmation(muster: Muster) -> None:
     await muster.settle()
     assert declined.ephemeral and "Nothing changes" in declined.content, declined.content
     after = await game_state(muster, sid)
-    assert after.pending is None and after.confirmations == 1
-    assert after.model_dump(exclude={"confirmations"}) == state.model_dump(exclude={"confirmations"})
+    assert after.pending is None and after.confirmation.asked == 1
+    assert after.model_dump(exclude={"confirmation"}) == state.model_dump(exclude={"confirmation"})
     assert [b["label"] for b in battle.buttons()] == ["Begin the battle"]
     assert not any(b.get("disabled") for b in reveal_prompt.buttons())
 
@@ -828,7 +828,7 @@ async def test_begin_and_finish_wait_for_a_confirmation(muster: Muster) -> None:
     assert "Finish and score?" in battle.embed_text()
     await (await emu.click(w.bob, battle, label="Not yet")).response()
     await muster.settle()
-    kept = {"confirmations"}
+    kept = {"confirmation"}
     assert (await game_state(muster, sid)).model_dump(exclude=kept) == battle_state.model_dump(exclude=kept)
     await (await emu.click(w.bob, battle, label="Finish and score the game")).response()
     await muster.settle()

@@ -27,7 +27,7 @@ from cogs.killteam_words import _pattern, caps, localise
 from rules.errors import RuleError
 from rules.killteam import (
     PROCEDURE,
-    ConfirmEnd,
+    ConfirmPending,
     EndGame,
     KillTeamState,
     PreviousGame,
@@ -54,7 +54,7 @@ def _answer(table: Table, rng: random.Random) -> None:
     elif asked.topic == "killteam.scouting":
         table.scout(player, rng.choice([o.value for o in asked.options]))
     elif asked.topic == "killteam.end":
-        table.act(ConfirmEnd(actor=player, serial=asked.params["serial"], confirm=rng.random() < 0.5))
+        table.act(ConfirmPending(actor=player, serial=asked.params["serial"], confirm=rng.random() < 0.5))
     elif asked.kind == "done":
         table.done(player)
     elif asked.topic == "killteam.battle":
@@ -87,7 +87,7 @@ def _battle_turn(table: Table, player: int, rng: random.Random) -> None:
                 table.act(action)
             except RuleError:
                 pass  # over a cap, not yet revealed...: nothing changed
-            if table.state.pending_end is not None:
+            if table.state.pending is not None:
                 return
     table.end_tp(player)
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from killteam_helpers import ALICE, BOB, Table
 
+from rules.confirmation import Confirmation
 from rules.errors import RuleError
-from rules.killteam import PROCEDURE, ConfirmEnd, Done, EndGame, EndTurningPoint, RevealTacOp, Score
+from rules.killteam import PROCEDURE, ConfirmPending, Done, EndGame, EndTurningPoint, RevealTacOp, Score
 from rules.killteam.events import EndAnswered, EndAsked, GameEnded
 from rules.killteam.questions import to_action
 from rules.killteam.state import KillTeamState
@@ -64,7 +67,7 @@ def test_a_request_to_end_waits_and_the_other_players_confirm_ends_the_game() ->
             ("confirm", "Confirm"),
             ("not_yet", "Not yet"),
         ]
-        assert question.params["asked_by"] == ALICE
+        assert question.params["by"] == ALICE
     # nothing else is taken while it waits
     for action in (
         Score(actor=BOB, mission_vp=1),
@@ -72,15 +75,15 @@ def test_a_request_to_end_waits_and_the_other_players_confirm_ends_the_game() ->
         RevealTacOp(actor=ALICE, tac_op="x"),
         Done(actor=BOB, step="battle.1"),
     ):
-        assert table.refused(action) == ("killteam.end_pending", {})
-    assert refused_answer(table.state, BOB, "battle.1", "end") == "killteam.end_pending"
-    assert table.refused(EndGame(actor=ALICE)) == ("killteam.end_already_asked", {})
+        assert table.refused(action) == ("confirm.pending", {"by": ALICE})
+    assert refused_answer(table.state, BOB, "battle.1", "end") == "confirm.pending"
+    assert table.refused(EndGame(actor=ALICE)) == ("confirm.pending", {"by": ALICE})
     question = end_question(table.state, BOB)
     assert to_action(
         table.state, question, Answer(actor=BOB, step="end.0", values=["confirm"])
-    ) == ConfirmEnd(actor=BOB, serial=0, confirm=True)
+    ) == ConfirmPending(actor=BOB, serial=0, confirm=True)
     answer(table, BOB, "end.0", "confirm")
-    assert table.state.finished and table.state.pending_end is None
+    assert table.state.finished and table.state.pending is None
     assert table.of(EndAnswered) == [EndAnswered(player=BOB, by=ALICE, confirmed=True)]
     (ended,) = table.of(GameEnded)
     assert ended.outcome.winner == BOB and "ended early in turning point 1" in ended.outcome.summary
@@ -94,7 +97,7 @@ def test_not_yet_from_either_player_withdraws_the_request_and_changes_nothing_el
         table.act(EndGame(actor=ALICE))
         answer(table, answering, "end.0", "not_yet")
         assert table.of(EndAnswered) == [EndAnswered(player=answering, by=ALICE, confirmed=False)]
-        assert table.state == before.model_copy(update={"ends_asked": 1})
+        assert table.state == before.model_copy(update={"confirmation": Confirmation[EndGame](asked=1)})
         assert [q.topic for q in PROCEDURE.ask(table.state, ALICE)] == ["killteam.battle"]
         table.act(Score(actor=ALICE, mission_vp=1))  # play goes on
         assert table.state.scores[ALICE].total == 1 and not table.state.finished
@@ -117,7 +120,7 @@ def test_the_other_player_asking_too_is_their_confirmation() -> None:
 
 def test_a_stale_confirmation_never_confirms_a_newer_request() -> None:
     table = in_battle()
-    assert table.refused(ConfirmEnd(actor=BOB, serial=0, confirm=True)) == ("killteam.nothing_to_confirm", {})
+    assert table.refused(ConfirmPending(actor=BOB, serial=0, confirm=True)) == ("confirm.nothing_pending", {})
     assert refused_answer(table.state, BOB, "end.0", "confirm") == "answer.stale"
     table.act(EndGame(actor=ALICE))
     answer(table, BOB, "end.0", "not_yet")
@@ -125,7 +128,7 @@ def test_a_stale_confirmation_never_confirms_a_newer_request() -> None:
     assert end_question(table.state, BOB).step == "end.1"
     # a click on the first request's Confirm, or its action, is refused and changes nothing
     assert refused_answer(table.state, BOB, "end.0", "confirm") == "answer.stale"
-    assert table.refused(ConfirmEnd(actor=BOB, serial=0, confirm=True)) == ("killteam.end_stale", {})
+    assert table.refused(ConfirmPending(actor=BOB, serial=0, confirm=True)) == ("confirm.stale", {})
     assert not table.state.finished
     answer(table, BOB, "end.1", "confirm")
     assert table.state.finished
@@ -138,10 +141,29 @@ def test_a_request_during_a_sealed_bid_keeps_the_private_question_and_waits() ->
     table.act(EndGame(actor=ALICE))
     asked = PROCEDURE.ask(table.state, ALICE)
     assert [q.topic for q in asked] == ["killteam.end", "killteam.bid"] and asked[1] == bid
-    assert table.refused(Done(actor=ALICE, step=bid.step)) == ("killteam.end_pending", {})
+    assert table.refused(Done(actor=ALICE, step=bid.step)) == ("confirm.pending", {"by": ALICE})
     answer(table, BOB, "end.0", "not_yet")
     assert PROCEDURE.ask(table.state, ALICE) == [bid]
     table.bid(ALICE, 3)
     table.act(EndGame(actor=BOB))
     answer(table, ALICE, "end.1", "confirm")
     assert table.state.finished and table.state.outcome is None  # ended before its battle: no result
+
+
+def test_a_game_saved_with_its_own_request_to_end_loads_and_confirms() -> None:
+    """Saved when Kill Team kept its own request (`pending_end`, `ends_asked`): it loads as the
+    shared confirmation, its posted buttons still answer it, and a Confirm ends the game."""
+    table = in_battle()
+    table.act(EndGame(actor=ALICE))
+    posted = end_question(table.state, BOB)
+    data = json.loads(table.state.model_dump_json())
+    del data["confirmation"]
+    data.update(pending_end={"serial": 0, "by": ALICE}, ends_asked=1)
+    table.state = PROCEDURE.load(json.dumps(data))
+    assert table.state.confirmation.asked == 1 and table.state.pending is not None
+    assert table.state.pending.by == ALICE and table.state.pending.action == EndGame(actor=ALICE)
+    assert end_question(table.state, BOB) == posted
+    answer(table, BOB, posted.step, "confirm")
+    assert table.state.finished and table.of(EndAnswered) == [
+        EndAnswered(player=BOB, by=ALICE, confirmed=True)
+    ]

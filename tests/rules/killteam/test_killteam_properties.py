@@ -19,7 +19,7 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam import (
     Choose,
-    ConfirmEnd,
+    ConfirmPending,
     Done,
     EndGame,
     EndTurningPoint,
@@ -73,9 +73,9 @@ def draw_action(rng: random.Random, state: KillTeamState, revealed_steps: list[s
     if roll < 70:  # a stranger or a stale button
         return Done(actor=rng.choice([player, 4242]), step="stale.0")
     asked = prompt_for(state, player)
-    if state.pending_end is not None and rng.random() < 0.7:  # answer the request to end, or a stale one
-        serial = max(0, state.pending_end.serial + rng.choice([0, 0, 0, -1, 1]))
-        return ConfirmEnd(actor=player, serial=serial, confirm=rng.random() < 0.2)
+    if state.pending is not None and rng.random() < 0.7:  # answer the request to end, or a stale one
+        serial = max(0, state.pending.serial + rng.choice([0, 0, 0, -1, 1]))
+        return ConfirmPending(actor=player, serial=serial, confirm=rng.random() < 0.2)
     if state.stage == "battle" or asked is None:
         held = state.tac.held.get(player, []) + state.tac.held.get(other, [])[:1]
         card = rng.choice([None, *held])
@@ -114,12 +114,16 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
     # an early end is never one player's step alone; while it waits nothing else changes, and Not yet
     # leaves the game as it was
     if after.finished and not before.finished:
-        assert before.pending_end is not None or before.turning_point == TURNING_POINTS
-    if before.pending_end is not None and not after.finished:
-        assert after == before.model_copy(update={"pending_end": None})
-    if before.pending_end is None and after.pending_end is not None:
-        asked = {"pending_end": after.pending_end, "ends_asked": before.ends_asked + 1}
-        assert after == before.model_copy(update=asked) and after.pending_end.serial == before.ends_asked
+        assert before.pending is not None or before.turning_point == TURNING_POINTS
+    if before.pending is not None and not after.finished:
+        cleared = before.confirmation.model_copy(update={"pending": None})
+        assert after == before.model_copy(update={"confirmation": cleared})
+    if before.pending is None and after.pending is not None:
+        asked = before.confirmation.model_copy(
+            update={"pending": after.pending, "asked": before.confirmation.asked + 1}
+        )
+        assert after == before.model_copy(update={"confirmation": asked})
+        assert after.pending.serial == before.confirmation.asked
     for old, new in zip(contests(before), contests(after), strict=False):
         if old.prefix != new.prefix:
             continue
@@ -202,7 +206,7 @@ def test_random_play_keeps_every_rule(
             new, events = step(state, action, roller)
         except RuleError as refusal:
             assert state.model_dump_json() == frozen
-            assert refusal.code.startswith(("killteam.", "answer.")), refusal.params
+            assert refusal.code.startswith(("killteam.", "answer.", "confirm.")), refusal.params
             continue
         assert state.model_dump_json() == frozen, "step changed its input state"
         check_invariants(state, new, events)

@@ -11,7 +11,7 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam import (
     PROCEDURE,
-    ConfirmEnd,
+    ConfirmPending,
     EndGame,
     EndTurningPoint,
     RevealTacOp,
@@ -158,7 +158,7 @@ def test_ending_early_decides_on_the_totals_so_far() -> None:
     table.end_tp(ALICE)
     table.end_tp(BOB)
     table.act(EndGame(actor=ALICE))
-    table.act(ConfirmEnd(actor=BOB, serial=0, confirm=True))
+    table.act(ConfirmPending(actor=BOB, serial=0, confirm=True))
     outcome = table.state.outcome
     assert outcome is not None and outcome.winner == BOB
     assert [(s.player, s.score, s.faction) for s in outcome.sides] == [(ALICE, 0, "Alpha"), (BOB, 3, "Beta")]
@@ -173,7 +173,7 @@ def test_ending_before_the_battle_leaves_no_result_not_a_draw_at_nil() -> None:
     cancelled), and says so, instead of a result."""
     table = Table("random", "free")
     table.act(EndGame(actor=BOB))
-    events = table.act(ConfirmEnd(actor=BOB, serial=0, confirm=True))
+    events = table.act(ConfirmPending(actor=BOB, serial=0, confirm=True))
     assert table.state.finished and table.state.abandoned and table.state.outcome is None
     assert table.of(GameAbandoned) and not table.of(GameEnded) and events[-1] == GameAbandoned()
     assert PROCEDURE.ask(table.state, ALICE) == PROCEDURE.ask(table.state, BOB) == []

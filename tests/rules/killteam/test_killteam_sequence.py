@@ -105,8 +105,7 @@ def old_save(table: Table, turns_left: list[int]) -> str:
     """What a game saved mid-way through barricades or operatives held when each item took its own
     Done: the turns left as an ordered queue (its head answering), and no fields added since."""
     data = json.loads(table.state.model_dump_json())
-    for added in ("pending_end", "ends_asked"):
-        del data[added]
+    del data["confirmation"]
     data.update(queue=turns_left, ordered=True)
     return json.dumps(data)
 
@@ -134,7 +133,7 @@ def test_a_game_saved_with_the_old_turn_order_resumes(stage: str, turns_left: st
     asked = prompt(table.state)
     assert (table.state.stage, table.state.ordered) == (stage, False)
     assert asked.players == [sides[t] for t in still_asked] and asked.step == posted_step
-    assert table.state.pending_end is None
+    assert table.state.pending is None
     for player in list(asked.players):
         table.done(player)
     assert table.stage == ("operatives" if stage == "barricades" else "scouting")

@@ -7,6 +7,7 @@ range, an old step id, a stranger) is refused with a code and changes nothing.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import get_args
@@ -19,6 +20,7 @@ from warcry_helpers import ALICE, BOB, PLAYERS, refused, roller
 import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
 from bot.text import ENGLISH, FALLBACK, refusal
 from cogs.warcry_text import ENGLISH as WARCRY_ENGLISH
+from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Answer, Question
@@ -384,7 +386,7 @@ def test_ending_a_round_waits_for_a_confirmation_from_either_player() -> None:
     # nothing else is taken meanwhile: an old button is stale, a direct action is refused with a reason
     with refused("answer.stale", now="Confirm: end battle round 1?"):
         PROCEDURE.answer(state, Answer(actor=BOB, step="r1.blood.p2", number=10), dice)
-    with refused("warcry.confirm_pending", what="Confirm: end battle round 1?"):
+    with refused("confirm.pending", by=ALICE):
         PROCEDURE.step(state, act.SetBloodTally(actor=BOB, player=BOB, points=10), dice)
 
     # Not yet: the round goes on as if nothing was pressed
@@ -397,8 +399,8 @@ def test_ending_a_round_waits_for_a_confirmation_from_either_player() -> None:
         PROCEDURE.answer(state, Answer(actor=BOB, step="r1.confirm.0", values=["confirm"]), dice)
     state = answer(state, ALICE, "r1.confirm.1", dice, values=["confirm"])
     assert state.round == 2 and state.vp == {ALICE: 1, BOB: 0} and state.pending is None
-    with refused("warcry.nothing_to_confirm"):
-        PROCEDURE.step(state, act.ConfirmPending(actor=BOB, serial=1, confirm=True), dice)
+    with refused("confirm.nothing_pending"):
+        PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=1, confirm=True), dice)
 
 
 def test_a_tally_recorded_for_the_other_player_waits_for_a_confirmation() -> None:
@@ -409,8 +411,8 @@ def test_a_tally_recorded_for_the_other_player_waits_for_a_confirmation() -> Non
     assert state.blood == {ALICE: 50} and state.pending is not None
     (confirm,) = PROCEDURE.ask(state, BOB)
     assert confirm.title == "Confirm: Bob's blood tally for battle round 1 is 80?"
-    with refused("warcry.confirm_stale", what=confirm.title):
-        PROCEDURE.step(state, act.ConfirmPending(actor=BOB, serial=7, confirm=True), dice)
+    with refused("confirm.stale"):
+        PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=7, confirm=True), dice)
     declined = answer(state, BOB, confirm.step, dice, values=["not_yet"])
     assert declined.blood == {ALICE: 50} and declined.pending is None
     state = answer(state, BOB, confirm.step, dice, values=["confirm"])
@@ -458,7 +460,7 @@ def test_a_step_waiting_for_confirmation_changes_nothing_until_confirmed(
         if q.topic == "warcry.end_round" or (q.topic in TALLY_FIELDS and q.params.get("player") == BOB)
     ]
     assert presses
-    kept = {"pending", "confirmations"}
+    kept = {"confirmation"}
     for question in presses:
         waiting, _ = PROCEDURE.answer(state, highest(question, ALICE), dice)
         assert waiting.pending is not None and waiting.pending.by == ALICE
@@ -466,7 +468,7 @@ def test_a_step_waiting_for_confirmation_changes_nothing_until_confirmed(
         (confirm,) = PROCEDURE.ask(waiting, confirmer)
         value = "confirm" if accept else "not_yet"
         after, _ = PROCEDURE.answer(waiting, Answer(actor=confirmer, step=confirm.step, values=[value]), dice)
-        assert after.pending is None and after.confirmations == state.confirmations + 1
+        assert after.pending is None and after.confirmation.asked == state.confirmation.asked + 1
         if not accept:
             assert after.model_dump(exclude=kept) == state.model_dump(exclude=kept)
         elif question.topic == "warcry.end_round":
@@ -475,3 +477,19 @@ def test_a_step_waiting_for_confirmation_changes_nothing_until_confirmed(
             recorded = getattr(after, TALLY_FIELDS[question.topic])
             wanted = highest(question, ALICE)
             assert recorded[BOB] == (wanted.number if wanted.number is not None else int(wanted.values[0]))
+
+
+def test_a_battle_saved_with_its_own_confirmation_loads_and_confirms() -> None:
+    """Saved when Warcry kept its own confirmation (`pending`, `confirmations` on the state): it loads
+    as the shared one, the button already posted still answers it, and Confirm takes the step."""
+    state, dice = set_up("Reaper")
+    state = answer(state, ALICE, "r1.blood.p2", dice, number=80)
+    (posted,) = PROCEDURE.ask(state, BOB)
+    saved = json.loads(PROCEDURE.dump(state))
+    shared = saved.pop("confirmation")
+    saved.update(pending=shared["pending"], confirmations=shared["asked"])
+    loaded = PROCEDURE.load(json.dumps(saved))
+    assert loaded == state and loaded.pending is not None and loaded.pending.by == ALICE
+    assert PROCEDURE.ask(loaded, BOB) == [posted]
+    confirmed = answer(loaded, BOB, posted.step, dice, values=["confirm"])
+    assert confirmed.blood == {BOB: 80} and confirmed.pending is None and confirmed.confirmation.asked == 1

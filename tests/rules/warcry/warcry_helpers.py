@@ -11,10 +11,10 @@ import pytest
 
 import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
 from bot.text import FALLBACK, refusal
+from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
-from rules.warcry.actions import ConfirmPending
 from rules.warcry.battle import PROCEDURE, WarcryState
 from rules.warcry.models import WarcryPack
 from rules.warcry.pack import parse_pack

@@ -12,6 +12,7 @@ from warmaster_helpers import ALICE, BOB, act, card, roller
 from bot.text import add_words
 from bot.text import refusal as english
 from cogs.warmaster_text import ENGLISH, event_text
+from rules.confirmation import ConfirmPending
 from rules.errors import RuleError
 from rules.warmaster import (
     BeginBattle,
@@ -29,7 +30,6 @@ from rules.warmaster.game import all_targets, legal_plays, tradable_lucky_finds
 from rules.warmaster.models import (
     CardLaidFaceDown,
     CardLaidFaceUp,
-    ConfirmPending,
     LuckyFindTraded,
     Phase,
     WarmasterState,
@@ -168,7 +168,7 @@ def choose_action(data: st.DataObject, state: WarmasterState) -> Any:
     if kind == "confirm":
         return ConfirmPending(
             actor=actor,
-            serial=data.draw(st.integers(0, state.confirmations)),
+            serial=data.draw(st.integers(0, state.confirmation.asked)),
             confirm=data.draw(st.booleans()),
         )
     if kind == "lost":
@@ -254,7 +254,7 @@ def test_random_games_keep_every_rule(
         if isinstance(action, (BeginBattle, FinishGame)) or (
             isinstance(action, ConfirmPending) and not action.confirm
         ):
-            kept = {"pending", "confirmations"}
+            kept = {"confirmation"}
             assert new_state.model_dump(exclude=kept) == state.model_dump(exclude=kept)
             assert (new_state.pending is None) == isinstance(action, ConfirmPending)
         else:

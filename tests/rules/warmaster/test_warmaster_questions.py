@@ -34,6 +34,7 @@ from bot.text import ENGLISH as CATALOGUE
 from bot.text import add_words, refusal
 from cogs.warmaster_asked import question_words
 from cogs.warmaster_text import ENGLISH, board_status, reply_lines
+from rules.confirmation import ConfirmPending
 from rules.errors import RuleError
 from rules.session import Answer, Option, Question
 from rules.warmaster import PROCEDURE, builtin_magic_deck, start
@@ -42,7 +43,6 @@ from rules.warmaster.models import (
     BattleBegun,
     BeginBattle,
     ConfirmAnswered,
-    ConfirmPending,
     FinishGame,
     GameFinished,
     PassTurn,
@@ -398,14 +398,14 @@ def test_begin_waits_for_the_other_player_and_not_yet_changes_nothing() -> None:
     assert reveal.options and all(o.disabled for o in reveal.options)
     with refused("answer.disabled"):
         answer(state, Answer(actor=ALICE, step=reveal.step, values=[reveal.options[0].value]))
-    with refused("warmaster.begin_waits", by=BOB):
+    with refused("confirm.pending", by=BOB):
         PROCEDURE.step(state, RevealCard(actor=ALICE, placement=1), roller(1))
-    with refused("warmaster.begin_waits", by=BOB):
+    with refused("confirm.pending", by=BOB):
         PROCEDURE.step(state, BeginBattle(actor=ALICE), roller(1))
     # Not yet from the other player takes it back: nothing else changed, Begin is asked again.
     state = answer(state, Answer(actor=ALICE, step=confirm.step, values=["not_yet"]))
-    assert state.pending is None and state.model_dump(exclude={"confirmations"}) == before.model_dump(
-        exclude={"confirmations"}
+    assert state.pending is None and state.model_dump(exclude={"confirmation"}) == before.model_dump(
+        exclude={"confirmation"}
     )
     assert PROCEDURE.ask(state, ALICE) == PROCEDURE.ask(before, ALICE)
     # Asked again, it is a new confirmation: a click on the old one is stale and confirms nothing.
@@ -413,7 +413,7 @@ def test_begin_waits_for_the_other_player_and_not_yet_changes_nothing() -> None:
     assert only(state, BOB, CONFIRM).step == "confirm.1"
     with refused("answer.stale"):
         answer(state, Answer(actor=BOB, step=confirm.step, values=["confirm"]))
-    with refused("warmaster.confirm_stale"):
+    with refused("confirm.stale"):
         PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=0, confirm=True), roller(1))
     # The player who asked may confirm their own.
     state, events = PROCEDURE.answer(
@@ -422,7 +422,7 @@ def test_begin_waits_for_the_other_player_and_not_yet_changes_nothing() -> None:
     assert state.phase is Phase.BATTLE and state.pending is None
     assert [type(e) for e in events] == [ConfirmAnswered, BattleBegun]
     assert isinstance(events[0], ConfirmAnswered) and (events[0].player, events[0].by) == (ALICE, ALICE)
-    with refused("warmaster.nothing_to_confirm"):
+    with refused("confirm.nothing_pending"):
         PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=1, confirm=True), roller(1))
 
 
@@ -437,7 +437,7 @@ def test_finish_is_scored_once_the_other_player_confirms() -> None:
     assert confirm.title == "Finish and score?" and not state.finished
     lost = only(state, ALICE, LOST)
     assert all(o.disabled for o in lost.options)
-    with refused("warmaster.finish_waits", by=BOB):
+    with refused("confirm.pending", by=BOB):
         PROCEDURE.step(state, RecordLoss(actor=ALICE, target=unit("Late"), base_points=10), roller(1))
     # Not yet from the player who asked takes it back too.
     withdrawn = answer(state, Answer(actor=BOB, step=confirm.step, values=["not_yet"]))
@@ -457,20 +457,20 @@ def test_a_step_the_game_would_refuse_is_refused_at_once_not_offered() -> None:
         PROCEDURE.step(state, BeginBattle(actor=BOB), roller(1))
     with refused("warmaster.battle_not_begun"):
         PROCEDURE.step(state, FinishGame(actor=BOB), roller(1))
-    with refused("warmaster.nothing_to_confirm"):
+    with refused("confirm.nothing_pending"):
         PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=0, confirm=True), roller(1))
     state = press(cards_laid(), BOB, BEGIN)
     with refused("warmaster.already_begun"):
         PROCEDURE.step(state, BeginBattle(actor=ALICE), roller(1))
-    assert state.pending is None and state.confirmations == 1
+    assert state.pending is None and state.confirmation.asked == 1
 
 
 def test_a_game_saved_before_confirmations_loads_and_plays_on() -> None:
     state = cards_laid()
     saved = state.model_dump(mode="json")
-    del saved["pending"], saved["confirmations"]
+    del saved["confirmation"]
     loaded = PROCEDURE.load(json.dumps(saved))
-    assert loaded == state and loaded.pending is None and loaded.confirmations == 0
+    assert loaded == state and loaded.pending is None and loaded.confirmation.asked == 0
     assert press(loaded, ALICE, BEGIN).phase is Phase.BATTLE
 
 
@@ -488,8 +488,7 @@ def test_confirmations_read_as_sentences() -> None:
     with pytest.raises(RuleError) as caught:
         PROCEDURE.step(state, RevealCard(actor=ALICE, placement=1), roller(1))
     assert refusal(caught.value) == (
-        f"<@{BOB}> asked to begin the battle, and that waits for a confirmation. Answer it in the "
-        "game's thread first: Confirm, or Not yet to take it back."
+        f"A request by <@{BOB}> waits for a confirmation: answer it first, with Confirm or Not yet."
     )
     said_no, events = PROCEDURE.answer(
         state, Answer(actor=ALICE, step="confirm.0", values=["not_yet"]), roller(1)
@@ -640,7 +639,7 @@ def check_questions_match_the_rules(state: WarmasterState) -> None:
                     try:
                         PROCEDURE.step(state, action, roller(1))
                     except RuleError as error:
-                        assert error.code.startswith("warmaster."), error.code
+                        assert error.code.startswith(("warmaster.", "confirm.")), error.code
                     else:
                         raise AssertionError(f"disabled {option} steps")
     if state.phase is Phase.CARDS and state.turn is not None:
@@ -706,9 +705,24 @@ def test_random_answers_step_only_when_legal(
             new_state, _ = PROCEDURE.answer(state, reply, roller(2))
         except RuleError as error:
             assert not must_step, (error.code, error.params, reply)
-            assert error.code.startswith("warmaster."), error.code
+            assert error.code.startswith(("warmaster.", "confirm.")), error.code
             assert state.model_dump() == before
             continue
         assert state.model_dump() == before
         earlier.append(reply)
         state = new_state
+
+
+def test_a_game_saved_with_its_own_confirmation_waiting_loads_and_confirms() -> None:
+    """Saved when Warmaster kept its own confirmation (`pending`, `confirmations` on the state): it
+    loads as the shared one, its posted Confirm still answers it, and the battle begins."""
+    state = answer(cards_laid(), Answer(actor=BOB, step="begin"))
+    posted = only(state, ALICE, CONFIRM)
+    saved = state.model_dump(mode="json")
+    shared = saved.pop("confirmation")
+    saved.update(pending=shared["pending"], confirmations=shared["asked"])
+    loaded = PROCEDURE.load(json.dumps(saved))
+    assert loaded == state and loaded.pending is not None and loaded.pending.action == BeginBattle(actor=BOB)
+    assert only(loaded, ALICE, CONFIRM) == posted
+    begun = answer(loaded, Answer(actor=ALICE, step=posted.step, values=["confirm"]))
+    assert begun.phase is Phase.BATTLE and begun.pending is None and begun.confirmation.asked == 1

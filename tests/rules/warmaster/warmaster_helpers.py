@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
@@ -17,7 +18,6 @@ from rules.warmaster.models import (
     BeginBattle,
     ConfirmAnswered,
     ConfirmAsked,
-    ConfirmPending,
     FinishGame,
     HeldCard,
     PlayCard,
