@@ -81,6 +81,9 @@ log = logging.getLogger(__name__)
 _ = Domain("muster")
 
 MAX_ATTEMPTS = 8
+ERROR_CHARS = 500  # the outbox's last_error column (bot/db/models.py)
+OWNER_CHARS = 64  # the outbox_lanes.owner column
+HOST_CHARS = 40  # of the host name in an owner: room left for its shards
 LANES_AT_ONCE = 8
 """Lanes one process sends side by side: games don't wait on each other's round trips."""
 LEASE_SECONDS = 30.0
@@ -91,7 +94,7 @@ def owner_name(shards: str | None) -> str:
     """This process as a lane's owner: its host and its shards. Processes that share a database
     run different shards, and a process restarted with the same shards takes its lanes back at
     once instead of waiting for their leases to run out."""
-    return f"{socket.gethostname()[:40]}:shards {shards or 'all'}"[:64]
+    return f"{socket.gethostname()[:HOST_CHARS]}:shards {shards or 'all'}"[:OWNER_CHARS]
 
 
 def covers(later: Outgoing, earlier: Outgoing) -> bool:
@@ -286,12 +289,12 @@ class Delivery:
         except discord.RateLimited as exc:
             wait = exc.retry_after
         except discord.HTTPException as exc:
-            error = f"{exc.status} {exc.code}: {exc.text}"[:500]
+            error = f"{exc.status} {exc.code}: {exc.text}"[:ERROR_CHARS]
             transient = exc.status >= 500 or exc.status == 429
             done = not transient or row.attempts + 1 >= MAX_ATTEMPTS
             log.warning("delivery of outbox %s failed (%s)%s", row.id, error, "" if done else "; will retry")
         except Exception as exc:  # a bug in rendering: don't retry forever
-            error = repr(exc)[:500]
+            error = repr(exc)[:ERROR_CHARS]
             log.exception("delivery of outbox %s failed", row.id)
         if wait is not None:
             return self._rate_limited(row, wait, gives_way)

@@ -24,6 +24,8 @@ from bot.db.store import Store
 from bot.worker import Worker
 from rules.dice import Roller, RollRecord
 
+AUDIT_TEXT = 200  # the dice_rolls reason and notation columns (bot/db/models.py)
+
 log = logging.getLogger(__name__)
 
 
@@ -42,8 +44,8 @@ def audit_rows(records: Sequence[RollRecord], ctx: RollContext) -> list[dict[str
             "channel_id": ctx.channel_id,
             "user_id": ctx.user_id,
             "session_id": ctx.session_id,
-            "reason": r.reason[:200] or "roll",
-            "notation": r.notation[:200],
+            "reason": r.reason[:AUDIT_TEXT] or "roll",
+            "notation": r.notation[:AUDIT_TEXT],
             "results": json.dumps(list(r.results)),
         }
         for r in records

@@ -24,6 +24,7 @@ from bot.checks import channel_id_of, guild_id_of
 from bot.db.upsert import claim_meta
 from bot.games import GameAdapter, SessionInfo
 from bot.i18n import Domain, speaking
+from bot.limits import AUTOCOMPLETE_CHOICES, COMMAND_CHOICE_NAME, COMMAND_CHOICE_VALUE, THREAD_NAME
 from bot.messages import Embed, GameThread, Outgoing
 from bot.outbox import enqueue
 from bot.packs import parse_off_loop
@@ -41,7 +42,7 @@ log = logging.getLogger("muster.games")
 S = TypeVar("S", bound=GameState)
 PACK_CACHE = 32  # parsed packs kept per game, keyed by the text's digest
 CARD_KEY = "card"
-THREAD_NAME_MAX = 100
+PACK_DIGEST_SHOWN = 16  # of a pack's digest in its one-warning key: enough to tell two texts apart
 _ = Domain("muster")
 NO_THREADS = _.mark(
     "I couldn't open a thread for this game, so it is played in this channel. To give each game its "
@@ -172,7 +173,7 @@ class GameCog(commands.GroupCog, Generic[S]):
             if threads_possible and settings.game_threads is not False:
                 label = f"{names[0]} vs {names[1]}" if names else _("game night")
                 thread = GameThread(
-                    name=clip(f"{self.adapter.title} · {label}", THREAD_NAME_MAX),
+                    name=clip(f"{self.adapter.title} · {label}", THREAD_NAME),
                     members=[first, second],
                     organiser_id=organiser_id,
                     failure_note=_(NO_THREADS),
@@ -253,7 +254,7 @@ class GameCog(commands.GroupCog, Generic[S]):
                 game=self.adapter.title,
                 command=f"`/{self.app_command.name if self.app_command else self.system} pack load`",
             )
-        key = f"pack-broken:{guild_id}:{self.system}:{digest[:16]}"
+        key = f"pack-broken:{guild_id}:{self.system}:{digest[:PACK_DIGEST_SHOWN]}"
         async with contextlib.AsyncExitStack() as own:
             tx = db if db is not None else await own.enter_async_context(self.bot.store.write())
             if (await tx.execute(claim_meta(self.bot.store.dialect, key))).first() is None:
@@ -272,7 +273,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         """Autocomplete choices: (label, value) pairs whose label contains what was typed."""
         needle = typed.casefold()
         return [
-            app_commands.Choice(name=label[:100], value=value[:100])
+            app_commands.Choice(name=clip(label, COMMAND_CHOICE_NAME), value=value[:COMMAND_CHOICE_VALUE])
             for label, value in named
             if needle in label.casefold()
-        ][:25]
+        ][:AUTOCOMPLETE_CHOICES]

@@ -17,13 +17,17 @@ from typing import Any, Generic, TypeVar
 from bot import table
 from bot.i18n import Domain
 from bot.languages import ENGLISH, Languages
+from bot.limits import CONTENT
 from bot.messages import Embed, Outgoing, Reply
 from rules.dice import Roller
 from rules.session import Event, GameState, Procedure, Question
+from rules.text import clip
 
 S = TypeVar("S", bound=GameState)
 P = TypeVar("P")
 _ = Domain("muster")
+SUMMARY = 200
+"""A game's one-line `summary`, at most: a line, not a board (the project's length, not Discord's)."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +153,7 @@ class GameAdapter(Generic[S]):
     def reply(self, info: SessionInfo, state: S, events: list[Event], actor: int) -> Reply:
         """The acting player's ephemeral answer: what their action did."""
         said = self.private_lines(info, state, actor, events) + self.lines(info, state, events)
-        return Reply(content="\n".join(said)[:1900] or _("Done."))
+        return Reply(content=clip("\n".join(said), CONTENT) or _("Done."))
 
     def private_prompt(self, info: SessionInfo, state: S, user_id: int) -> Reply | None:
         """The player's current secret prompt or hidden hand, shown only to them."""

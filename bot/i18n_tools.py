@@ -28,6 +28,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
+from bot import limits
 from bot.i18n import (
     COMMAND_CONTEXT,
     DOMAINS,
@@ -42,8 +43,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "cogs")
 METHODS = {"": ("s",), "n": ("s", "s", None), "p": ("c", "s"), "np": ("c", "s", "s", None), "mark": ("s",)}
 SAME = "same"  # a translator comment: this entry is rightly the same as its English
-LIMITS = {COMMAND_CONTEXT: 100, "button": 80, "label": 45, "title": 256, "field": 256, "option": 100}
-CONTENT_LIMIT = 2000
+LIMITS = {
+    COMMAND_CONTEXT: limits.COMMAND_DESCRIPTION,
+    "button": limits.BUTTON_LABEL,
+    "label": limits.TEXT_INPUT_LABEL,
+    "title": limits.EMBED_TITLE,
+    "field": limits.FIELD_NAME,
+    "option": limits.SELECT_OPTION_TEXT,
+}
+"""The longest a translation of an entry with this context may be: the Discord limit of where it shows."""
+CONTENT_LIMIT = limits.CONTENT
 WORDS = re.compile(r"[^\W\d_]{3,}")
 
 

@@ -40,6 +40,7 @@ FOLLOW_DISCORD = "discord"
 """The `/settings language` choice that follows the server's Discord locale (the default)."""
 USER_LOCALES: Table = UserLocale.__table__  # type: ignore[assignment]
 SEEN_MAX = 50_000
+LOCALE_CHARS = 16  # the user_locales.locale column (bot/db/models.py); Discord's are 5 at most
 CHANGES = "muster_languages"  # NOTIFYed by a trigger on every change (migration 0007)
 
 
@@ -173,7 +174,7 @@ class LanguageService:
         task.add_done_callback(self._writes.discard)
 
     async def remember(self, user_id: int, locale: str) -> None:
-        values = {"user_id": user_id, "locale": locale[:16], "updated_at": utcnow()}
+        values = {"user_id": user_id, "locale": locale[:LOCALE_CHARS], "updated_at": utcnow()}
 
         def write(db: Session) -> None:
             statement = dialect_insert(self.store.dialect, USER_LOCALES).values(values)

@@ -1,4 +1,10 @@
-"""Discord's limits on one message, applied in one place just before anything is sent.
+"""Discord's limits, named in one module, and applied to one message just before it is sent.
+
+Every length or count Discord enforces that the bot meets is a name here, with the Discord limit it
+is; code elsewhere cuts text by these names (or through `fit`, `rules.text.clip`), never by a bare
+number, so one reader can check them all against Discord's documentation in one place. A length
+that is the project's own choice (a log line, a database column, how much of a name a button
+quotes) is named where it is used instead.
 
 Discord refuses a whole message (HTTP 400) when any part is a character too long, and a refused
 interaction answer leaves the user with "The application did not respond". Every send therefore
@@ -21,20 +27,47 @@ from bot.i18n import Domain
 from rules.text import ELLIPSIS, clip
 
 CONTENT = 2000
+"""A message's content."""
 EMBEDS = 10
+"""Embeds on one message."""
 EMBED_TOTAL = 6000
+"""Every title, description, field, footer and author name of one message's embeds together."""
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_AUTHOR = 256
+"""An embed's author name."""
 EMBED_FOOTER = 2048
+"""An embed's footer text."""
 FIELDS = 25
+"""Fields in one embed."""
 FIELD_NAME = 256
 FIELD_VALUE = 1024
 ACTION_ROWS = 5
+"""Rows of components on a message, and text inputs (one a row) in a modal."""
+ROW_BUTTONS = 5
+"""Buttons in one row."""
 SELECT_OPTIONS = 25
 SELECT_OPTION_TEXT = 100
+"""A select option's label, value and description, each."""
 SELECT_PLACEHOLDER = 150
 BUTTON_LABEL = 80
+CUSTOM_ID = 100
+"""A component's or a modal's custom_id."""
+MODAL_TITLE = 45
+TEXT_INPUT_LABEL = 45
+"""A modal text input's label."""
+TEXT_INPUT_PLACEHOLDER = 100
+AUTOCOMPLETE_CHOICES = 25
+"""Choices one autocomplete answer may offer (each named and valued as `COMMAND_CHOICE_*`)."""
+SCHEDULED_EVENT_NAME = 100
+SCHEDULED_EVENT_DESCRIPTION = 1000
+SCHEDULED_EVENT_LOCATION = 100
+"""An external scheduled event's location (its entity metadata)."""
+THREAD_NAME = 100
+NONCE = 25
+"""A message's nonce (what makes a resend after a lost answer post nothing new)."""
+GUILD_NAME = 100
+"""A server's name is at most this long, so one quoted whole never takes more room."""
 
 COMMAND_NAME = 32
 """A command, group or option name, and each of its localisations."""

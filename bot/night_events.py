@@ -29,11 +29,13 @@ from sqlalchemy.orm import Session
 from bot.db.models import Night, utcnow
 from bot.db.store import Store
 from bot.i18n import SOURCE, speaking
+from bot.limits import SCHEDULED_EVENT_DESCRIPTION, SCHEDULED_EVENT_LOCATION, SCHEDULED_EVENT_NAME
 from bot.messages import Outgoing
 from bot.nights import NightInfo, info_of, lane_of
 from bot.outbox import claim_once, enqueue, free_lane, take_lane
 from bot.worker import Worker
 from rules.night.night import NightState
+from rules.text import clip
 
 log = logging.getLogger(__name__)
 
@@ -168,13 +170,14 @@ class EventSync:
     def _payload(self, info: NightInfo, state: NightState) -> dict[str, Any]:
         text = self.describe(info, state)
         start = datetime.fromtimestamp(state.settings.starts_at, info.starts_at.tzinfo)
-        description = f"{text.description[: 1000 - 40]}\n\n{marker(info.id)}"
+        tail = f"\n\n{marker(info.id)}"  # kept whole: a resend finds its event by it
+        description = clip(text.description, SCHEDULED_EVENT_DESCRIPTION - len(tail)) + tail
         return {
-            "name": text.name[:100],
+            "name": clip(text.name, SCHEDULED_EVENT_NAME),
             "description": description,
             "privacy_level": GUILD_ONLY,
             "entity_type": EXTERNAL,
-            "entity_metadata": {"location": text.location[:100] or "The club"},
+            "entity_metadata": {"location": clip(text.location, SCHEDULED_EVENT_LOCATION) or "The club"},
             "channel_id": None,
             "scheduled_start_time": start.isoformat(),
             "scheduled_end_time": (start + NIGHT_LENGTH).isoformat(),

@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 NIGHT_ID = re.compile(r"[0-9a-f]{12}")
 MAX_CONFLICT_RETRIES = 8
 REMIND_BEFORE = timedelta(hours=24)
+TITLE_CHARS = 200  # the nights.title column (bot/db/models.py)
+PLACE_CHARS = 100  # the nights.place column
 """A reminder goes this long before the night (or halfway there, for a night made nearer to it)."""
 ACTIVE = ("open", "closed", "review", "published")
 OPTOUTS: Table = NightReminderOptOut.__table__  # type: ignore[assignment]
@@ -262,8 +264,8 @@ class NightService:
             guild_id=guild_id,
             channel_id=channel_id,
             organiser_id=organiser_id,
-            title=settings.title[:200],
-            place=place[:100],
+            title=settings.title[:TITLE_CHARS],
+            place=place[:PLACE_CHARS],
             status=state.status,
             state=state.model_dump_json(),
             version=1,
@@ -325,7 +327,7 @@ class NightService:
                     state=new_state.model_dump_json(),
                     version=new_info.version,
                     status=new_state.status,
-                    title=new_state.settings.title[:200],
+                    title=new_state.settings.title[:TITLE_CHARS],
                     starts_at=at(new_state.settings.starts_at),
                     cutoff_at=at(new_state.settings.cutoff),
                     updated_at=now,

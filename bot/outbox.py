@@ -15,10 +15,10 @@ from sqlalchemy.orm import Session, aliased
 from bot.db.models import GameSession, OutboxLane, OutboxMessage, SessionMessage, utcnow
 from bot.db.upsert import claim_meta, dialect_insert
 from bot.games import SessionInfo
+from bot.limits import NONCE
 from bot.messages import Outgoing
 
 BATCH = 50
-NONCE_MAX = 25  # Discord's limit
 LANES: Table = OutboxLane.__table__  # type: ignore[assignment]
 
 
@@ -54,7 +54,7 @@ def nonce_of(row_id: int, created_at: datetime) -> str:
 
     Cut to Discord's 25 characters; a 64-bit id and the "." after it always fit, so two rows never
     share one."""
-    return f"o{row_id}.{int(created_at.timestamp() * 1000):x}"[:NONCE_MAX]
+    return f"o{row_id}.{int(created_at.timestamp() * 1000):x}"[:NONCE]
 
 
 def lane_of(session_id: str | None, row_id: int) -> str:

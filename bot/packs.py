@@ -27,6 +27,7 @@ T = TypeVar("T")
 # Reading a pack takes milliseconds (the reader bounds its size and nesting); this limit is the safety
 # net, short enough that the refusal still answers within Discord's 3 s.
 PARSE_SECONDS = 2.0
+ERRORS_SHOWN = 1800  # of a pack's problems in one refusal: room left in the message for the words before them
 _ = Domain("muster")
 
 
@@ -83,7 +84,7 @@ async def parse_off_loop(parse: Callable[[str], T], text: str, seconds: float = 
         ) from None
 
 
-def format_errors(errors: list[str], limit: int = 1800) -> str:
+def format_errors(errors: list[str], limit: int = ERRORS_SHOWN) -> str:
     """Every problem, one per line, cut politely to fit a Discord message."""
     lines: list[str] = []
     used = 0

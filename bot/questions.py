@@ -12,13 +12,14 @@ import re
 
 from bot import custom_ids
 from bot.i18n import Domain
+from bot.limits import ROW_BUTTONS, SELECT_OPTIONS, SELECT_PLACEHOLDER, TEXT_INPUT_LABEL
 from bot.messages import Button, ButtonStyle, Modal, ModalField, Select, SelectOption
 from rules.errors import RuleError
 from rules.session import Answer, InputField, Question, Tone
+from rules.text import clip
 
 _ = Domain("muster")
-MAX_BUTTONS = 5  # one row: more options than this are a select menu
-MAX_SELECT_OPTIONS = 25
+MAX_BUTTONS = ROW_BUTTONS  # one row: more options than this are a select menu
 NUMBER_FIELD = "number"
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
 
@@ -66,12 +67,12 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
             )
             for option in question.options
         ], []
-    allowed = [o for o in question.options if not o.disabled][:MAX_SELECT_OPTIONS]
+    allowed = [o for o in question.options if not o.disabled][:SELECT_OPTIONS]
     if not allowed:
         return [], []
     select = Select(
         step=question.step,
-        placeholder=question.title[:150],
+        placeholder=clip(question.title, SELECT_PLACEHOLDER),
         min_values=min(question.min_values, len(allowed)),
         max_values=min(question.max_values, len(allowed)),
         options=[
@@ -88,7 +89,9 @@ def form(question: Question, value: str) -> Modal | None:
         low, high = _range(question)
         field = ModalField(
             key=NUMBER_FIELD,
-            label=_.p("label", "A whole number from {low} to {high}", low=low, high=high)[:45],
+            label=clip(
+                _.p("label", "A whole number from {low} to {high}", low=low, high=high), TEXT_INPUT_LABEL
+            ),
             placeholder=str(question.params.get("placeholder") or low),
             max_length=max(len(str(low)), len(str(high))),
         )

@@ -21,6 +21,7 @@ from bot.messages import Outgoing
 from bot.outbox import enqueue
 from bot.sessions import info_of
 from bot.table import shown, waited_for
+from rules.text import clip
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 _ = Domain("muster")
 
+TITLES_SHOWN = 300  # of the waiting questions' titles in a reminder: a sentence, not a list
 MIN_REMINDER_MINUTES = 5.0  # the shortest delay /settings reminders accepts
 
 
@@ -64,7 +66,7 @@ class QuietGameReminders:
                     text = _(
                         "Reminder: your {game} game is waiting for you: {titles}. {link}",
                         game=adapter.title,
-                        titles=titles[:300],
+                        titles=clip(titles, TITLES_SHOWN),
                         link=link,
                     )
                     reminders.append(Outgoing(to="dm", user_id=user, content=text))

@@ -8,8 +8,26 @@ import discord
 
 from bot import custom_ids
 from bot.i18n import Domain
-from bot.limits import fit
+from bot.limits import (
+    ACTION_ROWS,
+    BUTTON_LABEL,
+    CUSTOM_ID,
+    EMBED_FOOTER,
+    EMBEDS,
+    FIELD_NAME,
+    FIELD_VALUE,
+    FIELDS,
+    MODAL_TITLE,
+    ROW_BUTTONS,
+    SELECT_OPTION_TEXT,
+    SELECT_OPTIONS,
+    SELECT_PLACEHOLDER,
+    TEXT_INPUT_LABEL,
+    TEXT_INPUT_PLACEHOLDER,
+    fit,
+)
 from bot.messages import Button, Embed, Modal, Outgoing, Reply, Select
+from rules.text import clip
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -18,7 +36,6 @@ _STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 
-MAX_BUTTONS = 25
 _ = Domain("muster")
 
 
@@ -28,10 +45,12 @@ def embed(model: Embed) -> discord.Embed:
         description=model.description,
         colour=model.colour if model.colour is not None else 0x8B5A2B,
     )
-    for f in model.fields[:25]:
-        result.add_field(name=f.name[:256], value=f.value[:1024] or "\u200b", inline=f.inline)
+    for f in model.fields[:FIELDS]:
+        result.add_field(
+            name=clip(f.name, FIELD_NAME), value=clip(f.value, FIELD_VALUE) or "\u200b", inline=f.inline
+        )
     if model.footer:
-        result.set_footer(text=model.footer[:2048])
+        result.set_footer(text=clip(model.footer, EMBED_FOOTER))
     result.timestamp = model.timestamp
     return result
 
@@ -46,17 +65,17 @@ def view(session_id: str | None, buttons: list[Button], selects: list[Select]) -
         return None
     result = discord.ui.View(timeout=None)
     row = 0
-    for select in selects[:4]:
+    for select in selects[: ACTION_ROWS - 1]:  # a row left for buttons
         result.add_item(_select(_session(session_id), select, row))
         row += 1
-    for index, button in enumerate(buttons[: (5 - row) * 5]):
+    for index, button in enumerate(buttons[: (ACTION_ROWS - row) * ROW_BUTTONS]):
         result.add_item(
             discord.ui.Button(
-                label=button.label[:80],
+                label=clip(button.label, BUTTON_LABEL),
                 style=_STYLES[button.style],
                 disabled=button.disabled,
                 custom_id=_button_id(session_id, button),
-                row=row + index // 5,
+                row=row + index // ROW_BUTTONS,
             )
         )
     result.stop()
@@ -70,17 +89,17 @@ def _button_id(session_id: str | None, button: Button) -> str:
 
 
 def _select(session_id: str, select: Select, row: int) -> discord.ui.Select[Any]:
-    options = select.options[:25]
+    options = select.options[:SELECT_OPTIONS]
     return discord.ui.Select(
         custom_id=custom_ids.select(session_id, select.step),
-        placeholder=select.placeholder and select.placeholder[:150],
+        placeholder=select.placeholder and clip(select.placeholder, SELECT_PLACEHOLDER),
         min_values=min(select.min_values, len(options)),
         max_values=min(select.max_values, len(options)),
         options=[
             discord.SelectOption(
-                label=o.label[:100],
-                value=o.value[:100],
-                description=(o.description or None) and o.description[:100],
+                label=clip(o.label, SELECT_OPTION_TEXT),
+                value=o.value[:SELECT_OPTION_TEXT],  # a value is matched, not read: cut, not marked
+                description=(o.description or None) and clip(o.description, SELECT_OPTION_TEXT),
             )
             for o in options
         ],
@@ -106,7 +125,7 @@ def allowed(users: list[int]) -> discord.AllowedMentions:
 def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, Any]:
     kwargs: dict[str, Any] = {
         "content": message.content or None,
-        "embeds": [embed(e) for e in message.embeds[:10]],
+        "embeds": [embed(e) for e in message.embeds[:EMBEDS]],
         "allowed_mentions": allowed(message.pings if isinstance(message, Outgoing) else []),
     }
     if isinstance(message, Outgoing) and message.keep_embeds:
@@ -144,13 +163,15 @@ def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:
 def modal(custom_id: str, spec: Modal) -> discord.ui.Modal:
     """A form, sent stopped so discord.py keeps no copy: its submit is routed by custom_id in
     bot/router.py, before or after a restart."""
-    form = discord.ui.Modal(title=spec.title[:45], timeout=None, custom_id=custom_id[:100])
-    for f in spec.fields[:5]:
+    form = discord.ui.Modal(
+        title=clip(spec.title, MODAL_TITLE), timeout=None, custom_id=custom_id[:CUSTOM_ID]
+    )
+    for f in spec.fields[:ACTION_ROWS]:
         form.add_item(
             discord.ui.TextInput(
                 custom_id=f.key,
-                label=f.label[:45],
-                placeholder=f.placeholder and f.placeholder[:100],
+                label=clip(f.label, TEXT_INPUT_LABEL),
+                placeholder=f.placeholder and clip(f.placeholder, TEXT_INPUT_PLACEHOLDER),
                 required=f.required,
                 max_length=f.max_length,
                 style=discord.TextStyle.paragraph if f.style == "paragraph" else discord.TextStyle.short,

@@ -44,6 +44,7 @@ _ = Domain("muster")
 SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
 MAX_CONFLICT_RETRIES = 8
 CACHE_SIZE = 4096
+TITLE_CHARS = 200  # the game_sessions.title column (bot/db/models.py)
 
 # Called inside the finishing transaction: store the result, return extra messages to send.
 ResultHook = Callable[[AsyncSession, SessionInfo, GameOutcome], Awaitable[list[Outgoing]]]
@@ -258,7 +259,7 @@ class SessionService:
             organiser_id=organiser_id,
             player_a=a,
             player_b=b,
-            title=title[:200],
+            title=title[:TITLE_CHARS],
             state=adapter.procedure.dump(state),
             version=1,
             status="open",

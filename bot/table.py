@@ -26,20 +26,20 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import SOURCE, Domain, language, speaking
 from bot.languages import ENGLISH, Languages
+from bot.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, FIELD_VALUE
 from bot.messages import Button, Embed, Outgoing, Select
 from bot.questions import components
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.sealed import ChoiceSealed
 from rules.session import Answer, Event, GameState, Procedure, Question
+from rules.text import clip, clip_start
 
 if TYPE_CHECKING:
     from bot.games import GameAdapter, SessionInfo
 
 BOARD_KEY = "board"
-MAX_ROWS = 5  # component rows in one message
-LATEST_MAX = 1024  # an embed field
-CONTENT_MAX = 2000
+NONCE_CHARS = 64  # a derived nonce, well within an answer's nonce field (rules/session.py)
 DONE_MARK = "✅"
 _ = Domain("muster")
 
@@ -154,7 +154,7 @@ def only_answer(procedure: Procedure[Any], state: GameState) -> tuple[Answer, Au
 def _nonce(state: GameState, asked: Question) -> str:
     """A sealed answer made for a player needs a nonce like any other; it hides nothing (the only
     legal answer is known to both), so it is derived rather than drawn."""
-    return f"only.{state.session_id}.{asked.step}"[:64]
+    return f"only.{state.session_id}.{asked.step}"[:NONCE_CHARS]
 
 
 # ---------------------------------------------------------------------- the messages of a step
@@ -239,7 +239,7 @@ def _board_tools(asked: dict[str, Question]) -> list[str]:
             continue
         buttons, selects = components(question)
         needed = len(selects) + -(-len(buttons) // 5)
-        if rows + needed <= MAX_ROWS:
+        if rows + needed <= ACTION_ROWS:
             fitted.append(step)
             rows += needed
     return fitted
@@ -251,10 +251,10 @@ def board_message(
     """The living board: the game's own view, then what just happened and who is awaited."""
     board = adapter.board(info, state)
     if lines:
-        board.add(_.p("field", "Latest"), _tail("\n".join(lines), LATEST_MAX))
+        board.add(_.p("field", "Latest"), clip_start("\n".join(lines), FIELD_VALUE))
     waiting = _waiting_lines(adapter, state)
     if waiting:
-        board.add(_.p("field", "Waiting for"), _tail("\n".join(waiting), LATEST_MAX))
+        board.add(_.p("field", "Waiting for"), clip_start("\n".join(waiting), FIELD_VALUE))
     buttons: list[Button] = []
     selects: list[Select] = []
     for asked in tools:
@@ -284,7 +284,9 @@ def question_message(
     edited when it changes (an edit pings nobody). `context` (a reveal that led to it) comes first."""
     asked = shown(adapter, state, asked)
     buttons, selects = components(asked)
-    question = Embed(description=adapter.question_text(state, asked)[:4000], colour=adapter.colour)
+    question = Embed(
+        description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour
+    )
     return Outgoing(
         key=f"ask.{asked.series or asked.step}",
         content=" ".join(who(p) for p in asked.players) if ping else "",
@@ -303,7 +305,7 @@ def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]
         key=f"ask.{asked.series or asked.step}",
         edit_only=True,
         keep_embeds=True,
-        content=_tail(f"{DONE_MARK} {said}", CONTENT_MAX),
+        content=clip_start(f"{DONE_MARK} {said}", CONTENT),
     )
 
 
@@ -363,7 +365,7 @@ def _dm(
         to="dm",
         user_id=player,
         content=_("{game} in {table}", game=adapter.title, table=f"<#{info.table_id}>") if header else "",
-        embeds=[Embed(description=_tail(text, 4000), colour=adapter.colour)],
+        embeds=[Embed(description=clip_start(text, EMBED_DESCRIPTION), colour=adapter.colour)],
         buttons=buttons,
         selects=selects,
         **fields,
@@ -386,11 +388,6 @@ def sealed_line(events: list[Event], player: int, shown: str | None = None) -> s
     return _(
         "You sealed for the {label}. Commitment: {commitment}", label=sealed.label, commitment=commitment
     )
-
-
-def _tail(text: str, limit: int) -> str:
-    """The end of a text that is too long (the latest lines matter most)."""
-    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
 MAX_AUTO_ANSWERS = 16

@@ -28,6 +28,7 @@ from rules.rolloff import roll_off
 from rules.text import ELLIPSIS, fit_lines
 
 DICE_FILE = "roll.txt"
+RESULTS_SHOWN = 80  # of a roll's results on its line of /roll history: the rest is cut, the bracket kept
 _ = Domain("muster")
 
 
@@ -97,7 +98,7 @@ class Dice(commands.Cog):
     ) -> None:
         roller = self.bot.dice.roller()
         try:
-            result = roll_notation(dice, roller, reason=f"/roll {dice}"[:200])
+            result = roll_notation(dice, roller, reason=f"/roll {dice}")
         except RuleError as error:
             raise UserError(refusal(error)) from None
         with speaking(await self.bot.languages.of_server(interaction.guild_id)):  # everyone sees it
@@ -171,7 +172,11 @@ class Dice(commands.Cog):
         for row in rows:
             when = int(row.created_at.timestamp())
             who = f"<@{row.user_id}>" if row.user_id else "Muster"
-            results = row.results if len(row.results) <= 80 else row.results[:77] + "…]"
+            results = (
+                row.results
+                if len(row.results) <= RESULTS_SHOWN
+                else f"{row.results[: RESULTS_SHOWN - 2]}{ELLIPSIS}]"
+            )
             lines.append(f"<t:{when}:t> {who} · {row.reason} · `{row.notation}` → {results}")
         more = _("…and {n} more")  # fit_lines fills in {n}
         embed = discord.Embed(

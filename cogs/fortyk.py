@@ -25,9 +25,9 @@ from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.errors import UserError
 from bot.game_cog import GameCog
-from bot.games import GameAdapter, PackSpec, SessionInfo
+from bot.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
 from bot.i18n import Domain
-from bot.limits import CONTENT, fit
+from bot.limits import COMMAND_CHOICE_VALUE, CONTENT, FIELD_VALUE, fit
 from bot.messages import Embed, Reply
 from bot.text import add_words
 from cogs.fortyk_questions import localise
@@ -64,11 +64,12 @@ from rules.fortyk.procedure import DEFAULT_MISSION
 from rules.fortyk.scoring import score
 from rules.fortyk.views import Purpose, Scoreboard
 from rules.session import Event, Question
-from rules.text import echo, fit_lines
+from rules.text import clip, clip_start, echo, fit_lines
 
 SYSTEM = PROCEDURE.system
 COLOUR = 0x7A1F1F
 _ = Domain("fortyk")
+MISSION_LINE = 300  # one mission's line in /40k pack missions: its name and a sentence
 
 add_words(ENGLISH)
 
@@ -110,7 +111,7 @@ def _side_text(board: Scoreboard, index: int) -> str:
         lines.append(_("Table quarters: {quarters}", quarters=side.quarters))
     if side.total is not None:
         lines.append(_("Total: {points}", points=f"**{side.total}**"))
-    return "\n".join(lines)[:1024]
+    return clip("\n".join(lines), FIELD_VALUE)
 
 
 def board_embed(state: FortyKState) -> Embed:
@@ -141,7 +142,7 @@ def board_embed(state: FortyKState) -> Embed:
     embed.add(_.p("field", "Player 2"), _side_text(board, 1), inline=True)
     dice = dice_lines(board, state.players)
     if dice:
-        embed.add(_.p("field", "Dice"), "\n".join(dice)[-1024:])
+        embed.add(_.p("field", "Dice"), clip_start("\n".join(dice), FIELD_VALUE))
     if board.phase is Phase.BATTLE:
         embed.footer = _(
             "Kills count when recorded: record them with the button below in the turn they happen."
@@ -193,7 +194,7 @@ class FortyKAdapter(GameAdapter[FortyKState]):
     def reply(self, info: SessionInfo, state: FortyKState, events: list[Event], actor: int) -> Reply:
         """What the player's action did, in the game's own lines (a kill says its KP and the total)."""
         said = self.lines(info, state, events) or [_("Recorded. {now}", now=now_text(state))]
-        return Reply(content="\n".join(said)[:1900])
+        return Reply(content=clip("\n".join(said), CONTENT))
 
     def outcome_summary(self, state: FortyKState) -> str:
         """The score store's plain record (rules: scoring.summary), in the language in force."""
@@ -217,7 +218,7 @@ class FortyKAdapter(GameAdapter[FortyKState]):
                 round=state.round,
                 player=who(state.active_player),
             )
-        return f"{state.mission.name}: {now_text(state)}"[:200]
+        return clip(f"{state.mission.name}: {now_text(state)}", SUMMARY)
 
 
 class FortyK(
@@ -359,7 +360,7 @@ class FortyK(
         choices = await self._suggest(interaction, "", "report")
         if not choices:
             return []
-        everything = ", ".join(c.value for c in choices)[:100]
+        everything = ", ".join(c.value for c in choices)[:COMMAND_CHOICE_VALUE]  # typed back: cut, not marked
         return [app_commands.Choice(name=everything, value=everything)]
 
     @app_commands.command(name="board", description="Show your game's board (only to you)")
@@ -388,7 +389,7 @@ class FortyK(
     @pack.command(name="missions", description="List the missions /40k start can use here")
     async def pack_missions(self, interaction: discord.Interaction[MusterBot]) -> None:
         missions = await self._missions(interaction.guild_id, interaction.channel_id)
-        lines = [f"`{key}` — {m.title}: {m.blurb}"[:300] for key, m in missions.items()]
+        lines = [clip(f"`{key}` — {m.title}: {m.blurb}", MISSION_LINE) for key, m in missions.items()]
         await interaction.response.send_message(**fit(content=fit_lines(lines, CONTENT), ephemeral=True))
 
 

@@ -10,10 +10,11 @@ from bot.app import MusterBot
 from bot.checks import can_manage, guild_id_of
 from bot.errors import UserError
 from bot.i18n import Domain
-from bot.limits import fit
+from bot.limits import AUTOCOMPLETE_CHOICES, fit
 from rules.sealed import verify
 
 _ = Domain("muster")
+GAMES_SHOWN = 25  # of a player's open games listed by /games: more is a list nobody reads
 
 
 class Games(commands.Cog):
@@ -30,7 +31,7 @@ class Games(commands.Cog):
             )
             return
         lines = []
-        for info in sessions[:25]:
+        for info in sessions[:GAMES_SHOWN]:
             title = self.bot.games.get(info.system).title if info.system in self.bot.games else info.system
             other = info.players[1] if info.players[0] == interaction.user.id else info.players[0]
             link = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
@@ -87,7 +88,7 @@ class Games(commands.Cog):
             app_commands.Choice(name=f"{s.id} · {s.system}", value=s.id)
             for s in sessions
             if s.id.startswith(current)
-        ][:25]
+        ][:AUTOCOMPLETE_CHOICES]
 
     @app_commands.command(name="verify", description="Check a sealed choice against its commitment")
     @app_commands.describe(

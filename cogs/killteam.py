@@ -23,7 +23,7 @@ from bot.errors import UserError
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.i18n import Domain
-from bot.limits import fit
+from bot.limits import CONTENT, EMBED_DESCRIPTION, fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.router import send_reply
 from bot.table import sealed_line
@@ -65,6 +65,7 @@ from rules.killteam.hand import METHOD_LABELS
 from rules.killteam.state import TacOpsMethod
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event, Question
+from rules.text import clip
 
 add_words(ENGLISH)
 
@@ -81,7 +82,9 @@ def record(step: str, line: str) -> Outgoing:
     """A post of its own at the table, never edited: what a player checks a sealed choice with.
     Keyed by its step, it never rides on a question's message (bot/table.py), which is redrawn as
     the question changes."""
-    return Outgoing(key=f"reveal.{step}", embeds=[Embed(description=line[:4000], colour=COLOUR)])
+    return Outgoing(
+        key=f"reveal.{step}", embeds=[Embed(description=clip(line, EMBED_DESCRIPTION), colour=COLOUR)]
+    )
 
 
 def own_seal(events: list[Event], actor: int) -> ChoiceSealed | None:
@@ -181,7 +184,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
             )
         mine = [line for e in events if e.private_to == actor and (line := describe_private(e))]
         said = mine or self.lines(info, state, events)  # what the action did ("… +2 VP …; total 9")
-        return Reply(content="\n".join(said)[:1900] or _("Recorded."))
+        return Reply(content=clip("\n".join(said), CONTENT) or _("Recorded."))
 
     def private_prompt(self, info: SessionInfo, state: KillTeamState, user_id: int) -> Reply | None:
         return private_reply(state, user_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 
 from bot.i18n import Domain
+from bot.limits import EMBED_DESCRIPTION, FIELD_VALUE
 from bot.messages import Embed, Reply
 from bot.questions import components
 from bot.table import DONE_MARK
@@ -23,6 +24,7 @@ from rules.killteam.state import BATTLE_READY_VP
 from rules.killteam.views import Scoreboard
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event, Question
+from rules.text import clip
 
 _ = Domain("killteam")
 
@@ -464,7 +466,7 @@ def board_embed(state: KillTeamState) -> Embed:
         embed.add(name, "\n".join(lines), inline=True)
     if board.sealed:  # shown from the seal to the reveal, which shows them again with the nonces
         sealed = [_sealed(c.player, c.label, c.commitment) for c in board.sealed]
-        embed.add(_.p("field", "Sealed"), "\n".join(sealed)[:1024])
+        embed.add(_.p("field", "Sealed"), clip("\n".join(sealed), FIELD_VALUE))
     return embed
 
 
@@ -522,7 +524,7 @@ def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
         embeds=[
             Embed(
                 title=_.p("title", "Kill Team: only for you"),
-                description="\n\n".join(parts)[:4000],
+                description=clip("\n\n".join(parts), EMBED_DESCRIPTION),
                 colour=COLOUR,
             )
         ],

@@ -32,6 +32,15 @@ from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of
 from bot.db.models import utcnow
 from bot.i18n import Domain, speaking
+from bot.limits import (
+    AUTOCOMPLETE_CHOICES,
+    COMMAND_CHOICE_NAME,
+    EMBED_DESCRIPTION,
+    MODAL_TITLE,
+    SCHEDULED_EVENT_LOCATION,
+    SCHEDULED_EVENT_NAME,
+    TEXT_INPUT_PLACEHOLDER,
+)
 from bot.night_clock import NightClock
 from bot.night_club import MAX_TABLES, Club
 from bot.night_events import EventSync
@@ -227,10 +236,10 @@ class NightCog(
         choices = []
         for info, state in await self.nights.in_server(interaction.guild_id):
             when = f"{info.starts_at.astimezone(zone):%Y-%m-%d %H:%M} {zone.key}"  # as times are typed
-            label = clip(f"{state.settings.title} · {when}", 100)
+            label = clip(f"{state.settings.title} · {when}", COMMAND_CHOICE_NAME)
             if needle in label.casefold() or needle == info.id:
                 choices.append(app_commands.Choice(name=label, value=info.id))
-        return choices[:25]
+        return choices[:AUTOCOMPLETE_CHOICES]
 
     async def organiser_step(
         self, interaction: discord.Interaction[Any], picked: Picked, make: Any
@@ -284,7 +293,9 @@ class NightCog(
         with speaking(await self.bot.languages.of_server(guild_id)):  # the card's title is public
             default_title = word("default_title")
         settings = NightSettings(
-            title=clip(title.strip() or default_title, 100),
+            title=clip(
+                title.strip() or default_title, SCHEDULED_EVENT_NAME
+            ),  # the night's event is named by it
             starts_at=start,
             time_zone=night_input.zone(zone).key,
             systems=night_input.systems_typed(systems),
@@ -298,7 +309,7 @@ class NightCog(
             organiser_id=interaction.user.id,
             settings=settings,
             now=utcnow(),
-            place=clip(place.strip(), 100),
+            place=clip(place.strip(), SCHEDULED_EVENT_LOCATION),
         )
         await reply(interaction, word("reply.created", title=state.settings.title, start=start))
 
@@ -310,7 +321,7 @@ class NightCog(
         mine = next((s for s in state.signups + state.waitlist if s.player == user), None)
         self._check_mode(state, user, mode)
         form = discord.ui.Modal(
-            title=clip(word("form.title", title=state.settings.title), 45),
+            title=clip(word("form.title", title=state.settings.title), MODAL_TITLE),
             timeout=None,
             custom_id=f"nightform:{info.id}:{mode}",
         )
@@ -325,7 +336,7 @@ class NightCog(
                 label=word("form.systems"),
                 custom_id="systems",
                 default=systems or None,
-                placeholder=clip(offered, 100),
+                placeholder=clip(offered, TEXT_INPUT_PLACEHOLDER),
                 max_length=200,
             ),
             discord.ui.TextInput(
@@ -359,7 +370,7 @@ class NightCog(
             label=word("form.note"),
             custom_id="note",
             required=False,
-            max_length=200,
+            max_length=night_input.NOTE_CHARS,
             style=discord.TextStyle.paragraph,
             default=mine.note if mine and mine.note else None,
         )
@@ -618,7 +629,9 @@ class NightCog(
                     "starts_at": start,
                     "cutoff": start - hours * 3600,
                     "capacity": capacity if capacity is not None else settings.capacity,
-                    "title": clip(title.strip(), 100) if title is not None else settings.title,
+                    "title": clip(title.strip(), SCHEDULED_EVENT_NAME)
+                    if title is not None
+                    else settings.title,
                 }
             )
             return Edit(actor=user, as_organiser=org, settings=changed)
@@ -672,7 +685,8 @@ class NightCog(
         past = await self.nights.in_server(guild_id_of(interaction), active=False, limit=15)
         lines = [self._history_line(state) for _info, state in past]
         embed = discord.Embed(
-            title=word("history.title"), description=clip("\n".join(lines) or word("history.none"), 4000)
+            title=word("history.title"),
+            description=clip("\n".join(lines) or word("history.none"), EMBED_DESCRIPTION),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -765,7 +779,7 @@ class NightCog(
         guild_id = guild_id_of(interaction)
         await self.require_organiser(interaction)
         if not await self.club.remove_table(guild_id, table.strip().lower()):
-            raise RuleError(code="night.table_unknown", table=echo(table.strip())[:40])
+            raise RuleError(code="night.table_unknown", table=echo(table.strip(), night_input.TYPED_SHOWN))
         await reply(interaction, word("reply.table_removed", table=table.strip().lower()))
 
     @tables.command(name="list", description="The club's tables and the systems each suits")
@@ -782,7 +796,8 @@ class NightCog(
             for t in tables
         ]
         embed = discord.Embed(
-            title=word("tables.title"), description=clip("\n".join(lines) or word("tables.none"), 4000)
+            title=word("tables.title"),
+            description=clip("\n".join(lines) or word("tables.none"), EMBED_DESCRIPTION),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -795,10 +810,10 @@ class NightCog(
         tables = await self.club.tables(interaction.guild_id)
         needle = current.casefold()
         return [
-            app_commands.Choice(name=clip(f"{t.table_id} · {t.name}", 100), value=t.table_id)
+            app_commands.Choice(name=clip(f"{t.table_id} · {t.name}", COMMAND_CHOICE_NAME), value=t.table_id)
             for t in tables
             if needle in f"{t.table_id} {t.name}".casefold()
-        ][:25]
+        ][:AUTOCOMPLETE_CHOICES]
 
 
 def refusal_text(code: str, **values: Any) -> str:

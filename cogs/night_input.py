@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.limits import AUTOCOMPLETE_CHOICES
 from rules.errors import RuleError
 from rules.night.models import Signup, system_slug
 from rules.text import echo
@@ -17,6 +18,9 @@ from rules.text import echo
 TIME = re.compile(r"(?P<hour>\d{1,2})(?:[:.h](?P<minute>\d{2}))?\s*(?P<half>am|pm)?")
 DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y")
 MAX_CUTOFF_HOURS = 24 * 14
+ZONE_SHOWN = 60  # of a typed time zone a refusal repeats: the longest IANA names fit
+TYPED_SHOWN = 40  # of a typed date, time or table a refusal repeats
+NOTE_CHARS = 200  # a sign-up's note, as long as its form field allows (cogs/night.py)
 
 
 def zone(name: str | None) -> ZoneInfo:
@@ -24,7 +28,7 @@ def zone(name: str | None) -> ZoneInfo:
     try:
         return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError):
-        raise RuleError(code="night.time_zone", name=echo(name or "")[:60]) from None
+        raise RuleError(code="night.time_zone", name=echo(name or "", ZONE_SHOWN)) from None
 
 
 def time_zone_name(typed: str) -> str:
@@ -33,11 +37,11 @@ def time_zone_name(typed: str) -> str:
     known = {name.lower(): name for name in available_timezones()}
     name = known.get(text.lower().replace(" ", "_"))
     if name is None:
-        raise RuleError(code="night.time_zone", name=echo(text)[:60])
+        raise RuleError(code="night.time_zone", name=echo(text, ZONE_SHOWN))
     return name
 
 
-def zone_choices(typed: str, limit: int = 25) -> list[str]:
+def zone_choices(typed: str, limit: int = AUTOCOMPLETE_CHOICES) -> list[str]:
     """Time zone names containing what was typed, for autocomplete."""
     needle = typed.strip().lower().replace(" ", "_")
     return sorted(n for n in available_timezones() if needle in n.lower() and "/" in n)[:limit]
@@ -50,21 +54,21 @@ def parse_date(typed: str) -> date:
             return datetime.strptime(text, format).date()
         except ValueError:
             continue
-    raise RuleError(code="night.bad_date", typed=echo(text)[:40])
+    raise RuleError(code="night.bad_date", typed=echo(text, TYPED_SHOWN))
 
 
 def parse_time(typed: str) -> time:
     """19:00, 19.30, 7pm, 7:30 pm."""
     match = TIME.fullmatch(typed.strip().lower())
     if match is None:
-        raise RuleError(code="night.bad_time", typed=echo(typed.strip())[:40])
+        raise RuleError(code="night.bad_time", typed=echo(typed.strip(), TYPED_SHOWN))
     hour, minute = int(match["hour"]), int(match["minute"] or 0)
     if match["half"]:
         if not 1 <= hour <= 12:
-            raise RuleError(code="night.bad_time", typed=echo(typed.strip())[:40])
+            raise RuleError(code="night.bad_time", typed=echo(typed.strip(), TYPED_SHOWN))
         hour = hour % 12 + (12 if match["half"] == "pm" else 0)
     if hour > 23 or minute > 59:
-        raise RuleError(code="night.bad_time", typed=echo(typed.strip())[:40])
+        raise RuleError(code="night.bad_time", typed=echo(typed.strip(), TYPED_SHOWN))
     return time(hour, minute)
 
 
@@ -119,5 +123,5 @@ def signup_of(player: int, values: dict[str, Any]) -> Signup:
         can_teach="teach" in teaching,
         wants_to_learn="learn" in teaching,
         arranged_with=arranged[0] if arranged else None,
-        note=str(values.get("note") or "").strip()[:200],
+        note=str(values.get("note") or "").strip()[:NOTE_CHARS],
     )

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from bot.games import GameRegistry
 from bot.i18n import speaking
 from bot.languages import ENGLISH, Languages
+from bot.limits import CONTENT, EMBED_DESCRIPTION
 from bot.messages import Button, Embed, Outgoing
 from bot.night_events import EventText
 from bot.night_games import NightGame
@@ -29,7 +30,7 @@ COLOUR = 0x2E7D32
 CARD_KEY = "card"
 DRAFT_KEY = "draft"
 PAIRINGS_KEY = "pairings"
-LINES_MAX = 1000
+LINES_MAX = 1000  # of a list of sign-ups or sat-out players: a field's value, with room to spare
 PRIVATE_REASONS = ("night.dropped", "night.stands_in")
 """Reasons that tell of an organiser's drop: only the organiser (in the draft) and the dropped
 player (by DM) read them, never a public post."""
@@ -151,7 +152,7 @@ class NightRenderer:
 
     @staticmethod
     def dm(player: int, content: str, buttons: list[Button] | None = None) -> Outgoing:
-        return Outgoing(to="dm", user_id=player, content=clip(content, 1900), buttons=buttons or [])
+        return Outgoing(to="dm", user_id=player, content=clip(content, CONTENT), buttons=buttons or [])
 
     def pairing_line(self, index: int, pairing: Pairing, state: NightState, *, public: bool = False) -> str:
         tables = {t.table_id: t for t in state.tables}
@@ -179,7 +180,9 @@ class NightRenderer:
         title = word("pairings.draft_title" if draft else "pairings.title", title=state.settings.title)
         pairings = result.pairings if result else []
         lines = [self.pairing_line(i, p, state, public=not draft) for i, p in enumerate(pairings, 1)]
-        embed = Embed(title=title, description=clip("\n".join(lines) or "—", 4000), colour=COLOUR)
+        embed = Embed(
+            title=title, description=clip("\n".join(lines) or "—", EMBED_DESCRIPTION), colour=COLOUR
+        )
         self._add_sat_out(embed, state, public=not draft)
         if draft:
             embed.footer = word("pairings.draft_help")
@@ -301,13 +304,9 @@ class NightRenderer:
                     word("summary.unrun", system=self.system(pairing.system), first=first, second=second)
                 )
         title = word("summary.title", title=state.settings.title)
-        embed = Embed(
-            title=title,
-            description=word("summary.when", start=state.settings.starts_at)
-            + "\n"
-            + clip("\n".join(lines) or word("summary.nothing"), 3900),
-            colour=COLOUR,
-        )
+        when = word("summary.when", start=state.settings.starts_at) + "\n"
+        listed = clip("\n".join(lines) or word("summary.nothing"), EMBED_DESCRIPTION - len(when))
+        embed = Embed(title=title, description=when + listed, colour=COLOUR)
         self._add_sat_out(embed, state, public=True)
         return [
             Outgoing(

@@ -23,7 +23,7 @@ from bot.app import MusterBot
 from bot.checks import can_manage, channel_id_of, guild_id_of, require_manage
 from bot.db.models import GameResult
 from bot.i18n import Domain, speaking
-from bot.limits import FIELD_VALUE
+from bot.limits import AUTOCOMPLETE_CHOICES, COMMAND_CHOICE_NAME, EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.scores import (
     RESULT_BUTTON,
     ScoreService,
@@ -35,7 +35,6 @@ from bot.scores import (
 )
 from bot.scores.image import leaderboard_png
 from bot.scores.layout import (
-    DESCRIPTION_MAX,
     EmbedPage,
     clip,
     fit_lines,
@@ -52,6 +51,8 @@ from rules.scores import ResultStatus, Standing, history, player_summary, standi
 
 _ = Domain("muster")
 HISTORY_LIMIT = 15
+NOTE_KEPT = 300  # of a confirmation's note or a void's reason: a sentence or two, not a report
+FACTION_SHOWN = 60  # of a faction's name in a player's favourites
 BOARD_COLOUR = 0x3B5998
 
 add_words(ENGLISH)
@@ -284,7 +285,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             for key in await self.service.systems(interaction.guild_id)
             if wanted in key or wanted in system_title(key).lower()
         ]
-        return found[:25]
+        return found[:AUTOCOMPLETE_CHOICES]
 
     async def season_choices(
         self, interaction: discord.Interaction[Any], current: str
@@ -292,8 +293,13 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         if interaction.guild_id is None:
             return []
         wanted = current.strip().lower()
-        names = [clip(s.name, 100) for s in await self.service.seasons.in_server(interaction.guild_id)]
-        return [app_commands.Choice(name=n, value=n) for n in [*names, "all"] if wanted in n.lower()][:25]
+        names = [
+            clip(s.name, COMMAND_CHOICE_NAME)
+            for s in await self.service.seasons.in_server(interaction.guild_id)
+        ]
+        return [app_commands.Choice(name=n, value=n) for n in [*names, "all"] if wanted in n.lower()][
+            :AUTOCOMPLETE_CHOICES
+        ]
 
     async def result_choices(
         self, interaction: discord.Interaction[Any], current: str
@@ -320,8 +326,8 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
                 f"{row.played_at:%Y-%m-%d})"
             )
             if current.strip().lstrip("#") in label:
-                choices.append(app_commands.Choice(name=clip(label, 100), value=row.id))
-        return choices[:25]
+                choices.append(app_commands.Choice(name=clip(label, COMMAND_CHOICE_NAME), value=row.id))
+        return choices[:AUTOCOMPLETE_CHOICES]
 
     # ------------------------------------------------------------------ recording
 
@@ -385,8 +391,10 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         choices = await self.system_choices(interaction, current)
         typed = system_key(current)
         if typed and all(c.value != typed for c in choices):
-            choices.insert(0, app_commands.Choice(name=clip(current.strip(), 100) or typed, value=typed))
-        return choices[:25]
+            choices.insert(
+                0, app_commands.Choice(name=clip(current.strip(), COMMAND_CHOICE_NAME) or typed, value=typed)
+            )
+        return choices[:AUTOCOMPLETE_CHOICES]
 
     # ------------------------------------------------------------------ rulings
 
@@ -424,7 +432,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             confirm=decision == "confirm",
             score_a=score_a,
             score_b=score_b,
-            note=clip(note, 300) if note else None,
+            note=clip(note, NOTE_KEPT) if note else None,
         )
         if decision == "void":
             text = _(
@@ -453,7 +461,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             result_id=result,
             by=interaction.user.id,
             may_manage=can_manage(interaction),
-            reason=clip(reason, 300) if reason else None,
+            reason=clip(reason, NOTE_KEPT) if reason else None,
         )
         await interaction.response.send_message(
             _("Result #{id} is void: it no longer counts, and ratings are replayed without it.", id=row.id),
@@ -523,11 +531,11 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             embed = discord.Embed(title=_.p("title", "Game history"), colour=BOARD_COLOUR)
             lines = [f"#{r.id} {history_line(r, system_title(r.system))}" for r in games[:HISTORY_LIMIT]]
             head = (" ".join(filters) + "\n") if filters else ""
-            room = DESCRIPTION_MAX - len(head)
+            room = EMBED_DESCRIPTION - len(head)
             shown = (
                 fit_lines(lines, room, more=_("…and {n} more")) if lines else _("No confirmed games match.")
             )
-            embed.description = clip(head + shown, DESCRIPTION_MAX)
+            embed.description = clip(head + shown, EMBED_DESCRIPTION)
             if len(games) > HISTORY_LIMIT:
                 embed.set_footer(
                     text=_("The last {shown} of {count} games", shown=HISTORY_LIMIT, count=len(games))
@@ -566,7 +574,8 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         )
         more = _("…and {n} more")
         embed = discord.Embed(
-            title=_.p("title", "Player: {name}", name=clip(who.display_name, 200)), colour=BOARD_COLOUR
+            title=clip(_.p("title", "Player: {name}", name=who.display_name), EMBED_TITLE),
+            colour=BOARD_COLOUR,
         )
         if summary.games == 0:
             embed.description = _("{player} has no confirmed games here yet.", player=f"<@{who.id}>")
@@ -604,7 +613,9 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         embed.add_field(
             name=_.p("field", "Favourite factions"),
             value=fit_lines(
-                [f"{clip(f, 60)}: {n}" for f, n in summary.favourite_factions], FIELD_VALUE, more=more
+                [f"{clip(f, FACTION_SHOWN)}: {n}" for f, n in summary.favourite_factions],
+                FIELD_VALUE,
+                more=more,
             ),
             inline=True,
         )

@@ -28,7 +28,7 @@ from bot.errors import UserError
 from bot.game_cog import GameCog
 from bot.games import GameAdapter, PackSpec, SessionInfo
 from bot.i18n import Domain, speaking
-from bot.limits import fit
+from bot.limits import CONTENT, MODAL_TITLE, TEXT_INPUT_LABEL, fit
 from bot.messages import Embed, Outgoing, Reply
 from bot.packs import read_attachment
 from bot.render import embed as to_discord_embed
@@ -40,7 +40,7 @@ from cogs.warcry_text import ENGLISH, EXTRA_ROUND, LAST_WARBAND_DECIDES, QUESTIO
 from rules.dice import Roller
 from rules.errors import ParamValue, RuleError
 from rules.session import Event, Question
-from rules.text import ECHO_CHARS, echo, fit_lines
+from rules.text import ECHO_CHARS, clip, echo, fit_lines
 from rules.warcry.battle import PROCEDURE, SYSTEM, WarcryState, start
 from rules.warcry.battlegroups import Split, shield_minimum, split_problems, split_refusal, valid_splits
 from rules.warcry.battleplans import Kind, blocked_objective, roll_battleplan
@@ -50,6 +50,8 @@ from rules.warcry.pack import core_pack, parse_pack
 from rules.warcry.warband import MAX_ROSTER_CHARS, RosterError, WarbandReport, check_roster
 
 _ = Domain("warcry")
+PROBLEMS_SHOWN = 1500  # of a roster's problems in a check's answer: room left for the words around them
+LINES_SHOWN = 10  # roster lines a refusal lists: enough to fix a paste, short enough to read
 
 
 def value_words(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
@@ -162,7 +164,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     def reply(self, info: SessionInfo, state: WarcryState, events: list[Event], actor: int) -> Reply:
         """What the press did ("Bob's blood tally for battle round 1: 80."), else where the battle is."""
         said = self.lines(info, state, events)
-        return Reply(content="\n".join(said)[:1900] or words.prompt(state))
+        return Reply(content=clip("\n".join(said), CONTENT) or words.prompt(state))
 
     def outcome_summary(self, state: WarcryState) -> str:
         return words.summary(state)
@@ -180,9 +182,9 @@ class RosterForm(discord.ui.Modal):
     """A roster typed in a form, in the words of the player who opened it."""
 
     def __init__(self) -> None:
-        super().__init__(title=_.p("title", "Check a Warcry warband")[:45])
+        super().__init__(title=clip(_.p("title", "Check a Warcry warband"), MODAL_TITLE))
         self.roster: discord.ui.TextInput[RosterForm] = discord.ui.TextInput(
-            label=_.p("label", "One fighter a line: name, points, runemark")[:45],
+            label=clip(_.p("label", "One fighter a line: name, points, runemark"), TEXT_INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             placeholder="Dominar, 135, Iron Golem, leader\nBreacher, 190, Iron Golem",
             max_length=4000,
@@ -213,7 +215,7 @@ def roster_refusal(error: RuleError) -> str:
                 text=f"`{line.text}`",
                 problem=worded(line.problem.code, line.problem.values),
             )
-            for line in error.lines[:10]
+            for line in error.lines[:LINES_SHOWN]
         )
         error = RuleError(code=error.code, **{**error.params, "lines": listed})
     return refusal(error)
@@ -245,7 +247,7 @@ def warband_answer(text: str) -> str:
     if report.ok:
         return _("✅ This warband can be mustered: {summary}", summary=head)
     broken = [worded(p.code, p.values) for p in report.problems] or report.violations
-    problems = fit_lines([f"• {v}" for v in broken], 1500)
+    problems = fit_lines([f"• {v}" for v in broken], PROBLEMS_SHOWN)
     return _.n(
         "❌ This warband breaks {count} muster rule:\n{problems}\n({summary})",
         "❌ This warband breaks {count} muster rules:\n{problems}\n({summary})",

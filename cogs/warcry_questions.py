@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.i18n import Domain
+from bot.limits import BUTTON_LABEL
 from cogs.warcry_words import group, objective, pending_title
 from rules.session import Option, Question
+from rules.text import clip
 from rules.warcry.battle import WarcryState
 from rules.warcry.questions import NOBODY
 
 _ = Domain("warcry")
+NAME_IN_BUTTON = 20  # of a player's name in a button label, so the words around it still fit
+CHAMPION_IN_BUTTON = 40  # of a champion's name, the only words of its button besides a few
 
 Labels = Callable[[Option], str]
 
@@ -66,7 +70,11 @@ def _player(asked: Question) -> int:
 
 def _name(state: WarcryState, value: str) -> str | None:
     """The short name of the player an option's value names (None: nobody)."""
-    return state.label_of(int(value))[:20] if value.isdigit() and int(value) in state.players else None
+    return (
+        clip(state.label_of(int(value)), NAME_IN_BUTTON)
+        if value.isdigit() and int(value) in state.players
+        else None
+    )
 
 
 def _objective_of(state: WarcryState, value: str) -> str:
@@ -97,7 +105,7 @@ def _deploy(state: WarcryState, asked: Question) -> Question:
     return _reworded(
         asked,
         _("{name}: set up your {group}", name=name, group=shown),
-        lambda o: _.p("button", "{name}: {group} set up", name=name[:20], group=shown),
+        lambda o: _.p("button", "{name}: {group} set up", name=clip(name, NAME_IN_BUTTON), group=shown),
     )
 
 
@@ -218,8 +226,8 @@ def _tally(state: WarcryState, asked: Question) -> Question:
     title = _(TALLY_TITLES[asked.topic], name=name)
     counts = TALLY_COUNTS.get(asked.topic)
     if asked.kind == "number" or counts is None:
-        return _reworded(asked, title, button=title[:80] if "button" in asked.params else None)
-    return _reworded(asked, title, lambda o: counts(name[:20], o.value))
+        return _reworded(asked, title, button=clip(title, BUTTON_LABEL) if "button" in asked.params else None)
+    return _reworded(asked, title, lambda o: counts(clip(name, NAME_IN_BUTTON), o.value))
 
 
 def _confirm(state: WarcryState, asked: Question) -> Question:
@@ -252,7 +260,7 @@ def _champion(state: WarcryState, asked: Question) -> Question:
     return _reworded(
         asked,
         _("Great champion: {name}", name=name),
-        lambda o: _.p("button", "Name champion: {name}", name=name[:20]),
+        lambda o: _.p("button", "Name champion: {name}", name=clip(name, NAME_IN_BUTTON)),
     )
 
 
@@ -266,7 +274,7 @@ def _champion_tally(state: WarcryState, asked: Question) -> Question:
     return _reworded(
         asked,
         _("Add to {champion}'s tally", champion=champion),
-        button=_.p("button", "Add to {champion}'s tally", champion=champion[:40]),
+        button=_.p("button", "Add to {champion}'s tally", champion=clip(champion, CHAMPION_IN_BUTTON)),
     )
 
 
@@ -275,7 +283,7 @@ def _champion_down(state: WarcryState, asked: Question) -> Question:
     return _reworded(
         asked,
         _("{champion} is taken down", champion=_champion_name(state, asked)),
-        lambda o: _.p("button", "Champion down: {name}", name=name[:20]),
+        lambda o: _.p("button", "Champion down: {name}", name=clip(name, NAME_IN_BUTTON)),
     )
 
 

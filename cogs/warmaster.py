@@ -24,9 +24,18 @@ from discord import app_commands
 from bot.app import MusterBot
 from bot.checks import channel_id_of, guild_id_of, require_opponent
 from bot.game_cog import GameCog
-from bot.games import GameAdapter, PackSpec, SessionInfo
+from bot.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
 from bot.i18n import Domain
-from bot.limits import FIELD_VALUE, fit
+from bot.limits import (
+    ACTION_ROWS,
+    AUTOCOMPLETE_CHOICES,
+    COMMAND_CHOICE_NAME,
+    COMMAND_CHOICE_VALUE,
+    CONTENT,
+    FIELD_VALUE,
+    ROW_BUTTONS,
+    fit,
+)
 from bot.messages import Button, Embed, Outgoing, Reply, Select
 from bot.questions import components
 from bot.router import send_reply
@@ -104,10 +113,6 @@ HOW_TO_PLAY = _.mark(
     "new target, pick what it is from the target's list)."
 )
 HAND_KEY = "hand"
-MAX_ROWS = 5  # Discord's action rows in one message
-ROW = 5  # buttons in one row
-CHOICE_MAX = 100  # characters in an autocomplete choice's name and value
-MAX_CHOICES = 25  # autocomplete choices Discord shows
 
 KindOption = Literal["unit", "character", "terrain", "table", "player", "army"]
 SideOption = Literal["mine", "enemy", "neutral"]
@@ -177,8 +182,8 @@ def packed(questions: list[Question]) -> tuple[list[Button], list[Select]]:
     selects: list[Select] = []
     for question in questions:
         more_buttons, more_selects = components(question)
-        rows = len(selects) + len(more_selects) + -(-(len(buttons) + len(more_buttons)) // ROW)
-        if rows > MAX_ROWS:
+        rows = len(selects) + len(more_selects) + -(-(len(buttons) + len(more_buttons)) // ROW_BUTTONS)
+        if rows > ACTION_ROWS:
             continue
         buttons += more_buttons
         selects += more_selects
@@ -204,7 +209,7 @@ def lay_prompts(state: WarmasterState, player: int) -> list[Reply]:
     for question in lays:
         buttons, selects = components(question)
         prompts.append(
-            Reply(content=question_words(state, question)[:2000], buttons=buttons, selects=selects)
+            Reply(content=clip(question_words(state, question), CONTENT), buttons=buttons, selects=selects)
         )
     return prompts
 
@@ -374,7 +379,7 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
         return closed_text(state, player, asked, events)
 
     def reply(self, info: SessionInfo, state: WarmasterState, events: list[Event], actor: int) -> Reply:
-        return Reply(content="\n".join(reply_lines(state, events, actor))[:1900])
+        return Reply(content=clip("\n".join(reply_lines(state, events, actor)), CONTENT))
 
     def private_prompt(self, info: SessionInfo, state: WarmasterState, user_id: int) -> Reply | None:
         if user_id not in state.players:
@@ -390,7 +395,7 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
         return _("{first} VP to {second} VP", first=first, second=second)
 
     def summary(self, info: SessionInfo, state: WarmasterState) -> str:
-        return prompt_text(state)[:200]
+        return clip(prompt_text(state), SUMMARY)
 
 
 def deck_line(label: str, cards: list[CardDef] | None) -> str:
@@ -444,9 +449,9 @@ def new_target_choices(
         offers = [] if carrier is None else new_target_offers(state, player, carrier, typed)
     values = [(new, encode_new_target(new)) for new in offers]
     return [
-        app_commands.Choice(name=clip(new_target_label(new), CHOICE_MAX), value=value)
+        app_commands.Choice(name=clip(new_target_label(new), COMMAND_CHOICE_NAME), value=value)
         for new, value in values
-        if len(value) <= CHOICE_MAX
+        if len(value) <= COMMAND_CHOICE_VALUE
     ]
 
 
@@ -576,7 +581,10 @@ class Warmaster(
             named.append((label, view.target.key))
         # What the name could be as a new target keeps its room after the known targets it matches.
         new = new_target_choices(state, me, chosen, current)
-        return self.choices(named, current)[: max(0, MAX_CHOICES - len(new))] + new[:MAX_CHOICES]
+        return (
+            self.choices(named, current)[: max(0, AUTOCOMPLETE_CHOICES - len(new))]
+            + new[:AUTOCOMPLETE_CHOICES]
+        )
 
     @app_commands.command(name="pass", description="Pass: no card you hold can be laid on any target")
     async def pass_turn(self, interaction: discord.Interaction[MusterBot]) -> None:
@@ -601,17 +609,20 @@ class Warmaster(
         me = interaction.user.id
         return [
             app_commands.Choice(
-                name=_.p(
-                    "option",
-                    "#{placement} {card} on {target}",
-                    placement=v.placement,
-                    card=v.card.name,
-                    target=target_label(v.target, me),
-                )[:100],
+                name=clip(
+                    _.p(
+                        "option",
+                        "#{placement} {card} on {target}",
+                        placement=v.placement,
+                        card=v.card.name,
+                        target=target_label(v.target, me),
+                    ),
+                    COMMAND_CHOICE_NAME,
+                ),
                 value=v.placement,
             )
             for v in private_view(state, me).face_down
-        ][:25]
+        ][:AUTOCOMPLETE_CHOICES]
 
     @app_commands.command(
         name="begin",

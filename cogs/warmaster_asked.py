@@ -10,9 +10,9 @@ the rules' own questions). Its targets are named again from the state by the opt
 from __future__ import annotations
 
 from bot.i18n import Domain, Value
+from bot.limits import TEXT_INPUT_PLACEHOLDER
 from cogs.warmaster_text import pending_text, result_text
 from cogs.warmaster_words import (
-    PLACEHOLDER_MAX,
     card_line,
     carrier_text,
     deck_card,
@@ -79,7 +79,10 @@ def _field(field: InputField, words: list[str]) -> InputField:
     elif field.key == "points":
         update = {"label": _.p("label", "Its points, before cards")}
     elif field.key == TYPE_KEY:
-        update = {"label": _.p("label", "What it is"), "placeholder": type_list(words, PLACEHOLDER_MAX)}
+        update = {
+            "label": _.p("label", "What it is"),
+            "placeholder": type_list(words, TEXT_INPUT_PLACEHOLDER),
+        }
     else:
         return field
     return field.model_copy(update=update)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 
 from bot.i18n import Domain
+from bot.limits import CONTENT
 from rules.text import ELLIPSIS
 from rules.warmaster.cards import DeckKind
 from rules.warmaster.models import CardView
@@ -43,8 +44,6 @@ CARRIERS = (
     _.mark("not laid: traded"),
 )
 """Who may carry a card, as the rules describe it (rules/warmaster/targets.py RESTRICTION_TEXT)."""
-
-PLACEHOLDER_MAX = 100  # a form field's placeholder
 
 
 def carrier_text(english: str) -> str:
@@ -84,7 +83,7 @@ def type_word(word: str) -> str:
     return words.get(word, word)
 
 
-def type_list(words: list[str], limit: int = 2000) -> str:
+def type_list(words: list[str], limit: int = CONTENT) -> str:
     """Unit types and roles as a list ('infantry, cavalry'), as many as fit in `limit` characters."""
     shown = ", ".join(type_word(w) for w in words)
     if len(shown) <= limit:

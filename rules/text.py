@@ -19,6 +19,13 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
+def clip_start(text: str, limit: int) -> str:
+    """`text` cut from its start to `limit` characters: for a log whose latest lines matter most."""
+    if limit <= 0:
+        return ""
+    return text if len(text) <= limit else ELLIPSIS + text[len(text) - limit + 1 :]
+
+
 def fit_lines(lines: Sequence[str], limit: int, *, more: str = "…and {n} more") -> str:
     """As many whole lines as fit in `limit`, then a note of how many were left out."""
     clipped = [clip(line, limit) for line in lines]

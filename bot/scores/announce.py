@@ -14,10 +14,11 @@ from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession, Season
 from bot.i18n import Domain, speaking
+from bot.limits import EMBED_FOOTER
 from bot.messages import Embed, Outgoing
 from bot.outbox import enqueue
 from bot.scores.cache import ResultCache
-from bot.scores.layout import FOOTER_MAX, clip, format_change, score_line
+from bot.scores.layout import clip, format_change, score_line
 from bot.scores.prompts import result_lines
 from bot.scores.rows import AUTO_CONFIRMED, CONFIRMED_BY, record_of
 from bot.scores.systems import system_title
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 ANNOUNCE_COLOUR = 0x2E8B57
 ANNOUNCE_BATCH = 25
+SUMMARY_SHOWN = 1500  # of a game's own summary in its announcement: room left for the result
 _ = Domain("muster")
 
 
@@ -156,7 +158,7 @@ class Announcer:
         book, _records = await self.results.book(row.guild_id)
         lines = result_lines(row)
         if summary := await self._summary(row):
-            lines.append(clip(summary, 1500))
+            lines.append(clip(summary, SUMMARY_SHOWN))
         embed = Embed(
             title=_.p("title", "{game} result", game=system_title(row.system)),
             description="\n".join(lines),
@@ -188,7 +190,7 @@ class Announcer:
             async with self.store.read() as db:
                 season = await db.get(Season, row.season_id)
         footer = _("Result #{id}", id=row.id) + f" · {how}" + (f" · {season.name}" if season else "")
-        embed.footer = clip(footer, FOOTER_MAX)
+        embed.footer = clip(footer, EMBED_FOOTER)
         return embed
 
     async def announcement(self, row: GameResult) -> Outgoing | None:

@@ -13,7 +13,7 @@ from typing import Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Domain
-from bot.scores.layout import clip, name_of
+from bot.scores.layout import NAME_WIDTH, clip, name_of
 from rules.scores.standings import Standing
 
 FONT_SIZE = 16
@@ -21,6 +21,7 @@ PADDING = 12
 CELL_GAP = 18
 ROW_HEIGHT = 24
 MAX_IMAGE_ROWS = 500
+TITLE_SHOWN = 200  # of a board's title drawn over the table: one line at the image's width
 """Rows drawn at most (about 12,000 pixels tall); the rest are counted in a last line."""
 
 BACKGROUND = (32, 34, 37)
@@ -103,7 +104,7 @@ def leaderboard_rows(standings: Sequence[Standing], names: Mapping[int, str]) ->
     return [
         [
             str(s.rank),
-            clip(" ".join(name_of(names, s.player).split()) or "?", 32),
+            clip(" ".join(name_of(names, s.player).split()) or "?", NAME_WIDTH),
             str(s.games),
             str(s.wins),
             str(s.draws),
@@ -122,8 +123,8 @@ def leaderboard_png(
     """The whole leaderboard as one PNG."""
     if not standings:
         return render_table(
-            clip(title, 200), leaderboard_columns(), [], note=note or _("No confirmed games yet.")
+            clip(title, TITLE_SHOWN), leaderboard_columns(), [], note=note or _("No confirmed games yet.")
         )
     return render_table(
-        clip(title, 200), leaderboard_columns(), leaderboard_rows(standings, names), note=note
+        clip(title, TITLE_SHOWN), leaderboard_columns(), leaderboard_rows(standings, names), note=note
     )

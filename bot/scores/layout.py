@@ -1,7 +1,7 @@
 """Scores as Discord text: leaderboard pages, history and score lines, rating changes.
 
-Mentions (`<@id>`) and timestamp tags (`<t:…>`) are made here, and Discord's embed limits (title
-256, description 4096, field value 1024, footer 2048, 25 fields, 6000 characters in all) are
+Mentions (`<@id>`) and timestamp tags (`<t:…>`) are made here, and Discord's embed limits (a
+title, description, field, footer, the count of fields and the total, from bot/limits.py) are
 checked here, so a page can never be refused whatever names the players chose. The numbers come
 from `rules.scores`; this module only lays them out.
 """
@@ -12,25 +12,31 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import Domain
+from bot.limits import (
+    EMBED_DESCRIPTION,
+    EMBED_FOOTER,
+    EMBED_TITLE,
+    EMBED_TOTAL,
+    FIELD_NAME,
+    FIELD_VALUE,
+    FIELDS,
+)
 from rules.scores.model import ResultRecord
 from rules.scores.ratings import RatingChange
 from rules.scores.standings import Standing
 from rules.text import clip as clip  # the shared helpers, importable from here with the rest
 from rules.text import fit_lines as fit_lines
 
-TITLE_MAX = 256
-DESCRIPTION_MAX = 4096
-FIELD_NAME_MAX = 256
-FIELD_VALUE_MAX = 1024
-FOOTER_MAX = 2048
-FIELDS_MAX = 25
-EMBED_TOTAL_MAX = 6000
-
 ROWS_PER_PAGE = 15
 MAX_EMBED_PAGES = 10
 """Beyond this many pages a table is sent as a PNG instead: nobody clicks through 11 pages."""
 
 NAME_WIDTH = 32
+PLAYER_SHOWN = 40  # of a player's name in a score line
+SUBTITLE_SHOWN = 200  # of a board's subtitle (a season, a system): a line above the table
+MISSION_SHOWN = 60  # of a mission's name in a history line, which holds much else
+SYSTEM_SHOWN = 40  # of a game system's name in a history line
+FACTION_SHOWN = 100  # of each side's faction (the game_results faction columns' own length)
 _ = Domain("muster")
 
 
@@ -58,14 +64,12 @@ class EmbedPage:
 
     def within_limits(self) -> bool:
         return (
-            len(self.title) <= TITLE_MAX
-            and len(self.description) <= DESCRIPTION_MAX
-            and len(self.footer) <= FOOTER_MAX
-            and len(self.fields) <= FIELDS_MAX
-            and all(
-                0 < len(f.name) <= FIELD_NAME_MAX and 0 < len(f.value) <= FIELD_VALUE_MAX for f in self.fields
-            )
-            and self.total_chars() <= EMBED_TOTAL_MAX
+            len(self.title) <= EMBED_TITLE
+            and len(self.description) <= EMBED_DESCRIPTION
+            and len(self.footer) <= EMBED_FOOTER
+            and len(self.fields) <= FIELDS
+            and all(0 < len(f.name) <= FIELD_NAME and 0 < len(f.value) <= FIELD_VALUE for f in self.fields)
+            and self.total_chars() <= EMBED_TOTAL
         )
 
 
@@ -93,7 +97,7 @@ def leaderboard_line(standing: Standing) -> str:
 
 
 def paginate(
-    lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int = DESCRIPTION_MAX, overhead: int = 0
+    lines: Sequence[str], *, per_page: int = ROWS_PER_PAGE, budget: int = EMBED_DESCRIPTION, overhead: int = 0
 ) -> list[list[str]]:
     """Split lines into pages of at most `per_page` lines whose joined text (plus `overhead`) fits `budget`.
 
@@ -122,14 +126,14 @@ def leaderboard_pages(
     standings: Sequence[Standing], *, title: str, subtitle: str = "", per_page: int = ROWS_PER_PAGE
 ) -> list[EmbedPage]:
     """The table as embed pages, each within every embed limit; an empty table is one page."""
-    title = clip(title, TITLE_MAX)
-    subtitle = clip(" ".join(subtitle.split()), 200)
+    title = clip(title, EMBED_TITLE)
+    subtitle = clip(" ".join(subtitle.split()), SUBTITLE_SHOWN)
     head = subtitle + "\n" if subtitle else ""
     if not standings:
         return [EmbedPage(title=title, description=head + _("No confirmed games yet."))]
     head += leaderboard_header() + "\n"
     footer_room = 60  # "Page 999 of 999 · 9999 players" with room to spare
-    budget = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(title) - footer_room)
+    budget = min(EMBED_DESCRIPTION, EMBED_TOTAL - len(title) - footer_room)
     chunks = paginate(
         [leaderboard_line(s) for s in standings], per_page=per_page, budget=budget, overhead=len(head)
     )
@@ -171,7 +175,7 @@ def score_line(result: ResultRecord, names: Mapping[int, str] | None = None) -> 
     """`<@a> 20 – 15 <@b>` with the winner in bold; mentions render as names inside embeds."""
 
     def who(player: int) -> str:
-        label = f"<@{player}>" if names is None else clip(name_of(names, player), 40)
+        label = f"<@{player}>" if names is None else clip(name_of(names, player), PLAYER_SHOWN)
         return f"**{label}**" if result.winner == player else label
 
     return f"{who(result.player_a)} {result.score_a} – {result.score_b} {who(result.player_b)}"
@@ -179,9 +183,9 @@ def score_line(result: ResultRecord, names: Mapping[int, str] | None = None) -> 
 
 def history_line(result: ResultRecord, system_name: str | None = None) -> str:
     """`<t:…:d> Warcry · Dominate: **<@a>** 20 – 15 <@b>`; `system_name` is the system's display name."""
-    mission = f" · {clip(result.mission, 60)}" if result.mission else ""
+    mission = f" · {clip(result.mission, MISSION_SHOWN)}" if result.mission else ""
     draw = " " + _("(draw)") if result.winner is None else ""
-    system = clip(system_name or result.system, 40)
+    system = clip(system_name or result.system, SYSTEM_SHOWN)
     return f"{timestamp(result)} {system}{mission}: {score_line(result)}{draw}"
 
 
@@ -189,4 +193,4 @@ def factions_line(result: ResultRecord) -> str | None:
     """`Iron Golems vs Untamed Beasts`, with a dash for a side not given; None if neither was."""
     if not (result.faction_a or result.faction_b):
         return None
-    return f"{clip(result.faction_a or '—', 100)} vs {clip(result.faction_b or '—', 100)}"
+    return f"{clip(result.faction_a or '—', FACTION_SHOWN)} vs {clip(result.faction_b or '—', FACTION_SHOWN)}"

@@ -11,12 +11,14 @@ import re
 from bot.db.models import GameResult
 from bot.i18n import Domain, speaking
 from bot.languages import Languages
+from bot.limits import GUILD_NAME
 from bot.messages import Button, Embed, Outgoing
 from bot.scores.layout import clip, factions_line, score_line
 from bot.scores.rows import record_of
 from bot.scores.systems import system_title
 
 PROMPT_COLOUR = 0xD4A017
+MISSION_SHOWN = 200  # the game_results.mission column's own length: a mission shown whole
 _ = Domain("muster")
 
 RESULT_BUTTON = re.compile(r"score:(?P<rid>\d{1,18}):(?P<action>confirm|dispute)")
@@ -34,7 +36,7 @@ def result_lines(row: GameResult) -> list[str]:
     record = record_of(row)
     lines = [score_line(record) + (" — " + _("a draw") if record.winner is None else "")]
     if record.mission:
-        lines.append(_("Mission: {mission}", mission=clip(record.mission, 200)))
+        lines.append(_("Mission: {mission}", mission=clip(record.mission, MISSION_SHOWN)))
     factions = factions_line(record)
     if factions:
         lines.append(factions)
@@ -86,7 +88,7 @@ def confirm_prompts(row: GameResult, asked_in: int, guild_name: str, languages: 
             content=_(
                 "{reporter} recorded a game against you in {server}. Please confirm or dispute it.",
                 reporter=f"<@{row.reported_by}>",
-                server=f"**{clip(guild_name, 100)}**",
+                server=f"**{clip(guild_name, GUILD_NAME)}**",
             ),
             embeds=[prompt_embed(row)],
             buttons=result_buttons(row.id),

@@ -18,6 +18,7 @@ NAME_MAX = 100
 ALL_TIME = ("all", "all time", "all-time", "alltime")
 """What asks for all-time standings instead of a season (so no season may be called that)."""
 KNOWN_SHOWN = 10
+KNOWN_NAME_SHOWN = 40  # of each season's name among those a refusal lists
 _SEASON_ID = re.compile(r"[0-9]{1,18}")
 _ = Domain("muster")
 
@@ -115,7 +116,7 @@ class Seasons:
                 return SeasonChoice(season)
         if not seasons:
             raise RuleError(code="scores.no_seasons_yet", name=clip(wanted, NAME_MAX))
-        known = ", ".join(clip(s.name, 40) for s in seasons[:KNOWN_SHOWN])
+        known = ", ".join(clip(s.name, KNOWN_NAME_SHOWN) for s in seasons[:KNOWN_SHOWN])
         raise RuleError(code="scores.no_such_season", name=clip(wanted, NAME_MAX), known=known)
 
     async def by_token(self, guild_id: int, token: str) -> SeasonChoice:

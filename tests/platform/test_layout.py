@@ -100,3 +100,59 @@ def test_rules_hold_no_discord_presentation(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     found = [what for pattern, what in PRESENTATION if pattern.search(text)]
     assert not found, f"{path.relative_to(ROOT)} holds {', '.join(found)}: that belongs in bot/ or cogs/"
+
+
+BARE_LENGTH = 10
+"""A cut of text to at least this many characters is a length someone chose: it needs a name."""
+CUTTERS = frozenset({"clip", "clip_start", "echo", "fit_lines"})
+
+
+def _bare_numbers(node: ast.AST | None) -> list[int]:
+    """Integer literals of `BARE_LENGTH` or more inside `node` (a slice bound, an argument)."""
+    if node is None:
+        return []
+    return [
+        n.value
+        for n in ast.walk(node)
+        if isinstance(n, ast.Constant) and type(n.value) is int and n.value >= BARE_LENGTH
+    ]
+
+
+def literal_cuts(source: str) -> list[str]:
+    """`text[:100]`, `text[-1024:]`, `clip(text, 100)`: cuts by a bare number, each as `line: code`."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Slice):
+            bounds = [node.lower, node.upper]
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] in CUTTERS:
+            bounds = [*node.args[1:], *(k.value for k in node.keywords)]
+        else:
+            continue
+        if any(_bare_numbers(b) for b in bounds):
+            found.append((node.lineno, f"{node.lineno}: {ast.get_source_segment(source, node)}"))
+    return [cut for _line, cut in sorted(found)]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        p for p in [*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")] if p.name != "limits.py"
+    ),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_text_is_cut_by_named_lengths(path: Path) -> None:
+    """Discord's limits live in bot/limits.py and the project's own lengths are named where used,
+    so a reader can tell a Discord limit from a choice, and check each against its source once."""
+    found = literal_cuts(path.read_text(encoding="utf-8"))
+    assert not found, (
+        f"{path.relative_to(ROOT)} cuts text by a bare number (use a bot/limits.py name, or name "
+        f"the project's own length where it is used): " + "; ".join(found)
+    )
+
+
+def test_the_cut_check_sees_bare_numbers() -> None:
+    source = (
+        "a = text[:100]\nb = text[-1024:]\nc = text[: 1000 - 40]\nd = clip(text, 45)\n"
+        "e = echo(text, limit=60)\nf = text[:LIMIT]\ng = text[1:]\nh = text[:-1]\ni = clip(text, LIMIT)\n"
+    )
+    assert [line.split(":")[0] for line in literal_cuts(source)] == ["1", "2", "3", "4", "5"]

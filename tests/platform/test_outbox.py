@@ -17,9 +17,10 @@ from sqlalchemy.engine import make_url
 from bot.db.models import OutboxMessage, utcnow
 from bot.db.store import Store
 from bot.db.wakeups import Wakeups
+from bot.limits import NONCE
 from bot.messages import Button
 from bot.migrate import upgrade
-from bot.outbox import NONCE_MAX, due_messages, free_lane, nonce_of, take_lane
+from bot.outbox import due_messages, free_lane, nonce_of, take_lane
 from tests.databases import fresh_postgres
 
 ids = st.integers(min_value=1, max_value=2**63 - 1)
@@ -28,7 +29,7 @@ times = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2200, 1,
 
 @given(ids, times)
 def test_a_nonce_fits_discords_limit(row_id: int, created_at: datetime) -> None:
-    assert 0 < len(nonce_of(row_id, created_at)) <= NONCE_MAX
+    assert 0 < len(nonce_of(row_id, created_at)) <= NONCE
 
 
 @given(ids, ids, times)

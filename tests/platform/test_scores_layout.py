@@ -10,13 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from bot.limits import EMBED_DESCRIPTION, EMBED_FOOTER, EMBED_TITLE, EMBED_TOTAL, FIELD_VALUE
 from bot.scores.image import MAX_IMAGE_ROWS, leaderboard_png, render_table
 from bot.scores.layout import (
-    DESCRIPTION_MAX,
-    EMBED_TOTAL_MAX,
-    FIELD_VALUE_MAX,
-    FOOTER_MAX,
-    TITLE_MAX,
     EmbedField,
     EmbedPage,
     fit_lines,
@@ -67,8 +63,8 @@ def test_pages_never_exceed_embed_limits(
     assert pages
     for page in pages:
         assert page.within_limits()
-        assert len(page.description) <= DESCRIPTION_MAX and len(page.title) <= TITLE_MAX
-        assert len(page.footer) <= FOOTER_MAX and page.total_chars() <= EMBED_TOTAL_MAX
+        assert len(page.description) <= EMBED_DESCRIPTION and len(page.title) <= EMBED_TITLE
+        assert len(page.footer) <= EMBED_FOOTER and page.total_chars() <= EMBED_TOTAL
     # Every player appears exactly once, in rank order.
     shown = re.findall(r"<@(\d+)>", "\n".join(p.description for p in pages))
     assert [int(p) for p in shown] == [s.player for s in rows]
@@ -106,7 +102,7 @@ def test_paginate_clips_a_line_longer_than_the_budget() -> None:
     assert paginate([], budget=10) == [[]]
 
 
-@given(st.lists(st.text(max_size=2000), max_size=60), st.integers(min_value=20, max_value=FIELD_VALUE_MAX))
+@given(st.lists(st.text(max_size=2000), max_size=60), st.integers(min_value=20, max_value=FIELD_VALUE))
 def test_fit_lines_stays_within_the_limit(lines: list[str], limit: int) -> None:
     text = fit_lines(lines, limit)
     assert 0 < len(text) <= limit and text.strip()
