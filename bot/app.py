@@ -16,23 +16,23 @@ import discord.gateway
 import yarl
 from discord.ext import commands
 
-from bot import router, ui
+from bot.chat import router, ui
+from bot.chat.delivery import Delivery, owner_name
+from bot.chat.errors import MusterTree
+from bot.chat.limits import RATE_LIMIT_WAIT
 from bot.config import Settings
 from bot.db.models import BotMeta
 from bot.db.store import Store
 from bot.db.upsert import set_meta
-from bot.delivery import Delivery, owner_name
-from bot.dice import DiceService
-from bot.errors import MusterTree
-from bot.games import GameRegistry
 from bot.guild_settings import GuildSettingsService
-from bot.languages import LanguageService, LocalisedState
-from bot.limits import RATE_LIMIT_WAIT
+from bot.lang.languages import LanguageService, LocalisedState
+from bot.lang.translator import CatalogueTranslator
 from bot.migrate import upgrade
-from bot.packs import PackService
-from bot.reminders import QuietGameReminders
-from bot.sessions import SessionService
-from bot.translator import CatalogueTranslator
+from bot.play.dice import DiceService
+from bot.play.games import GameRegistry
+from bot.play.packs import PackService
+from bot.play.reminders import QuietGameReminders
+from bot.play.sessions import SessionService
 
 log = logging.getLogger("muster")
 
@@ -73,7 +73,7 @@ class MusterBot(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             tree_cls=MusterTree,
-            # Nothing pings unless a message names whom it tells (bot/render.py `allowed`): what
+            # Nothing pings unless a message names whom it tells (bot/chat/render.py `allowed`): what
             # members type (a season's name, a night's title, a nickname) is shown, never notified.
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=settings.muster_guild_ready_timeout,

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from bot import logs
 from bot.config import Settings, StoreSettings
-from bot.i18n import DOMAINS
+from bot.lang.i18n import DOMAINS
 
 EXIT_CONFIG = 2
 
@@ -91,7 +91,7 @@ async def _migrate(settings: StoreSettings) -> int:
 
 
 async def _doctor(settings: StoreSettings, max_servers: int) -> int:
-    from bot.doctor import DoctorSettings, diagnose
+    from bot.doctor.checkup import DoctorSettings, diagnose
 
     assert isinstance(settings, DoctorSettings)
     # The report is the output: discord.py's start-up notices and Alembic's context lines are noise here.
@@ -106,7 +106,7 @@ def _settings(command: str) -> StoreSettings:
     if command == "run":
         return Settings()  # type: ignore[call-arg]
     if command == "doctor":
-        from bot.doctor import DoctorSettings
+        from bot.doctor.checkup import DoctorSettings
 
         return DoctorSettings()
     return StoreSettings()
@@ -114,7 +114,7 @@ def _settings(command: str) -> StoreSettings:
 
 def _i18n(action: str, domains: list[str] | None) -> int:
     """`muster i18n`: extract, update, compile or check the catalogue (no settings needed)."""
-    from bot import i18n_tools
+    from bot.lang import i18n_tools
 
     chosen = domains or i18n_tools.in_catalogue()
     unknown = set(chosen) - set(DOMAINS)

@@ -16,12 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import MusterBot
-from bot.checks import require_opponent
-from bot.dice import RollContext
-from bot.errors import UserError
-from bot.i18n import Domain, speaking
-from bot.limits import CONTENT, EMBED_DESCRIPTION, fit
-from bot.text import refusal
+from bot.chat.checks import require_opponent
+from bot.chat.errors import UserError
+from bot.chat.limits import CONTENT, EMBED_DESCRIPTION, fit
+from bot.lang.i18n import Domain, speaking
+from bot.lang.text import refusal
+from bot.play.dice import RollContext
 from rules.dice import RollResult, TermResult, roll_notation
 from rules.errors import RuleError
 from rules.rolloff import roll_off

@@ -1,14 +1,14 @@
 """/40k: a 40K mission (Marked for Death and any a server loads) played in its own thread.
 
 A thin adapter: the rules live in rules/fortyk; this file parses command options into rules actions
-and says what the shared table (bot/table.py) shows: the living board (mission, battle round, whose
+and says what the shared table (bot/play/table.py) shows: the living board (mission, battle round, whose
 turn, kill points, marks, relics, the dice and at the end the result), a line per event, and the
 words on each question's message. The table posts and edits the messages: every button answers one
-of the rules' questions (bot/questions.py), so a click goes through the rules' own check of what is
+of the rules' questions (bot/play/questions.py), so a click goes through the rules' own check of what is
 asked now; the battle's turns are one message edited from turn to turn, and only a player who must
 decide something is pinged.
 
-Its words are in the fortyk catalogue (bot/i18n.py): the board and its lines speak the table's
+Its words are in the fortyk catalogue (bot/lang/i18n.py): the board and its lines speak the table's
 language, a player's replies and DMs theirs (the table and the interaction set which); the rules'
 English questions are shown through `localise` (cogs/fortyk_questions.py).
 """
@@ -20,16 +20,16 @@ from collections.abc import Mapping, Sequence
 import discord
 from discord import app_commands
 
-from bot import render
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of, require_opponent
-from bot.errors import UserError
-from bot.game_cog import GameCog
-from bot.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
-from bot.i18n import Domain
-from bot.limits import COMMAND_CHOICE_VALUE, CONTENT, FIELD_VALUE, fit
-from bot.messages import Embed, Reply
-from bot.text import add_words
+from bot.chat import render
+from bot.chat.checks import channel_id_of, guild_id_of, require_opponent
+from bot.chat.errors import UserError
+from bot.chat.limits import COMMAND_CHOICE_VALUE, CONTENT, FIELD_VALUE, fit
+from bot.chat.messages import Embed, Reply
+from bot.lang.i18n import Domain
+from bot.lang.text import add_words
+from bot.play.game_cog import GameCog
+from bot.play.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
 from cogs.fortyk_questions import localise
 from cogs.fortyk_text import (
     ENGLISH,

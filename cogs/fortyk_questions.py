@@ -11,7 +11,7 @@ option that opens a form, which titles it), a placeholder 100 (`option`).
 
 from __future__ import annotations
 
-from bot.i18n import Domain
+from bot.lang.i18n import Domain
 from cogs.fortyk_text import zone_name
 from rules.fortyk.models import FortyKState
 from rules.fortyk.questions import (

@@ -8,7 +8,7 @@ their replies and DMs); the English is the source of the fortyk catalogue.
 
 from __future__ import annotations
 
-from bot.i18n import Domain, Value
+from bot.lang.i18n import Domain, Value
 from rules.fortyk.mission import ConditionKind
 from rules.fortyk.models import (
     BattleEnded,

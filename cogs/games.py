@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import MusterBot
-from bot.checks import can_manage, guild_id_of
-from bot.errors import UserError
-from bot.i18n import Domain
-from bot.limits import AUTOCOMPLETE_CHOICES, fit
+from bot.chat.checks import can_manage, guild_id_of
+from bot.chat.errors import UserError
+from bot.chat.limits import AUTOCOMPLETE_CHOICES, fit
+from bot.lang.i18n import Domain
 from rules.sealed import verify
 
 _ = Domain("muster")

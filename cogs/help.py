@@ -7,9 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import MusterBot
-from bot.games import GameRegistry
-from bot.i18n import Domain
-from bot.limits import fit
+from bot.chat.limits import fit
+from bot.lang.i18n import Domain
+from bot.play.games import GameRegistry
 
 _ = Domain("muster")
 

@@ -1,7 +1,7 @@
 """/killteam: Kill Team matched play at the table, with sealed bids and secrets in DMs.
 
 A thin adapter: the rules live in rules/killteam. This file turns slash command options into rules
-actions and hands the platform (bot/table.py) the game's words: the board, the event lines and the
+actions and hands the platform (bot/play/table.py) the game's words: the board, the event lines and the
 prompts (cogs/killteam_lines.py), each question of the rules in the reader's language
 (cogs/killteam_words.py). The platform decides what is posted and edited: the game runs in a thread
 under a short start card, with one board edited in place, a message per question the game waits on
@@ -18,16 +18,16 @@ import discord
 from discord import app_commands
 
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
-from bot.errors import UserError
-from bot.game_cog import GameCog
-from bot.games import GameAdapter, PackSpec, SessionInfo
-from bot.i18n import Domain
-from bot.limits import CONTENT, EMBED_DESCRIPTION, fit
-from bot.messages import Embed, Outgoing, Reply
-from bot.router import send_reply
-from bot.table import sealed_line
-from bot.text import add_words
+from bot.chat.checks import channel_id_of, guild_id_of, require_manage, require_opponent
+from bot.chat.errors import UserError
+from bot.chat.limits import CONTENT, EMBED_DESCRIPTION, fit
+from bot.chat.messages import Embed, Outgoing, Reply
+from bot.chat.router import send_reply
+from bot.lang.i18n import Domain
+from bot.lang.text import add_words
+from bot.play.game_cog import GameCog
+from bot.play.games import GameAdapter, PackSpec, SessionInfo
+from bot.play.table import sealed_line
 from cogs.killteam_lines import (
     COLOUR,
     MISSION_METHOD_LABELS,
@@ -80,7 +80,7 @@ _ = Domain("killteam")
 
 def record(step: str, line: str) -> Outgoing:
     """A post of its own at the table, never edited: what a player checks a sealed choice with.
-    Keyed by its step, it never rides on a question's message (bot/table.py), which is redrawn as
+    Keyed by its step, it never rides on a question's message (bot/play/table.py), which is redrawn as
     the question changes."""
     return Outgoing(
         key=f"reveal.{step}", embeds=[Embed(description=clip(line, EMBED_DESCRIPTION), colour=COLOUR)]

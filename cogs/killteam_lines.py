@@ -1,7 +1,7 @@
 """What a Kill Team game shows, in the language in force: a line per event, the board, a question's
 message and a player's own secret prompt.
 
-The platform (bot/table.py) calls these under the table's language for what the thread shows and
+The platform (bot/play/table.py) calls these under the table's language for what the thread shows and
 under each player's for their DMs; the rules' own English (labels, notices, map names) is said
 through cogs/killteam_words.py.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import functools
 
-from bot.i18n import Domain
-from bot.limits import EMBED_DESCRIPTION, FIELD_VALUE
-from bot.messages import Embed, Reply
-from bot.questions import components
-from bot.table import DONE_MARK
+from bot.chat.limits import EMBED_DESCRIPTION, FIELD_VALUE
+from bot.chat.messages import Embed, Reply
+from bot.lang.i18n import Domain
+from bot.play.questions import components
+from bot.play.table import DONE_MARK
 from cogs.killteam_words import caps as caps_text
 from cogs.killteam_words import localise, map_label, notice, purpose, sealed_label, summary
 from rules.killteam import PROCEDURE, KillTeamState, private_view, prompt, scoreboard

@@ -13,7 +13,7 @@ import re
 import string
 from collections.abc import Callable, Iterable
 
-from bot.i18n import Domain
+from bot.lang.i18n import Domain
 from rules.killteam.state import (
     BATTLE_READY_VP,
     MISSION_VP_PER_TP,

@@ -1,5 +1,5 @@
-"""/night: a club's game nights (a thin adapter over bot/nights.py, bot/night_clock.py and
-bot/night_club.py).
+"""/night: a club's game nights (a thin adapter over bot/nights/service.py, bot/nights/clock.py and
+bot/nights/club.py).
 
 Organisers (Manage Server, or the role `/settings organiser-role` names) make a night; its card
 takes sign-ups through buttons and a short form; at the cut-off (or on demand) the night is paired;
@@ -27,12 +27,10 @@ from discord import app_commands
 from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot import errors, render
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of
-from bot.db.models import utcnow
-from bot.i18n import Domain, speaking
-from bot.limits import (
+from bot.chat import errors, render
+from bot.chat.checks import channel_id_of, guild_id_of
+from bot.chat.limits import (
     AUTOCOMPLETE_CHOICES,
     COMMAND_CHOICE_NAME,
     EMBED_DESCRIPTION,
@@ -41,11 +39,13 @@ from bot.limits import (
     SCHEDULED_EVENT_NAME,
     TEXT_INPUT_PLACEHOLDER,
 )
-from bot.night_clock import NightClock
-from bot.night_club import MAX_TABLES, Club
-from bot.night_events import EventSync
-from bot.nights import NightInfo, NightService, NightStep
-from bot.text import add_words, refusal
+from bot.db.models import utcnow
+from bot.lang.i18n import Domain, speaking
+from bot.lang.text import add_words, refusal
+from bot.nights.clock import NightClock
+from bot.nights.club import MAX_TABLES, Club
+from bot.nights.events import EventSync
+from bot.nights.service import NightInfo, NightService, NightStep
 from cogs import night_input
 from cogs.night_render import NightRenderer
 from cogs.night_text import BOT_ENGLISH, WORDS, system_values, word

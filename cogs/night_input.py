@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from bot.limits import AUTOCOMPLETE_CHOICES
+from bot.chat.limits import AUTOCOMPLETE_CHOICES
 from rules.errors import RuleError
 from rules.night.models import Signup, system_slug
 from rules.text import echo

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.games import GameRegistry
-from bot.i18n import speaking
-from bot.languages import ENGLISH, Languages
-from bot.limits import CONTENT, EMBED_DESCRIPTION
-from bot.messages import Button, Embed, Outgoing
-from bot.night_events import EventText
-from bot.night_games import NightGame
-from bot.nights import NightInfo
+from bot.chat.limits import CONTENT, EMBED_DESCRIPTION
+from bot.chat.messages import Button, Embed, Outgoing
+from bot.lang.i18n import speaking
+from bot.lang.languages import ENGLISH, Languages
+from bot.nights.events import EventText
+from bot.nights.games import NightGame
+from bot.nights.service import NightInfo
+from bot.play.games import GameRegistry
 from cogs.night_text import reason_text, word
 from rules.night.models import Pairing, Signup
 from rules.night.night import NightState
@@ -248,7 +248,7 @@ class NightRenderer:
             return self.dm(state.organiser, text)
 
     def event_text(self, info: NightInfo, state: NightState) -> EventText:
-        """The scheduled event's words, in the language in force (the server's: bot/night_events.py)."""
+        """The scheduled event's words, in the language in force (the server's: bot/nights/events.py)."""
         channel = self.channel_name(info.channel_id) or word("default_channel")
         return EventText(
             name=state.settings.title,

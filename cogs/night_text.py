@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from bot.i18n import SOURCE, Domain, Value, fill, language, placeholders, speaking
+from bot.lang.i18n import SOURCE, Domain, Value, fill, language, placeholders, speaking
 from bot.scores.systems import system_title
 from rules.errors import ParamValue
 from rules.night.models import Reason

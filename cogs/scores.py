@@ -18,12 +18,19 @@ from discord import app_commands
 from discord.ext import commands
 from sqlalchemy import select
 
-from bot import errors, render
 from bot.app import MusterBot
-from bot.checks import can_manage, channel_id_of, guild_id_of, require_manage
+from bot.chat import errors, render
+from bot.chat.checks import can_manage, channel_id_of, guild_id_of, require_manage
+from bot.chat.limits import (
+    AUTOCOMPLETE_CHOICES,
+    COMMAND_CHOICE_NAME,
+    EMBED_DESCRIPTION,
+    EMBED_TITLE,
+    FIELD_VALUE,
+)
 from bot.db.models import GameResult
-from bot.i18n import Domain, speaking
-from bot.limits import AUTOCOMPLETE_CHOICES, COMMAND_CHOICE_NAME, EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
+from bot.lang.i18n import Domain, speaking
+from bot.lang.text import add_words
 from bot.scores import (
     RESULT_BUTTON,
     ScoreService,
@@ -44,7 +51,6 @@ from bot.scores.layout import (
     score_line,
     signed,
 )
-from bot.text import add_words
 from cogs.scores_text import ENGLISH
 from rules.errors import RuleError
 from rules.scores import ResultStatus, Standing, history, player_summary, standings, to_csv_bytes

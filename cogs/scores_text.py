@@ -1,4 +1,4 @@
-"""The English of every scores refusal, by code (registered with bot/text.py by cogs/scores.py)."""
+"""The English of every scores refusal, by code (registered with bot/lang/text.py by cogs/scores.py)."""
 
 from __future__ import annotations
 

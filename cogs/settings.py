@@ -12,11 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import MusterBot
-from bot.checks import guild_id_of, require_manage
-from bot.errors import UserError
-from bot.i18n import LANGUAGES, Domain
-from bot.languages import FOLLOW_DISCORD
-from bot.limits import fit
+from bot.chat.checks import guild_id_of, require_manage
+from bot.chat.errors import UserError
+from bot.chat.limits import fit
+from bot.lang.i18n import LANGUAGES, Domain
+from bot.lang.languages import FOLLOW_DISCORD
 from cogs.night_input import time_zone_name, zone_choices
 
 _ = Domain("muster")

@@ -2,7 +2,7 @@
 
 A thin adapter: slash-command options become rules calls (rules/warcry), events become lines, and
 every button or menu answers one of the battle's questions (rules/warcry/questions.py), whose clicks
-the router checks and steps like any game's. A battle is played at the shared table (bot/table.py):
+the router checks and steps like any game's. A battle is played at the shared table (bot/play/table.py):
 `/warcry battle` posts a start card and the battle runs in a thread opened from it, on one board
 edited in place (battleplan, round, tallies, what decides the battle now) that carries the tallies as
 its buttons; the battleplan card is posted once; the set-up and "End battle round N" with its
@@ -22,17 +22,17 @@ import discord
 from discord import app_commands
 
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of, require_manage, require_opponent
-from bot.dice import RollContext
-from bot.errors import UserError
-from bot.game_cog import GameCog
-from bot.games import GameAdapter, PackSpec, SessionInfo
-from bot.i18n import Domain, speaking
-from bot.limits import CONTENT, MODAL_TITLE, TEXT_INPUT_LABEL, fit
-from bot.messages import Embed, Outgoing, Reply
-from bot.packs import read_attachment
-from bot.render import embed as to_discord_embed
-from bot.text import add_words, refusal
+from bot.chat.checks import channel_id_of, guild_id_of, require_manage, require_opponent
+from bot.chat.errors import UserError
+from bot.chat.limits import CONTENT, MODAL_TITLE, TEXT_INPUT_LABEL, fit
+from bot.chat.messages import Embed, Outgoing, Reply
+from bot.chat.render import embed as to_discord_embed
+from bot.lang.i18n import Domain, speaking
+from bot.lang.text import add_words, refusal
+from bot.play.dice import RollContext
+from bot.play.game_cog import GameCog
+from bot.play.games import GameAdapter, PackSpec, SessionInfo
+from bot.play.packs import read_attachment
 from cogs import warcry_words as words
 from cogs.warcry_cards import COLOUR, DICE, battleplan_embed, pack_summary, roll_off_text
 from cogs.warcry_questions import localise

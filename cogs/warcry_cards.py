@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import Domain
-from bot.messages import Embed
+from bot.chat.messages import Embed
+from bot.lang.i18n import Domain
 from cogs.warcry_words import group, mention, objective, roll_off
 from rules.warcry.battle import GROUP_TITLES
 from rules.warcry.battleplans import TERRAIN_CARD, BattleplanInPlay, DieShown, MissingCard, RollOffShown

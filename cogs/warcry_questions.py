@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import Domain
-from bot.limits import BUTTON_LABEL
+from bot.chat.limits import BUTTON_LABEL
+from bot.lang.i18n import Domain
 from cogs.warcry_words import group, objective, pending_title
 from rules.session import Option, Question
 from rules.text import clip

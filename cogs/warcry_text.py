@@ -7,7 +7,7 @@ Codes beside the refusals: `warcry.muster.*` (a muster rule a warband breaks) an
 
 from __future__ import annotations
 
-from bot.i18n import Domain
+from bot.lang.i18n import Domain
 
 _ = Domain("warcry")
 

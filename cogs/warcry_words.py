@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import Domain
+from bot.lang.i18n import Domain
 from rules.warcry import actions as act
 from rules.warcry.battle import WarcryState
 from rules.warcry.battleplans import RollOffShown

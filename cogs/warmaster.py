@@ -1,6 +1,6 @@
 """/warmaster: the Players Society magic item and tactics cards, dealt and laid by the rules.
 
-A thin adapter over rules/warmaster, played at the shared table (bot/table.py): the game's thread
+A thin adapter over rules/warmaster, played at the shared table (bot/play/table.py): the game's thread
 has one living board (every laid card as the table sees it, losses and VP) and one message that
 asks both players to begin the battle and then to finish it; either step, pressed by one player,
 waits there for the other's Confirm (or the presser's own) and Not yet takes it back. Everything
@@ -22,11 +22,8 @@ import discord
 from discord import app_commands
 
 from bot.app import MusterBot
-from bot.checks import channel_id_of, guild_id_of, require_opponent
-from bot.game_cog import GameCog
-from bot.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
-from bot.i18n import Domain
-from bot.limits import (
+from bot.chat.checks import channel_id_of, guild_id_of, require_opponent
+from bot.chat.limits import (
     ACTION_ROWS,
     AUTOCOMPLETE_CHOICES,
     COMMAND_CHOICE_NAME,
@@ -36,9 +33,12 @@ from bot.limits import (
     ROW_BUTTONS,
     fit,
 )
-from bot.messages import Button, Embed, Outgoing, Reply, Select
-from bot.questions import components
-from bot.router import send_reply
+from bot.chat.messages import Button, Embed, Outgoing, Reply, Select
+from bot.chat.router import send_reply
+from bot.lang.i18n import Domain
+from bot.play.game_cog import GameCog
+from bot.play.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
+from bot.play.questions import components
 from cogs.warmaster_asked import closed_text, localise, question_words, typed
 from cogs.warmaster_text import (
     board_status,

@@ -9,8 +9,8 @@ the rules' own questions). Its targets are named again from the state by the opt
 
 from __future__ import annotations
 
-from bot.i18n import Domain, Value
-from bot.limits import TEXT_INPUT_PLACEHOLDER
+from bot.chat.limits import TEXT_INPUT_PLACEHOLDER
+from bot.lang.i18n import Domain, Value
 from cogs.warmaster_text import pending_text, result_text
 from cogs.warmaster_words import (
     card_line,

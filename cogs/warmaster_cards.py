@@ -7,7 +7,7 @@ in its own words, shown as written.
 
 from __future__ import annotations
 
-from bot.i18n import Domain
+from bot.lang.i18n import Domain
 
 _ = Domain("warmaster")
 

@@ -11,8 +11,8 @@ owner sees and, once it is turned up, in the reveal.
 
 from __future__ import annotations
 
-from bot.i18n import Domain, Value
-from bot.text import add_words
+from bot.lang.i18n import Domain, Value
+from bot.lang.text import add_words
 from cogs.warmaster_words import (
     card_line,
     carrier_text,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.i18n import Domain
-from bot.limits import CONTENT
+from bot.chat.limits import CONTENT
+from bot.lang.i18n import Domain
 from rules.text import ELLIPSIS
 from rules.warmaster.cards import DeckKind
 from rules.warmaster.models import CardView

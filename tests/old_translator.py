@@ -7,8 +7,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import i18n
-from bot.translator import CatalogueTranslator, localised
+from bot.lang import i18n
+from bot.lang.translator import CatalogueTranslator, localised
 
 
 class EveryString(CatalogueTranslator):

@@ -148,7 +148,7 @@ class OutboxMessage(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # set while backing off
     last_error: Mapped[str | None] = mapped_column(String(500))
-    # An edit waiting out a long rate limit: it holds back no later row of its lane (bot/delivery.py).
+    # An edit waiting out a long rate limit: it holds back no later row of its lane (bot/chat/delivery.py).
     gives_way: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 

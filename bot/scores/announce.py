@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import select, update
 
+from bot.chat.limits import EMBED_FOOTER
+from bot.chat.messages import Embed, Outgoing
+from bot.chat.outbox import enqueue
 from bot.db.models import GameResult, GameSession, Season
-from bot.i18n import Domain, speaking
-from bot.limits import EMBED_FOOTER
-from bot.messages import Embed, Outgoing
-from bot.outbox import enqueue
+from bot.lang.i18n import Domain, speaking
+from bot.play.sessions import SessionNotFound
 from bot.scores.cache import ResultCache
 from bot.scores.layout import clip, format_change, score_line
 from bot.scores.prompts import result_lines
 from bot.scores.rows import AUTO_CONFIRMED, CONFIRMED_BY, record_of
 from bot.scores.systems import system_title
-from bot.sessions import SessionNotFound
 from rules.scores import ResultStatus
 
 if TYPE_CHECKING:

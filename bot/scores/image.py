@@ -12,7 +12,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import Domain
+from bot.lang.i18n import Domain
 from bot.scores.layout import NAME_WIDTH, clip, name_of
 from rules.scores.standings import Standing
 

@@ -1,7 +1,7 @@
 """Scores as Discord text: leaderboard pages, history and score lines, rating changes.
 
 Mentions (`<@id>`) and timestamp tags (`<t:…>`) are made here, and Discord's embed limits (a
-title, description, field, footer, the count of fields and the total, from bot/limits.py) are
+title, description, field, footer, the count of fields and the total, from bot/chat/limits.py) are
 checked here, so a page can never be refused whatever names the players chose. The numbers come
 from `rules.scores`; this module only lays them out.
 """
@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.i18n import Domain
-from bot.limits import (
+from bot.chat.limits import (
     EMBED_DESCRIPTION,
     EMBED_FOOTER,
     EMBED_TITLE,
@@ -21,6 +20,7 @@ from bot.limits import (
     FIELD_VALUE,
     FIELDS,
 )
+from bot.lang.i18n import Domain
 from rules.scores.model import ResultRecord
 from rules.scores.ratings import RatingChange
 from rules.scores.standings import Standing

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
+from bot.chat.limits import GUILD_NAME
+from bot.chat.messages import Button, Embed, Outgoing
 from bot.db.models import GameResult
-from bot.i18n import Domain, speaking
-from bot.languages import Languages
-from bot.limits import GUILD_NAME
-from bot.messages import Button, Embed, Outgoing
+from bot.lang.i18n import Domain, speaking
+from bot.lang.languages import Languages
 from bot.scores.layout import clip, factions_line, score_line
 from bot.scores.rows import record_of
 from bot.scores.systems import system_title

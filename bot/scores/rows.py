@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.models import GameResult
-from bot.games import SessionInfo
+from bot.play.games import SessionInfo
 from bot.scores.systems import system_key
 from rules.scores import MAX_SCORE, ResultRecord, ResultStatus
 from rules.scores.model import FACTION_MAX, MISSION_MAX

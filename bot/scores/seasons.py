@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Season, utcnow
 from bot.db.store import Store
-from bot.i18n import Domain
+from bot.lang.i18n import Domain
 from rules.errors import RuleError
 from rules.text import clip
 

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.chat.messages import Outgoing
+from bot.chat.outbox import enqueue
 from bot.db.models import GameResult, utcnow
-from bot.games import SessionInfo
-from bot.messages import Outgoing
-from bot.outbox import enqueue
+from bot.play.games import SessionInfo
 from bot.scores.announce import Announcer
 from bot.scores.cache import ResultCache, bump_generation
 from bot.scores.names import NameCache

@@ -1,7 +1,7 @@
 """Game system names as results store them, and their titles, from the game registry.
 
 A game Muster runs declares its title and the other names players type for it on its adapter
-(bot/games.py); any other system a player types by hand (`/scores record system:Blood Bowl`) is
+(bot/play/games.py); any other system a player types by hand (`/scores record system:Blood Bowl`) is
 stored as its slug and shown with its words capitalised. `system_key` turns what a player typed into
 the stored key; `system_title` shows a key.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.games import DECLARED
+from bot.play.games import DECLARED
 
 KEY_MAX = 32
 

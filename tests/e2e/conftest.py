@@ -17,7 +17,7 @@ from pydantic import SecretStr
 
 from bot.app import MusterBot, discover_cogs
 from bot.config import Settings
-from bot.games import GameAdapter
+from bot.play.games import GameAdapter
 from tests.databases import ENGINES, fresh_database
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
 from tests.emulator.harness import ErrorRecords

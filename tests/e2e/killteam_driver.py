@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bot import custom_ids
-from bot.questions import components
+from bot.chat import custom_ids
+from bot.play.questions import components
 from rules.killteam import KillTeamState, prompt_for
 from rules.killteam.views import BATTLE_END, DONE_OPTION
 from rules.session import Question
@@ -52,7 +52,7 @@ Policy = Callable[[KillTeamState, int, Question], Any]
 
 
 def component_ids(sid: str, asked: Question) -> dict[str, str]:
-    """What the bot should have drawn for `asked` (bot.questions.components): option value or number
+    """What the bot should have drawn for `asked` (bot.play.questions.components): option value or number
     -> its button's custom_id; "form" -> the button opening the number's form; "select" -> the menu."""
     buttons, selects = components(asked)
     found: dict[str, str] = {}

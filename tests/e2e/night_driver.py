@@ -6,10 +6,10 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from bot import custom_ids
-from bot.nights import NightInfo
-from bot.questions import components
-from bot.table import waited_for
+from bot.chat import custom_ids
+from bot.nights.service import NightInfo
+from bot.play.questions import components
+from bot.play.table import waited_for
 from cogs.night import NightCog
 from rules.night.night import NightState
 from rules.session import Question

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from bot.chat.messages import Outgoing
 from bot.db.models import GameResult
-from bot.messages import Outgoing
 from bot.scores.cache import bump_generation
 from tests.e2e.conftest import PROCESS_ENV, Muster
 from tests.e2e.killteam_driver import mission_bid_form, seal_by_form

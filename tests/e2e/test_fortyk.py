@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot import custom_ids
+from bot.chat import custom_ids
 from bot.db.models import GameResult
 from rules.fortyk import FortyKState, Phase
 from tests.e2e.conftest import Muster

@@ -9,7 +9,7 @@ import re
 from sqlalchemy import select, update
 
 from bot.db.models import GameResult, GameSession
-from bot.night_games import night_games
+from bot.nights.games import night_games
 from rules.killteam import PROCEDURE, KillTeamState, prompt_for
 from rules.killteam.views import BATTLE_READY
 from rules.sealed import verify

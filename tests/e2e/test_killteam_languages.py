@@ -12,7 +12,7 @@ import json
 import re
 import string
 
-from bot.i18n_tools import po_path, pot_path, read
+from bot.lang.i18n_tools import po_path, pot_path, read
 from rules.killteam import KillTeamState
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable

@@ -11,7 +11,7 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from bot.db.models import GameResult, GameSession
-from bot.nights import at
+from bot.nights.service import at
 from tests.e2e.conftest import Muster
 from tests.e2e.night_driver import card, create, leave, night_cog, play_out, sign_up, the_night
 from tests.emulator.model import User

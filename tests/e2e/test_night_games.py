@@ -20,9 +20,9 @@ from sqlalchemy import func, select
 from bot.app import MusterBot
 from bot.db.models import GameResult, GameSession, OutboxMessage
 from bot.migrate import upgrade
-from bot.night_games import night_games, open_pairing_games
+from bot.nights.games import night_games, open_pairing_games
+from bot.play.table import waited_for
 from bot.scores.layout import format_change
-from bot.table import waited_for
 from tests.e2e.conftest import PROCESS_ENV, Muster
 from tests.e2e.night_driver import create, sign_up, the_night
 from tests.e2e.table_counts import count_table

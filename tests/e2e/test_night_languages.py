@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from bot.nights import at
+from bot.nights.service import at
 from tests.e2e.conftest import Muster
 from tests.e2e.night_driver import create, night_cog, the_night
 from tests.emulator.interactions import InteractionResponse

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from bot import sending
+from bot.chat import sending
+from bot.chat.limits import RENEW_AGE
 from bot.db.models import SessionMessage
-from bot.limits import RENEW_AGE
 from rules.fortyk import FortyKState, Phase
 from tests.e2e.conftest import Muster
 from tests.e2e.test_fortyk import Game, _latest_with, game_state, start_game, to_battle

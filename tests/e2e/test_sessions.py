@@ -10,10 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select, update
 
-from bot import custom_ids
+from bot.chat import custom_ids
+from bot.chat.messages import Reply
 from bot.db.models import GameResult, GameSession
-from bot.messages import Reply
-from bot.sessions import SessionService
+from bot.play.sessions import SessionService
 from rules.session import Answer
 from tests.e2e.conftest import Muster
 from tests.e2e.toy_game import ToyAdapter, start

@@ -10,9 +10,9 @@ import re
 
 from sqlalchemy import select
 
-from bot import custom_ids
+from bot.chat import custom_ids
 from bot.db.models import GameResult
-from bot.questions import MAX_BUTTONS
+from bot.play.questions import MAX_BUTTONS
 from rules.session import Question
 from rules.warcry.battle import WarcryState
 from rules.warcry.questions import questions

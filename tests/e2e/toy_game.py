@@ -16,13 +16,13 @@ import discord
 from discord import app_commands
 
 from bot.app import MusterBot
-from bot.checks import require_opponent
-from bot.game_cog import GameCog
-from bot.games import GameAdapter, SessionInfo
-from bot.messages import Embed, Reply
-from bot.questions import components
-from bot.table import sealed_line
-from bot.text import add_words
+from bot.chat.checks import require_opponent
+from bot.chat.messages import Embed, Reply
+from bot.lang.text import add_words
+from bot.play.game_cog import GameCog
+from bot.play.games import GameAdapter, SessionInfo
+from bot.play.questions import components
+from bot.play.table import sealed_line
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.sealed import ChoiceSealed, ChoicesRevealed, SealedRound, seal

@@ -2,7 +2,7 @@
 
 Discord refuses the whole sync over one capital in one localised name, and a localised name also
 renames a command in that language (`/scores joueur`) against the rule that names stay English. The
-tree is built offline, as `muster doctor` builds it (bot/command_check.py).
+tree is built offline, as `muster doctor` builds it (bot/doctor/command_tree.py).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import i18n
-from bot.command_check import muster_payload, name_problem, problems, sync_payload
-from bot.translator import CatalogueTranslator
+from bot.doctor.command_tree import muster_payload, name_problem, problems, sync_payload
+from bot.lang import i18n
+from bot.lang.translator import CatalogueTranslator
 from tests.emulator import discord_globals_restored
 from tests.old_translator import EveryString
 

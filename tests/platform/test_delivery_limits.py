@@ -18,14 +18,14 @@ import pytest
 from aiohttp import web
 from sqlalchemy import select
 
-from bot import delivery as delivery_module
-from bot import sending
 from bot.app import never_sleep_long
+from bot.chat import delivery as delivery_module
+from bot.chat import sending
+from bot.chat.delivery import Delivery
+from bot.chat.limits import OLD_MESSAGE_AGE, RATE_LIMIT_WAIT, RENEW_AGE
+from bot.chat.messages import Embed, Outgoing
 from bot.db.models import OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
-from bot.delivery import Delivery
-from bot.limits import OLD_MESSAGE_AGE, RATE_LIMIT_WAIT, RENEW_AGE
-from bot.messages import Embed, Outgoing
 from bot.migrate import upgrade
 
 GAME = "aaaaaaaaaaaa"

@@ -36,12 +36,12 @@ def doc_id(path: Path) -> str:
 
 
 def cited_paths(text: str) -> set[str]:
-    """`bot/limits.py`-like paths: a known top-level folder, a file with a known extension."""
+    """`bot/chat/limits.py`-like paths: a known top-level folder, a file with a known extension."""
     return set(PATH.findall(text))
 
 
 def cited_names(text: str) -> set[str]:
-    """Names cited as code: `render_step()`, `bot.table.only_answer(...)`, `GameAdapter.render_step`.
+    """Names cited as code: `render_step()`, `bot.play.table.only_answer(...)`, `GameAdapter.render_step`.
 
     Only names the project defines (or discord.py's, written `discord.…`) are worth checking; a
     call on an object of another library (`interaction.response.defer(...)`) is written through a
@@ -141,11 +141,11 @@ def test_links_stay_in_the_repository(doc: Path) -> None:
 
 def test_the_checks_see_what_they_look_for() -> None:
     text = (
-        "See bot/limits.py and `GameAdapter.render_step`, `bot.table.only_answer(q)`, `render()`, "
+        "See bot/chat/limits.py and `GameAdapter.render_step`, `bot.play.table.only_answer(q)`, `render()`, "
         "`discord.ui.View`, `interaction.response.defer()`; not cogs/<game>.py nor cogs/fortyk*.py."
     )
-    assert cited_paths(text) == {"bot/limits.py"}
-    assert cited_names(text) == {"GameAdapter.render_step", "bot.table.only_answer", "render"}
+    assert cited_paths(text) == {"bot/chat/limits.py"}
+    assert cited_names(text) == {"GameAdapter.render_step", "bot.play.table.only_answer", "render"}
     assert exists("GameAdapter.render_step") and exists("discord.ui.View") and exists("refuse_second_game")
     assert exists("AsyncSession.run_sync") and not exists("AsyncSession.run_nothing")
     assert not exists("GameAdapter.render_nothing") and not exists("discord.ui.Nothing")

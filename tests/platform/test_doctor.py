@@ -18,10 +18,11 @@ from alembic.script import ScriptDirectory
 from discord import app_commands
 from sqlalchemy.engine import make_url
 
-from bot import cli, doctor
-from bot.command_check import sync_payload
-from bot.doctor import DoctorSettings, check_revisions, check_shards
-from bot.doctor_discord import granted_permissions
+from bot import cli
+from bot.doctor import checkup as doctor
+from bot.doctor.checkup import DoctorSettings, check_revisions, check_shards
+from bot.doctor.command_tree import sync_payload
+from bot.doctor.on_discord import granted_permissions
 from bot.migrate import alembic_config
 from tests.emulator import Emulator
 from tests.emulator.model import BOT_PERMISSIONS, EVERYONE_PERMISSIONS, permissions

@@ -14,8 +14,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.i18n import speaking
-from bot.limits import BUTTON_LABEL, FIELD_VALUE
+from bot.chat.limits import BUTTON_LABEL, FIELD_VALUE
+from bot.lang.i18n import speaking
 from cogs.fortyk import FortyKAdapter, board_embed
 from cogs.fortyk_text import describe, now_text, question_text, result_text
 from rules.dice import Roller

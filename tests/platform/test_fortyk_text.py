@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from bot.text import ENGLISH, FALLBACK, refusal
+from bot.lang.text import ENGLISH, FALLBACK, refusal
 from cogs.fortyk import parse_quarters  # importing the cog registers its refusal words, as loading it does
 from cogs.fortyk_text import condition_detail, describe, dice_lines, now_text, question_text, result_text
 from rules.errors import RuleError

@@ -16,11 +16,11 @@ from babel.messages.catalog import Catalog
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import i18n, i18n_tools
-from bot.i18n import Domain, fill, language, speaking, supported
-from bot.table import reworded
-from bot.text import add_words, refusal
-from bot.translator import localised
+from bot.lang import i18n, i18n_tools
+from bot.lang.i18n import Domain, fill, language, speaking, supported
+from bot.lang.text import add_words, refusal
+from bot.lang.translator import localised
+from bot.play.table import reworded
 from cogs.scores_text import ENGLISH as SCORES_WORDS
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -107,7 +107,7 @@ def test_extraction_reads_the_marked_english_of_a_file(
     monkeypatch.setattr(i18n_tools, "ROOT", tmp_path)
     source = tmp_path / "example.py"
     source.write_text(
-        "from bot.i18n import Domain\n"
+        "from bot.lang.i18n import Domain\n"
         '_ = Domain("warcry")\n'
         'a = _("Battleplan: {name}", name=x)\n'
         'b = _.n("{count} objective", "{count} objectives", n)\n'

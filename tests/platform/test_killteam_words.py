@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.i18n import TRANSLATED, speaking
-from bot.i18n_tools import SAME, po_path, read
+from bot.lang.i18n import TRANSLATED, speaking
+from bot.lang.i18n_tools import SAME, po_path, read
 from cogs.killteam_lines import (
     board_embed,
     describe,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from bot.db.store import Store
 from bot.guild_settings import GuildSettingsService
-from bot.languages import LanguageService
+from bot.lang.languages import LanguageService
 from bot.migrate import upgrade
 from tests.databases import fresh_postgres
 

@@ -141,11 +141,11 @@ def literal_cuts(source: str) -> list[str]:
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_text_is_cut_by_named_lengths(path: Path) -> None:
-    """Discord's limits live in bot/limits.py and the project's own lengths are named where used,
+    """Discord's limits live in bot/chat/limits.py and the project's own lengths are named where used,
     so a reader can tell a Discord limit from a choice, and check each against its source once."""
     found = literal_cuts(path.read_text(encoding="utf-8"))
     assert not found, (
-        f"{path.relative_to(ROOT)} cuts text by a bare number (use a bot/limits.py name, or name "
+        f"{path.relative_to(ROOT)} cuts text by a bare number (use a bot/chat/limits.py name, or name "
         f"the project's own length where it is used): " + "; ".join(found)
     )
 

@@ -1,4 +1,4 @@
-"""The one length guard (bot/limits.py): whatever is built, what it returns Discord accepts.
+"""The one length guard (bot/chat/limits.py): whatever is built, what it returns Discord accepts.
 
 The oracle is the emulator's validator (tests/emulator/validation.py), written from Discord's
 documented limits independently of the guard.
@@ -13,7 +13,7 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.limits import CONTENT, fit, fit_embeds
+from bot.chat.limits import CONTENT, fit, fit_embeds
 from cogs.dice import describe_roll
 from rules.dice import MAX_DICE, Roller, roll_notation
 from tests.emulator.validation import validate_message

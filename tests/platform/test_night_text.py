@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import speaking
-from bot.text import add_words, refusal
+from bot.lang.i18n import speaking
+from bot.lang.text import add_words, refusal
 from cogs.night_text import ENGLISH, REASONS, REFUSALS, reason_text, reasons_text, word
 from rules.errors import RuleError
 from rules.night import NightSettings, PairingContext, Reason, Signup, pair_players, start

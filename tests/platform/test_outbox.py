@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 from sqlalchemy.engine import make_url
 
+from bot.chat.limits import NONCE
+from bot.chat.messages import Button
+from bot.chat.outbox import due_messages, free_lane, nonce_of, take_lane
 from bot.db.models import OutboxMessage, utcnow
 from bot.db.store import Store
 from bot.db.wakeups import Wakeups
-from bot.limits import NONCE
-from bot.messages import Button
 from bot.migrate import upgrade
-from bot.outbox import due_messages, free_lane, nonce_of, take_lane
 from tests.databases import fresh_postgres
 
 ids = st.integers(min_value=1, max_value=2**63 - 1)

@@ -1,4 +1,4 @@
-"""`pack load` parses off the event loop (bot/packs.py): in a worker thread, under a time limit, and
+"""`pack load` parses off the event loop (bot/play/packs.py): in a worker thread, under a time limit, and
 every way a parse can end becomes a polite refusal."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from bot.errors import UserError
-from bot.packs import parse_off_loop
+from bot.chat.errors import UserError
+from bot.play.packs import parse_off_loop
 from rules import warmaster
 from rules.warmaster import Pack
 

@@ -1,4 +1,5 @@
-"""The one encoding of questions as components (bot/questions.py, bot/custom_ids.py, bot/render.py):
+"""The one encoding of questions as components (bot/play/questions.py, bot/chat/custom_ids.py,
+bot/chat/render.py):
 every question any game can ask fits Discord's component limits, and its clicks come back as the
 answers the rules check."""
 
@@ -9,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import custom_ids, questions, render
-from bot.messages import Reply
+from bot.chat import custom_ids, render
+from bot.chat.messages import Reply
+from bot.play import questions
 from rules.errors import RuleError
 from rules.session import InputField, NumberRange, Option, Question, check_answer
 from tests.emulator.validation import validate_message

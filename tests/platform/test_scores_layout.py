@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.limits import EMBED_DESCRIPTION, EMBED_FOOTER, EMBED_TITLE, EMBED_TOTAL, FIELD_VALUE
+from bot.chat.limits import EMBED_DESCRIPTION, EMBED_FOOTER, EMBED_TITLE, EMBED_TOTAL, FIELD_VALUE
 from bot.scores.image import MAX_IMAGE_ROWS, leaderboard_png, render_table
 from bot.scores.layout import (
     EmbedField,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import cogs.scores  # noqa: F401  registers the scores words, as loading the bot does
-from bot.text import FALLBACK, refusal
+from bot.lang.text import FALLBACK, refusal
 from cogs.scores_text import ENGLISH
 from rules.errors import RuleError
 from rules.scores import MAX_SCORE, check_manual_entry

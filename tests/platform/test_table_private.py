@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import GameAdapter, SessionInfo
-from bot.messages import Embed, Outgoing
-from bot.table import table_messages
+from bot.chat.messages import Embed, Outgoing
+from bot.play.games import GameAdapter, SessionInfo
+from bot.play.table import table_messages
 from rules.dice import Roller
 from rules.session import Event, GameState, Option, Procedure, Question
 

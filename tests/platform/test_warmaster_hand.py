@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.limits import FIELD_VALUE
-from bot.render import embed
+from bot.chat.limits import FIELD_VALUE
+from bot.chat.render import embed
 from cogs.warmaster import hand_embed
 from rules.dice import Roller
 from rules.warmaster import start

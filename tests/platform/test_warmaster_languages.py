@@ -10,10 +10,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.i18n import speaking
-from bot.i18n_tools import LIMITS
-from bot.text import ENGLISH as WORDED
-from bot.text import refusal
+from bot.lang.i18n import speaking
+from bot.lang.i18n_tools import LIMITS
+from bot.lang.text import ENGLISH as WORDED
+from bot.lang.text import refusal
 from cogs.warmaster_asked import PAUSED, localise, typed
 from cogs.warmaster_cards import EFFECTS
 from cogs.warmaster_text import ENGLISH

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.text import ENGLISH, add_words, refusal
+from bot.lang.text import ENGLISH, add_words, refusal
 from rules.errors import RuleError
 from rules.session import Answer, InputField, NumberRange, Option, Question, check_answer
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from warcry_helpers import ALICE, BOB, PLAYERS, refused, roller
 
 import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
-from bot.text import ENGLISH, FALLBACK, refusal
+from bot.lang.text import ENGLISH, FALLBACK, refusal
 from cogs.warcry_text import ENGLISH as WARCRY_ENGLISH
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller

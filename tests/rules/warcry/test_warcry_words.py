@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from test_warcry_questions import legal_answer
 from warcry_helpers import ALICE, BOB, PLAYERS, club_pack, roller
 
-from bot.i18n import speaking
-from bot.text import refusal
+from bot.lang.i18n import speaking
+from bot.lang.text import refusal
 from cogs import warcry_cards as cards
 from cogs import warcry_words as words
 from cogs.warcry import roster_refusal, warband_answer

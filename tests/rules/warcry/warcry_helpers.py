@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
-from bot.text import FALLBACK, refusal
+from bot.lang.text import FALLBACK, refusal
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError

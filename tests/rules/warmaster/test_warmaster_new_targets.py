@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from warmaster_helpers import ALICE, BOB, card, character, give, new_game, play, refused
 
-from bot.text import add_words, refusal
+from bot.lang.text import add_words, refusal
 from cogs.warmaster_text import ENGLISH, new_target_label
 from rules.errors import RuleError
 from rules.warmaster import Restriction, TargetRef

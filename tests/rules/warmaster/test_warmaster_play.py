@@ -23,7 +23,7 @@ from warmaster_helpers import (
     visible_to,
 )
 
-from bot.text import add_words, refusal
+from bot.lang.text import add_words, refusal
 from cogs.warmaster_text import ENGLISH, event_text
 from rules.errors import RuleError
 from rules.warmaster import (

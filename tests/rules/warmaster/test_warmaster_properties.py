@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warmaster_helpers import ALICE, BOB, act, card, roller
 
-from bot.text import add_words
-from bot.text import refusal as english
+from bot.lang.text import add_words
+from bot.lang.text import refusal as english
 from cogs.warmaster_text import ENGLISH, event_text
 from rules.confirmation import ConfirmPending
 from rules.errors import RuleError

@@ -29,9 +29,9 @@ from warmaster_helpers import (
 )
 
 import rules.warmaster
-from bot.table import only_answer
-from bot.text import ENGLISH as CATALOGUE
-from bot.text import add_words, refusal
+from bot.lang.text import ENGLISH as CATALOGUE
+from bot.lang.text import add_words, refusal
+from bot.play.table import only_answer
 from cogs.warmaster_asked import question_words
 from cogs.warmaster_text import ENGLISH, board_status, reply_lines
 from rules.confirmation import ConfirmPending

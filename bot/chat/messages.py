@@ -1,0 +1,181 @@
+"""Messages as plain data: what a game wants said, before it touches Discord.
+
+Renderers turn rules events into `Outgoing` messages; they are stored in the outbox as JSON in the
+same transaction as the state that caused them, then delivered. Buttons and selects carry only a
+custom_id naming the session, the question's step and the value (bot/chat/custom_ids.py), so a message
+posted before a restart keeps working after it. A button outside any session (a result's Confirm) names
+its own custom_id, which a persistent `DynamicItem` of its cog recognises.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Literal, Self
+
+from pydantic import BaseModel, Field, model_validator
+
+from bot.lang import i18n
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+SESSION_IDS = re.compile(r"(s|sm|ss|p|m|q|qf|qs|qm):")  # prefixes bot/chat/ui.py routes (older ones too)
+
+
+class EmbedField(BaseModel):
+    name: str
+    value: str
+    inline: bool = False
+
+
+class Embed(BaseModel):
+    title: str | None = None
+    description: str | None = None
+    colour: int | None = None
+    fields: list[EmbedField] = Field(default_factory=list)
+    footer: str | None = None
+    timestamp: datetime | None = None
+
+    def add(self, name: str, value: str, inline: bool = False) -> Embed:
+        self.fields.append(EmbedField(name=name, value=value, inline=inline))
+        return self
+
+
+class Button(BaseModel):
+    """A button: it answers the game's question `step` with option `value` (bot/play/questions.py makes
+    these from the rules' questions); with `form` set the click first opens that option's form (or
+    the number field). With `custom_id` set instead, it is not a question's button: the click goes to
+    whichever persistent `DynamicItem` matches that id (a result's Confirm); it must not look like a
+    session component's.
+    """
+
+    label: str
+    step: str = ""
+    value: str = ""
+    form: bool = False
+    style: ButtonStyle = "secondary"
+    disabled: bool = False
+    custom_id: str | None = Field(default=None, min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _one_route(self) -> Self:
+        """A click must go somewhere: to the game's question or to a `DynamicItem`."""
+        if self.custom_id is None:
+            if not (self.step and self.value):
+                raise ValueError("a question's button carries its step and value")
+        elif self.step or self.value or self.form:
+            raise ValueError("a button with its own custom_id answers no question")
+        elif SESSION_IDS.match(self.custom_id):
+            raise ValueError("a button's own custom_id must not look like a session component's")
+        return self
+
+
+class SelectOption(BaseModel):
+    label: str
+    value: str
+    description: str | None = None
+
+
+class Select(BaseModel):
+    """A select menu answering the game's question `step` with the picked values."""
+
+    step: str
+    options: list[SelectOption]
+    placeholder: str | None = None
+    min_values: int = 1
+    max_values: int = 1
+
+
+class ModalField(BaseModel):
+    key: str
+    label: str
+    placeholder: str | None = None
+    style: Literal["short", "paragraph"] = "short"
+    required: bool = True
+    max_length: int | None = None
+
+
+class Modal(BaseModel):
+    title: str
+    fields: list[ModalField]
+
+
+class GameThread(BaseModel):
+    """A thread to open from a posted message (a game's start card): the game is played in it."""
+
+    name: str = Field(min_length=1, max_length=100)
+    members: list[int] = Field(default_factory=list)
+    # Told once per channel when threads can't be made, with the permission to grant (by DM if need be).
+    organiser_id: int | None = None
+    failure_note: str | None = None
+
+
+class Outgoing(BaseModel):
+    """One message to send.
+
+    `to` says where: the session's table (its thread, else the channel it was started in; or
+    `channel_id` when set), or a player's DMs. A DM with `secret=True` is a private prompt: if the
+    player's DMs are closed it is NOT sent anywhere else; instead the table gets a button that shows
+    the player their prompt ephemerally. With `key` set, the message is edited in place if one with
+    that key was sent before for this session (the board, a question, a DM prompt), else posted;
+    with `edit_only` too, it is never posted (closing a question that was never shown does nothing).
+    Only the users in `pings` are notified, whatever else the content mentions.
+    """
+
+    to: Literal["channel", "dm"] = "channel"
+    user_id: int | None = None  # for to="dm"
+    content: str = ""
+    # The users this message means to tell: only their mentions in `content` ping. Any other
+    # mention (one typed by a member into a name or a title) is shown without notifying anyone.
+    pings: list[int] = Field(default_factory=list)
+    embeds: list[Embed] = Field(default_factory=list)
+    buttons: list[Button] = Field(default_factory=list)
+    selects: list[Select] = Field(default_factory=list)
+    secret: bool = False
+    key: str | None = None
+    edit_only: bool = False
+    keep_embeds: bool = False  # an edit that leaves the message's embeds as they are
+    # A living board: when it is too old to edit freely (Discord allows few edits of a message
+    # older than an hour), it is posted afresh at the bottom and the old one points to it.
+    renew_when_old: bool = False
+    thread: GameThread | None = None  # open this thread from the posted message
+    channel_id: int | None = None  # overrides the session's channel (e.g. the results channel)
+    # When channel_id can't be posted to (missing permission, deleted): post here instead, with the note.
+    fallback_channel_id: int | None = None
+    failure_note: str | None = None
+    # When no channel takes it (nor the fallback): DM it, with the note, to this user (an organiser).
+    failure_user_id: int | None = None
+    # The language it was made in (the one in force when it was built): whatever the delivery adds
+    # (a cut list's note, the "Open my secret prompt" stand-in for a closed DM) speaks it too.
+    language: str = i18n.SOURCE
+
+    def model_post_init(self, context: object, /) -> None:
+        if "language" not in self.model_fields_set:
+            self.language = i18n.language()
+
+
+class Reply(BaseModel):
+    """What the acting user sees in answer to their interaction, ephemeral unless said otherwise."""
+
+    content: str = ""
+    embeds: list[Embed] = Field(default_factory=list)
+    buttons: list[Button] = Field(default_factory=list)
+    selects: list[Select] = Field(default_factory=list)
+    ephemeral: bool = True
+
+
+def without_pings(outgoing: list[Outgoing], pinged: str) -> list[Outgoing]:
+    """A game's first messages without a second ping for the players its start card's content
+    (`pinged`) already mentioned: a question's ping is its content, the mentions of those asked."""
+    if not pinged:
+        return outgoing
+    return [
+        message.model_copy(
+            update={
+                "content": " ".join(word for word in message.content.split() if word not in pinged),
+                "pings": [user for user in message.pings if f"<@{user}>" not in pinged],
+            }
+        )
+        if message.to == "channel" and (message.key or "").startswith("ask.")
+        else message
+        for message in outgoing
+    ]

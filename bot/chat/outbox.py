@@ -1,0 +1,186 @@
+"""The outbox as stored: the rows owed to Discord, the lanes processes lease to send them, and
+what a send leaves to record. `bot/chat/delivery.py` does the sending; see it for the guarantees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, delete, exists, insert, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session, aliased
+
+from bot.chat.limits import NONCE
+from bot.chat.messages import Outgoing
+from bot.db.models import GameSession, OutboxLane, OutboxMessage, SessionMessage, utcnow
+from bot.db.upsert import claim_meta, dialect_insert
+from bot.play.games import SessionInfo
+
+BATCH = 50
+LANES: Table = OutboxLane.__table__  # type: ignore[assignment]
+
+
+def outbox_rows(
+    info: SessionInfo | None, outgoing: list[Outgoing], *, session_id: str | None = None
+) -> list[dict[str, Any]]:
+    """Outbox rows for these messages. A session's own messages take `info`; `session_id` alone
+    files messages of no session (a result's announcement) behind that session's, in order."""
+    rows = []
+    for message in outgoing:
+        if message.to == "channel" and message.channel_id is None and info is None:
+            raise ValueError("a message of no session says which channel it goes to")
+        rows.append(
+            {
+                "session_id": info.id if info else session_id,
+                "payload": message.model_dump_json(exclude_defaults=True),
+            }
+        )
+    return rows
+
+
+async def enqueue(
+    db: AsyncSession, info: SessionInfo | None, outgoing: list[Outgoing], *, session_id: str | None = None
+) -> None:
+    """Add messages to the outbox inside the caller's transaction (one multi-row INSERT)."""
+    rows = outbox_rows(info, outgoing, session_id=session_id)
+    if rows:
+        await db.execute(insert(OutboxMessage), rows)
+
+
+def nonce_of(row_id: int, created_at: datetime) -> str:
+    """The row's nonce: its id, then its creation time so a fresh database's row 1 gets another.
+
+    Cut to Discord's 25 characters; a 64-bit id and the "." after it always fit, so two rows never
+    share one."""
+    return f"o{row_id}.{int(created_at.timestamp() * 1000):x}"[:NONCE]
+
+
+def lane_of(session_id: str | None, row_id: int) -> str:
+    """The lane a row goes out in: its session's, or its own."""
+    return session_id if session_id is not None else f"row:{row_id}"
+
+
+def take_lane(lane: str, owner: str, until: datetime, db: Session) -> bool:
+    """Lease a lane (True: ours until `until`): free, expired, or already ours."""
+    now = utcnow()
+    values = {"lane": lane, "owner": owner, "leased_until": until}
+    statement = dialect_insert(db.get_bind().dialect.name, LANES).values(values)
+    statement = statement.on_conflict_do_update(
+        index_elements=["lane"],
+        set_={"owner": owner, "leased_until": until},
+        where=(LANES.c.leased_until < now) | (LANES.c.owner == owner),
+    ).returning(LANES.c.lane)
+    return db.execute(statement).first() is not None
+
+
+def free_lane(lane: str, owner: str, db: Session) -> None:
+    db.execute(delete(LANES).where(LANES.c.lane == lane, LANES.c.owner == owner))
+
+
+def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[OutboxMessage] | None:
+    """Lease a lane and read what it owes (None: another process holds it). The rows are read after
+    the lease is taken, so nothing an earlier holder recorded as sent is sent again."""
+    if not take_lane(lane, owner, until, db):
+        return None
+    return lane_rows(lane, db)
+
+
+def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
+    """A lane's undelivered rows, oldest first, up to the first that is backing off and holds the
+    rest back. Edits that give way (waiting out a long rate limit) are among them though not due:
+    a later edit of the same message may supersede one (bot/chat/delivery.py)."""
+    if lane.startswith("row:"):
+        query = select(OutboxMessage).where(OutboxMessage.id == int(lane.removeprefix("row:")))
+    else:
+        query = select(OutboxMessage).where(OutboxMessage.session_id == lane)
+    rows = db.scalars(
+        query.where(OutboxMessage.delivered_at.is_(None)).order_by(OutboxMessage.id).limit(BATCH)
+    )
+    now = utcnow()
+    read = []
+    for row in rows:
+        if not is_due(row, now) and not row.gives_way:
+            break
+        read.append(row)
+    return read
+
+
+def is_due(row: OutboxMessage, now: datetime) -> bool:
+    return row.next_attempt_at is None or row.next_attempt_at <= now
+
+
+def due_messages(db: Session) -> list[OutboxMessage]:
+    """The oldest undelivered rows that may be sent now: due, and not behind a row of their own
+    session that is waiting to be tried again (unless that row gives way)."""
+    now = utcnow()
+    earlier = aliased(OutboxMessage)
+    held_back = exists().where(
+        earlier.session_id == OutboxMessage.session_id,
+        earlier.delivered_at.is_(None),
+        earlier.id < OutboxMessage.id,
+        earlier.next_attempt_at > now,
+        earlier.gives_way.is_(False),
+    )
+    return list(
+        db.scalars(
+            select(OutboxMessage)
+            .where(OutboxMessage.delivered_at.is_(None))
+            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))
+            .where(~held_back)
+            .order_by(OutboxMessage.id)
+            .limit(BATCH)
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What a send leaves to record: a keyed message's id, and the thread a start card opened."""
+
+    remember: SessionMessage | None = None
+    thread_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one row: its new bookkeeping, and what its send left to record."""
+
+    row_id: int
+    values: dict[str, Any]
+    remember: SessionMessage | None = None
+    session_id: str | None = None
+    thread_id: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.values["delivered_at"] is not None
+
+    @property
+    def gives_way(self) -> bool:
+        """An edit waiting out a rate limit: the rows behind it go on."""
+        return bool(self.values.get("gives_way"))
+
+
+def record(outcome: Outcome, lease: tuple[str, str, datetime] | None, db: Session) -> None:
+    """Record one row's outcome (and what its send left), renewing the lane's lease with it."""
+    if outcome.remember is not None:
+        db.merge(outcome.remember)
+    if outcome.thread_id is not None and outcome.session_id is not None:
+        db.execute(
+            update(GameSession)
+            .where(GameSession.id == outcome.session_id)
+            .values(thread_id=outcome.thread_id)
+        )
+    db.execute(update(OutboxMessage).where(OutboxMessage.id == outcome.row_id).values(**outcome.values))
+    if lease is not None:
+        lane, owner, until = lease
+        db.execute(
+            update(LANES).where(LANES.c.lane == lane, LANES.c.owner == owner).values(leased_until=until)
+        )
+
+
+def claim_once(key: str, db: Session) -> bool:
+    """Take a once-only key (True: ours); whoever writes it first has it."""
+    return db.execute(claim_meta(db.get_bind().dialect.name, key)).first() is not None

@@ -1,0 +1,255 @@
+"""How one outbox message reaches Discord: a DM or a channel post, a keyed message edited where it
+was sent, a game's thread opened from its start card, the fallbacks when a channel or a DM is refused,
+and a living board renewed when it is too old to edit freely.
+
+`bot/chat/delivery.py` decides which rows go when and records what became of them; this module only sends
+one message and says what to remember (`Sent`), raising what Discord answered for the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.chat.limits import RENEW_AGE
+from bot.chat.messages import GameThread, Outgoing
+from bot.chat.outbox import Sent, claim_once
+from bot.chat.render import prompt_fallback, to_discord
+from bot.db.models import GameSession, SessionMessage, utcnow
+from bot.db.store import Store
+from bot.lang.i18n import Domain
+
+log = logging.getLogger(__name__)
+_ = Domain("muster")
+
+DM_CLOSED = 50007
+THREAD_EXISTS = 160004
+
+
+class EditWaits(Exception):
+    """An edit Discord won't take for a long while (a message older than an hour, code 30046):
+    its row gives way, waiting out `retry_after` without holding back its lane."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"edit rate limited for {retry_after:.0f} s")
+        self.retry_after = retry_after
+
+
+def age_of(message_id: int) -> float:
+    """How old a message is, in seconds, by its snowflake."""
+    return (utcnow() - discord.utils.snowflake_time(message_id)).total_seconds()
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+class Sender:
+    """Sends one message for the outbox, reading from the store where it was sent before."""
+
+    def __init__(self, store: Store, client: discord.Client) -> None:
+        self.store = store
+        self.client = client
+
+    async def known(self, session_id: str | None, message: Outgoing) -> SessionMessage | None:
+        """The message a keyed row edits, if one was sent before."""
+        if not (message.key and session_id):
+            return None
+        key = (session_id, message.key)
+        return await self.store.run(lambda db: db.get(SessionMessage, key))
+
+    async def _table(self, session_id: str | None, message: Outgoing) -> int | None:
+        """Where a message goes: its own channel, else its session's thread, else the session's channel.
+
+        Read from the store for every row: the thread is recorded by the row that opened it, which
+        a session's later rows always follow."""
+        if message.channel_id is not None or session_id is None:
+            return message.channel_id
+        row = await self.store.run(lambda db: db.get(GameSession, session_id))
+        if row is None:
+            return None
+        return row.thread_id or row.channel_id
+
+    async def send(self, session_id: str | None, message: Outgoing, nonce: str) -> Sent:
+        """Send to a DM or a channel (with the fallbacks); returns what to record."""
+        kwargs = to_discord(session_id, message)
+        if message.to == "dm":
+            assert message.user_id is not None
+            try:
+                return Sent(await self._send_dm(session_id, message, kwargs, nonce))
+            except discord.Forbidden as exc:
+                if exc.code != DM_CLOSED:
+                    raise
+                # Only a secret prompt whose DM is refused needs the table: its button goes there.
+                table = await self._table(session_id, message) if message.secret else None
+                if not message.edit_only and session_id is not None and table is not None:
+                    channel = self.client.get_partial_messageable(table)
+                    await channel.send(**prompt_fallback(session_id, message.user_id), nonce=nonce)
+                else:
+                    log.info("DMs closed for user %s; message dropped", message.user_id)
+            return Sent()
+        table = await self._table(session_id, message)
+        if table is None:
+            log.warning("a message of session %s has nowhere to go; dropped", session_id)
+            return Sent()
+        try:
+            remember = await self._post(session_id, message, table, kwargs, nonce)
+            thread_id = None
+            if message.thread is not None and remember is not None and session_id is not None:
+                thread_id = await self._open_thread(session_id, message, table, remember.message_id)
+            return Sent(remember, thread_id)
+        except (discord.Forbidden, discord.NotFound):
+            if message.fallback_channel_id is None and message.failure_user_id is None:
+                raise
+            note = [message.failure_note] if message.failure_note else []
+            fallback = message.model_copy(
+                update={"content": "\n\n".join([message.content, *note]).strip(), "key": None}
+            )
+            kwargs = to_discord(session_id, fallback)
+            if message.fallback_channel_id is not None:
+                try:
+                    fell_back = await self._post(
+                        session_id, fallback, message.fallback_channel_id, kwargs, nonce
+                    )
+                    return Sent(fell_back)
+                except (discord.Forbidden, discord.NotFound):
+                    if message.failure_user_id is None:
+                        raise
+            assert message.failure_user_id is not None
+            log.warning("no channel took outbox message; sent to user %s instead", message.failure_user_id)
+            dm = await self.client.create_dm(discord.Object(message.failure_user_id))
+            await dm.send(**kwargs, nonce=nonce)
+            return Sent()
+
+    async def _send_dm(
+        self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any], nonce: str
+    ) -> SessionMessage | None:
+        """A DM; a keyed one (a player's prompt) is edited in place once sent, and remembered."""
+        assert message.user_id is not None
+        done, old = await self._edited_in_place(session_id, message, kwargs)
+        if done:
+            return None
+        dm = await self.client.create_dm(discord.Object(message.user_id))
+        sent = await dm.send(**kwargs, nonce=nonce)
+        if old is not None:
+            await self._point(None, old, dm.id, sent.id)
+        if message.key and session_id:
+            return SessionMessage(
+                session_id=session_id, key=message.key, channel_id=dm.id, message_id=sent.id
+            )
+        return None
+
+    async def _open_thread(
+        self, session_id: str, message: Outgoing, channel_id: int, card_id: int
+    ) -> int | None:
+        """Open the game's thread from its start card and add the players; None: it stays here.
+
+        A resend after a crash finds the thread already made (160004): a thread started from a
+        message has that message's id. When threads can't be made here (permission, channel
+        kind), the game runs in the channel and that channel is told once."""
+        spec = message.thread
+        assert spec is not None
+        card = self.client.get_partial_messageable(channel_id).get_partial_message(card_id)
+        try:
+            made = await self.client.http.start_thread_with_message(
+                channel_id, card_id, name=spec.name, auto_archive_duration=10080
+            )
+            thread_id = int(made["id"])
+        except discord.HTTPException as exc:
+            if exc.code == THREAD_EXISTS:
+                thread_id = card_id
+            elif exc.status in (400, 403):
+                log.info("no thread for session %s (%s %s)", session_id, exc.status, exc.code)
+                await self._tell_no_threads(channel_id, spec, card)
+                return None
+            else:
+                raise
+        for member in spec.members:
+            try:
+                await self.client.http.add_user_to_thread(thread_id, member)
+            except discord.HTTPException as exc:
+                log.info("could not add %s to thread %s (%s)", member, thread_id, exc.code)
+        return thread_id
+
+    async def _tell_no_threads(self, channel_id: int, spec: GameThread, card: discord.PartialMessage) -> None:
+        """Say on the card why the game runs in the channel, once per channel (claimed by its key)."""
+        if not spec.failure_note:
+            return
+        key = f"no-threads:{channel_id}"
+        if not await self.store.run_write(partial(claim_once, key)):
+            return
+        try:
+            await card.reply(spec.failure_note, mention_author=False)
+        except discord.HTTPException:
+            if spec.organiser_id is not None:
+                dm = await self.client.create_dm(discord.Object(spec.organiser_id))
+                await dm.send(spec.failure_note)
+
+    async def _post(
+        self, session_id: str | None, message: Outgoing, channel_id: int, kwargs: dict[str, Any], nonce: str
+    ) -> SessionMessage | None:
+        """Post (or, for a keyed message seen before, edit); a keyed post's id is returned to record.
+
+        A living message renewed is posted afresh here (the bottom of its table) and its old copy
+        made a pointer to it; a resend after a crash gets the same new message back by its nonce."""
+        done, old = await self._edited_in_place(session_id, message, kwargs)
+        if done:
+            return None
+        sent = await self.client.get_partial_messageable(channel_id).send(**kwargs, nonce=nonce)
+        if old is not None:
+            await self._point(await self._guild_of(session_id), old, channel_id, sent.id)
+        if message.key and session_id:
+            return SessionMessage(
+                session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
+            )
+        return None
+
+    async def _edited_in_place(
+        self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any]
+    ) -> tuple[bool, SessionMessage | None]:
+        """(done, old): done when nothing is to be posted: a keyed message seen before was edited
+        where it was sent (a channel or a DM), or an edit-only message has nothing to edit. A keyed
+        message someone deleted is posted again. `old`: a living message to renew (post afresh,
+        then point `old` to it), because it is too old to edit freely or Discord refused the edit
+        for a long while; any other edit refused for long raises `EditWaits`."""
+        known = await self.known(session_id, message)
+        if known is None:
+            return message.edit_only, None
+        if message.renew_when_old and age_of(known.message_id) >= RENEW_AGE:
+            return False, known
+        channel = self.client.get_partial_messageable(known.channel_id)
+        try:
+            await channel.get_partial_message(known.message_id).edit(**kwargs)
+            return True, None
+        except discord.NotFound:
+            return message.edit_only, None  # deleted by someone: post it again
+        except discord.RateLimited as exc:
+            if message.renew_when_old:
+                return False, known
+            raise EditWaits(exc.retry_after) from exc
+
+    async def _guild_of(self, session_id: str | None) -> int | None:
+        row = await self.store.run(lambda db: db.get(GameSession, session_id)) if session_id else None
+        return row.guild_id if row is not None else None
+
+    async def _point(self, guild_id: int | None, old: SessionMessage, channel_id: int, new_id: int) -> None:
+        """Make a renewed message's old copy a one-line pointer to the new one. Its edits may be
+        spent (30046): then it is deleted, so no stale board is left with buttons; if even that
+        fails it is left as it is. Never waits."""
+        text = _("This board has moved: {link}", link=message_link(guild_id, channel_id, new_id))
+        stale = self.client.get_partial_messageable(old.channel_id).get_partial_message(old.message_id)
+        try:
+            await stale.edit(content=text, embeds=[], view=None)
+            return
+        except discord.RateLimited:
+            log.info("the old copy %s can't be edited now; deleting it", old.message_id)
+        except discord.HTTPException as exc:
+            log.info("the old copy %s was not edited (%s %s)", old.message_id, exc.status, exc.code)
+            return
+        try:
+            await stale.delete()
+        except (discord.RateLimited, discord.HTTPException) as exc:
+            log.info("the old copy %s stays as it was (%s)", old.message_id, exc)

@@ -1,0 +1,417 @@
+"""Game sessions: load, step, save with optimistic concurrency, and queue what must be said.
+
+Every change to a session is one transaction: the versioned UPDATE of its state, the audit rows
+of the dice thrown, and the outbox rows of the messages it caused. Two clicks racing on the same
+version: one wins, the other is retried on the new state (so the last of two simultaneous seals
+sees the first and reveals once), and a restart resumes from exactly what was stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import event, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.chat.delivery import Delivery
+from bot.chat.messages import Outgoing, without_pings
+from bot.chat.outbox import enqueue, outbox_rows
+from bot.db.models import GameSession, utcnow
+from bot.db.step_write import StepWrite, apply_step
+from bot.db.store import Store
+from bot.lang.i18n import Domain, speaking
+from bot.lang.languages import Languages, LanguageService
+from bot.play.dice import DiceService, RollContext, audit_rows
+from bot.play.games import GameRegistry, SessionInfo
+from bot.play.table import answer_the_only_choices
+from rules.dice import Roller
+from rules.errors import RuleError
+from rules.session import Action, Answer, Event, GameOutcome, GameState
+
+log = logging.getLogger(__name__)
+_ = Domain("muster")
+
+SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
+MAX_CONFLICT_RETRIES = 8
+CACHE_SIZE = 4096
+TITLE_CHARS = 200  # the game_sessions.title column (bot/db/models.py)
+
+# Called inside the finishing transaction: store the result, return extra messages to send.
+ResultHook = Callable[[AsyncSession, SessionInfo, GameOutcome], Awaitable[list[Outgoing]]]
+
+
+class SessionNotFound(RuleError):
+    def __init__(self) -> None:
+        super().__init__(code="session.gone")
+
+
+class SessionClosed(RuleError):
+    def __init__(self, status: str) -> None:
+        super().__init__(code="session.cancelled" if status == "cancelled" else "session.finished")
+
+
+@dataclass
+class StepResult:
+    info: SessionInfo
+    state: Any
+    events: list[Event]
+
+
+def status_of(state: GameState) -> str:
+    """A session's status after a step: a game ended before it was played is cancelled, not finished
+    (no result is recorded, and a night lists it as not played)."""
+    if not state.finished:
+        return "open"
+    return "cancelled" if state.abandoned else "finished"
+
+
+def _retrieved(reading: asyncio.Future[Any]) -> None:
+    """A languages read no step waited for (the action was refused) may fail unheard."""
+    if not reading.cancelled():
+        reading.exception()
+
+
+def new_session_id() -> str:
+    return secrets.token_hex(6)
+
+
+def info_of(row: GameSession) -> SessionInfo:
+    return SessionInfo(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        system=row.system,
+        organiser_id=row.organiser_id,
+        players=(row.player_a, row.player_b),
+        status=row.status,
+        version=row.version,
+        title=row.title,
+        thread_id=row.thread_id,
+        night_id=row.night_id,
+    )
+
+
+class SessionService:
+    def __init__(
+        self, store: Store, dice: DiceService, delivery: Delivery, games: GameRegistry, langs: LanguageService
+    ) -> None:
+        self.store = store
+        self.languages = langs  # which language each message of a step speaks
+        self.dice = dice
+        self.delivery = delivery
+        self.games = games
+        self.result_hooks: list[ResultHook] = []
+        # The last state this process stored or read, per session: a cache, never a truth. Before
+        # the rules judge an action its version is checked against the store (another process may
+        # have stepped the game), and the versioned UPDATE refuses a step on a stale state anyway.
+        self._cache: OrderedDict[str, tuple[SessionInfo, Any]] = OrderedDict()
+
+    def _remember(self, info: SessionInfo, state: Any) -> None:
+        self._cache[info.id] = (info, state)
+        self._cache.move_to_end(info.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    # ------------------------------------------------------------------ reading
+
+    def cached(self, session_id: str) -> tuple[SessionInfo, Any] | None:
+        """This process's last copy of a session, unchecked: only for a step the store then refuses
+        if it went stale (the versioned write), never for a decision on its own."""
+        return self._cache.get(session_id) if SESSION_ID.fullmatch(session_id) else None
+
+    async def load(
+        self, session_id: str, *, fresh: bool = False, checked: bool = True
+    ) -> tuple[SessionInfo, Any]:
+        """A session's facts and state: from memory (states are immutable) unless `fresh` or, when
+        `checked`, unless its stored version moved on (one indexed read). Unchecked: autocomplete."""
+        if not SESSION_ID.fullmatch(session_id):  # typed by someone: never a query with it
+            raise SessionNotFound()
+        if not fresh and (known := self._cache.get(session_id)) is not None:
+            if not checked or await self.store.session_version(session_id) == (
+                known[0].version,
+                known[0].status,
+            ):
+                return known
+        async with self.store.read() as db:
+            row = await db.get(GameSession, session_id)
+            if row is None:
+                raise SessionNotFound()
+            adapter = self.games.get(row.system)
+            info, state = info_of(row), adapter.procedure.load(row.state)
+        self._remember(info, state)
+        return info, state
+
+    async def open_sessions(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        channel_id: int | None = None,
+        system: str | None = None,
+    ) -> list[SessionInfo]:
+        query = select(GameSession).where(GameSession.guild_id == guild_id, GameSession.status == "open")
+        if user_id is not None:
+            query = query.where(or_(GameSession.player_a == user_id, GameSession.player_b == user_id))
+        if channel_id is not None:  # where it was started, or its thread
+            query = query.where(
+                or_(GameSession.channel_id == channel_id, GameSession.thread_id == channel_id)
+            )
+        if system is not None:
+            query = query.where(GameSession.system == system)
+        async with self.store.read() as db:
+            rows = await db.scalars(query.order_by(GameSession.created_at))
+            return [info_of(r) for r in rows]
+
+    async def caller_game(self, guild_id: int, channel_id: int, user_id: int, system: str) -> SessionInfo:
+        """The caller's one open game of `system` in this channel, for slash commands that act on it."""
+        games = await self.open_sessions(guild_id, user_id=user_id, channel_id=channel_id, system=system)
+        adapter = self.games.get(system)
+        if not games:
+            here = await self.open_sessions(guild_id, channel_id=channel_id, system=system)
+            if here:  # a bystander at someone else's table
+                first, second = here[0].players
+                raise RuleError(code="session.not_player", first=first, second=second)
+            raise RuleError(code="session.none_here", game=adapter.title, start=adapter.start_command)
+        if len(games) > 1:
+            raise RuleError(code="session.several_here", game=adapter.title)
+        return games[0]
+
+    async def caller_state(
+        self, guild_id: int | None, channel_id: int | None, user_id: int, system: str
+    ) -> Any:
+        """The state of the caller's one game here, or None: for autocomplete, which never errs."""
+        if guild_id is None or channel_id is None:
+            return None
+        games = await self.open_sessions(guild_id, user_id=user_id, channel_id=channel_id, system=system)
+        if len(games) != 1:
+            return None
+        return (await self.load(games[0].id, checked=False))[1]
+
+    async def refuse_second_game(self, guild_id: int, channel_id: int, system: str, a: int, b: int) -> None:
+        """One open game of a system between the same two players per channel."""
+        for existing in await self.open_sessions(guild_id, a, channel_id, system):
+            if set(existing.players) == {a, b}:
+                title = self.games.get(system).title
+                raise RuleError(code="session.second_game", game=title, opponent=b, session=existing.id)
+
+    async def last_finished_between(
+        self, guild_id: int, system: str, a: int, b: int
+    ) -> tuple[SessionInfo, Any] | None:
+        """The most recent finished game of `system` between two players (e.g. Kill Team's Control)."""
+        query = (
+            select(GameSession)
+            .where(
+                GameSession.guild_id == guild_id,
+                GameSession.system == system,
+                GameSession.status == "finished",
+                GameSession.player_a.in_((a, b)),  # a session's two players differ: these two
+                GameSession.player_b.in_((a, b)),
+            )
+            .order_by(GameSession.updated_at.desc())
+            .limit(1)
+        )
+        async with self.store.read() as db:
+            row = await db.scalar(query)
+            if row is None or row.system not in self.games:
+                return None
+            return info_of(row), self.games.get(row.system).procedure.load(row.state)
+
+    # ------------------------------------------------------------------ writing
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        system: str,
+        build: Callable[[str, Roller], tuple[GameState, list[Event]]],
+        title: str = "",
+        card: Outgoing | None = None,
+        night_id: str | None = None,
+        db: AsyncSession | None = None,
+    ) -> StepResult:
+        """Create a session: `build(session_id, roller)` makes the first state (pure). `card` is the
+        start card posted where the game was started (it may open the game's thread; its pings stand
+        for the first questions'); all else the game says goes to its table, after it. Written in
+        the caller's transaction `db` (a game night's pairings) or one of its own; cached and
+        delivered once that commits."""
+        adapter = self.games.get(system)
+        session_id = new_session_id()
+        roller = self.dice.roller()
+        state, events = build(session_id, roller)
+        state, events, auto = answer_the_only_choices(adapter, state, events, roller)
+        a, b = state.players
+        row = GameSession(
+            id=session_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            system=system,
+            organiser_id=organiser_id,
+            player_a=a,
+            player_b=b,
+            title=title[:TITLE_CHARS],
+            state=adapter.procedure.dump(state),
+            version=1,
+            status="open",
+            night_id=night_id,
+        )
+        info = info_of(row)
+        languages = await self.languages.for_players(guild_id, state.players)
+        rendered = adapter.render_step(info, None, state, events, auto, languages)
+        outgoing = [card, *without_pings(rendered, card.content)] if card is not None else rendered
+        async with contextlib.AsyncExitStack() as own:
+            tx = db if db is not None else await own.enter_async_context(self.store.write())
+            tx.add(row)
+            await tx.flush()
+            await self.dice.audit_now(tx, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
+            await enqueue(tx, info, outgoing)
+            if state.finished and state.outcome is not None:
+                await self._finish(tx, info, state.outcome)
+            event.listen(tx.sync_session, "after_commit", lambda _db: self._opened(info, state), once=True)
+        return StepResult(info, state, events)
+
+    def _opened(self, info: SessionInfo, state: Any) -> None:
+        self._remember(info, state)
+        self.delivery.kick()
+
+    async def act(
+        self,
+        session_id: str,
+        user_id: int,
+        make_action: Callable[[SessionInfo, Any], Action | None],
+        deliver: bool = True,
+        known: tuple[SessionInfo, Any] | None = None,
+    ) -> StepResult | None:
+        """Apply the action a player's input makes, retrying on a concurrent change.
+
+        `make_action` sees the freshest state each try; it may raise RuleError (nothing changes) or
+        return None (nothing to do: so does this). With `deliver` False the caller kicks the delivery
+        once it has answered (what the step caused is stored either way). `known`: the session as the
+        caller just loaded and checked it, used on the first try (the versioned write still checks)."""
+        fresh, reading = False, None
+        for _try in range(MAX_CONFLICT_RETRIES):
+            if known is not None and not fresh:
+                (info, state), known = known, None
+            else:
+                info, state = await self.load(session_id, fresh=fresh)
+            if info.status != "open":
+                raise SessionClosed(info.status)
+            adapter = self.games.get(info.system)
+            if reading is None:
+                reading = self._languages(info)
+                if not reading.done():
+                    await asyncio.sleep(0)  # the query leaves before the rules start
+            try:
+                action = make_action(info, state)
+            except ValidationError as invalid:  # typed input the action's own model refuses
+                where = invalid.errors()[0]["loc"] if invalid.errors() else ()
+                raise RuleError(code="answer.invalid", field=".".join(map(str, where)) or "answer") from None
+            if action is None:
+                return None
+            roller = self.dice.roller()
+            new_state, events = adapter.procedure.step(state, action, roller)
+            new_state, events, auto = answer_the_only_choices(adapter, new_state, events, roller)
+            new_info = replace(info, version=info.version + 1, status=status_of(new_state))
+            outgoing = adapter.render_step(new_info, state, new_state, events, auto, await reading)
+            write = StepWrite(
+                session_id=session_id,
+                expected_version=info.version,
+                state=adapter.procedure.dump(new_state),
+                version=new_info.version,
+                status=new_info.status,
+                at=utcnow(),
+                dice=audit_rows(roller.rolls, RollContext(info.guild_id, info.table_id, user_id, session_id)),
+                outbox=outbox_rows(new_info, outgoing),
+            )
+            if new_state.finished and new_state.outcome is not None:
+                stored = await self._commit_finishing_step(write, new_info, new_state.outcome)
+            else:
+                stored = await self.store.commit_step(write)
+            if not stored:
+                fresh = True  # someone else stepped first: retry on their state
+                continue
+            self._remember(new_info, new_state)
+            if deliver:
+                self.delivery.kick()
+            return StepResult(new_info, new_state, events)
+        raise RuleError(code="session.busy")
+
+    def _languages(self, info: SessionInfo) -> asyncio.Future[Languages]:
+        """The languages a step's messages speak: as this process remembers them (no round trip),
+        else asked of the store now and read while the rules judge."""
+        known = self.languages.remembered(info)
+        if known is not None:
+            ready: asyncio.Future[Languages] = asyncio.get_running_loop().create_future()
+            ready.set_result(known)
+            return ready
+        reading = asyncio.ensure_future(self.languages.for_session(info))
+        reading.add_done_callback(_retrieved)
+        return reading
+
+    async def answer(
+        self,
+        session_id: str,
+        answer: Answer,
+        deliver: bool = True,
+        known: tuple[SessionInfo, Any] | None = None,
+    ) -> StepResult | None:
+        """Step with a player's answer to a question, checked against what the game asks in the
+        freshest state (so an answer to a question already answered is refused, changing nothing)."""
+
+        def action(info: SessionInfo, state: Any) -> Action:
+            return self.games.get(info.system).procedure.action_for(state, answer)
+
+        return await self.act(session_id, answer.actor, action, deliver=deliver, known=known)
+
+    async def cancel(self, session_id: str, user_id: int, may_manage: bool) -> SessionInfo:
+        info, _state = await self.load(session_id, fresh=True)
+        if info.status != "open":
+            raise SessionClosed(info.status)
+        if not (may_manage or user_id == info.organiser_id):
+            raise RuleError(code="session.cancel_not_allowed")
+        with speaking(await self.languages.of_server(info.guild_id)):
+            said = Outgoing(content=_("This game was cancelled by {user}.", user=f"<@{user_id}>"))
+        async with self.store.write() as db:
+            cancelled = await db.execute(
+                update(GameSession)
+                .where(GameSession.id == session_id, GameSession.status == "open")
+                .values(status="cancelled", version=GameSession.version + 1, updated_at=utcnow())
+            )
+            if cancelled.rowcount != 1:  # type: ignore[attr-defined]
+                raise SessionClosed("finished")  # it ended while we were asking
+            await enqueue(db, info, [said])
+        # The version moved on, so any copy of the old state (here or in another process) is stale.
+        self._cache.pop(session_id, None)
+        self.delivery.kick()
+        return info
+
+    # ------------------------------------------------------------------ internals
+
+    async def _commit_finishing_step(self, write: StepWrite, info: SessionInfo, outcome: GameOutcome) -> bool:
+        """The last step of a game also stores its result (through async result hooks)."""
+        async with self.store.write() as db:
+            if not await db.run_sync(partial(apply_step, write)):
+                return False
+            await self._finish(db, info, outcome)
+        return True
+
+    async def _finish(self, db: AsyncSession, info: SessionInfo, outcome: GameOutcome) -> None:
+        for hook in self.result_hooks:
+            extra = await hook(db, info, outcome)
+            await enqueue(db, info, extra)
+
+    async def queue(self, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
+        """Queue messages outside a step (e.g. a reminder, an announcement)."""
+        async with self.store.write() as db:
+            await enqueue(db, info, outgoing)
+        self.delivery.kick()

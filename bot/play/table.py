@@ -1,0 +1,411 @@
+"""A game at the table: one living board, its questions, and the players' DM prompts, for every game.
+
+A game's adapter says what its board shows and how its events read (`GameAdapter.board`,
+`lines`, `private_lines`); this module alone decides what is posted, edited or left alone after a
+step, by comparing what the game asked before it with what it asks now:
+
+- the **board** (key `board`) is edited in place: the state at a glance, what just happened, who
+  is awaited, and the game's optional tools (a tally, a score) as its components;
+- a question the game **waits on** gets a message of its own that pings the players it waits for,
+  once; when it is answered (or no longer asked) that message is edited to say what happened and
+  its components are removed, so no dead button stays clickable;
+- a **private** question is a DM prompt per player (key `dm.<player>.<series or step>`), edited
+  when it changes and once answered ("You sealed 3 …"), its components removed;
+- a question with **one legal answer** is answered for the player (`only_answer`) and the board
+  says so; nobody is asked to choose when there is no choice.
+
+Every message goes through the outbox like any other, so edits and posts survive restarts. What
+the table shows speaks the table's language, what one player's DMs show speaks theirs
+(`bot.lang.languages.Languages`); a game's questions are shown through its adapter's `localise`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.chat.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, FIELD_VALUE
+from bot.chat.messages import Button, Embed, Outgoing, Select
+from bot.lang.i18n import SOURCE, Domain, language, speaking
+from bot.lang.languages import ENGLISH, Languages
+from bot.play.questions import components
+from rules.dice import Roller
+from rules.errors import RuleError
+from rules.sealed import ChoiceSealed
+from rules.session import Answer, Event, GameState, Procedure, Question
+from rules.text import clip, clip_start
+
+if TYPE_CHECKING:
+    from bot.play.games import GameAdapter, SessionInfo
+
+BOARD_KEY = "board"
+NONCE_CHARS = 64  # a derived nonce, well within an answer's nonce field (rules/session.py)
+DONE_MARK = "✅"
+_ = Domain("muster")
+
+
+@dataclass(frozen=True)
+class AutoAnswer:
+    """A question answered for a player because it had one legal answer (worded when shown)."""
+
+    player: int
+    question: Question
+    value: str
+
+    def said(self, adapter: GameAdapter[Any], state: GameState) -> str:
+        asked = shown(adapter, state, self.question)
+        option = asked.option(self.value)
+        return _(
+            "{player} had one choice for **{title}**: {answer} (answered for them).",
+            player=who(self.player),
+            title=asked.title,
+            answer=option.label if option is not None else self.value,
+        )
+
+
+def who(player: int) -> str:
+    return f"<@{player}>"
+
+
+def shown(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Question:
+    """A question as it is shown, in the language in force. The rules word it in English, and in
+    English every game shows it exactly as asked (each game's tests hold it to that), so then it
+    is not copied at all."""
+    if language() == SOURCE:
+        return asked
+    return adapter.localise(state, asked)
+
+
+def reworded(adapter: GameAdapter[Any], state: GameState, player: int, error: RuleError) -> None:
+    """A refused answer's values in the words its questions are shown with (the rules put their
+    English title, option label or field label in `answer.*` refusals)."""
+    if not error.code.startswith("answer."):
+        return
+    words: dict[str, str] = {}
+    for raw in adapter.procedure.ask(state, player):
+        seen = shown(adapter, state, raw)
+        words[raw.title] = seen.title
+        for option, option_seen in zip(raw.options, seen.options, strict=False):
+            words.update({option.label: option_seen.label, option.description: option_seen.description})
+            words.update({f.label: g.label for f, g in zip(option.form, option_seen.form, strict=False)})
+    error.params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()}
+
+
+# ---------------------------------------------------------------------- what is asked
+
+
+def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict[str, Question]:
+    """Every public question asked now, by its message's key (its series, else its step), with all
+    the players it is asked of."""
+    if state is None or state.finished:
+        return {}
+    found: dict[str, Question] = {}
+    for player in state.players:
+        for asked in procedure.ask(state, player):
+            if asked.private:
+                continue
+            key = asked.series or asked.step
+            known = found.get(key)
+            if known is None:
+                found[key] = asked
+            elif known.step == asked.step:
+                players = [*known.players, *(p for p in asked.players if p not in known.players)]
+                found[key] = known.model_copy(update={"players": players})
+    return found
+
+
+def private_questions(procedure: Procedure[Any], state: GameState | None, player: int) -> dict[str, Question]:
+    """A player's private questions now, by their DM prompt's key (their series, else their step)."""
+    if state is None or state.finished:
+        return {}
+    return {q.series or q.step: q for q in procedure.ask(state, player) if q.private}
+
+
+def waited_for(procedure: Procedure[Any], state: GameState) -> list[tuple[int, Question]]:
+    """Who the game waits on now, and for what (optional tools wait for nobody)."""
+    if state.finished:
+        return []
+    return [
+        (player, asked)
+        for player in state.players
+        for asked in procedure.ask(state, player)
+        if not asked.optional
+    ]
+
+
+def only_answer(procedure: Procedure[Any], state: GameState) -> tuple[Answer, AutoAnswer] | None:
+    """The first awaited question with exactly one legal answer, answered (with what to say)."""
+    for player, asked in waited_for(procedure, state):
+        if asked.kind == "number" and asked.number is not None:
+            if asked.number.minimum == asked.number.maximum:
+                value = asked.number.minimum
+                answer = Answer(actor=player, step=asked.step, number=value, nonce=_nonce(state, asked))
+                return answer, AutoAnswer(player, asked, str(value))
+        elif asked.kind == "choose" and asked.min_values <= 1:
+            legal = [o for o in asked.options if not o.disabled]
+            if len(legal) == 1 and not legal[0].form and len(asked.options) == 1:
+                answer = Answer(
+                    actor=player, step=asked.step, values=[legal[0].value], nonce=_nonce(state, asked)
+                )
+                return answer, AutoAnswer(player, asked, legal[0].value)
+    return None
+
+
+def _nonce(state: GameState, asked: Question) -> str:
+    """A sealed answer made for a player needs a nonce like any other; it hides nothing (the only
+    legal answer is known to both), so it is derived rather than drawn."""
+    return f"only.{state.session_id}.{asked.step}"[:NONCE_CHARS]
+
+
+# ---------------------------------------------------------------------- the messages of a step
+
+
+def table_messages(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    before: GameState | None,
+    after: GameState,
+    events: list[Event],
+    auto: list[AutoAnswer] | None = None,
+    languages: Languages = ENGLISH,
+) -> list[Outgoing]:
+    """What to post and edit after a step from `before` (None: the game just started) to `after`:
+    the table's messages in its language, each player's DMs in theirs."""
+    with speaking(languages.table):
+        out, dm_moments = _table_part(adapter, info, before, after, events, auto)
+    for player in after.players:
+        mine = [m for m in dm_moments if m.user_id == player]
+        if mine and languages.of(player) != languages.table:
+            with speaking(languages.of(player)):
+                again = adapter.moments(info, after, events)
+            mine = [m for m in again if m.to == "dm" and m.user_id == player]
+        out[1:1] = mine  # a hand in DMs: after the board, before the questions
+    for player in after.players:
+        with speaking(languages.of(player)):
+            out.extend(_player_dms(adapter, info, before, after, events, player))
+    return out
+
+
+def _table_part(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    before: GameState | None,
+    after: GameState,
+    events: list[Event],
+    auto: list[AutoAnswer] | None,
+) -> tuple[list[Outgoing], list[Outgoing]]:
+    """The table's messages after a step, and the step's DM moments (in the table's language)."""
+    procedure = adapter.procedure
+    lines = adapter.lines(info, after, events) + [a.said(adapter, after) for a in auto or []]
+    moments: list[Outgoing] = []
+    # A moment for another channel never rides on a thread's question, nor does a keyed one (a
+    # record of its own, such as a reveal: a question's message is redrawn as the question changes).
+    apart: list[Outgoing] = []
+    dm_moments: list[Outgoing] = []  # a player's hand: rendered in their language
+    for moment in adapter.moments(info, after, events):
+        if moment.to == "dm" and moment.user_id in after.players:
+            dm_moments.append(moment)
+        else:
+            rides = moment.to == "channel" and moment.channel_id is None and moment.key is None
+            (moments if rides else apart).append(moment)
+    out: list[Outgoing] = []
+    old, new = public_questions(procedure, before), public_questions(procedure, after)
+    old_board, on_board = _board_tools(old), _board_tools(new)
+    tools = [shown(adapter, after, new[step]) for step in on_board]
+    out.append(board_message(adapter, info, after, lines, tools))
+    own_old = {step: q for step, q in old.items() if step not in old_board}
+    own_new = {step: q for step, q in new.items() if step not in on_board}
+    for step, asked in own_old.items():
+        if step not in own_new:
+            out.append(closed_question(adapter, asked, lines))
+    for step, asked in own_new.items():
+        if step not in own_old:
+            # What led to a new question (a reveal) rides on it, so the thread reads in order.
+            context = [e for moment in moments for e in moment.embeds]
+            out.append(question_message(adapter, after, asked, ping=not asked.optional, context=context))
+            moments = []
+        elif asked != own_old[step]:
+            out.append(question_message(adapter, after, asked, ping=False))
+    out[1:1] = [*moments, *apart]  # not taken by a question: posted on their own, after the board
+    return out, dm_moments
+
+
+def _board_tools(asked: dict[str, Question]) -> list[str]:
+    """The optional questions (by step) that fit on the board's five component rows; the rest get
+    messages of their own."""
+    fitted, rows = [], 0
+    for step, question in asked.items():
+        if not question.optional:
+            continue
+        buttons, selects = components(question)
+        needed = len(selects) + -(-len(buttons) // 5)
+        if rows + needed <= ACTION_ROWS:
+            fitted.append(step)
+            rows += needed
+    return fitted
+
+
+def board_message(
+    adapter: GameAdapter[Any], info: SessionInfo, state: GameState, lines: list[str], tools: list[Question]
+) -> Outgoing:
+    """The living board: the game's own view, then what just happened and who is awaited."""
+    board = adapter.board(info, state)
+    if lines:
+        board.add(_.p("field", "Latest"), clip_start("\n".join(lines), FIELD_VALUE))
+    waiting = _waiting_lines(adapter, state)
+    if waiting:
+        board.add(_.p("field", "Waiting for"), clip_start("\n".join(waiting), FIELD_VALUE))
+    buttons: list[Button] = []
+    selects: list[Select] = []
+    for asked in tools:
+        more_buttons, more_selects = components(asked)
+        buttons += more_buttons
+        selects += more_selects
+    return Outgoing(key=BOARD_KEY, embeds=[board], buttons=buttons, selects=selects, renew_when_old=True)
+
+
+def _waiting_lines(adapter: GameAdapter[Any], state: GameState) -> list[str]:
+    lines: dict[int, list[str]] = {}
+    for player, asked in waited_for(adapter.procedure, state):
+        title = shown(adapter, state, asked).title
+        lines.setdefault(player, []).append(_("{title} (in DMs)", title=title) if asked.private else title)
+    return [f"{who(p)}: {'; '.join(titles)}" for p, titles in lines.items()]
+
+
+def question_message(
+    adapter: GameAdapter[Any],
+    state: GameState,
+    asked: Question,
+    *,
+    ping: bool,
+    context: list[Embed] | None = None,
+) -> Outgoing:
+    """A public question's own message: posted (pinging the players it waits for) when it is new,
+    edited when it changes (an edit pings nobody). `context` (a reveal that led to it) comes first."""
+    asked = shown(adapter, state, asked)
+    buttons, selects = components(asked)
+    question = Embed(
+        description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour
+    )
+    return Outgoing(
+        key=f"ask.{asked.series or asked.step}",
+        content=" ".join(who(p) for p in asked.players) if ping else "",
+        pings=list(asked.players) if ping else [],
+        embeds=[*(context or []), question],
+        buttons=buttons,
+        selects=selects,
+    )
+
+
+def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]) -> Outgoing:
+    """A question no longer asked: its message keeps what it asked and says what happened, with no
+    components left (its pings are replaced; an edit pings nobody)."""
+    said = "\n".join(lines) or _("Answered.")
+    return Outgoing(
+        key=f"ask.{asked.series or asked.step}",
+        edit_only=True,
+        keep_embeds=True,
+        content=clip_start(f"{DONE_MARK} {said}", CONTENT),
+    )
+
+
+def _player_dms(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    before: GameState | None,
+    after: GameState,
+    events: list[Event],
+    player: int,
+) -> list[Outgoing]:
+    procedure = adapter.procedure
+    old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
+    mine = adapter.private_lines(info, after, player, events)
+    out: list[Outgoing] = []
+    for key, asked in old.items():
+        if key not in new:
+            # The step's private lines go out once, in a new message below (they are not repeated here).
+            said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
+            text = f"{DONE_MARK} **{shown(adapter, after, asked).title}**\n{said}"
+            out.append(
+                _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
+            )
+    fresh = [(key, q) for key, q in new.items() if key not in old]
+    for index, (key, raw) in enumerate(fresh):
+        asked = shown(adapter, after, raw)
+        text = adapter.question_text(after, asked)
+        if index == 0 and mine:
+            text = "\n".join(mine) + "\n\n" + text
+        # One "Open my secret prompt" button per step is enough when DMs are closed: it shows the
+        # player's whole prompt.
+        out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", secret=index == 0))
+    for key, asked in new.items():
+        if key in old and asked != old[key]:  # a series moved on, or its options changed
+            asked = shown(adapter, after, asked)
+            text = adapter.question_text(after, asked)
+            out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", edit_only=True))
+    if mine and not fresh:
+        out.append(_dm(adapter, info, player, "\n".join(mine), secret=True))
+    return out
+
+
+def _dm(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    player: int,
+    text: str,
+    asked: Question | None = None,
+    *,
+    header: bool = True,
+    **fields: Any,
+) -> Outgoing:
+    """A message to `player`'s DMs: `text` in the game's colour, `asked`'s components, and (with
+    `header`) a line naming the game and where it is played."""
+    buttons, selects = components(asked) if asked is not None else ([], [])
+    return Outgoing(
+        to="dm",
+        user_id=player,
+        content=_("{game} in {table}", game=adapter.title, table=f"<#{info.table_id}>") if header else "",
+        embeds=[Embed(description=clip_start(text, EMBED_DESCRIPTION), colour=adapter.colour)],
+        buttons=buttons,
+        selects=selects,
+        **fields,
+    )
+
+
+def sealed_line(events: list[Event], player: int, shown: str | None = None) -> str | None:
+    """What a player's DM prompt says once they have sealed: what, and the commitment to check."""
+    sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == player), None)
+    if sealed is None:
+        return None
+    commitment = f"`{sealed.commitment}`"
+    if shown:
+        return _(
+            "You sealed **{choice}** for the {label}. Commitment: {commitment}",
+            choice=shown,
+            label=sealed.label,
+            commitment=commitment,
+        )
+    return _(
+        "You sealed for the {label}. Commitment: {commitment}", label=sealed.label, commitment=commitment
+    )
+
+
+MAX_AUTO_ANSWERS = 16
+
+
+def answer_the_only_choices(
+    adapter: GameAdapter[Any], state: Any, events: list[Event], roller: Roller
+) -> tuple[Any, list[Event], list[AutoAnswer]]:
+    """Answer, for the players, every awaited question that has one legal answer (a bid with no
+    tokens to bid is 0): nobody is asked to choose when there is nothing to choose."""
+    auto: list[AutoAnswer] = []
+    procedure = adapter.procedure
+    for _attempt in range(MAX_AUTO_ANSWERS if adapter.answers_only_choices else 0):
+        found = only_answer(procedure, state)
+        if found is None:
+            break
+        answer, said = found
+        state, more = procedure.answer(state, answer, roller)
+        events = [*events, *more]
+        auto.append(said)
+    return state, events, auto
