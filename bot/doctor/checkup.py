@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +20,12 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine.url import URL
-from sqlalchemy.exc import DBAPIError
 
 from bot import config
 from bot.config import StoreSettings
 from bot.doctor.command_tree import muster_payload, problems
+from bot.doctor.on_discord import check_discord
+from bot.doctor.report import Check, Report, first_line
 from bot.lang import i18n
 
 
@@ -38,18 +38,6 @@ class DoctorSettings(StoreSettings):
     muster_shard_count: str | None = None
 
 
-@dataclass(frozen=True)
-class Check:
-    name: str
-    ok: bool | None  # None: not checked, because something it depends on failed
-    detail: str
-
-    def line(self) -> str:
-        mark = {True: "✔", False: "✘", None: "–"}[self.ok]
-        return f"{mark} {self.name}: {self.detail}"
-
-
-Report = Callable[[Check], None]
 CommandSource = Callable[[], Awaitable[list[dict[str, Any]]]]
 """What a command sync would send (the bot's own tree, unless a test gives another)."""
 
@@ -78,8 +66,6 @@ async def diagnose(
     add(shards)
     if token.ok:
         assert settings.discord_token is not None
-        from bot.doctor.on_discord import check_discord  # imports this module: loaded once needed
-
         count = _shard_count(settings.muster_shard_count) if shards.ok else None
         await check_discord(
             config.check_token(settings.discord_token),
@@ -282,10 +268,3 @@ def check_shards(ids_text: str | None, count_text: str | None, database_url: str
         else "the process running shard 0 syncs the commands and receives DMs"
     )
     return Check("Shards", True, f"this process runs shard {named} of {count}; {role}")
-
-
-def first_line(error: BaseException) -> str:
-    if isinstance(error, DBAPIError) and error.orig is not None:
-        error = error.orig  # the driver's own words, without SQLAlchemy's "(module.Error)" prefix
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

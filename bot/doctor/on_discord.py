@@ -10,7 +10,7 @@ import aiohttp
 import discord
 
 from bot import config
-from bot.doctor.checkup import Check, Report, first_line
+from bot.doctor.report import Check, Report, first_line
 
 # What Muster needs in a server (the README's invite list), as discord.py's flag and the client's name.
 NEEDED_PERMISSIONS: tuple[tuple[str, str], ...] = (
