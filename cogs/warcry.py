@@ -41,12 +41,13 @@ from rules.dice import Roller
 from rules.errors import ParamValue, RuleError
 from rules.session import Event, Question
 from rules.text import ECHO_CHARS, clip, echo, fit_lines
-from rules.warcry.battle import PROCEDURE, SYSTEM, WarcryState, start
+from rules.warcry.battle import SYSTEM, WarcryState, start
 from rules.warcry.battlegroups import Split, shield_minimum, split_problems, split_refusal, valid_splits
 from rules.warcry.battleplans import Kind, blocked_objective, roll_battleplan
 from rules.warcry.events import Notice
 from rules.warcry.models import WarcryPack
 from rules.warcry.pack import core_pack, parse_pack
+from rules.warcry.procedure import PROCEDURE
 from rules.warcry.warband import MAX_ROSTER_CHARS, RosterError, WarbandReport, check_roster
 
 _ = Domain("warcry")

@@ -27,14 +27,10 @@ from rules.confirmation import (
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import (
-    Action,
-    Answer,
     Event,
     GameOutcome,
     GameState,
     Model,
-    Procedure,
-    Question,
     SideResult,
 )
 from rules.text import echo
@@ -1266,21 +1262,3 @@ _HANDLERS: dict[type, Handler] = {
     act.AnswerLastWarband: _answer_last_warband,
     ConfirmPending: _confirm,
 }
-
-
-def _ask(state: WarcryState, player: int) -> list[Question]:
-    # the questions are built from this module's state model, so they are imported when first asked
-    from rules.warcry.questions import ask
-
-    return ask(state, player)
-
-
-def _to_action(state: WarcryState, question: Question, answer: Answer) -> Action:
-    from rules.warcry.questions import to_action
-
-    return to_action(state, question, answer)
-
-
-PROCEDURE: Procedure[WarcryState] = Procedure(
-    SYSTEM, WarcryState, step, awaiting, ask=_ask, to_action=_to_action
-)

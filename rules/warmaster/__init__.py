@@ -11,7 +11,7 @@ from rules.warmaster.cards import (
     builtin_pack,
     parse_pack,
 )
-from rules.warmaster.game import PROCEDURE, awaiting, legal_plays, parse_action, start, step, vp_summary
+from rules.warmaster.game import awaiting, legal_plays, parse_action, start, step, vp_summary
 from rules.warmaster.hands import HandSize, hand_size, play_limits
 from rules.warmaster.models import (
     BeginBattle,
@@ -25,6 +25,7 @@ from rules.warmaster.models import (
     TradeLuckyFind,
     WarmasterState,
 )
+from rules.warmaster.procedure import PROCEDURE
 from rules.warmaster.targets import CharacterRole, Restriction, Side, Target, TargetKind, UnitType
 from rules.warmaster.views import known_targets, playable_targets, private_view, prompt
 

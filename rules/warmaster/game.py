@@ -28,11 +28,10 @@ from rules.confirmation import ConfirmPending, answer, request, require_none_pen
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.rolloff import roll_off
-from rules.session import Answer, Event, GameOutcome, Procedure, Question, SideResult
+from rules.session import Event, GameOutcome, SideResult
 from rules.warmaster.cards import LUCKY_FIND_DRAWS, CardDef, DeckKind, builtin_magic_deck, deck_size
 from rules.warmaster.hands import hand_size, play_limits
 from rules.warmaster.models import (
-    SYSTEM,
     BattleBegun,
     BeginBattle,
     CardLaidFaceDown,
@@ -760,22 +759,3 @@ def parse_action(data: dict[str, Any] | str) -> Any:
     if isinstance(data, str):
         return _ACTIONS.validate_json(data)
     return _ACTIONS.validate_python(data)
-
-
-def ask(state: WarmasterState, player: int) -> list[Question]:
-    """What the game asks `player` now (rules/warmaster/questions.py, which reads this module)."""
-    from rules.warmaster import questions
-
-    return questions.ask(state, player)
-
-
-def to_action(state: WarmasterState, question: Question, answer: Answer) -> WarmasterAction:
-    """The action a checked answer stands for (rules/warmaster/questions.py)."""
-    from rules.warmaster import questions
-
-    return questions.to_action(state, question, answer)
-
-
-PROCEDURE: Procedure[WarmasterState] = Procedure(
-    SYSTEM, WarmasterState, step, awaiting, ask=ask, to_action=to_action
-)

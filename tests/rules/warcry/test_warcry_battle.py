@@ -9,9 +9,10 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
 from rules.warcry import actions as act
-from rules.warcry.battle import PROCEDURE, WarcryState, evaluate, start
+from rules.warcry.battle import WarcryState, evaluate, start
 from rules.warcry.models import WarcryPack
 from rules.warcry.pack import parse_pack
+from rules.warcry.procedure import PROCEDURE
 from rules.warcry.views import legal_actions, prompt, scoreboard
 
 

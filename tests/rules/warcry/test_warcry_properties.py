@@ -10,8 +10,9 @@ from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.warcry import actions as act
-from rules.warcry.battle import PROCEDURE, WarcryState, start
+from rules.warcry.battle import WarcryState, start
 from rules.warcry.pack import core_pack
+from rules.warcry.procedure import PROCEDURE
 from rules.warcry.views import legal_actions, prompt, scoreboard
 
 BATTLEPLANS = [b.name for b in core_pack().battleplans]

@@ -25,10 +25,11 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Answer, Question
 from rules.warcry import actions as act
-from rules.warcry.battle import PROCEDURE, WarcryState, start
+from rules.warcry.battle import WarcryState, start
 from rules.warcry.battlegroups import valid_splits
 from rules.warcry.models import Scoring
 from rules.warcry.pack import core_pack
+from rules.warcry.procedure import PROCEDURE
 from rules.warcry.questions import TOPICS
 
 BATTLEPLANS = [b.name for b in core_pack().battleplans]

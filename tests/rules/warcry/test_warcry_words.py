@@ -24,12 +24,13 @@ from cogs.warcry import roster_refusal, warband_answer
 from cogs.warcry_questions import localise
 from rules.errors import RuleError
 from rules.session import Event, Question
-from rules.warcry.battle import PROCEDURE, WarcryState, start
+from rules.warcry.battle import WarcryState, start
 from rules.warcry.battlegroups import Split, split_problems
 from rules.warcry.battleplans import BattleplanInPlay, draw, options_for, roll_battleplan
 from rules.warcry.battleplans import given as given_plan
 from rules.warcry.events import Notice
 from rules.warcry.pack import core_pack
+from rules.warcry.procedure import PROCEDURE
 from rules.warcry.questions import questions
 from rules.warcry.views import prompt, scoreboard
 from rules.warcry.warband import RosterError, check_roster

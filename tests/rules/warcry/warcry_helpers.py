@@ -15,9 +15,10 @@ from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
-from rules.warcry.battle import PROCEDURE, WarcryState
+from rules.warcry.battle import WarcryState
 from rules.warcry.models import WarcryPack
 from rules.warcry.pack import parse_pack
+from rules.warcry.procedure import PROCEDURE
 
 ALICE = 1001
 BOB = 2002
