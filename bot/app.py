@@ -28,11 +28,13 @@ from bot.guild_settings import GuildSettingsService
 from bot.lang.languages import LanguageService, LocalisedState
 from bot.lang.translator import CatalogueTranslator
 from bot.migrate import upgrade
+from bot.nights.service import NightService
 from bot.play.dice import DiceService
 from bot.play.games import GameRegistry
 from bot.play.packs import PackService
 from bot.play.reminders import QuietGameReminders
 from bot.play.sessions import SessionService
+from bot.scores.service import ScoreService
 
 log = logging.getLogger("muster")
 
@@ -102,6 +104,11 @@ class MusterBot(commands.AutoShardedBot):
         self.guild_settings = GuildSettingsService(self.store)
         self.packs = PackService(self.store)
         self.reminders = QuietGameReminders(self)
+        # Features reach each other through these typed services, never through a cog: the Scores
+        # and Night cogs start, stop and word them; the night clock reads ratings from `scores`.
+        self.scores = ScoreService(self)
+        self.nights = NightService(self.store, self.delivery)
+        self.nights.languages = self.languages
         self.synced_commands = False
         self._reminders: asyncio.Task[None] | None = None
 

@@ -45,7 +45,7 @@ from bot.lang.text import add_words, refusal
 from bot.nights.clock import NightClock
 from bot.nights.club import MAX_TABLES, Club
 from bot.nights.events import EventSync
-from bot.nights.service import NightInfo, NightService, NightStep
+from bot.nights.service import NightInfo, NightStep
 from cogs import night_input
 from cogs.night_render import NightRenderer
 from cogs.night_text import BOT_ENGLISH, WORDS, system_values, word
@@ -140,7 +140,8 @@ class ReminderButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RE
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            await cog_of(interaction.client).nights.set_reminders(self.guild_id, interaction.user.id, False)
+            nights = cast(MusterBot, interaction.client).nights
+            await nights.set_reminders(self.guild_id, interaction.user.id, False)
             await reply(interaction, word("reminders.off"))
         except Exception as exc:
             await errors.report(interaction, exc)
@@ -161,9 +162,7 @@ class NightCog(
     def __init__(self, bot: MusterBot) -> None:
         self.bot = bot
         self.renderer = NightRenderer(bot.games, self._channel_name)
-        self.nights = NightService(bot.store, bot.delivery)
-        self.nights.renderer = self.renderer
-        self.nights.languages = bot.languages
+        self.nights = bot.nights
         self.club = Club(bot.store)
         self.clock = NightClock(bot, self.nights, self.club, self.renderer)
         self.events = EventSync(
@@ -176,10 +175,11 @@ class NightCog(
             bot.delivery.kick,
             server_language=bot.languages.of_server,
         )
-        self.nights.on_change.append(self.events.kick)
         super().__init__()
 
     async def cog_load(self) -> None:
+        self.nights.renderer = self.renderer
+        self.nights.on_change.append(self.events.kick)
         self.bot.add_dynamic_items(NightButton, ReminderButton)
         self.clock.start()
         self.events.start()
@@ -187,6 +187,9 @@ class NightCog(
     async def cog_unload(self) -> None:
         await self.clock.stop()
         await self.events.stop()
+        self.nights.renderer = None
+        if self.events.kick in self.nights.on_change:
+            self.nights.on_change.remove(self.events.kick)
 
     def _channel_name(self, channel_id: int) -> str | None:
         channel = self.bot.get_channel(channel_id)

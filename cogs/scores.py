@@ -65,10 +65,15 @@ add_words(ENGLISH)
 
 
 def service_of(client: discord.Client) -> ScoreService:
+    return cast(MusterBot, client).scores
+
+
+def cog_of(client: discord.Client) -> Scores:
+    """This cog, for its own buttons (which Discord hands the client, not the cog)."""
     cog = cast(MusterBot, client).get_cog("Scores")
     if not isinstance(cog, Scores):
         raise RuleError(code="scores.unavailable")
-    return cog.service
+    return cog
 
 
 # ---------------------------------------------------------------------- result prompts
@@ -152,7 +157,7 @@ class BoardButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            cog = cast(Scores, cast(MusterBot, interaction.client).get_cog("Scores"))
+            cog = cog_of(interaction.client)
             guild_id = guild_id_of(interaction)
             choice = await cog.service.seasons.by_token(guild_id, self.season)
             system = self.system or None
@@ -242,7 +247,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
 
     def __init__(self, bot: MusterBot) -> None:
         self.bot = bot
-        self.service = ScoreService(bot)
+        self.service = bot.scores
         super().__init__()
 
     async def cog_load(self) -> None:

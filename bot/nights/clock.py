@@ -76,11 +76,7 @@ class NightClock:
     # ------------------------------------------------------------------ steps beyond the night
 
     async def _book(self, guild_id: int) -> RatingBook | None:
-        scores = self.bot.get_cog("Scores")
-        service = getattr(scores, "service", None)
-        if service is None:
-            return None
-        return (await service.results.book(guild_id))[0]  # type: ignore[no-any-return]
+        return (await self.bot.scores.results.book(guild_id))[0]
 
     async def pair(
         self,
@@ -163,9 +159,7 @@ class NightClock:
         return stepped
 
     async def games(self, night_id: str) -> list[NightGame]:
-        scores = self.bot.get_cog("Scores")
-        cache = getattr(getattr(scores, "service", None), "results", None)
-        return await night_games(self.bot.store, night_id, results=cache)
+        return await night_games(self.bot.store, night_id, results=self.bot.scores.results)
 
     # ------------------------------------------------------------------ the sweep
 
