@@ -182,5 +182,6 @@ def module_domain(module: str) -> str:
     for value in [found.get("_"), *found.values()]:
         if isinstance(value, Domain):
             return value.name
-    last = module.rsplit(".", 1)[-1]
-    return next((d for d in DOMAINS if last.startswith(d)), "muster")
+    parts = module.split(".")
+    named = parts[1] if parts[0] == "cogs" and len(parts) > 1 else parts[-1]  # a game's package names it
+    return next((d for d in DOMAINS if named.startswith(d)), "muster")
