@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from bot.chat.limits import BUTTON_LABEL, FIELD_VALUE
 from bot.lang.i18n import speaking
-from cogs.fortyk import FortyKAdapter, board_embed
-from cogs.fortyk_text import describe, now_text, question_text, result_text
+from cogs.fortyk.adapter import FortyKAdapter
+from cogs.fortyk.board import board_embed, describe, now_text, result_text
+from cogs.fortyk.questions import question_text
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.fortyk import PROCEDURE, FortyKState

@@ -1,13 +1,15 @@
-"""The 40K mission in words (cogs/fortyk_text.py): a channel line for every event, what the game waits
-for, the dice and the result with players as mentions, and words for every refusal the rules raise."""
+"""The 40K mission in words (cogs/fortyk/board.py, questions.py, refusals.py): a channel line for every
+event, what the game waits for, the dice and the result with players as mentions, and words for every
+refusal the rules raise."""
 
 from __future__ import annotations
 
 import itertools
 
 from bot.lang.text import ENGLISH, FALLBACK, refusal
-from cogs.fortyk import parse_quarters  # importing the cog registers its refusal words, as loading it does
-from cogs.fortyk_text import condition_detail, describe, dice_lines, now_text, question_text, result_text
+from cogs.fortyk.board import condition_detail, describe, dice_lines, now_text, result_text
+from cogs.fortyk.commands import parse_quarters  # the import adds its refusal words, as loading the cog does
+from cogs.fortyk.questions import question_text
 from rules.errors import RuleError
 from rules.fortyk import FortyKState, action_for_button, ask, parse_unit_list, scoreboard, start, step
 from rules.fortyk.models import (

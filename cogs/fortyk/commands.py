@@ -1,21 +1,13 @@
 """/40k: a 40K mission (Marked for Death and any a server loads) played in its own thread.
 
-A thin adapter: the rules live in rules/fortyk; this file parses command options into rules actions
-and says what the shared table (bot/play/table.py) shows: the living board (mission, battle round, whose
-turn, kill points, marks, relics, the dice and at the end the result), a line per event, and the
-words on each question's message. The table posts and edits the messages: every button answers one
-of the rules' questions (bot/play/questions.py), so a click goes through the rules' own check of what is
-asked now; the battle's turns are one message edited from turn to turn, and only a player who must
-decide something is pinged.
-
-Its words are in the fortyk catalogue (bot/lang/i18n.py): the board and its lines speak the table's
-language, a player's replies and DMs theirs (the table and the interaction set which); the rules'
-English questions are shown through `localise` (cogs/fortyk_questions.py).
+The cog's slash commands parse their options into rules actions and hand them to the shared table
+(bot/play/table.py), which posts and edits the messages: every button answers one of the rules'
+questions (bot/play/questions.py), so a click goes through the rules' own check of what is asked now;
+the battle's turns are one message edited from turn to turn, and only a player who must decide
+something is pinged. What the table shows is the adapter's (cogs/fortyk/adapter.py).
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping, Sequence
 
 import discord
 from discord import app_commands
@@ -24,54 +16,30 @@ from bot.app import MusterBot
 from bot.chat import render
 from bot.chat.checks import channel_id_of, guild_id_of, require_opponent
 from bot.chat.errors import UserError
-from bot.chat.limits import COMMAND_CHOICE_VALUE, CONTENT, FIELD_VALUE, fit
-from bot.chat.messages import Embed, Reply
+from bot.chat.limits import COMMAND_CHOICE_VALUE, CONTENT, fit
 from bot.lang.i18n import Domain
-from bot.lang.text import add_words
 from bot.play.game_cog import GameCog
-from bot.play.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
-from cogs.fortyk_questions import localise
-from cogs.fortyk_text import (
-    ENGLISH,
-    SETUP_STAGES,
-    describe,
-    dice_lines,
-    now_text,
-    question_text,
-    result_text,
-    tier_name,
-    who,
-    zone_name,
-)
-from rules.dice import Roller
+from cogs.fortyk.adapter import FortyKAdapter, missions_of
+from cogs.fortyk.board import board_embed
 from rules.errors import RuleError
 from rules.fortyk import (
     PROCEDURE,
     FortyKState,
     Mission,
-    Pack,
-    Phase,
     action_for_button,
-    builtin_pack,
     parse_pack,
     parse_unit_list,
-    scoreboard,
     start,
     unit_suggestions,
 )
 from rules.fortyk.models import ReportEnd
 from rules.fortyk.procedure import DEFAULT_MISSION
-from rules.fortyk.scoring import score
-from rules.fortyk.views import Purpose, Scoreboard
-from rules.session import Event, Question
-from rules.text import clip, clip_start, echo, fit_lines
+from rules.fortyk.views import Purpose
+from rules.text import clip, echo, fit_lines
 
 SYSTEM = PROCEDURE.system
-COLOUR = 0x7A1F1F
 _ = Domain("fortyk")
 MISSION_LINE = 300  # one mission's line in /40k pack missions: its name and a sentence
-
-add_words(ENGLISH)
 
 
 def parse_quarters(text: str, limit: int) -> int:
@@ -90,135 +58,6 @@ def report_action(state: FortyKState, actor: int, quarters: str, marked_alive: s
         quarters=parse_quarters(quarters, state.mission.table_quarters),
         marked_alive=parse_unit_list(marked_alive),
     )
-
-
-def _side_text(board: Scoreboard, index: int) -> str:
-    side = board.sides[index]
-    lines = [who(side.player)]
-    if side.zone:
-        lines.append(_("Zone: {zone}", zone=zone_name(side.zone)))
-    lines.append(_("Kill points: {points}", points=f"**{side.kill_points}**"))
-    if side.kills:
-        kills = ", ".join(f"{k.unit} ({k.kill_points})" for k in side.kills)
-        lines.append(_("Destroyed: {units}", units=kills))
-    if side.marks_made:
-        lines.append(_("Marked: {units}", units=", ".join(side.marks_made)))
-    if side.marked_alive:
-        lines.append(_("Own marked units alive: {units}", units=", ".join(side.marked_alive)))
-    if side.carries_enemy_relic:
-        lines.append(_("Carries the enemy relic: {unit}", unit=side.carries_enemy_relic))
-    if side.quarters is not None:
-        lines.append(_("Table quarters: {quarters}", quarters=side.quarters))
-    if side.total is not None:
-        lines.append(_("Total: {points}", points=f"**{side.total}**"))
-    return clip("\n".join(lines), FIELD_VALUE)
-
-
-def board_embed(state: FortyKState) -> Embed:
-    """The living board: the mission and its map, where the game is and whose turn, each side's kill
-    points, marks, relic and quarters, the dice so far, and once it is over the whole result."""
-    board = scoreboard(state)
-    first, second = state.players
-    title = f"{board.mission} — {board.deployment_map}"
-    if board.phase is Phase.BATTLE:
-        status = _(
-            "Battle round {round} (at most {most}) · {player}'s turn",
-            round=board.round,
-            most=board.max_rounds,
-            player=who(board.active),
-        )
-    elif board.phase is Phase.FINISHED:
-        title = _.p("title", "Result: {title}", title=title)
-        status = result_text(state)
-    elif board.phase is Phase.SCORING:
-        status = _(
-            "The battle ended after round {round}: each player reports table quarters",
-            round=state.ended_after_round,
-        )
-    else:
-        status = _("Setting up: {stage}", stage=_(SETUP_STAGES[board.phase]))
-    embed = Embed(title=title, description=f"{who(first)} vs {who(second)}\n{status}", colour=COLOUR)
-    embed.add(_.p("field", "Player 1"), _side_text(board, 0), inline=True)
-    embed.add(_.p("field", "Player 2"), _side_text(board, 1), inline=True)
-    dice = dice_lines(board, state.players)
-    if dice:
-        embed.add(_.p("field", "Dice"), clip_start("\n".join(dice), FIELD_VALUE))
-    if board.phase is Phase.BATTLE:
-        embed.footer = _(
-            "Kills count when recorded: record them with the button below in the turn they happen."
-        )
-    return embed
-
-
-def missions_of(pack: Pack | None) -> dict[str, Mission]:
-    """Built-in missions, then the server's own pack (its keys replace built-in ones)."""
-    missions = {m.key: m for m in builtin_pack().missions}
-    missions.update({m.key: m for m in (pack.missions if pack else [])})
-    return missions
-
-
-class FortyKAdapter(GameAdapter[FortyKState]):
-    procedure = PROCEDURE
-    title = "40K"
-    start_command = "/40k start"
-    aliases = ("40k", "40-k", "warhammer-40k", "warhammer-40-000", "warhammer-40000", "w40k")
-    help = _.mark("`/40k start @opponent` runs Marked for Death: roll-offs, seize, marks and kill points")
-    domain = "fortyk"
-    pack = PackSpec(parse=parse_pack, shipped=builtin_pack)
-    colour = COLOUR
-
-    def quick_start(
-        self,
-        session_id: str,
-        players: Sequence[int],
-        roller: Roller,
-        pack: Pack | None,
-        names: Mapping[int, str] | None = None,
-    ) -> tuple[FortyKState, list[Event]]:
-        """A club night's game, as `/40k start` opens it by default: Marked for Death (the server's
-        own version of it if its pack has one)."""
-        return start(session_id, list(players), missions_of(pack)[DEFAULT_MISSION])
-
-    def board(self, info: SessionInfo, state: FortyKState) -> Embed:
-        return board_embed(state)
-
-    def lines(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[str]:
-        return [line for e in events if (line := describe(e, state.players))]
-
-    def localise(self, state: FortyKState, asked: Question) -> Question:
-        return localise(state, asked)
-
-    def question_text(self, state: FortyKState, asked: Question) -> str:
-        return question_text(state, asked)
-
-    def reply(self, info: SessionInfo, state: FortyKState, events: list[Event], actor: int) -> Reply:
-        """What the player's action did, in the game's own lines (a kill says its KP and the total)."""
-        said = self.lines(info, state, events) or [_("Recorded. {now}", now=now_text(state))]
-        return Reply(content=clip("\n".join(said), CONTENT))
-
-    def outcome_summary(self, state: FortyKState) -> str:
-        """The score store's plain record (rules: scoring.summary), in the language in force."""
-        lines = [
-            _(
-                "{mission}, ended after battle round {round}.",
-                mission=state.mission.title,
-                round=state.ended_after_round,
-            )
-        ]
-        for result in score(state)[0]:
-            points = "–".join(str(result.points_for(p)) for p in state.players)
-            lines.append(f"{tier_name(result.tier)} — {result.name}: {points}")
-        return "\n".join(lines)
-
-    def summary(self, info: SessionInfo, state: FortyKState) -> str:
-        if state.phase is Phase.BATTLE:
-            return _(
-                "{mission}: battle round {round}, {player}'s turn",
-                mission=state.mission.name,
-                round=state.round,
-                player=who(state.active_player),
-            )
-        return clip(f"{state.mission.name}: {now_text(state)}", SUMMARY)
 
 
 class FortyK(
@@ -391,7 +230,3 @@ class FortyK(
         missions = await self._missions(interaction.guild_id, interaction.channel_id)
         lines = [clip(f"`{key}` — {m.title}: {m.blurb}", MISSION_LINE) for key, m in missions.items()]
         await interaction.response.send_message(**fit(content=fit_lines(lines, CONTENT), ephemeral=True))
-
-
-async def setup(bot: MusterBot) -> None:
-    await bot.add_cog(FortyK(bot))

@@ -1,6 +1,7 @@
-"""The 40K mission in words: refusal sentences for its codes, a line for each event, what the game
-waits for now, the words on each question's message, the dice on the board and the result. Players
-appear as mentions, which the table shows in embeds so they name players without pinging them.
+"""The 40K mission's board and its lines: the living board (mission, battle round, whose turn, kill
+points, marks, relics, the dice and at the end the whole result), a line for each event, and what the
+game waits for now. Players appear as mentions, which the table shows in embeds so they name players
+without pinging them.
 
 Everything here speaks the language in force (the table's for the board and its lines, a player's for
 their replies and DMs); the English is the source of the fortyk catalogue.
@@ -8,7 +9,11 @@ their replies and DMs); the English is the source of the fortyk catalogue.
 
 from __future__ import annotations
 
+from bot.chat.limits import FIELD_VALUE
+from bot.chat.messages import Embed
 from bot.lang.i18n import Domain, Value
+from cogs.fortyk.vocabulary import SETUP_STAGES, tier_name, who, zone_name
+from rules.fortyk import scoreboard
 from rules.fortyk.mission import ConditionKind
 from rules.fortyk.models import (
     BattleEnded,
@@ -36,115 +41,70 @@ from rules.fortyk.models import (
     UnitMarked,
     ZoneChosen,
 )
-from rules.fortyk.questions import DEPLOYED, TURN
 from rules.fortyk.views import Scoreboard
-from rules.session import Event, Question
+from rules.session import Event
+from rules.text import clip, clip_start
 
 _ = Domain("fortyk")
-
-_BATTLE_NOT_BEGUN = "the battle hasn't begun."
-_BATTLE_OVER = "the battle is over."
-
-ENGLISH: dict[str, str] = {
-    "fortyk.two_players": "A mission needs two different players.",
-    "fortyk.unknown_mission": "There is no mission `{mission}` here. Choose one of: {missions}.",
-    "fortyk.unknown_action": "That is not something you can do in this mission.",
-    "fortyk.stale_button": "That button belongs to an earlier step of the game; use the latest message.",
-    "fortyk.unit_missing": "Name the unit, please.",
-    "fortyk.unit_long": "Unit names can be at most {limit} characters long.",
-    # an action outside its phase: before it (not_yet) or after it (no_longer)
-    "fortyk.not_yet.choose_zone": "You can't choose a deployment zone yet: roll off for deployment first.",
-    "fortyk.not_yet.deployment_done": "You can't finish deploying yet: the deployment zone is chosen first.",
-    "fortyk.not_yet.roll_first_turn": "You can't roll off for the first turn yet: both armies deploy first.",
-    "fortyk.not_yet.choose_order": "You can't choose to go first or second yet: the first-turn roll-off "
-    "comes before that.",
-    "fortyk.not_yet.seize": "You can't seize the initiative yet: the roll-off winner chooses the order "
-    "first.",
-    "fortyk.not_yet.mark": "You can't mark a unit now: " + _BATTLE_NOT_BEGUN,
-    "fortyk.not_yet.destroyed": "You can't record a destroyed unit now: " + _BATTLE_NOT_BEGUN,
-    "fortyk.not_yet.capture_relic": "You can't take the enemy relic now: " + _BATTLE_NOT_BEGUN,
-    "fortyk.not_yet.drop_relic": "You can't drop the relic now: " + _BATTLE_NOT_BEGUN,
-    "fortyk.not_yet.end_turn": "You can't end a turn now: " + _BATTLE_NOT_BEGUN,
-    "fortyk.not_yet.report_end": "You can't report table quarters now: that comes when the battle is over.",
-    "fortyk.no_longer.roll_deployment": "You can't roll off for deployment now: that roll-off is done.",
-    "fortyk.no_longer.choose_zone": "You can't choose a deployment zone now: the zones are chosen.",
-    "fortyk.no_longer.deployment_done": "You can't finish deploying now: both armies are deployed.",
-    "fortyk.no_longer.roll_first_turn": "You can't roll off for the first turn now: that roll-off is done.",
-    "fortyk.no_longer.choose_order": "You can't choose to go first or second now: that is decided.",
-    "fortyk.no_longer.seize": "You can't seize the initiative now: the first turn is decided.",
-    "fortyk.no_longer.mark": "You can't mark a unit now: " + _BATTLE_OVER,
-    "fortyk.no_longer.destroyed": "You can't record a destroyed unit now: " + _BATTLE_OVER,
-    "fortyk.no_longer.capture_relic": "You can't take the enemy relic now: " + _BATTLE_OVER,
-    "fortyk.no_longer.drop_relic": "You can't drop the relic now: " + _BATTLE_OVER,
-    "fortyk.no_longer.end_turn": "You can't end a turn now: " + _BATTLE_OVER,
-    # set-up
-    "fortyk.zone_chooser": "<@{player}> won the deployment roll-off, so they choose the zone.",
-    "fortyk.unknown_zone": "“{zone}” is not a deployment zone of {map}; choose one of: {zones}.",
-    "fortyk.already_deployed": "You have already said your army is deployed.",
-    "fortyk.order_chooser": "<@{player}> won the first-turn roll-off, so they choose to go first or second.",
-    "fortyk.seizer": "You chose to go first; only <@{player}> may try to seize the initiative.",
-    # the battle
-    "fortyk.not_your_turn.mark": "It is <@{player}>'s turn; you can mark a unit only in your own turn.",
-    "fortyk.not_your_turn.capture_relic": "It is <@{player}>'s turn; you can take the enemy relic only in "
-    "your own turn.",
-    "fortyk.not_your_turn.end_turn": "It is <@{player}>'s turn; you can end the turn only in your own turn.",
-    "fortyk.own_unit.mark": "“{unit}” is one of your own units; you can only mark an enemy unit. If "
-    "<@{enemy}> has a unit with the same name, add something to tell them apart, such as “{unit} (enemy)”.",
-    "fortyk.own_unit.destroyed": "“{unit}” is one of your own units; you can only record an enemy unit as "
-    "destroyed. If <@{enemy}> has a unit with the same name, add something to tell them apart, such as "
-    "“{unit} (enemy)”.",
-    "fortyk.no_marks": "{mission} has no Marked for Death rule.",
-    "fortyk.marked_this_turn": "You have already marked {unit} this turn; one mark per turn.",
-    "fortyk.marking_closed": "Marks are declared at the start of your turn, before movement; this turn has "
-    "already moved on (a kill or a relic was recorded).",
-    "fortyk.mark_destroyed": "{unit} was destroyed in battle round {round}; mark a unit still on the table.",
-    "fortyk.mark_relic_carrier": "{unit} carries your relic, so it cannot be marked for death.",
-    "fortyk.mark_survived": "{unit} was marked in battle round {round} and survived that turn, so it is "
-    "worth no kill points now; mark another unit.",
-    "fortyk.already_destroyed": "{unit} was already recorded as destroyed (battle round {round}).",
-    "fortyk.no_relics": "{mission} has no relics.",
-    "fortyk.relic_held": "Your unit {unit} already carries the enemy relic.",
-    "fortyk.relic_enemy_unit": "“{unit}” is one of <@{enemy}>'s units; you can only take the enemy relic "
-    "with one of your own units (you cannot capture your own relic).",
-    "fortyk.relic_destroyed_unit": "{unit} was destroyed in battle round {round}, so it cannot take the "
-    "relic.",
-    "fortyk.no_relic_carried": "None of your units carries the enemy relic.",
-    # the end
-    "fortyk.quarters_number": "Enter how many table quarters you claim as a number from 0 to {limit}.",
-    "fortyk.quarters_over": "There are only {quarters} table quarters.",
-    "fortyk.quarters_taken": "<@{player}> claims {claimed} table quarters, so you can claim at most {left} "
-    "of {quarters}.",
-    "fortyk.no_marked_alive": "“{unit}” is not one of your marked units still alive (marked and not recorded "
-    "as destroyed: none).",
-    "fortyk.not_marked_alive": "“{unit}” is not one of your marked units still alive (marked and not "
-    "recorded as destroyed: {units}).",
-}
+COLOUR = 0x7A1F1F
 
 
-# The built-in mission's zones and victory-condition tiers are plain words, translated where they are
-# shown; a server's own pack names its zones and tiers as it likes, shown as written.
-ZONES = frozenset(
-    {
-        _.mark("North-west quarter"),
-        _.mark("South-east quarter"),
-        _.mark("North-east quarter"),
-        _.mark("South-west quarter"),
-    }
-)
-TIERS = frozenset({_.mark("Primary"), _.mark("Secondary"), _.mark("Tertiary"), _.mark("Quaternary")})
+def _side_text(board: Scoreboard, index: int) -> str:
+    side = board.sides[index]
+    lines = [who(side.player)]
+    if side.zone:
+        lines.append(_("Zone: {zone}", zone=zone_name(side.zone)))
+    lines.append(_("Kill points: {points}", points=f"**{side.kill_points}**"))
+    if side.kills:
+        kills = ", ".join(f"{k.unit} ({k.kill_points})" for k in side.kills)
+        lines.append(_("Destroyed: {units}", units=kills))
+    if side.marks_made:
+        lines.append(_("Marked: {units}", units=", ".join(side.marks_made)))
+    if side.marked_alive:
+        lines.append(_("Own marked units alive: {units}", units=", ".join(side.marked_alive)))
+    if side.carries_enemy_relic:
+        lines.append(_("Carries the enemy relic: {unit}", unit=side.carries_enemy_relic))
+    if side.quarters is not None:
+        lines.append(_("Table quarters: {quarters}", quarters=side.quarters))
+    if side.total is not None:
+        lines.append(_("Total: {points}", points=f"**{side.total}**"))
+    return clip("\n".join(lines), FIELD_VALUE)
 
 
-def zone_name(name: str) -> str:
-    """A deployment zone as the reader calls it (a built-in zone translated, a pack's as written)."""
-    return _(name) if name in ZONES else name
-
-
-def tier_name(tier: str) -> str:
-    return _(tier) if tier in TIERS else tier
-
-
-def who(player: int | None) -> str:
-    return f"<@{player}>" if player is not None else _("nobody")
+def board_embed(state: FortyKState) -> Embed:
+    """The living board: the mission and its map, where the game is and whose turn, each side's kill
+    points, marks, relic and quarters, the dice so far, and once it is over the whole result."""
+    board = scoreboard(state)
+    first, second = state.players
+    title = f"{board.mission} — {board.deployment_map}"
+    if board.phase is Phase.BATTLE:
+        status = _(
+            "Battle round {round} (at most {most}) · {player}'s turn",
+            round=board.round,
+            most=board.max_rounds,
+            player=who(board.active),
+        )
+    elif board.phase is Phase.FINISHED:
+        title = _.p("title", "Result: {title}", title=title)
+        status = result_text(state)
+    elif board.phase is Phase.SCORING:
+        status = _(
+            "The battle ended after round {round}: each player reports table quarters",
+            round=state.ended_after_round,
+        )
+    else:
+        status = _("Setting up: {stage}", stage=_(SETUP_STAGES[board.phase]))
+    embed = Embed(title=title, description=f"{who(first)} vs {who(second)}\n{status}", colour=COLOUR)
+    embed.add(_.p("field", "Player 1"), _side_text(board, 0), inline=True)
+    embed.add(_.p("field", "Player 2"), _side_text(board, 1), inline=True)
+    dice = dice_lines(board, state.players)
+    if dice:
+        embed.add(_.p("field", "Dice"), clip_start("\n".join(dice), FIELD_VALUE))
+    if board.phase is Phase.BATTLE:
+        embed.footer = _(
+            "Kills count when recorded: record them with the button below in the turn they happen."
+        )
+    return embed
 
 
 def _roll_off(roll: RollOffRecord, players: list[int]) -> str:
@@ -226,6 +186,12 @@ def describe(event: Event, players: list[int]) -> str:
                     **values,
                 )
             return _("{player} tries to seize the initiative: 🎲 {die} (needs {needs}) — no luck.", **values)
+    return _battle_line(event)
+
+
+def _battle_line(event: Event) -> str:
+    """One line for the channel for an event of the battle or its end; empty for any other."""
+    match event:
         case BattleStarted():
             return _(
                 "The battle begins: {first} goes first, {second} second.",
@@ -292,17 +258,6 @@ def describe(event: Event, players: list[int]) -> str:
                 return _("Final score: {totals}. {player} wins!", totals=totals, player=who(event.winner))
             return _("Final score: {totals}. A draw.", totals=totals)
     return ""
-
-
-SETUP_STAGES: dict[Phase, str] = {
-    Phase.DEPLOYMENT_ROLL: _.mark("the deployment roll-off"),
-    Phase.CHOOSE_ZONE: _.mark("choosing the deployment zones"),
-    Phase.DEPLOYING: _.mark("deploying the armies"),
-    Phase.FIRST_TURN_ROLL: _.mark("the first-turn roll-off"),
-    Phase.CHOOSE_ORDER: _.mark("choosing who goes first"),
-    Phase.SEIZE: _.mark("seizing the initiative"),
-}
-"""Where the set-up is, in English: translate with `_(SETUP_STAGES[phase])` where shown."""
 
 
 def now_text(state: FortyKState) -> str:
@@ -379,33 +334,6 @@ def now_text(state: FortyKState) -> str:
         case Phase.FINISHED:
             return _("The game is over.")
     raise AssertionError(state.phase)  # pragma: no cover
-
-
-def question_text(state: FortyKState, asked: Question) -> str:
-    """A question's message: what is asked and of whom (named, not pinged: the table pings once, when
-    the message is posted), and why a shown option can't be taken now. The battle's one message
-    follows the turns, so it says whose turn it is first. `asked` is already in the reader's words."""
-    asking = ", ".join(who(p) for p in asked.players)
-    lines = [f"**{asked.title}** · {asking}", asked.text]
-    if asked.topic == TURN:
-        lines = [
-            _(
-                "**Battle round {round}: {player}'s turn**",
-                round=state.round,
-                player=who(state.active_player),
-            ),
-            _(
-                "Mark a unit before moving: a marked unit is worth its bonus only in the turn it was marked. "
-                "Record kills with the board's button as they happen; press End turn when your turn is over."
-            ),
-        ]
-    elif asked.topic == DEPLOYED:
-        lines.append(
-            _("{player} sets up a unit first; then take turns unit by unit.", player=who(state.deploys_first))
-        )
-        lines += [_("{player} has finished deploying.", player=who(p)) for p in state.setup_done]
-    lines += [f"• {o.label}: {o.description}" for o in asked.options if o.disabled and o.description]
-    return "\n".join(line for line in lines if line)
 
 
 def _roll_off_line(first: bool, rounds: str, winner: int) -> str:

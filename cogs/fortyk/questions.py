@@ -1,9 +1,10 @@
-"""The 40K mission's questions in the reader's language.
+"""The 40K mission's questions in the reader's language, and the words on each question's message.
 
 The rules (rules/fortyk/questions.py) word each question in English; here every title, text, option
 label and description and form field is worded again by its `topic`, option `value` and field `key`,
 with the values the question carries in `params`, so the rules stay English and pure. Read in English,
-a question comes out exactly as the rules asked it (a test holds the two together).
+a question comes out exactly as the rules asked it (a test holds the two together). `question_text`
+says what a question's message shows: what is asked, of whom, and why a shown option can't be taken now.
 
 Contexts carry Discord's limits: a title 256, a button label 80, a label 45 (a form field, and an
 option that opens a form, which titles it), a placeholder 100 (`option`).
@@ -12,7 +13,7 @@ option that opens a form, which titles it), a placeholder 100 (`option`).
 from __future__ import annotations
 
 from bot.lang.i18n import Domain
-from cogs.fortyk_text import zone_name
+from cogs.fortyk.vocabulary import who, zone_name
 from rules.fortyk.models import FortyKState
 from rules.fortyk.questions import (
     DEPLOYED,
@@ -164,3 +165,30 @@ def localise(state: FortyKState, asked: Question) -> Question:
         for option in asked.options
     ]
     return asked.model_copy(update={"title": _title(asked), "text": _text(asked), "options": options})
+
+
+def question_text(state: FortyKState, asked: Question) -> str:
+    """A question's message: what is asked and of whom (named, not pinged: the table pings once, when
+    the message is posted), and why a shown option can't be taken now. The battle's one message
+    follows the turns, so it says whose turn it is first. `asked` is already in the reader's words."""
+    asking = ", ".join(who(p) for p in asked.players)
+    lines = [f"**{asked.title}** · {asking}", asked.text]
+    if asked.topic == TURN:
+        lines = [
+            _(
+                "**Battle round {round}: {player}'s turn**",
+                round=state.round,
+                player=who(state.active_player),
+            ),
+            _(
+                "Mark a unit before moving: a marked unit is worth its bonus only in the turn it was marked. "
+                "Record kills with the board's button as they happen; press End turn when your turn is over."
+            ),
+        ]
+    elif asked.topic == DEPLOYED:
+        lines.append(
+            _("{player} sets up a unit first; then take turns unit by unit.", player=who(state.deploys_first))
+        )
+        lines += [_("{player} has finished deploying.", player=who(p)) for p in state.setup_done]
+    lines += [f"• {o.label}: {o.description}" for o in asked.options if o.disabled and o.description]
+    return "\n".join(line for line in lines if line)
