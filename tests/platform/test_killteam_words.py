@@ -1,7 +1,7 @@
-"""Kill Team in every language (cogs/killteam_words.py, cogs/killteam_lines.py): games of every
-method, played on the rules with seeded random answers, have every question, event line, board and
-private prompt rendered in German, French and Spanish. Each must differ from its English (only the
-pack's proper names stay as they are), keep every step and value, and the English must stay as it was.
+"""Kill Team in every language (cogs/killteam/): games of every method, played on the rules with
+seeded random answers, have every question, event line, board and private prompt rendered in German,
+French and Spanish. Each must differ from its English (only the pack's proper names stay as they
+are), keep every step and value, and the English must stay as it was.
 """
 
 from __future__ import annotations
@@ -15,15 +15,9 @@ import pytest
 
 from bot.lang.i18n import TRANSLATED, speaking
 from bot.lang.i18n_tools import SAME, po_path, read
-from cogs.killteam_lines import (
-    board_embed,
-    describe,
-    describe_briefly,
-    describe_private,
-    private_reply,
-    question_text,
-)
-from cogs.killteam_words import _pattern, caps, localise
+from cogs.killteam.board import board_embed, caps, describe, describe_briefly, describe_private
+from cogs.killteam.questions import localise, private_reply, question_text
+from cogs.killteam.vocabulary import _pattern
 from rules.errors import RuleError
 from rules.killteam import (
     PROCEDURE,

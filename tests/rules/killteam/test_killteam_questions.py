@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
-from cogs.killteam_text import ENGLISH
+from cogs.killteam.refusals import ENGLISH
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam import PROCEDURE, KillTeamState, PreviousGame, start

@@ -1,53 +1,79 @@
-"""What a Kill Team game shows, in the language in force: a line per event, the board, a question's
-message and a player's own secret prompt.
+"""What a Kill Team game shows, in the language in force: a line per event and the board.
 
 The platform (bot/play/table.py) calls these under the table's language for what the thread shows and
-under each player's for their DMs; the rules' own English (labels, notices, map names) is said
-through cogs/killteam_words.py.
+under each player's for their DMs; the rules' own notices are said here, the names in them through
+cogs/killteam/vocabulary.py.
 """
 
 from __future__ import annotations
 
 import functools
 
-from bot.chat.limits import EMBED_DESCRIPTION, FIELD_VALUE
-from bot.chat.messages import Embed, Reply
+from bot.chat.limits import FIELD_VALUE
+from bot.chat.messages import Embed
 from bot.lang.i18n import Domain
-from bot.play.questions import components
-from bot.play.table import DONE_MARK
-from cogs.killteam_words import caps as caps_text
-from cogs.killteam_words import localise, map_label, notice, purpose, sealed_label, summary
-from rules.killteam import PROCEDURE, KillTeamState, private_view, prompt, scoreboard
+from cogs.killteam.questions import localise
+from cogs.killteam.vocabulary import (
+    COLOUR,
+    MISSION_METHOD_LABELS,
+    TACOPS_LABELS,
+    map_label,
+    method,
+    purpose,
+    reword,
+    sealed_label,
+    summary,
+    who,
+)
+from rules.killteam import KillTeamState, prompt, scoreboard
 from rules.killteam import events as ev
-from rules.killteam.hand import METHOD_LABELS
-from rules.killteam.state import BATTLE_READY_VP
+from rules.killteam.state import (
+    BATTLE_READY_VP,
+    MISSION_VP_PER_TP,
+    MISSION_VP_TOTAL,
+    TAC_OP_VP_EACH,
+    TAC_OP_VP_TOTAL,
+    VP_TOTAL,
+)
 from rules.killteam.views import Scoreboard
 from rules.sealed import ChoiceSealed, ChoicesRevealed
-from rules.session import Event, Question
+from rules.session import Event
 from rules.text import clip
 
 _ = Domain("killteam")
 
-COLOUR = 0x3B5B3B
-MISSION_METHOD_LABELS = {
-    "organised": "Organised",
-    "random": "Random",
-    "veto": "Veto",
-    "control": "Control",
-    "bid": "Bid",
-}
-TACOPS_LABELS: dict[str, str] = {str(key): label for key, label in METHOD_LABELS.items()}
-# Questions each player answers once with Done: their message says who is done already.
-EACH_DONE = frozenset({"killteam.equipment", "killteam.barricades", "killteam.operatives"})
+CONTROL_PROBLEMS = (
+    _.mark("There is no earlier Kill Team game between you two on record, so Control can't be used."),
+    _.mark("Your last Kill Team game was a draw, so nobody takes Control."),
+    _.mark("The last game on record has no winner among you two, so Control can't be used."),
+)
+NOTICES = (
+    _.mark("{problem} Dealing a random mission and map instead."),
+    _.mark("Your Tac Ops deck ran out, so the set-aside cards were reshuffled into it."),
+    _.mark("No card in the row fits the next picker's Tac Ops, so cards were added from the deck."),
+    _.mark("Neither player has tokens left for the {label}, so a roll-off decides."),
+    _.mark("The scouting picks don't settle the first initiative, so the players roll off."),
+    _.mark("Neither card fits the Tac Ops you hold, so both go aside and you draw again."),
+)
+"""Notices and reasons the rules give (events.Notice, TacOpsSetAside)."""
 
 
-def who(player: int) -> str:
-    return f"<@{player}>"
+def notice(text: str) -> str:
+    return reword(text, NOTICES, {"problem": _, "label": sealed_label})
 
 
-def method(label: str) -> str:
-    """A method's name as the start command's choices say it (translated with the command's words)."""
-    return _.p("command", label)
+def caps() -> str:
+    """The scoring caps, as the board's footer says them."""
+    return _(
+        "Caps: mission {per_turning_point} VP per turning point and {mission} in all; each Tac Op "
+        "{each} VP ({tac_ops} in all); {painted} VP for a Battle Ready painted roster; {total} at most.",
+        per_turning_point=MISSION_VP_PER_TP,
+        mission=MISSION_VP_TOTAL,
+        each=TAC_OP_VP_EACH,
+        tac_ops=TAC_OP_VP_TOTAL,
+        painted=BATTLE_READY_VP,
+        total=VP_TOTAL,
+    )
 
 
 def _and(items: list[str]) -> str:
@@ -64,11 +90,6 @@ def _card(card: object) -> str:
 
 def _tokens(tokens: dict[int, int]) -> str:
     return ", ".join(f"{who(p)} {n}" for p, n in tokens.items())
-
-
-def private_question(state: KillTeamState, player: int) -> Question | None:
-    """`player`'s own secret question, answered in their DMs."""
-    return next((asked for asked in PROCEDURE.ask(state, player) if asked.private), None)
 
 
 # ---------------------------------------------------------------------- event lines
@@ -433,7 +454,7 @@ def board_embed(state: KillTeamState) -> Embed:
         title=title,
         description=f"{who(a)} vs {who(b)}\n{_status(state, board)}",
         colour=COLOUR,
-        footer=caps_text() if scoring else None,  # the caps matter once VP are scored
+        footer=caps() if scoring else None,  # the caps matter once VP are scored
     )
     tokens = state.bids.tokens if state.bids else {}
     roles = {"attacker": _.p("role", "attacker"), "defender": _.p("role", "defender")}
@@ -468,66 +489,3 @@ def board_embed(state: KillTeamState) -> Embed:
         sealed = [_sealed(c.player, c.label, c.commitment) for c in board.sealed]
         embed.add(_.p("field", "Sealed"), clip("\n".join(sealed), FIELD_VALUE))
     return embed
-
-
-# ---------------------------------------------------------------------- questions and prompts
-
-
-def prompt_text(asked: Question) -> str:
-    """A question's words (`asked` as shown, in the language in force)."""
-    lines = [f"**{asked.title}**", asked.text]
-    described = [
-        f"• **{o.label}**: {o.description}" for o in asked.options if o.description and not o.disabled
-    ]
-    if asked.topic == "killteam.scouting" and described:
-        lines += described
-    return "\n".join(lines)
-
-
-def question_text(state: KillTeamState, asked: Question) -> str:
-    """A question's message: its words, and what the table needs besides (who asked to end the game,
-    who is done with a step each player finishes once)."""
-    lines = [prompt_text(asked)]
-    if asked.topic == "killteam.end" and state.pending is not None:
-        lines.append(_("{player} asked to end the game.", player=who(state.pending.by)))
-    if asked.topic in EACH_DONE:
-        done = [p for p in state.players if p not in asked.players]
-        if done:
-            lines.append(f"{DONE_MARK} " + _("Done: {players}", players=", ".join(who(p) for p in done)))
-    return "\n".join(lines)
-
-
-def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
-    """The player's own secret prompt (with its components) and their Tac Ops, in their language."""
-    view = private_view(state, user_id)
-    parts: list[str] = []
-    if view.tac_ops:
-        cards = ", ".join(
-            _("{card} (revealed)", card=f"**{c.name}** ({c.archetype or c.faction})")
-            if c.revealed
-            else f"**{c.name}** ({c.archetype or c.faction})"
-            for c in view.tac_ops
-        )
-        parts.append(_("Your Tac Ops: {cards}.", cards=cards))
-    if view.sealed_choice is not None:
-        parts.append(
-            _("You have sealed: {choice}. It stays hidden until both have sealed.", choice=view.sealed_choice)
-        )
-    raw = private_question(state, user_id)
-    asked = localise(state, raw) if raw is not None else None
-    buttons, selects = components(asked) if asked is not None else ([], [])
-    if asked is not None:
-        parts.append(prompt_text(asked))
-    if not parts:
-        return None
-    return Reply(
-        embeds=[
-            Embed(
-                title=_.p("title", "Kill Team: only for you"),
-                description=clip("\n\n".join(parts), EMBED_DESCRIPTION),
-                colour=COLOUR,
-            )
-        ],
-        buttons=buttons,
-        selects=selects,
-    )

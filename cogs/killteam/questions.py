@@ -1,28 +1,22 @@
-"""The rules' English for Kill Team, said in the language in force.
+"""The words of Kill Team's questions, in the language in force: each question of the rules by its
+topic and params (`localise`), its message at the table (`question_text`) and a player's own secret
+prompt (`private_reply`).
 
-rules/killteam words its questions and a few event values in English and stays pure; this module
-gives each of them its translation: a question by its topic and params (`localise`), a fixed
-sentence by the rules' own English (marked here, so the catalogue holds it), and a sentence with
-values by the English template it was made from (`reword`). The English comes out unchanged.
+The rules word their questions in English and stay pure; a fixed title, text or button is
+translated by its English (marked here, so the catalogue holds it), the names in them through
+cogs/killteam/vocabulary.py.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-import string
-from collections.abc import Callable, Iterable
-
+from bot.chat.limits import EMBED_DESCRIPTION
+from bot.chat.messages import Embed, Reply
 from bot.lang.i18n import Domain
-from rules.killteam.state import (
-    BATTLE_READY_VP,
-    MISSION_VP_PER_TP,
-    MISSION_VP_TOTAL,
-    TAC_OP_VP_EACH,
-    TAC_OP_VP_TOTAL,
-    VP_TOTAL,
-    KillTeamState,
-)
+from bot.play.questions import components
+from bot.play.table import DONE_MARK
+from cogs.killteam.vocabulary import COLOUR, map_group, map_label, reword, sealed_label, who
+from rules.killteam import PROCEDURE, KillTeamState, private_view
+from rules.killteam.state import BATTLE_READY_VP
 from rules.killteam.views import (
     BATTLE_END,
     BATTLE_NOT_READY,
@@ -31,10 +25,13 @@ from rules.killteam.views import (
     bid_contest,
 )
 from rules.session import Option, Question
+from rules.text import clip
 
 _ = Domain("killteam")
 
-# ---------------------------------------------------------------------- fixed words of the rules
+# Questions each player answers once with Done: their message says who is done already.
+EACH_DONE = frozenset({"killteam.equipment", "killteam.barricades", "killteam.operatives"})
+
 
 QUESTION_WORDS = frozenset(
     {
@@ -122,22 +119,6 @@ QUESTION_WORDS = frozenset(
 )
 """Question titles and texts the rules word the same way every time (translated by their English)."""
 
-SHIPPED_PACK_WORDS = frozenset(
-    {
-        _.mark("Place one extra barricade wholly within your territory; this one may go on a Vantage Point."),
-        _.mark(
-            "Once in the first turning point, when you pick a ready operative to activate, you may switch "
-            "its order."
-        ),
-        _.mark(
-            "One of your operatives wholly within your drop zone makes a free Dash, moving as if it "
-            "could FLY."
-        ),
-    }
-)
-"""The shipped pack's scouting effects (rules/killteam/data/default.yaml); a server's own pack is
-shown as written."""
-
 
 def _buttons() -> dict[str, str]:
     """Option labels the rules word the same way every time."""
@@ -153,41 +134,6 @@ def _buttons() -> dict[str, str]:
     }
 
 
-# ---------------------------------------------------------------------- sentences with values
-
-SEALED_LABELS = frozenset(
-    {
-        _.mark("bid to choose the mission"),
-        _.mark("bid to choose the map"),
-        _.mark("bid to choose attacker and defender"),
-        _.mark("bid to choose who has the first initiative"),
-        _.mark("bid to choose the Tac Ops archetype"),
-        _.mark("scouting pick"),
-    }
-)
-"""What a sealed round chooses (rules: mission.BID_CATEGORIES, tacops, setup), a noun phrase
-without its article: the sentences around it say "the"."""
-PAIR_LABEL = _.mark("bid for Tac Op pair {number} ({cards})")
-
-ROLL_OFF_PURPOSES = frozenset(
-    {_.mark("Veto: attacker and defender"), _.mark("attacker and defender"), _.mark("the first initiative")}
-)
-
-CONTROL_PROBLEMS = (
-    _.mark("There is no earlier Kill Team game between you two on record, so Control can't be used."),
-    _.mark("Your last Kill Team game was a draw, so nobody takes Control."),
-    _.mark("The last game on record has no winner among you two, so Control can't be used."),
-)
-NOTICES = (
-    _.mark("{problem} Dealing a random mission and map instead."),
-    _.mark("Your Tac Ops deck ran out, so the set-aside cards were reshuffled into it."),
-    _.mark("No card in the row fits the next picker's Tac Ops, so cards were added from the deck."),
-    _.mark("Neither player has tokens left for the {label}, so a roll-off decides."),
-    _.mark("The scouting picks don't settle the first initiative, so the players roll off."),
-    _.mark("Neither card fits the Tac Ops you hold, so both go aside and you draw again."),
-)
-"""Notices and reasons the rules give (events.Notice, TacOpsSetAside)."""
-
 WHY_NOT = (
     _.mark("You already hold {count} Tac Ops."),
     _.mark("You already hold {name}."),
@@ -200,92 +146,9 @@ WHY_NOT = (
 )
 """Why a Tac Op can't be taken (rules: hand.fits), on a disabled option."""
 
-SUMMARY = _.mark("{where}, {when}: {first} VP to {second} VP{draw}.")
-WHERE = _.mark("{mission} on {map}")
-WHEN = (
-    _.mark("ended before the battle began"),  # results stored before such games were cancelled
-    _.mark("ended early in turning point {number}"),
-    _.mark("after {number} turning points"),
-)
-DRAW = _.mark(", a draw")
-MAP_LABEL = _.mark("Map {id}")
-
-
-@functools.cache
-def _pattern(template: str) -> re.Pattern[str]:
-    """A regular expression that matches what `template` makes, each value a named group."""
-    parts = []
-    for literal, name, _spec, _conversion in string.Formatter().parse(template):
-        parts.append(re.escape(literal))
-        if name:
-            parts.append(rf"(?P<{name}>\d+)" if name in ("count", "number") else rf"(?P<{name}>.*?)")
-    return re.compile("".join(parts), re.DOTALL)
-
-
-def reword(text: str, templates: Iterable[str], values: dict[str, Callable[[str], str]] | None = None) -> str:
-    """`text`, made by the rules from one of `templates`, in the language in force: its values are
-    kept (or said through `values`' functions by name). Text made from none of them is translated
-    as a fixed sentence (or shown as it is)."""
-    for template in templates:
-        found = _pattern(template).fullmatch(text)
-        if found is not None:
-            said = {k: (values or {}).get(k, str)(v) for k, v in found.groupdict().items()}
-            return _(template, **said)
-    return _(text)
-
-
-def sealed_label(label: str) -> str:
-    """What a sealed round chooses ("bid to choose the mission"), in the language in force."""
-    return reword(label, [PAIR_LABEL])
-
-
-def purpose(text: str) -> str:
-    """What a roll-off decides: a purpose of its own, or a bid's label."""
-    return _(text) if text in ROLL_OFF_PURPOSES else sealed_label(text)
-
-
-def notice(text: str) -> str:
-    return reword(text, NOTICES, {"problem": _, "label": sealed_label})
-
 
 def why_not(text: str) -> str:
     return reword(text, WHY_NOT)
-
-
-def summary(text: str) -> str:
-    """A finished game's summary (rules: battle.finish)."""
-    return reword(
-        text,
-        [SUMMARY],
-        {
-            "where": lambda where: reword(where, [WHERE], {"map": map_label}),
-            "when": lambda when: reword(when, WHEN),
-            "draw": lambda draw: _(DRAW) if draw else draw,
-        },
-    )
-
-
-def map_label(label: str) -> str:
-    """A map card's label: an unnamed card is "Map A4"; a named one keeps its name and id."""
-    return reword(label, [MAP_LABEL])
-
-
-def map_group(group: str) -> str:
-    return _("Maps {group}", group=group)
-
-
-def caps() -> str:
-    """The scoring caps, as the board's footer says them."""
-    return _(
-        "Caps: mission {per_turning_point} VP per turning point and {mission} in all; each Tac Op "
-        "{each} VP ({tac_ops} in all); {painted} VP for a Battle Ready painted roster; {total} at most.",
-        per_turning_point=MISSION_VP_PER_TP,
-        mission=MISSION_VP_TOTAL,
-        each=TAC_OP_VP_EACH,
-        tac_ops=TAC_OP_VP_TOTAL,
-        painted=BATTLE_READY_VP,
-        total=VP_TOTAL,
-    )
 
 
 # ---------------------------------------------------------------------- questions
@@ -363,3 +226,71 @@ def localise(state: KillTeamState, asked: Question) -> Question:
     title, text = _title_and_text(state, asked)
     options = [_option(state, asked, option) for option in asked.options]
     return asked.model_copy(update={"title": title, "text": text, "options": options})
+
+
+# ---------------------------------------------------------------------- messages and prompts
+
+
+def private_question(state: KillTeamState, player: int) -> Question | None:
+    """`player`'s own secret question, answered in their DMs."""
+    return next((asked for asked in PROCEDURE.ask(state, player) if asked.private), None)
+
+
+def prompt_text(asked: Question) -> str:
+    """A question's words (`asked` as shown, in the language in force)."""
+    lines = [f"**{asked.title}**", asked.text]
+    described = [
+        f"• **{o.label}**: {o.description}" for o in asked.options if o.description and not o.disabled
+    ]
+    if asked.topic == "killteam.scouting" and described:
+        lines += described
+    return "\n".join(lines)
+
+
+def question_text(state: KillTeamState, asked: Question) -> str:
+    """A question's message: its words, and what the table needs besides (who asked to end the game,
+    who is done with a step each player finishes once)."""
+    lines = [prompt_text(asked)]
+    if asked.topic == "killteam.end" and state.pending is not None:
+        lines.append(_("{player} asked to end the game.", player=who(state.pending.by)))
+    if asked.topic in EACH_DONE:
+        done = [p for p in state.players if p not in asked.players]
+        if done:
+            lines.append(f"{DONE_MARK} " + _("Done: {players}", players=", ".join(who(p) for p in done)))
+    return "\n".join(lines)
+
+
+def private_reply(state: KillTeamState, user_id: int) -> Reply | None:
+    """The player's own secret prompt (with its components) and their Tac Ops, in their language."""
+    view = private_view(state, user_id)
+    parts: list[str] = []
+    if view.tac_ops:
+        cards = ", ".join(
+            _("{card} (revealed)", card=f"**{c.name}** ({c.archetype or c.faction})")
+            if c.revealed
+            else f"**{c.name}** ({c.archetype or c.faction})"
+            for c in view.tac_ops
+        )
+        parts.append(_("Your Tac Ops: {cards}.", cards=cards))
+    if view.sealed_choice is not None:
+        parts.append(
+            _("You have sealed: {choice}. It stays hidden until both have sealed.", choice=view.sealed_choice)
+        )
+    raw = private_question(state, user_id)
+    asked = localise(state, raw) if raw is not None else None
+    buttons, selects = components(asked) if asked is not None else ([], [])
+    if asked is not None:
+        parts.append(prompt_text(asked))
+    if not parts:
+        return None
+    return Reply(
+        embeds=[
+            Embed(
+                title=_.p("title", "Kill Team: only for you"),
+                description=clip("\n\n".join(parts), EMBED_DESCRIPTION),
+                colour=COLOUR,
+            )
+        ],
+        buttons=buttons,
+        selects=selects,
+    )

@@ -1,4 +1,5 @@
-"""The English for Kill Team's refusal codes; the cog adds them to the bot's one catalogue."""
+"""The English for Kill Team's refusal codes; the adapter (cogs/killteam/adapter.py) adds them to the
+bot's one catalogue."""
 
 from __future__ import annotations
 
