@@ -6,7 +6,7 @@ import random
 
 from bot.chat.limits import FIELD_VALUE
 from bot.chat.render import embed
-from cogs.warmaster import hand_embed
+from cogs.warmaster.adapter import hand_embed
 from rules.dice import Roller
 from rules.warmaster import start
 from rules.warmaster.cards import CardDef

@@ -14,10 +14,9 @@ from bot.lang.i18n import speaking
 from bot.lang.i18n_tools import LIMITS
 from bot.lang.text import ENGLISH as WORDED
 from bot.lang.text import refusal
-from cogs.warmaster_asked import PAUSED, localise, typed
-from cogs.warmaster_cards import EFFECTS
-from cogs.warmaster_text import ENGLISH
-from cogs.warmaster_words import CARRIERS, read_type
+from cogs.warmaster.questions import PAUSED, localise, typed
+from cogs.warmaster.refusals import ENGLISH
+from cogs.warmaster.vocabulary import CARRIERS, EFFECTS, read_type
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Answer, Question

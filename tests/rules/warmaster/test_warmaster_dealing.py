@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from warmaster_helpers import ALICE, BOB, SWORD, TACTIC, new_game, public, refused, roller
 
-from cogs.warmaster_text import event_text
+from cogs.warmaster.board import event_text
 from rules.errors import RuleError
 from rules.warmaster import builtin_magic_deck, hand_size, play_limits, start
 from rules.warmaster.cards import DeckKind

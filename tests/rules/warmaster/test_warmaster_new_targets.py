@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from warmaster_helpers import ALICE, BOB, card, character, give, new_game, play, refused
 
 from bot.lang.text import add_words, refusal
-from cogs.warmaster_text import ENGLISH, new_target_label
+from cogs.warmaster.refusals import ENGLISH
+from cogs.warmaster.vocabulary import new_target_label
 from rules.errors import RuleError
 from rules.warmaster import Restriction, TargetRef
 from rules.warmaster.new_targets import (

@@ -24,7 +24,8 @@ from warmaster_helpers import (
 )
 
 from bot.lang.text import add_words, refusal
-from cogs.warmaster_text import ENGLISH, event_text
+from cogs.warmaster.board import event_text
+from cogs.warmaster.refusals import ENGLISH
 from rules.errors import RuleError
 from rules.warmaster import (
     PROCEDURE,

@@ -11,7 +11,8 @@ from warmaster_helpers import ALICE, BOB, act, card, roller
 
 from bot.lang.text import add_words
 from bot.lang.text import refusal as english
-from cogs.warmaster_text import ENGLISH, event_text
+from cogs.warmaster.board import event_text
+from cogs.warmaster.refusals import ENGLISH
 from rules.confirmation import ConfirmPending
 from rules.errors import RuleError
 from rules.warmaster import (

@@ -32,8 +32,10 @@ import rules.warmaster
 from bot.lang.text import ENGLISH as CATALOGUE
 from bot.lang.text import add_words, refusal
 from bot.play.table import only_answer
-from cogs.warmaster_asked import question_words
-from cogs.warmaster_text import ENGLISH, board_status, reply_lines
+from cogs.warmaster.adapter import reply_lines
+from cogs.warmaster.board import board_status
+from cogs.warmaster.questions import question_words
+from cogs.warmaster.refusals import ENGLISH
 from rules.confirmation import ConfirmPending
 from rules.errors import RuleError
 from rules.session import Answer, Option, Question

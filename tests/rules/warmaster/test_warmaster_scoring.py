@@ -17,7 +17,7 @@ from warmaster_helpers import (
     unit,
 )
 
-from cogs.warmaster_text import event_text
+from cogs.warmaster.board import event_text
 from rules.errors import RuleError
 from rules.warmaster import (
     BeginBattle,

@@ -1,9 +1,7 @@
-"""Warmaster in words: refusals by code, one short line per event, and where the game stands (the
-board's status, a side at a glance, a hand's first line, the acting player's reply), in the
+"""Warmaster at the table: the living board (where the game stands, each side's army and laid
+cards as the table sees them, losses and victory points) and one short line per event, in the
 language in force.
 
-Refusals are worded in English in `ENGLISH` (the catalogue translates each by its code, and
-`refusal_values` words the values that are ids); every other line is marked where it is made.
 Public lines go to the board (in the game's thread), private ones to the player's DMs. A face-down
 card's public line names the target and the deck only; its name appears in text only in what its
 owner sees and, once it is turned up, in the reveal.
@@ -11,22 +9,13 @@ owner sees and, once it is turned up, in the reveal.
 
 from __future__ import annotations
 
+from bot.chat.limits import FIELD_VALUE
+from bot.chat.messages import Embed
 from bot.lang.i18n import Domain, Value
-from bot.lang.text import add_words
-from cogs.warmaster_words import (
-    card_line,
-    carrier_text,
-    deck_card,
-    deck_label,
-    deck_name,
-    describe_target,
-    fixed_name,
-    kind_whose,
-    new_target_label,
-    type_list,
-)
-from rules.errors import ParamValue
+from cogs.warmaster.vocabulary import card_line, cost_text, deck_card, deck_label, describe_target
 from rules.session import Event, GameOutcome
+from rules.text import clip
+from rules.warmaster import known_targets, vp_summary
 from rules.warmaster.models import (
     BattleBegun,
     CardLaidFaceDown,
@@ -51,109 +40,10 @@ from rules.warmaster.models import (
     WarmasterState,
     YouLaidFaceDown,
 )
-from rules.warmaster.views import prompt
-
-__all__ = ["card_line", "describe_target", "new_target_label"]  # shown by the cog and its tests
 
 _ = Domain("warmaster")
 
-ENGLISH: dict[str, str] = {
-    # starting
-    "warmaster.same_player": "A Warmaster game needs two different players.",
-    "warmaster.points_missing": "Give both armies' points.",
-    "warmaster.first_not_player": "The player with the first turn must be one of the two players.",
-    "warmaster.army_points": "An army's points must be a positive whole number, like 2000.",
-    "warmaster.army_too_big": "An army of more than {maximum:,} points is beyond what the decks can serve.",
-    "warmaster.magic_deck_small": "The magic item deck holds {holds} cards, but these armies need "
-    "{needed}. Use smaller armies or load a bigger deck.",
-    "warmaster.tactics_deck_small": "The tactics deck holds {holds} cards, but these armies need "
-    "{needed}. Use smaller armies or load a bigger deck.",
-    # naming targets
-    "warmaster.name_empty": "Give the target a name, for example `Knights` or `Old Forest`.",
-    "warmaster.name_too_long": "Target names can be at most {limit} characters long.",
-    "warmaster.name_markup": "Target names may not contain mentions, links or formatting characters.",
-    "warmaster.target_unknown": "I don't know that target. Pick one from the list, or type a new name "
-    "with its kind.",
-    "warmaster.target_whose": "Say whose {kind} you mean: yours or your opponent's.",
-    "warmaster.target_unnamed": "Name the target, for example `Knights`, or choose one from the list.",
-    "warmaster.target_ambiguous": "More than one target is called **{name}**; say whose it is "
-    "(mine, enemy or neutral).",
-    "warmaster.target_known_as": "**{name}** is already known with other details; name it alone to "
-    "use it, or give a new target another name.",
-    "warmaster.new_target_kind": "**{name}** is a new target: pick what it is from the target's list, "
-    "or give its kind (unit, character or terrain) and whose it is.",
-    "warmaster.terrain_side": "Terrain features belong to no one; leave the side out or choose neutral.",
-    "warmaster.new_target_whose": "Say whose {kind} **{name}** is: yours or your opponent's.",
-    "warmaster.role_on_unit": "A role (General, Wizard ...) belongs to characters, not units.",
-    "warmaster.unit_type_missing": "Say what kind of unit **{name}** is (infantry, cavalry, chariot, "
-    "monster, artillery or machine), so the cards' restrictions can be checked.",
-    "warmaster.unit_type_on_character": "A unit type belongs to units, not characters.",
-    "warmaster.role_missing": "Say what **{name}** is (General, Wizard, Runesmith or Hero), so the "
-    "cards' restrictions can be checked.",
-    "warmaster.general_taken": "An army has one General, and **{name}** is already <@{owner}>'s.",
-    "warmaster.type_unknown": "Please type one of these: {allowed}.",
-    "warmaster.new_choice_malformed": "I could not read that new-target choice. Pick one from the list "
-    "again, or type the target's name and give its kind and side.",
-    # the card phase
-    "warmaster.unknown_action": "Muster does not know that Warmaster action.",
-    "warmaster.not_in_hand": "That card is not in your hand. `/warmaster hand` shows what you hold.",
-    "warmaster.battle_begun": "The battle has begun: no more cards can be laid or traded.",
-    "warmaster.done_laying": "You have finished laying cards.",
-    "warmaster.nobody_lays": "Both players have finished laying cards.",
-    "warmaster.not_your_turn": "It is <@{player}>'s turn to lay a card.",
-    "warmaster.lucky_find_not_laid": "**{card}** is not laid: trade it for {draws} magic item cards instead.",
-    "warmaster.limit_reached": "You have laid your limit of {limit} cards.",
-    "warmaster.wrong_carrier": "**{card}** can go on {allowed}; **{target}** is not one.",
-    "warmaster.slot_taken": "**{target}** already holds a card from the {deck} deck; a target takes at "
-    "most one magic item card and one tactics card.",
-    "warmaster.trade_first": "You still hold **{card}**: trade it first; the new cards may fit.",
-    "warmaster.must_lay": "You can still lay **{card}** on **{target}**, and a card that can be laid "
-    "must be.",
-    "warmaster.must_lay_on_a_unit": "**{card}** can still be laid: every army has units, so name one of "
-    "yours or of the enemy's. A card that can be laid must be.",
-    "warmaster.must_lay_on_a_general": "**{card}** can still be laid: every army has a General; name "
-    "yours or the enemy's. A card that can be laid must be.",
-    "warmaster.not_traded": "**{card}** is laid on a target, not traded.",
-    "warmaster.nothing_to_trade": "You hold no card that can be traded.",
-    "warmaster.deck_empty": "The magic item deck is empty, so there is nothing to trade for.",
-    "warmaster.no_such_card": "No card was laid as number {placement}.",
-    "warmaster.not_your_card": "Only the player who laid a card can turn it face up.",
-    "warmaster.already_face_up": "Card #{placement} is already face up.",
-    "warmaster.already_begun": "The battle has already begun.",
-    "warmaster.cards_still_laid": "Cards are still being laid: it is <@{player}>'s turn. Every card "
-    "that can be laid must be before the battle begins.",
-    # the battle
-    "warmaster.losses_before_battle": "Losses are recorded once the battle has begun (`/warmaster begin`).",
-    "warmaster.unit_points": "A unit's points must be a positive whole number up to {maximum:,}.",
-    "warmaster.not_losable": "Only units and characters are destroyed; players, armies, the table and "
-    "terrain are not.",
-    "warmaster.already_lost": "**{target}** is already recorded as lost.",
-    "warmaster.battle_not_begun": "The battle has not begun yet; finish the card phase with "
-    "`/warmaster begin` first.",
-}
-
-
-def refusal_values(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
-    """A refusal's values that are ids or the rules' English (a kind of target, a deck, who may
-    carry a card, the unit types allowed), in the language in force."""
-    values = dict(params)
-    kind, deck, allowed = params.get("kind"), params.get("deck"), params.get("allowed")
-    if code in ("warmaster.target_whose", "warmaster.new_target_whose") and isinstance(kind, str):
-        values["kind"] = kind_whose(kind)
-    if code == "warmaster.slot_taken" and isinstance(deck, str):
-        values["deck"] = deck_name(deck)
-    if code == "warmaster.wrong_carrier" and isinstance(allowed, str):
-        values["allowed"] = carrier_text(allowed)
-    if code == "warmaster.type_unknown" and isinstance(allowed, str):
-        values["allowed"] = type_list(allowed.split(", "))
-    target, target_kind = params.get("target"), params.get("target_kind")
-    if isinstance(target, str) and isinstance(target_kind, str):
-        values["target"] = fixed_name(target_kind, target)
-    return values
-
-
-add_words(ENGLISH, values=refusal_values)  # here, so whatever imports the words has them
-
+COLOUR = 0x2E4A7A
 LIMITS_NOTE = _.mark(
     "Limits: the first player lays up to 4 cards and the second up to 3; both limits grow by one "
     "for each extra card of each deck the smaller army was dealt."
@@ -268,28 +158,6 @@ def answered_line(event: ConfirmAnswered) -> str:
     )
 
 
-def prompt_text(state: WarmasterState) -> str:
-    """What the game waits for now, in one sentence."""
-    now = prompt(state)
-    if now.phase is Phase.OVER:
-        return _("The game is over.")
-    if state.pending is not None:
-        return _("Waiting for a confirmation. {pending}", pending=pending_text(state))
-    if now.phase is Phase.BATTLE:
-        return _(
-            "The battle is on. Turn a card face up when it is used or contacted; record each "
-            "destroyed unit with its points; finish the game to score it."
-        )
-    if now.turn is None:
-        return _("Every card that can be laid has been laid. Begin the battle when you are ready.")
-    return _(
-        "{player} lays a card ({laid} of {limit} laid so far).",
-        player=who(now.turn),
-        laid=now.laid,
-        limit=now.limit,
-    )
-
-
 def board_status(state: WarmasterState) -> str:
     """The board's first words: the phase and who acts in it."""
     if state.phase is Phase.OVER:
@@ -361,22 +229,6 @@ def notes_lines(state: WarmasterState) -> list[str]:
     if not state.tactics_dealt:
         notes.append(_(NO_TACTICS_NOTE))
     return notes
-
-
-def hand_status(state: WarmasterState, player: int) -> str:
-    """The first line of a player's hand message: how far they are, and what the phase allows."""
-    side = state.side(player)
-    values: dict[str, Value] = {"laid": side.laid, "limit": side.limit}
-    if state.phase is Phase.OVER:
-        return _("Laid {laid} of {limit}. The game is over: every card is face up.", **values)
-    if state.phase is Phase.BATTLE:
-        return _(
-            "Laid {laid} of {limit}. The battle is on: turn a card face up when it is used or contacted.",
-            **values,
-        )
-    if side.done is not None:
-        return _("Laid {laid} of {limit}. You have finished laying cards.", **values)
-    return _("Laid {laid} of {limit}.", **values)
 
 
 def started_line(event: GameStarted) -> str:
@@ -546,12 +398,75 @@ def public_line(event: Event) -> str:
     return event_text(event)
 
 
-def reply_lines(state: WarmasterState, events: list[Event], actor: int) -> list[str]:
-    """The acting player's answer: what they alone may read first (a face-down card's name, the
-    cards a Lucky Find! brought), then what the table saw, then who acts next."""
-    mine = [event_text(e) for e in events if e.private_to == actor and not isinstance(e, HandDealt)]
-    public = [line for e in events if e.private_to is None and (line := public_line(e))]
-    lines = [line for line in [*mine, *public] if line]
-    if not state.finished and not any(isinstance(e, ConfirmAsked) for e in events):
-        lines.append(prompt_text(state))
-    return lines
+# ------------------------------------------------------------------ the board
+
+
+def add_lines(embed: Embed, name: str, lines: list[str], limit: int = FIELD_VALUE) -> None:
+    """Every line in fields of at most `limit` characters (a long hand takes several fields, the
+    later ones named "(continued)"), so each card stays visible to its owner."""
+    chunk: list[str] = []
+    title = name
+    for line in (clip(line, limit) for line in lines):
+        if chunk and len("\n".join([*chunk, line])) > limit:
+            embed.add(title, "\n".join(chunk))
+            chunk, title = [], _.p("field", "{name} (continued)", name=name)
+        chunk.append(line)
+    if chunk:
+        embed.add(title, "\n".join(chunk))
+
+
+def board_embed(state: WarmasterState) -> Embed:
+    """The living board: where the game stands, each side's army and laid cards as the table sees
+    them (a face-down card by its deck only), what was destroyed, and the victory points."""
+    targets = {v.target.key: v.target for v in known_targets(state)}
+    embed = Embed(title="Warmaster", description=board_status(state), colour=COLOUR)
+    for side in state.sides:
+        lines = [side_header(state, side)]
+        for laid in state.laid:
+            if laid.player != side.player:
+                continue
+            where = describe_target(targets[laid.target_key])
+            if laid.face_up:
+                printed = laid.held.card
+                lines.append(
+                    _(
+                        "#{placement} **{card}** ({cost}) on {target}",
+                        placement=laid.placement,
+                        card=printed.name,
+                        cost=cost_text(printed.cost),
+                        target=where,
+                    )
+                )
+            else:
+                deck = deck_card(laid.held.deck)
+                lines.append(
+                    _(
+                        "#{placement} face-down {card} on {target}",
+                        placement=laid.placement,
+                        card=deck,
+                        target=where,
+                    )
+                )
+        first = side.player == state.first
+        add_lines(embed, _.p("field", "First player") if first else _.p("field", "Second player"), lines)
+    notes = notes_lines(state)
+    if notes:
+        add_lines(embed, _.p("field", "Notes"), notes)
+    if state.losses:
+        lost = [
+            _(
+                "{target}: {points} {costs:+d} → {vp} VP to {player}",
+                target=describe_target(targets[loss.target_key]),
+                points=loss.base_points,
+                costs=loss.card_costs,
+                vp=loss.vp,
+                player=f"<@{loss.to_player}>",
+            )
+            for loss in state.losses
+        ]
+        add_lines(embed, _.p("field", "Destroyed"), lost)
+    if state.phase is not Phase.CARDS:
+        over = state.phase is Phase.OVER
+        name = _.p("field", "Victory points") if over else _.p("field", "Victory points so far")
+        add_lines(embed, name, summary_lines(vp_summary(state)))
+    return embed

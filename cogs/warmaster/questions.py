@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from bot.chat.limits import TEXT_INPUT_PLACEHOLDER
 from bot.lang.i18n import Domain, Value
-from cogs.warmaster_text import pending_text, result_text
-from cogs.warmaster_words import (
+from cogs.warmaster.board import pending_text, result_text
+from cogs.warmaster.vocabulary import (
     card_line,
     carrier_text,
     deck_card,
