@@ -20,7 +20,7 @@ from bot.nights.events import EventText
 from bot.nights.games import NightGame
 from bot.nights.service import NightInfo
 from bot.play.games import GameRegistry
-from cogs.night_text import reason_text, word
+from cogs.night.text import reason_text, word
 from rules.night.models import Pairing, Signup
 from rules.night.night import NightState
 from rules.session import Event

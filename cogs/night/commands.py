@@ -46,10 +46,10 @@ from bot.nights.clock import NightClock
 from bot.nights.club import MAX_TABLES, Club
 from bot.nights.events import EventSync
 from bot.nights.service import NightInfo, NightStep
-from cogs import night_input
-from cogs.night_render import NightRenderer
-from cogs.night_text import BOT_ENGLISH, WORDS, system_values, word
-from cogs.night_text import ENGLISH as RULE_ENGLISH
+from cogs.night import input as night_input
+from cogs.night.render import NightRenderer
+from cogs.night.text import BOT_ENGLISH, WORDS, system_values, word
+from cogs.night.text import ENGLISH as RULE_ENGLISH
 from rules.errors import RuleError
 from rules.night.models import Table, check_table
 from rules.night.night import (
