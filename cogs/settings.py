@@ -17,7 +17,7 @@ from bot.chat.errors import UserError
 from bot.chat.limits import fit
 from bot.lang.i18n import LANGUAGES, Domain
 from bot.lang.languages import FOLLOW_DISCORD
-from cogs.night_input import time_zone_name, zone_choices
+from cogs.night.input import time_zone_name, zone_choices
 
 _ = Domain("muster")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}

@@ -92,7 +92,7 @@ class Table(Model):
 
 class Reason(Model):
     """Why a pairing was made or a player sat out: a code and its values, never a sentence
-    (cogs/night_text.py words it)."""
+    (cogs/night/text.py words it)."""
 
     code: str
     values: dict[str, int | float | str] = {}

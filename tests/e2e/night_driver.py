@@ -10,7 +10,7 @@ from bot.chat import custom_ids
 from bot.nights.service import NightInfo
 from bot.play.questions import components
 from bot.play.table import waited_for
-from cogs.night import NightCog
+from cogs.night.commands import NightCog
 from rules.night.night import NightState
 from rules.session import Question
 from tests.e2e.conftest import Muster

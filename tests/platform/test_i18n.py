@@ -21,7 +21,7 @@ from bot.lang.i18n import Domain, fill, language, speaking, supported
 from bot.lang.text import add_words, refusal
 from bot.lang.translator import localised
 from bot.play.table import reworded
-from cogs.scores_text import ENGLISH as SCORES_WORDS
+from cogs.scores.text import ENGLISH as SCORES_WORDS
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Question

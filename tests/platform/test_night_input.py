@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time
 
 import pytest
 
-from cogs.night_input import (
+from cogs.night.input import (
     form_values,
     parse_date,
     parse_time,

@@ -9,7 +9,7 @@ import pytest
 
 from bot.lang.i18n import speaking
 from bot.lang.text import add_words, refusal
-from cogs.night_text import ENGLISH, REASONS, REFUSALS, reason_text, reasons_text, word
+from cogs.night.text import ENGLISH, REASONS, REFUSALS, reason_text, reasons_text, word
 from rules.errors import RuleError
 from rules.night import NightSettings, PairingContext, Reason, Signup, pair_players, start
 from rules.night.review import BY_ORGANISER

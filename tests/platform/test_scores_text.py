@@ -9,12 +9,12 @@ import pytest
 
 import cogs.scores  # noqa: F401  registers the scores words, as loading the bot does
 from bot.lang.text import FALLBACK, refusal
-from cogs.scores_text import ENGLISH
+from cogs.scores.text import ENGLISH
 from rules.errors import RuleError
 from rules.scores import MAX_SCORE, check_manual_entry
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [*ROOT.glob("bot/scores/*.py"), *ROOT.glob("rules/scores/*.py"), ROOT / "cogs" / "scores.py"]
+SOURCES = [*ROOT.glob("bot/scores/*.py"), *ROOT.glob("rules/scores/*.py"), *ROOT.glob("cogs/scores/*.py")]
 
 
 def raised_codes() -> set[str]:

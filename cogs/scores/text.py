@@ -1,4 +1,5 @@
-"""The English of every scores refusal, by code (registered with bot/lang/text.py by cogs/scores.py)."""
+"""The English of every scores refusal, by code (registered with bot/lang/text.py by
+cogs/scores/commands.py)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ ENGLISH: dict[str, str] = {
         "There is no season called **{name}** in this server. This server has no seasons yet; try `all`."
     ),
     "scores.season_gone": "That season no longer exists.",
-    # The /scores commands themselves (cogs/scores.py).
+    # The /scores commands themselves (cogs/scores/commands.py).
     "scores.unavailable": "Scores are not available right now; please try again in a moment.",
     "scores.system_filter_unreadable": (
         "Name the game system in letters or digits (e.g. `warcry`), or leave it out for all systems."

@@ -2,7 +2,7 @@
 place as people sign up), the draft pairings for the organiser, the published pairings, DMs
 (a place opened, a reminder, a cancellation), the summary and the scheduled event's text.
 
-The words are cogs/night_text.py's; reasons and refusals are worded from their codes. Each
+The words are cogs/night/text.py's; reasons and refusals are worded from their codes. Each
 message speaks its reader's language: the card, the pairings, the summary and the notices in the
 channel the server's, a DM its player's (`Languages`, read with the step). The pieces (`card`,
 `draft`, `pairings`...) speak the language in force, so an ephemeral answer speaks its player's.
@@ -20,7 +20,7 @@ from bot.nights.events import EventText
 from bot.nights.games import NightGame
 from bot.nights.service import NightInfo
 from bot.play.games import GameRegistry
-from cogs.night_text import reason_text, word
+from cogs.night.text import reason_text, word
 from rules.night.models import Pairing, Signup
 from rules.night.night import NightState
 from rules.session import Event

@@ -1,17 +1,14 @@
 """/scores: record, confirm, rate, rank and export results (a thin adapter over bot/scores/).
 
-Every command answers first; what it posts besides goes through the outbox. Buttons survive
-restarts: their custom_id carries all they need.
-- `score:<result>:confirm|dispute`                        the opponent's answer to a recorded game
-- `board:<kind>:<page>:<season id|all>:<system or empty>`  leaderboard paging (p/n/x) and image (i)
+Every command answers first; what it posts besides goes through the outbox. The buttons, which
+survive restarts, are cogs/scores/buttons.py's; the player's embed cogs/scores/player.py's.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,220 +16,50 @@ from discord.ext import commands
 from sqlalchemy import select
 
 from bot.app import MusterBot
-from bot.chat import errors, render
 from bot.chat.checks import can_manage, channel_id_of, guild_id_of, require_manage
 from bot.chat.limits import (
     AUTOCOMPLETE_CHOICES,
     COMMAND_CHOICE_NAME,
     EMBED_DESCRIPTION,
-    EMBED_TITLE,
-    FIELD_VALUE,
 )
 from bot.db.models import GameResult
 from bot.lang.i18n import Domain, speaking
 from bot.lang.text import add_words
 from bot.scores import (
-    RESULT_BUTTON,
-    ScoreService,
     SeasonChoice,
-    prompt_embed,
     record_of,
     system_key,
     system_title,
 )
 from bot.scores.image import leaderboard_png
 from bot.scores.layout import (
-    EmbedPage,
     clip,
     fit_lines,
     history_line,
     leaderboard_pages,
     needs_image,
     score_line,
-    signed,
 )
-from cogs.scores_text import ENGLISH
+from cogs.scores.buttons import (
+    BOARD_COLOUR,
+    BoardButton,
+    ResultButton,
+    board_title,
+    board_view,
+    page_embed,
+    status_word,
+    system_option,
+)
+from cogs.scores.player import player_embed
+from cogs.scores.text import ENGLISH
 from rules.errors import RuleError
 from rules.scores import ResultStatus, Standing, history, player_summary, standings, to_csv_bytes
 
 _ = Domain("muster")
 HISTORY_LIMIT = 15
 NOTE_KEPT = 300  # of a confirmation's note or a void's reason: a sentence or two, not a report
-FACTION_SHOWN = 60  # of a faction's name in a player's favourites
-BOARD_COLOUR = 0x3B5998
 
 add_words(ENGLISH)
-
-
-def service_of(client: discord.Client) -> ScoreService:
-    return cast(MusterBot, client).scores
-
-
-def cog_of(client: discord.Client) -> Scores:
-    """This cog, for its own buttons (which Discord hands the client, not the cog)."""
-    cog = cast(MusterBot, client).get_cog("Scores")
-    if not isinstance(cog, Scores):
-        raise RuleError(code="scores.unavailable")
-    return cog
-
-
-# ---------------------------------------------------------------------- result prompts
-
-
-class ResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESULT_BUTTON):
-    """The opponent's Confirm / Dispute on a recorded result (posted through the outbox as
-    `bot.scores.prompts.result_buttons`), answered here after any restart."""
-
-    def __init__(self, result_id: int, action: str) -> None:
-        confirm = action == "confirm"
-        super().__init__(
-            discord.ui.Button(
-                label=_.p("button", "Confirm") if confirm else _.p("button", "Dispute"),
-                style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger,
-                custom_id=f"score:{result_id}:{action}",
-            )
-        )
-        self.result_id, self.action = result_id, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ResultButton:
-        return cls(int(match["rid"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            service = service_of(interaction.client)
-            if self.action == "confirm":
-                row = await service.confirm(self.result_id, interaction.guild_id, interaction.user.id)
-            else:
-                row = await service.dispute(self.result_id, interaction.guild_id, interaction.user.id)
-            who = f"<@{interaction.user.id}>"
-            # The prompt in the channel speaks the server's language; in a DM, the clicker's (in force).
-            public = interaction.guild_id is not None
-            lang = await service.bot.languages.of_server(row.guild_id) if public else None
-            with speaking(lang) if lang else contextlib.nullcontext():
-                if self.action == "confirm":
-                    status = "✅ " + _("Confirmed by {player}: it counts now.", player=who)
-                else:
-                    status = "⚠️ " + _(
-                        "Disputed by {player}: it won't count until someone with Manage Server settles it.",
-                        player=who,
-                    )
-                title = _.p("title", "{game} result", game=system_title(row.system))
-                embed = prompt_embed(row).model_copy(update={"title": title})
-            await interaction.response.edit_message(content=status, embed=render.embed(embed), view=None)
-        except Exception as exc:
-            await errors.report(interaction, exc)
-
-
-# ---------------------------------------------------------------------- leaderboard paging
-
-
-class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=re.compile(
-        r"board:(?P<kind>[pnxi]):(?P<page>\d{1,4}):(?P<season>all|\d{1,18}):"
-        r"(?P<system>[a-z0-9-]{0,32})"
-    ),
-):
-    def __init__(
-        self, kind: str, page: int, season: str, system: str, *, label: str = "", disabled: bool = False
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or board_label(kind, page),
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"board:{kind}:{page}:{season}:{system}",
-            )
-        )
-        self.kind, self.page, self.season, self.system = kind, page, season, system
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> BoardButton:
-        return cls(match["kind"], int(match["page"]), match["season"], match["system"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            cog = cog_of(interaction.client)
-            guild_id = guild_id_of(interaction)
-            choice = await cog.service.seasons.by_token(guild_id, self.season)
-            system = self.system or None
-            if self.kind == "i":
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                table = await cog.table(guild_id, system, choice)
-                await interaction.followup.send(
-                    file=await cog.board_png(interaction, table, system, choice), ephemeral=True
-                )
-                return
-            with speaking(await cog.bot.languages.of_server(guild_id)):  # the board is public
-                pages = leaderboard_pages(
-                    await cog.table(guild_id, system, choice),
-                    title=board_title(system),
-                    subtitle=choice.label,
-                )
-                page = min(self.page, len(pages) - 1)
-                view = board_view(page, len(pages), choice.token, system or "")
-            await interaction.response.edit_message(embed=page_embed(pages[page]), view=view)
-        except Exception as exc:
-            await errors.report(interaction, exc)
-
-
-def status_word(status: str) -> str:
-    """A result's status as a word, in the language in force."""
-    words = {
-        ResultStatus.PENDING.value: _.p("status", "pending"),
-        ResultStatus.CONFIRMED.value: _.p("status", "confirmed"),
-        ResultStatus.DISPUTED.value: _.p("status", "disputed"),
-        ResultStatus.VOID.value: _.p("status", "void"),
-    }
-    return words.get(status, status)
-
-
-def system_option(system: str | None) -> str | None:
-    """A `system` filter as its stored key; left out or blank means every system."""
-    if system is None or not system.strip():
-        return None
-    key = system_key(system)
-    if not key:
-        raise RuleError(code="scores.system_filter_unreadable")
-    return key
-
-
-def board_title(system: str | None) -> str:
-    if system:
-        return _.p("title", "{game} leaderboard", game=system_title(system))
-    return _.p("title", "Leaderboard, all systems")
-
-
-def board_label(kind: str, page: int) -> str:
-    """A paging button's label, in the language in force."""
-    if kind == "p":
-        return "◀ " + _.p("button", "Previous")
-    if kind == "n":
-        return _.p("button", "Next") + " ▶"
-    return _.p("button", "As image") if kind == "i" else str(page + 1)
-
-
-def page_embed(page: EmbedPage) -> discord.Embed:
-    embed = discord.Embed(title=page.title, description=page.description, colour=BOARD_COLOUR)
-    if page.footer:
-        embed.set_footer(text=page.footer)
-    return embed
-
-
-def board_view(page: int, count: int, season: str, system: str) -> discord.ui.View | None:
-    if count <= 1:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton("p", max(page - 1, 0), season, system, disabled=page == 0))
-    view.add_item(BoardButton("x", page, season, system, label=f"{page + 1} / {count}", disabled=True))
-    view.add_item(BoardButton("n", min(page + 1, count - 1), season, system, disabled=page >= count - 1))
-    view.add_item(BoardButton("i", 0, season, system))
-    return view
 
 
 # ---------------------------------------------------------------------- the cog
@@ -583,74 +410,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             by_system={s: book.ledger(s) for s in systems},
             system=key,
         )
-        more = _("…and {n} more")
-        embed = discord.Embed(
-            title=clip(_.p("title", "Player: {name}", name=who.display_name), EMBED_TITLE),
-            colour=BOARD_COLOUR,
-        )
-        if summary.games == 0:
-            embed.description = _("{player} has no confirmed games here yet.", player=f"<@{who.id}>")
-            await interaction.response.send_message(embed=embed)
-            return
-        embed.description = (
-            f"<@{who.id}>: "
-            + _.n("{count} game", "{count} games", summary.games)
-            + " · "
-            + _(
-                "{wins} won, {draws} drawn, {losses} lost",
-                wins=summary.wins,
-                draws=summary.draws,
-                losses=summary.losses,
-            )
-            + " · "
-            + _(
-                "points {scored}–{conceded} ({difference})",
-                scored=summary.points_for,
-                conceded=summary.points_against,
-                difference=signed(summary.points_for - summary.points_against),
-            )
-        )
-        ratings = [_("Overall {rating}", rating=f"**{summary.rating.display}**")] + [
-            f"{system_title(s)} **{r.display}**" for s, r in summary.system_ratings.items()
-        ]
-        embed.add_field(
-            name=_.p("field", "Ratings"), value=fit_lines(ratings, FIELD_VALUE, more=more), inline=False
-        )
-        embed.add_field(
-            name=_.p("field", "Systems"),
-            value=fit_lines([f"{system_title(s)}: {n}" for s, n in summary.systems], FIELD_VALUE, more=more),
-            inline=True,
-        )
-        embed.add_field(
-            name=_.p("field", "Favourite factions"),
-            value=fit_lines(
-                [f"{clip(f, FACTION_SHOWN)}: {n}" for f, n in summary.favourite_factions],
-                FIELD_VALUE,
-                more=more,
-            ),
-            inline=True,
-        )
-        embed.add_field(
-            name=_.p("field", "Against each opponent"),
-            inline=False,
-            value=fit_lines(
-                [
-                    f"<@{h.opponent}>: "
-                    + _.n("{count} game", "{count} games", h.games)
-                    + f" · {h.wins}-{h.draws}-{h.losses} · {h.points_for}–{h.points_against}"
-                    for h in summary.opponents
-                ],
-                FIELD_VALUE,
-                more=more,
-            ),
-        )
-        if summary.last_played is not None:
-            embed.add_field(
-                name=_.p("field", "Last game"),
-                value=f"<t:{int(summary.last_played.timestamp())}:R>",
-                inline=False,
-            )
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=player_embed(who, summary))
 
     @app_commands.command(name="export", description="This server's results as a CSV file")
     @app_commands.describe(season="Only this season (all results if left out)")
@@ -712,8 +472,4 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
         await interaction.response.send_message(text)
 
 
-async def setup(bot: MusterBot) -> None:
-    await bot.add_cog(Scores(bot))
-
-
-__all__ = ["BoardButton", "ResultButton", "Scores", "setup"]
+__all__ = ["Scores"]

@@ -1,6 +1,6 @@
 """Reading what organisers and players type for a game night: a date and a time of day in the
 server's time zone, the systems offered, and the sign-up form's fields. Every refusal is a
-polite `RuleError` with a code (cogs/night_text.py words it), raised before anything is stored.
+polite `RuleError` with a code (cogs/night/text.py words it), raised before anything is stored.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y")
 MAX_CUTOFF_HOURS = 24 * 14
 ZONE_SHOWN = 60  # of a typed time zone a refusal repeats: the longest IANA names fit
 TYPED_SHOWN = 40  # of a typed date, time or table a refusal repeats
-NOTE_CHARS = 200  # a sign-up's note, as long as its form field allows (cogs/night.py)
+NOTE_CHARS = 200  # a sign-up's note, as long as its form field allows (cogs/night/signup.py)
 
 
 def zone(name: str | None) -> ZoneInfo:
