@@ -168,3 +168,17 @@ def test_the_cut_check_sees_bare_numbers() -> None:
         "e = echo(text, limit=60)\nf = text[:LIMIT]\ng = text[1:]\nh = text[:-1]\ni = clip(text, LIMIT)\n"
     )
     assert [line.split(":")[0] for line in literal_cuts(source)] == ["1", "2", "3", "4", "5"]
+
+
+GAME_MODULES = {"__init__", "commands", "adapter", "board", "questions", "refusals", "vocabulary"}
+"""What every game's cog package holds, by the same names (docs/NEW_GAME.md says what goes where)."""
+
+
+def test_every_game_is_one_package_with_the_same_modules() -> None:
+    """A newcomer who knows where Kill Team's board is drawn knows where every game's is."""
+    games = {path.parent.name for path in (ROOT / "cogs").glob("*/adapter.py")}
+    assert games == {"killteam", "warcry", "warmaster", "fortyk"}
+    assert not list((ROOT / "cogs").glob("*_*.py")), "a game's or feature's modules live in its package"
+    for game in sorted(games):
+        modules = {path.stem for path in (ROOT / "cogs" / game).glob("*.py")}
+        assert GAME_MODULES <= modules, f"cogs/{game}/ lacks {sorted(GAME_MODULES - modules)}"
