@@ -25,7 +25,7 @@ class Verdict(Model):
 
 
 class Notice(Event):
-    """`text` is the rules' own sentence (empty for a notice only the cog words, cogs/warcry_text.py);
+    """`text` is the rules' own sentence (empty for a notice only the cog words, cogs/warcry/board.py);
     `values` are the numbers and ids its words need, `action` the step a confirmation is about,
     `verdict` why the battle is won, drawn or goes on."""
 

@@ -19,7 +19,7 @@ from warcry_helpers import ALICE, BOB, PLAYERS, refused, roller
 
 import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
 from bot.lang.text import ENGLISH, FALLBACK, refusal
-from cogs.warcry_text import ENGLISH as WARCRY_ENGLISH
+from cogs.warcry.refusals import ENGLISH as WARCRY_ENGLISH
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -366,7 +366,7 @@ def test_steps_and_values_fit_the_contract_patterns() -> None:
 
 def test_every_warcry_code_has_english() -> None:
     root = Path(__file__).parents[3]
-    sources = [*(root / "rules" / "warcry").glob("*.py"), root / "cogs" / "warcry.py"]
+    sources = [*(root / "rules" / "warcry").glob("*.py"), *(root / "cogs" / "warcry").glob("*.py")]
     source = "\n".join(path.read_text() for path in sources)
     raised = set(re.findall(r'"(warcry\.[a-z_.]+)"', source)) - {"warcry.decided_by."}
     raised |= {f"warcry.decided_by.{scoring}" for scoring in get_args(Scoring)}

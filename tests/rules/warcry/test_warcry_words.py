@@ -1,7 +1,7 @@
 """The cog's words for a battle agree with the rules' English, and say it all in German, French, Spanish.
 
 The rules keep their own English (`Notice.text`, `views.prompt`, `views.scoreboard`, the questions);
-cogs/warcry_words.py, warcry_questions.py and warcry_cards.py say the same from codes and values
+cogs/warcry/board.py, questions.py, vocabulary.py and cards.py say the same from codes and values
 through the catalogue. Random battles, driven by answers to what `ask` offers, hold the two together
 in English at every step, and show every translated line differs from its English.
 """
@@ -18,10 +18,10 @@ from warcry_helpers import ALICE, BOB, PLAYERS, club_pack, roller
 
 from bot.lang.i18n import speaking
 from bot.lang.text import refusal
-from cogs import warcry_cards as cards
-from cogs import warcry_words as words
-from cogs.warcry import roster_refusal, warband_answer
-from cogs.warcry_questions import localise
+from cogs.warcry import board, cards, vocabulary
+from cogs.warcry import questions as asked
+from cogs.warcry.commands import roster_refusal, warband_answer
+from cogs.warcry.questions import localise
 from rules.errors import RuleError
 from rules.session import Event, Question
 from rules.warcry.battle import WarcryState, start
@@ -61,11 +61,11 @@ def shown_words(question: Question) -> list[str]:
 def check_state(state: WarcryState, events: list[Event]) -> None:
     """In English the cog says what the rules say; in each language it says something else, in shape."""
     with speaking("en"):
-        assert words.prompt(state, name_of) == prompt(state, name_of)
-        assert words.scoreboard(state, name_of) == scoreboard(state, name_of)
+        assert asked.prompt(state, name_of) == prompt(state, name_of)
+        assert board.scoreboard(state, name_of) == scoreboard(state, name_of)
         for event in events:
             assert isinstance(event, Notice)
-            said = words.notice(state, event, name_of)
+            said = board.notice(state, event, name_of)
             if event.code == "prompt":
                 assert said is None
             elif event.text:
@@ -77,9 +77,9 @@ def check_state(state: WarcryState, events: list[Event]) -> None:
             for event in events:
                 assert isinstance(event, Notice)
                 if event.code != "prompt":
-                    assert words.notice(state, event, name_of) != event.render(name_of) or not event.text
+                    assert board.notice(state, event, name_of) != event.render(name_of) or not event.text
             if not state.finished or state.verdict is not None:
-                assert words.prompt(state, name_of) != prompt(state, name_of)
+                assert asked.prompt(state, name_of) != prompt(state, name_of)
             for question in questions(state):
                 shown = localise(state, question)
                 assert shown.step == question.step and shown.topic == question.topic
@@ -160,7 +160,7 @@ def test_every_sentence_the_shipped_pack_shows_is_in_the_catalogue() -> None:
     shown += [a.summary for b in pack.battleplans for a in b.abilities]
     assert [t for t in shown if t not in cards.CORE] == []
     labels = {label for b in pack.battleplans for label in b.objective_labels if len(label) > 1}
-    assert labels <= set(words.OBJECTIVES)
+    assert labels <= set(vocabulary.OBJECTIVES)
 
 
 def test_warband_answers_say_the_rules_english_and_each_language() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from bot.chat.messages import Embed
 from bot.lang.i18n import Domain
-from cogs.warcry_words import group, mention, objective, roll_off
+from cogs.warcry.vocabulary import COSTS, deck, group, mention, objective, roll_off
 from rules.warcry.battle import GROUP_TITLES
 from rules.warcry.battleplans import TERRAIN_CARD, BattleplanInPlay, DieShown, MissingCard, RollOffShown
 from rules.warcry.models import DECK_NAMES, WarcryPack
@@ -130,22 +130,10 @@ CORE: tuple[str, ...] = (
 )
 """Every sentence a battleplan card may show that Muster ships, so each is in the catalogue."""
 
-DECKS: dict[str, str] = {
-    "terrain": _.mark("terrain"),
-    "deployment": _.mark("deployment"),
-    "victory": _.mark("victory"),
-    "twist": _.mark("twist"),
-}
-COSTS: dict[str, str] = {"double": _.mark("double"), "triple": _.mark("triple"), "quad": _.mark("quad")}
-
 
 def words(text: str) -> str:
     """A battleplan's sentence: translated if Muster ships it, else as its pack wrote it."""
     return _(text) if text in CORE else text
-
-
-def deck(name: str) -> str:
-    return _(DECKS[name]) if name in DECKS else name
 
 
 def die(shown: DieShown) -> str:

@@ -1,176 +1,85 @@
-"""A Warcry battle in words, in the language in force: its notices, the board's lines, what it waits for.
+"""What the table shows of a Warcry battle, in the language in force: the board (battleplan and round,
+colours, the battleplan's tallies, priority, what decides the battle now, what it waits for), the
+public line for each event, and a finished battle in one line.
 
 The rules keep their own English (rules/warcry: `Notice.text`, `views.prompt`, `views.scoreboard`);
 this module says the same from the codes, ids and values the rules carry, through the warcry
 catalogue, so a board or a reply reads in its reader's language. In English it says exactly what the
-rules say (tests/platform/test_warcry_words.py holds the two together over random battles).
+rules say (tests/rules/warcry/test_warcry_words.py holds the two together over random battles).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.chat.messages import Embed
 from bot.lang.i18n import Domain
-from rules.warcry import actions as act
+from cogs.warcry.cards import COLOUR, DICE, roll_off_text
+from cogs.warcry.questions import prompt
+from cogs.warcry.vocabulary import (
+    NameOf,
+    group,
+    mention,
+    objective,
+    objectives,
+    pending_what,
+    reason,
+    roll_off,
+    summary,
+)
+from rules.session import Event
 from rules.warcry.battle import WarcryState
-from rules.warcry.battleplans import RollOffShown
-from rules.warcry.events import Notice, Verdict
-from rules.warcry.models import Scoring
+from rules.warcry.events import Notice
 from rules.warcry.views import dormant_objectives
 
 _ = Domain("warcry")
 
-NameOf = Callable[[int], str]
-
-GROUPS: dict[str, str] = {"dagger": _.mark("Dagger"), "shield": _.mark("Shield"), "hammer": _.mark("Hammer")}
-"""Battle groups by id; the rules' English titles are the same words."""
-OBJECTIVES: tuple[str, ...] = (_.mark("Centre"),)
-"""Objective labels of the shipped battleplans that are words (the others are letters or numbers)."""
-
-
-def mention(player: int) -> str:
-    return f"<@{player}>"
-
-
-def group(name: object) -> str:
-    """A battle group's name, from its id (`dagger`) or the rules' English title (`Dagger`)."""
-    key = str(name).lower()
-    return _(GROUPS[key]) if key in GROUPS else str(name)
+# The board's "Victory" line in the rounds after the battleplan's last.
+EXTRA_ROUND = _.mark(
+    "The battle is tied: this extra round is played and the victory card is checked once more at its end. "
+    "If nobody has won then, the last warband standing decides."
+)
+LAST_WARBAND_DECIDES = _.mark(
+    "**The last warband standing decides.** The victory card is no longer checked and nothing scores: "
+    "the battle ends when a player records that only one warband is left on the battlefield (or concedes "
+    "by naming the opponent's warband)."
+)
 
 
-def objective(label: object) -> str:
-    """An objective's label as shown: a word of the shipped battleplans translated, a letter as it is."""
-    text = str(label)
-    return _(text) if text in OBJECTIVES else text
+# ---------------------------------------------------------------- the board
 
 
-def objectives(labels: object) -> str:
-    """A list of objective labels (`Centre, A, B`), each as shown."""
-    return ", ".join(objective(o) for o in str(labels).split(", ")) if labels else ""
+def describe(state: WarcryState, event: Event) -> str | None:
+    """One public line for an event (with the dice of a roll-off); None for what the questions say."""
+    if not isinstance(event, Notice):
+        return None
+    text = notice(state, event)
+    if text is not None and event.roll_off is not None:
+        text = f"{roll_off_text(event.roll_off)}\n{text}"
+    return text
 
 
-def roll_off(roll: RollOffShown, name_of: NameOf = mention) -> str:
-    """`Alice 3 – Bob 3, re-rolled; Alice 5 – Bob 2`: every die of a roll-off, ties included."""
-    first, second = (name_of(p) for p in roll.players)
-    throws = [f"{first} {a} – {second} {b}" for a, b in roll.rounds]
-    return _.p("roll-off", ", re-rolled; ").join(throws)
-
-
-# ---------------------------------------------------------------- why a battle stands as it does
-
-
-def reason(verdict: Verdict) -> str:
-    """Why the victory card is met or not: `most victory points (2 to 1)`."""
-    v = verdict.values
-    code = verdict.code
-    measure = v.get("measure")
-    count, other, best = v.get("count"), v.get("other"), v.get("best")
-    words: dict[str, Callable[[], str]] = {
-        "level.treasure": lambda: _("level on fighters carrying treasure ({count} each)", count=count),
-        "level.near": lambda: _('level on fighters within 3" of the relic ({count} each)', count=count),
-        "level.quarters": lambda: _("level on quarters captured ({count} each)", count=count),
-        "level.vp": lambda: _("level on victory points ({count} each)", count=count),
-        "most.treasure": lambda: _(
-            "most fighters carrying treasure ({count} to {other})", count=count, other=other
-        ),
-        "most.near": lambda: _(
-            'most fighters within 3" of the relic ({count} to {other})', count=count, other=other
-        ),
-        "most.quarters": lambda: _("most quarters captured ({count} to {other})", count=count, other=other),
-        "most.vp": lambda: _("most victory points ({count} to {other})", count=count, other=other),
-        "relic_carried": lambda: _("their fighter carries the relic"),
-        "vault_held": lambda: _("they control the last objective"),
-        "vault_nobody": lambda: _("nobody controls the last objective"),
-        "prize_carried": lambda: _("their fighter carries the prize"),
-        "prize_nobody": lambda: _("nobody carries the prize"),
-        "altar_alone": lambda: _("only they have fighters on the altar"),
-        "altar_both": lambda: _("both players have fighters on the altar"),
-        "altar_empty": lambda: _("the altar is empty"),
-        "no_champion": lambda: _("no great champion is on the battlefield"),
-        "champions_level": lambda: _("the great champions' tallies are level ({best})", best=best),
-        "champion_highest": lambda: _("their great champion has the highest tally ({best})", best=best),
-        "condition_met": lambda: _("they achieved the victory condition"),
-        "condition_nobody": lambda: _("nobody achieved the victory condition"),
-        "last_warband": lambda: _("only their warband is left on the battlefield"),
-    }
-    say = words.get(f"{code}.{measure}" if measure else code)
-    text = say() if say else code
-    return _("{reason}: any other result is a draw", reason=text) if verdict.draw_rule else text
-
-
-def summary(state: WarcryState) -> str:
-    """A finished battle in one line: `Reaper after 4 battle rounds: won because most victory points (2 to "
-    "1).`"""
-    outcome, verdict, plan = state.outcome, state.verdict, state.battleplan
-    if outcome is None:
-        return _("The battle is over.")
-    if verdict is None or plan is None:
-        return outcome.summary  # a battle finished before its verdict was kept: the rules' English
-    why, name, rounds = reason(verdict), plan.name, state.round
-    if outcome.winner is not None:
-        return _.n(
-            "{battleplan} after {count} battle round: won because {reason}.",
-            "{battleplan} after {count} battle rounds: won because {reason}.",
-            rounds,
-            battleplan=name,
-            reason=why,
-        )
-    return _.n(
-        "{battleplan} after {count} battle round: a draw, {reason}.",
-        "{battleplan} after {count} battle rounds: a draw, {reason}.",
-        rounds,
-        battleplan=name,
-        reason=why,
+def board_embed(state: WarcryState) -> Embed:
+    """The battle at a glance: battleplan and round, colours, the battleplan's tallies, priority, and
+    what decides the battle now (past the extra round: the last warband standing)."""
+    a, b = state.players
+    card = Embed(
+        title=_.p("title", "Warcry: {first} vs {second}", first=state.label_of(a), second=state.label_of(b)),
+        colour=COLOUR,
     )
-
-
-# ---------------------------------------------------------------- a step waiting for a confirmation
-
-
-def pending_what(state: WarcryState, action: act.Confirmable, round_number: int | None = None) -> str:
-    """The step waiting for a confirmation, in a few words: `end battle round 2`."""
-    if isinstance(action, act.EndRound):
-        return _("end battle round {round}", round=action.round)
-    name = state.label_of(action.player)
-    if isinstance(action, act.SetTreasureCarriers):
-        return _.n(
-            "{name} has {count} fighter carrying treasure",
-            "{name} has {count} fighters carrying treasure",
-            action.count,
-            name=name,
-        )
-    if isinstance(action, act.SetFightersNear):
-        return _.n(
-            '{name} has {count} fighter within 3" of the relic',
-            '{name} has {count} fighters within 3" of the relic',
-            action.count,
-            name=name,
-        )
-    if isinstance(action, act.SetQuarters):
-        return _.n("{name} holds {count} quarter", "{name} holds {count} quarters", action.count, name=name)
-    if isinstance(action, act.SetBloodTally):
-        number = state.round if round_number is None else round_number
-        return _(
-            "{name}'s blood tally for battle round {round} is {points}",
-            name=name,
-            round=number,
-            points=action.points,
-        )
-    if isinstance(action, act.SetOnAltar):
-        return _.n(
-            "{name} has {count} fighter on the altar",
-            "{name} has {count} fighters on the altar",
-            action.count,
-            name=name,
-        )
-    champion = state.champions.get(action.player)
-    return _("add {amount} to {name}'s tally", amount=action.amount, name=champion.name if champion else name)
-
-
-def pending_title(state: WarcryState) -> str:
-    """What the confirmation waiting now asks: `Confirm: end battle round 2?`."""
-    assert state.pending is not None
-    return _("Confirm: {what}?", what=pending_what(state, state.pending.action))
+    lines = scoreboard(state)
+    if state.battleplan is not None:
+        lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
+    priority = state.priority
+    dice = f"{DICE} {roll_off(priority)}"
+    lines.append(_("Priority: {player} ({dice})", player=mention(priority.winner), dice=dice))
+    card.description = "\n".join(lines)
+    if not state.finished and state.last_warband_decides:
+        card.add(_.p("field", "Victory"), _(LAST_WARBAND_DECIDES))
+    elif not state.finished and state.extra_rounds:
+        card.add(_.p("field", "Victory"), _(EXTRA_ROUND))
+    card.add(_.p("field", "Now"), prompt(state))
+    return card
 
 
 # ---------------------------------------------------------------- what happened
@@ -387,99 +296,6 @@ _NOTICES: dict[str, Words] = {
 }
 
 
-# ---------------------------------------------------------------- what the battle waits for
-
-
-def _round_heading(state: WarcryState, hint: str) -> str:
-    plan = state.plan()
-    if state.round == plan.rounds + 1:
-        return _(
-            "Battle round {round} (an extra round: the battle is tied): {hint}", round=state.round, hint=hint
-        )
-    if state.round > plan.rounds + 1:
-        return _(
-            "Battle round {round} (the last warband standing decides): {hint}", round=state.round, hint=hint
-        )
-    return _("Battle round {round}: {hint}", round=state.round, hint=hint)
-
-
-ROUND_HINTS: dict[Scoring, str] = {
-    "treasure_hunters": _.mark(
-        "keep the count of fighters carrying treasure up to date, then end the round."
-    ),
-    "cursed_relic": _.mark(
-        "record who carries the relic (roll its D6 damage after the carrier's activation) "
-        'and the fighters within 3", then end the round.'
-    ),
-    "no_quarter": _.mark("keep the count of quarters each player holds up to date, then end the round."),
-    "reaper": _.mark("enter each player's blood tally for this round, then end the round."),
-    "hidden_vault": _.mark("record who controls each objective, then end the round."),
-    "cursed_prize": _.mark("record who carries the prize, then end the round."),
-    "altar_of_ascendancy": _.mark("keep the count of fighters on the altar up to date, then end the round."),
-    "brutal_conquest": _.mark("name great champions and add to their tallies, then end the round."),
-    "manual": _.mark("record who has achieved the victory card's condition, then end the round."),
-}
-
-
-def _hint(state: WarcryState, name_of: NameOf) -> str:
-    plan = state.plan()
-    if state.last_warband_decides:
-        return _(
-            "the victory card is no longer checked. Fight on, ending each round, and declare the last "
-            "warband "
-            "standing once only one player's fighters are left on the battlefield."
-        )
-    if plan.scoring != "ley_lines":
-        return _(ROUND_HINTS[plan.scoring])
-    if state.initiative is None:
-        return _("record who has the initiative; the other player may then awaken a dormant objective.")
-    if state.awakened_this_round is None and dormant_objectives(state):
-        return _(
-            "{other} may awaken a dormant objective; record who controls the awakened ones, then end the "
-            "round.",
-            other=name_of(state.opponent(state.initiative)),
-        )
-    return _("record who controls the awakened objectives, then end the round.")
-
-
-def prompt(state: WarcryState, name_of: NameOf = mention) -> str:
-    """One line: what the battle waits for now."""
-    if state.finished:
-        return summary(state)
-    if state.phase == "battle_groups":
-        turn = (
-            state.loser_of_priority
-            if state.loser_of_priority not in state.splits
-            else state.winner_of_priority
-        )
-        return _("{player}, split your warband into Dagger, Shield and Hammer.", player=name_of(turn))
-    if state.phase == "colours":
-        return _("{player}, choose red or blue deployment points.", player=name_of(state.winner_of_priority))
-    if state.phase == "deployment":
-        current = next(s for s in state.deployment if not s.done)
-        return _("{player}, set up your {group}.", player=name_of(current.player), group=group(current.group))
-    if state.phase == "objectives":
-        return _("Place the objectives and treasure, then press Begin battle.")
-    if state.pending is not None:
-        by = state.pending.by
-        return _(
-            "{title} {other} confirms, or {by} confirms their own.",
-            title=pending_title(state),
-            other=name_of(state.opponent(by)),
-            by=name_of(by),
-        )
-    if state.removal_by is not None:
-        return _("{player}, remove one objective from play.", player=name_of(state.removal_by))
-    if state.last_warband_claim is not None:
-        claimant = state.last_warband_claim
-        return _(
-            "{player}, confirm or reject the claim that only {claimant}'s fighters are left.",
-            player=name_of(state.opponent(claimant)),
-            claimant=name_of(claimant),
-        )
-    return _round_heading(state, _hint(state, name_of))
-
-
 # ---------------------------------------------------------------- the board's lines
 
 
@@ -531,28 +347,7 @@ def scoreboard(state: WarcryState, name_of: NameOf = mention) -> list[str]:
     elif scoring == "altar_of_ascendancy":
         lines.append(per_player(_("Fighters on the altar"), state.on_altar))
     elif scoring == "brutal_conquest":
-        for p in state.players:
-            champion = state.champions.get(p)
-            if champion is None:
-                lines.append(_("{player}: no great champion yet", player=names[p]))
-            elif champion.on_battlefield:
-                lines.append(
-                    _(
-                        "{player}: {champion}, tally {tally} (on the battlefield)",
-                        player=names[p],
-                        champion=champion.name,
-                        tally=champion.tally,
-                    )
-                )
-            else:
-                lines.append(
-                    _(
-                        "{player}: {champion}, tally {tally} (taken down)",
-                        player=names[p],
-                        champion=champion.name,
-                        tally=champion.tally,
-                    )
-                )
+        lines.extend(_champion_lines(state, names))
     elif scoring == "manual":
         lines.append(
             nobody_or(
@@ -571,6 +366,34 @@ def scoreboard(state: WarcryState, name_of: NameOf = mention) -> list[str]:
         lines.append(_("Objectives in play — {held}", held=", ".join(held)))
     if state.initiative is not None:
         lines.append(_("Initiative this round: {player}", player=names[state.initiative]))
+    return lines
+
+
+def _champion_lines(state: WarcryState, names: dict[int, str]) -> list[str]:
+    """Brutal Conquest's lines: each player's great champion and tally."""
+    lines = []
+    for p in state.players:
+        champion = state.champions.get(p)
+        if champion is None:
+            lines.append(_("{player}: no great champion yet", player=names[p]))
+        elif champion.on_battlefield:
+            lines.append(
+                _(
+                    "{player}: {champion}, tally {tally} (on the battlefield)",
+                    player=names[p],
+                    champion=champion.name,
+                    tally=champion.tally,
+                )
+            )
+        else:
+            lines.append(
+                _(
+                    "{player}: {champion}, tally {tally} (taken down)",
+                    player=names[p],
+                    champion=champion.name,
+                    tally=champion.tally,
+                )
+            )
     return lines
 
 

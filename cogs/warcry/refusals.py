@@ -1,5 +1,5 @@
-"""The English for every Warcry refusal code (`warcry.<what>`), added to bot/text's one catalogue, and
-the fixed words of a battle's messages (marked for the warcry catalogue, translated where shown).
+"""The English for every Warcry refusal code (`warcry.<what>`), added to bot/text's one catalogue with
+`add_words`, and the values of a refusal that are words (a battle group, an objective), as shown.
 
 Codes beside the refusals: `warcry.muster.*` (a muster rule a warband breaks) and `warcry.line.*`
 (why a roster line can't be read) are worded through the same catalogue.
@@ -8,6 +8,9 @@ Codes beside the refusals: `warcry.muster.*` (a muster rule a warband breaks) an
 from __future__ import annotations
 
 from bot.lang.i18n import Domain
+from bot.lang.text import add_words
+from cogs.warcry import vocabulary as words
+from rules.errors import ParamValue
 
 _ = Domain("warcry")
 
@@ -132,37 +135,19 @@ ENGLISH: dict[str, str] = {
 }
 
 
-# What a question's message says under its title, by topic (the title is the battle's own).
-QUESTION_TEXT: dict[str, str] = {
-    "warcry.split": _.mark(
-        "Type how many fighters go in each battle group. The player who lost the priority roll splits first."
-    ),
-    "warcry.colour": _.mark("The winner of the priority roll picks the deployment points."),
-    "warcry.deploy": _.mark(
-        "Set up each battle group at its deployment point, taking turns; press the button once it is set up."
-    ),
-    "warcry.begin": _.mark(
-        "Place the objectives and treasure the battleplan shows, then either player begins the battle."
-    ),
-    "warcry.end_round": _.mark(
-        "Record the round on the board as you play; press this when the round is over. The other player "
-        "confirms (or you confirm your own)."
-    ),
-    "warcry.confirm": _.mark(
-        "Either player answers: the other player confirms, or the player who pressed it confirms their "
-        "own. Not yet leaves everything as it was."
-    ),
-    "warcry.remove": _.mark("The battle waits for this before the next battle round."),
-    "warcry.claim": _.mark("Confirm if only their fighters are left on the battlefield; they then win."),
-}
+def value_words(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
+    """A refusal's values that are words, as shown: a battle group's name, an objective's label."""
+    shown = dict(params)
+    if "group" in shown:
+        shown["group"] = words.group(shown["group"])
+    if "objective" in shown:
+        shown["objective"] = words.objective(shown["objective"])
+    if "in_play" in shown:
+        shown["in_play"] = words.objectives(shown["in_play"])
+    if code == "warcry.table_incomplete":
+        tables = {"matched": _.p("table", "matched"), "champions": _.p("table", "champions")}
+        shown["kind"] = tables.get(str(shown.get("kind")), shown.get("kind"))
+    return shown
 
-# The board's "Victory" line in the rounds after the battleplan's last.
-EXTRA_ROUND = _.mark(
-    "The battle is tied: this extra round is played and the victory card is checked once more at its end. "
-    "If nobody has won then, the last warband standing decides."
-)
-LAST_WARBAND_DECIDES = _.mark(
-    "**The last warband standing decides.** The victory card is no longer checked and nothing scores: "
-    "the battle ends when a player records that only one warband is left on the battlefield (or concedes "
-    "by naming the opponent's warband)."
-)
+
+add_words(ENGLISH, values=value_words)

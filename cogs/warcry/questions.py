@@ -4,6 +4,9 @@ The rules word each question in English (rules/warcry/questions.py); this says t
 `topic`, its `params` and the battle's state: the title, option labels and descriptions, form labels
 and a number button's label. Every `step`, `value` and `key` is kept, so answers are checked against
 the rules' own questions. In English a question is shown exactly as the rules ask it.
+
+Beside them: what a question's message says under its title (`QUESTION_TEXT`), and what the battle
+waits for now in one line (`prompt`, the board's "Now").
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ from collections.abc import Callable
 
 from bot.chat.limits import BUTTON_LABEL
 from bot.lang.i18n import Domain
-from cogs.warcry_words import group, objective, pending_title
+from cogs.warcry.vocabulary import NameOf, group, mention, objective, pending_title, summary
 from rules.session import Option, Question
 from rules.text import clip
 from rules.warcry.battle import WarcryState
+from rules.warcry.models import Scoring
 from rules.warcry.questions import NOBODY
+from rules.warcry.views import dormant_objectives
 
 _ = Domain("warcry")
 NAME_IN_BUTTON = 20  # of a player's name in a button label, so the words around it still fit
@@ -325,3 +330,121 @@ _TOPICS: dict[str, Callable[[WarcryState, Question], Question]] = {
     "warcry.champion_tally": _champion_tally,
     "warcry.champion_down": _champion_down,
 }
+
+
+# What a question's message says under its title, by topic (the title is the battle's own).
+QUESTION_TEXT: dict[str, str] = {
+    "warcry.split": _.mark(
+        "Type how many fighters go in each battle group. The player who lost the priority roll splits first."
+    ),
+    "warcry.colour": _.mark("The winner of the priority roll picks the deployment points."),
+    "warcry.deploy": _.mark(
+        "Set up each battle group at its deployment point, taking turns; press the button once it is set up."
+    ),
+    "warcry.begin": _.mark(
+        "Place the objectives and treasure the battleplan shows, then either player begins the battle."
+    ),
+    "warcry.end_round": _.mark(
+        "Record the round on the board as you play; press this when the round is over. The other player "
+        "confirms (or you confirm your own)."
+    ),
+    "warcry.confirm": _.mark(
+        "Either player answers: the other player confirms, or the player who pressed it confirms their "
+        "own. Not yet leaves everything as it was."
+    ),
+    "warcry.remove": _.mark("The battle waits for this before the next battle round."),
+    "warcry.claim": _.mark("Confirm if only their fighters are left on the battlefield; they then win."),
+}
+
+
+# ---------------------------------------------------------------- what the battle waits for
+
+
+def _round_heading(state: WarcryState, hint: str) -> str:
+    plan = state.plan()
+    if state.round == plan.rounds + 1:
+        return _(
+            "Battle round {round} (an extra round: the battle is tied): {hint}", round=state.round, hint=hint
+        )
+    if state.round > plan.rounds + 1:
+        return _(
+            "Battle round {round} (the last warband standing decides): {hint}", round=state.round, hint=hint
+        )
+    return _("Battle round {round}: {hint}", round=state.round, hint=hint)
+
+
+ROUND_HINTS: dict[Scoring, str] = {
+    "treasure_hunters": _.mark(
+        "keep the count of fighters carrying treasure up to date, then end the round."
+    ),
+    "cursed_relic": _.mark(
+        "record who carries the relic (roll its D6 damage after the carrier's activation) "
+        'and the fighters within 3", then end the round.'
+    ),
+    "no_quarter": _.mark("keep the count of quarters each player holds up to date, then end the round."),
+    "reaper": _.mark("enter each player's blood tally for this round, then end the round."),
+    "hidden_vault": _.mark("record who controls each objective, then end the round."),
+    "cursed_prize": _.mark("record who carries the prize, then end the round."),
+    "altar_of_ascendancy": _.mark("keep the count of fighters on the altar up to date, then end the round."),
+    "brutal_conquest": _.mark("name great champions and add to their tallies, then end the round."),
+    "manual": _.mark("record who has achieved the victory card's condition, then end the round."),
+}
+
+
+def _hint(state: WarcryState, name_of: NameOf) -> str:
+    plan = state.plan()
+    if state.last_warband_decides:
+        return _(
+            "the victory card is no longer checked. Fight on, ending each round, and declare the last "
+            "warband "
+            "standing once only one player's fighters are left on the battlefield."
+        )
+    if plan.scoring != "ley_lines":
+        return _(ROUND_HINTS[plan.scoring])
+    if state.initiative is None:
+        return _("record who has the initiative; the other player may then awaken a dormant objective.")
+    if state.awakened_this_round is None and dormant_objectives(state):
+        return _(
+            "{other} may awaken a dormant objective; record who controls the awakened ones, then end the "
+            "round.",
+            other=name_of(state.opponent(state.initiative)),
+        )
+    return _("record who controls the awakened objectives, then end the round.")
+
+
+def prompt(state: WarcryState, name_of: NameOf = mention) -> str:
+    """One line: what the battle waits for now."""
+    if state.finished:
+        return summary(state)
+    if state.phase == "battle_groups":
+        turn = (
+            state.loser_of_priority
+            if state.loser_of_priority not in state.splits
+            else state.winner_of_priority
+        )
+        return _("{player}, split your warband into Dagger, Shield and Hammer.", player=name_of(turn))
+    if state.phase == "colours":
+        return _("{player}, choose red or blue deployment points.", player=name_of(state.winner_of_priority))
+    if state.phase == "deployment":
+        current = next(s for s in state.deployment if not s.done)
+        return _("{player}, set up your {group}.", player=name_of(current.player), group=group(current.group))
+    if state.phase == "objectives":
+        return _("Place the objectives and treasure, then press Begin battle.")
+    if state.pending is not None:
+        by = state.pending.by
+        return _(
+            "{title} {other} confirms, or {by} confirms their own.",
+            title=pending_title(state),
+            other=name_of(state.opponent(by)),
+            by=name_of(by),
+        )
+    if state.removal_by is not None:
+        return _("{player}, remove one objective from play.", player=name_of(state.removal_by))
+    if state.last_warband_claim is not None:
+        claimant = state.last_warband_claim
+        return _(
+            "{player}, confirm or reject the claim that only {claimant}'s fighters are left.",
+            player=name_of(state.opponent(claimant)),
+            claimant=name_of(claimant),
+        )
+    return _round_heading(state, _hint(state, name_of))

@@ -8,14 +8,13 @@ edited in place (battleplan, round, tallies, what decides the battle now) that c
 its buttons; the battleplan card is posted once; the set-up and "End battle round N" with its
 confirmation are a few messages edited as the battle goes on.
 
-Every word comes from the warcry catalogue (cogs/warcry_words.py, warcry_questions.py, warcry_cards.py
+Every word comes from the warcry catalogue (the cog's other modules, cogs/warcry/__init__.py lists them,
 say the battle from the rules' codes and values): the table renders the thread in the server's
 language and each press's answer in its player's; a public answer here speaks the server's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import discord
@@ -24,156 +23,30 @@ from discord import app_commands
 from bot.app import MusterBot
 from bot.chat.checks import channel_id_of, guild_id_of, require_manage, require_opponent
 from bot.chat.errors import UserError
-from bot.chat.limits import CONTENT, MODAL_TITLE, TEXT_INPUT_LABEL, fit
-from bot.chat.messages import Embed, Outgoing, Reply
+from bot.chat.limits import MODAL_TITLE, TEXT_INPUT_LABEL, fit
 from bot.chat.render import embed as to_discord_embed
 from bot.lang.i18n import Domain, speaking
-from bot.lang.text import add_words, refusal
+from bot.lang.text import refusal
 from bot.play.dice import RollContext
 from bot.play.game_cog import GameCog
-from bot.play.games import GameAdapter, PackSpec, SessionInfo
 from bot.play.packs import read_attachment
-from cogs import warcry_words as words
-from cogs.warcry_cards import COLOUR, DICE, battleplan_embed, pack_summary, roll_off_text
-from cogs.warcry_questions import localise
-from cogs.warcry_text import ENGLISH, EXTRA_ROUND, LAST_WARBAND_DECIDES, QUESTION_TEXT
-from rules.dice import Roller
-from rules.errors import ParamValue, RuleError
-from rules.session import Event, Question
+from cogs.warcry.adapter import WarcryAdapter
+from cogs.warcry.cards import battleplan_embed, pack_summary, roll_off_text
+from cogs.warcry.vocabulary import mention
+from rules.errors import RuleError
+from rules.session import Event
 from rules.text import ECHO_CHARS, clip, echo, fit_lines
 from rules.warcry.battle import SYSTEM, WarcryState, start
 from rules.warcry.battlegroups import Split, shield_minimum, split_problems, split_refusal, valid_splits
 from rules.warcry.battleplans import Kind, blocked_objective, roll_battleplan
-from rules.warcry.events import Notice
 from rules.warcry.models import WarcryPack
 from rules.warcry.pack import core_pack, parse_pack
-from rules.warcry.procedure import PROCEDURE
 from rules.warcry.warband import MAX_ROSTER_CHARS, RosterError, WarbandReport, check_roster
 
 _ = Domain("warcry")
 PROBLEMS_SHOWN = 1500  # of a roster's problems in a check's answer: room left for the words around them
 LINES_SHOWN = 10  # roster lines a refusal lists: enough to fix a paste, short enough to read
-
-
-def value_words(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
-    """A refusal's values that are words, as shown: a battle group's name, an objective's label."""
-    shown = dict(params)
-    if "group" in shown:
-        shown["group"] = words.group(shown["group"])
-    if "objective" in shown:
-        shown["objective"] = words.objective(shown["objective"])
-    if "in_play" in shown:
-        shown["in_play"] = words.objectives(shown["in_play"])
-    if code == "warcry.table_incomplete":
-        tables = {"matched": _.p("table", "matched"), "champions": _.p("table", "champions")}
-        shown["kind"] = tables.get(str(shown.get("kind")), shown.get("kind"))
-    return shown
-
-
-add_words(ENGLISH, values=value_words)
-
 KindOption = Literal["matched", "champions", "generator", "generator-matched"]
-mention = words.mention
-
-
-# ---------------------------------------------------------------- rendering
-
-
-def describe(state: WarcryState, event: Event) -> str | None:
-    """One public line for an event (with the dice of a roll-off); None for what the questions say."""
-    if not isinstance(event, Notice):
-        return None
-    text = words.notice(state, event)
-    if text is not None and event.roll_off is not None:
-        text = f"{roll_off_text(event.roll_off)}\n{text}"
-    return text
-
-
-def board_embed(state: WarcryState) -> Embed:
-    """The battle at a glance: battleplan and round, colours, the battleplan's tallies, priority, and
-    what decides the battle now (past the extra round: the last warband standing)."""
-    a, b = state.players
-    card = Embed(
-        title=_.p("title", "Warcry: {first} vs {second}", first=state.label_of(a), second=state.label_of(b)),
-        colour=COLOUR,
-    )
-    lines = words.scoreboard(state)
-    if state.battleplan is not None:
-        lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
-    priority = state.priority
-    dice = f"{DICE} {words.roll_off(priority)}"
-    lines.append(_("Priority: {player} ({dice})", player=mention(priority.winner), dice=dice))
-    card.description = "\n".join(lines)
-    if not state.finished and state.last_warband_decides:
-        card.add(_.p("field", "Victory"), _(LAST_WARBAND_DECIDES))
-    elif not state.finished and state.extra_rounds:
-        card.add(_.p("field", "Victory"), _(EXTRA_ROUND))
-    card.add(_.p("field", "Now"), words.prompt(state))
-    return card
-
-
-class WarcryAdapter(GameAdapter[WarcryState]):
-    procedure = PROCEDURE
-    title = "Warcry"
-    start_command = "/warcry battle"
-    help = _.mark(
-        "`/warcry battleplan` · `/warcry battle @opponent` tracks a battle · `/warcry warband` checks "
-        "a roster · `/warcry battlegroups`"
-    )
-    domain = "warcry"
-    pack = PackSpec(parse=parse_pack, shipped=core_pack)
-    colour = COLOUR
-
-    def quick_start(
-        self,
-        session_id: str,
-        players: Sequence[int],
-        roller: Roller,
-        pack: WarcryPack | None,
-        names: Mapping[int, str] | None = None,
-    ) -> tuple[WarcryState, list[Event]]:
-        """A club night's battle, as `/warcry battle` opens it by default: a rolled matched battleplan."""
-        return start(session_id, players, roller, kind="matched", pack=pack, names=dict(names or {}))
-
-    def board(self, info: SessionInfo, state: WarcryState) -> Embed:
-        return board_embed(state)
-
-    def localise(self, state: WarcryState, asked: Question) -> Question:
-        return localise(state, asked)
-
-    def lines(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[str]:
-        return [line for event in events if (line := describe(state, event))]
-
-    def moments(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[Outgoing]:
-        """The battleplan card, with every die rolled to decide it, stays readable in the thread."""
-        return [
-            Outgoing(embeds=[battleplan_embed(event.battleplan)])
-            for event in events
-            if isinstance(event, Notice) and event.battleplan is not None
-        ]
-
-    def question_text(self, state: WarcryState, asked: Question) -> str:
-        lines = [f"**{asked.title}**"]
-        if asked.topic == "warcry.confirm" and state.pending is not None:
-            lines.append(_("{player} pressed it.", player=mention(state.pending.by)))
-        if asked.text:
-            lines.append(asked.text)
-        if asked.topic in QUESTION_TEXT:
-            lines.append(_(QUESTION_TEXT[asked.topic]))
-        return "\n".join(lines)
-
-    def reply(self, info: SessionInfo, state: WarcryState, events: list[Event], actor: int) -> Reply:
-        """What the press did ("Bob's blood tally for battle round 1: 80."), else where the battle is."""
-        said = self.lines(info, state, events)
-        return Reply(content=clip("\n".join(said), CONTENT) or words.prompt(state))
-
-    def outcome_summary(self, state: WarcryState) -> str:
-        return words.summary(state)
-
-    def summary(self, info: SessionInfo, state: WarcryState) -> str:
-        if state.battleplan is None:
-            return _("Warcry — battleplan not drawn yet: {now}", now=words.prompt(state))
-        return _("Warcry — {battleplan}: {now}", battleplan=state.battleplan.name, now=words.prompt(state))
 
 
 # ---------------------------------------------------------------- the warband form
@@ -464,7 +337,3 @@ class Warcry(
             else _("This server had no Warcry pack loaded."),
             ephemeral=True,
         )
-
-
-async def setup(bot: MusterBot) -> None:
-    await bot.add_cog(Warcry(bot))

@@ -1,0 +1,21 @@
+"""/warcry: battleplans, the blocked-objective roll-off, warband and battle-group checks, packs, battles.
+
+One game, one folder; every word comes from the warcry catalogue:
+
+- `commands.py`   the `Warcry` cog and its slash commands (and the warband form)
+- `adapter.py`    `WarcryAdapter`: how the platform starts, steps, renders and words a battle
+- `board.py`      the board, the event lines and what the battle waits for
+- `questions.py`  a battle's questions in the reader's language (`localise`)
+- `refusals.py`   the words for Warcry's refusal codes (`add_words`)
+- `vocabulary.py` the game's names: battle groups, objectives, decks, roll-offs, verdicts
+- `cards.py`      the battleplan card and a pack's decks
+"""
+
+from __future__ import annotations
+
+from bot.app import MusterBot
+from cogs.warcry.commands import Warcry
+
+
+async def setup(bot: MusterBot) -> None:
+    await bot.add_cog(Warcry(bot))
