@@ -79,7 +79,6 @@ class MusterBot(commands.AutoShardedBot):
             # members type (a season's name, a night's title, a nickname) is shown, never notified.
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=settings.muster_guild_ready_timeout,
-            max_ratelimit_timeout=RATE_LIMIT_WAIT,
             **self._shards(settings),
         )
         never_sleep_long(self.http)
