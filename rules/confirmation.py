@@ -26,12 +26,14 @@ from pydantic import Field
 
 from rules.errors import RuleError
 from rules.session import Action, Model, Option, Question
+from rules.words import Marker, Words
 
 A = TypeVar("A")
 
 CONFIRM = "confirm"
 NOT_YET = "not_yet"
-HOW = (
+N_ = Marker("muster")
+HOW = N_(
     "The other player confirms, or the player who asked may confirm their own. Not yet withdraws "
     "the request and changes nothing."
 )
@@ -108,8 +110,8 @@ def question(
     *,
     prefix: str,
     topic: str,
-    title: str,
-    text: str = HOW,
+    title: Words | str,
+    text: Words | str = HOW,
     series: str | None = None,
     **params: str | int | None,
 ) -> Question:
@@ -122,8 +124,8 @@ def question(
         text=text,
         players=list(players),
         options=[
-            Option(value=CONFIRM, label="Confirm", tone="go"),
-            Option(value=NOT_YET, label="Not yet"),
+            Option(value=CONFIRM, label=N_.p("button", "Confirm"), tone="go"),
+            Option(value=NOT_YET, label=N_.p("button", "Not yet")),
         ],
         series=series,
         params={**params, "by": pending.by, "serial": pending.serial},

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-ParamValue = str | int | float | None
+from rules.words import Words
+
+ParamValue = str | int | float | Words | None
 
 
 class RuleError(Exception):

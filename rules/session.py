@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.dice import Roller
 from rules.errors import RuleError
+from rules.words import Words
 
 
 class Model(BaseModel):
@@ -180,28 +181,29 @@ class Procedure(Generic[S]):
 STEP_PATTERN = r"[A-Za-z0-9_.\-]{1,40}"
 VALUE_PATTERN = r"[A-Za-z0-9_.\-]{1,40}"
 Tone = Literal["plain", "main", "go", "danger"]
+NO_WORDS = Words.verbatim("")
 
 
 class InputField(Model):
     """A value to type before an option counts (a unit's name, a number of quarters)."""
 
     key: str = Field(pattern=r"[a-z_]{1,20}")
-    label: str
+    label: Words
     kind: Literal["text", "number"] = "text"
     minimum: int | None = None
     maximum: int | None = None
     max_length: int = Field(default=100, ge=1, le=1000)
     required: bool = True
-    placeholder: str | None = None
+    placeholder: Words | None = None
 
 
 class Option(Model):
     """One legal answer. `disabled` options are shown but refused, `description` says why."""
 
     value: str = Field(pattern=VALUE_PATTERN)
-    label: str
-    group: str | None = None
-    description: str = ""
+    label: Words
+    group: Words | None = None
+    description: Words = NO_WORDS
     disabled: bool = False
     tone: Tone = "plain"
     form: list[InputField] = Field(default_factory=list)
@@ -232,8 +234,8 @@ class Question(Model):
 
     step: str = Field(pattern=STEP_PATTERN)
     topic: str
-    title: str
-    text: str = ""
+    title: Words
+    text: Words = NO_WORDS
     players: list[int]
     kind: QuestionKind = "choose"
     options: list[Option] = Field(default_factory=list)

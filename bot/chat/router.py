@@ -14,7 +14,7 @@ import discord
 
 from bot.chat import custom_ids, errors, render
 from bot.chat.messages import Reply
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
 from bot.play import questions, table
 from bot.play.games import GameAdapter, SessionInfo
 from bot.play.sessions import SessionClosed, SessionNotFound
@@ -172,7 +172,7 @@ def current_questions(adapter: GameAdapter[Any], state: Any, user: int) -> Reply
         if rows + needed > 5:
             break
         rows += needed
-        lines.append(f"- **{question.title}**")
+        lines.append(f"- **{say(question.title)}**")
         buttons.extend(more_buttons)
         selects.extend(more_selects)
     return Reply(content="\n".join(lines), buttons=buttons, selects=selects)

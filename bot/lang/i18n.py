@@ -28,10 +28,13 @@ import functools
 import gettext
 import importlib
 import logging
-import string
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+
+from rules import words
+from rules.words import Words
+from rules.words import placeholders as placeholders
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +48,7 @@ LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 COMMAND_CONTEXT = "command"
 """The context of slash-command descriptions and choice names (Discord's 100-character limit)."""
 
-Value = str | int | float | None
+Value = str | int | float | Words | None
 
 _language: contextvars.ContextVar[str] = contextvars.ContextVar("muster_language", default=SOURCE)
 
@@ -95,33 +98,41 @@ def catalogue(lang: str, domain: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
-def placeholders(text: str) -> set[str]:
-    """The `{name}`s a text fills in (`{{` is a brace, not a placeholder)."""
-    try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
-    except ValueError:
-        return set()
-
-
-class _Blank(dict[str, Value]):
-    """Values for `format_map`: None shows as nothing."""
-
-    def __getitem__(self, key: str) -> Value:
-        value = super().__getitem__(key)
-        return "" if value is None else value
-
-
 def fill(translated: str, english: str, values: Mapping[str, Value]) -> str:
-    """`translated` with its values; the English with them if the translation's placeholders are
-    wrong; the bare text if even the English can't be filled (never an exception)."""
+    """`translated` with its values (a `Words` value shown in the language in force first); the
+    English with them if the translation's placeholders are wrong; the bare text if even the
+    English can't be filled (never an exception)."""
     if not values:
         return translated
+    shown = {k: say(v) if isinstance(v, Words) else v for k, v in values.items()}
     for text in (translated, english):
-        try:
-            return text.format_map(_Blank(values))
-        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-            log.warning("could not fill %r with %s", text, sorted(values))
+        filled = words.fill(text, shown)
+        if filled is not None:
+            return filled
+        log.warning("could not fill %r with %s", text, sorted(values))
     return english
+
+
+def say(text: Words | str) -> str:
+    """What the rules word (`Words`, rules/words.py) in the language in force: the catalogue's
+    translation of its msgid, filled in. English is the msgid filled in; verbatim text and a plain
+    `str` are shown as they are."""
+    if isinstance(text, str):
+        return text
+    english = text.form()
+    if text.domain is None:
+        return fill(english, english, text.values)
+    book = catalogue(_language.get(), text.domain)
+    if text.plural is not None:
+        count = text.count if text.count is not None else 0
+        found = (
+            book.npgettext(text.context, text.english, text.plural, count)
+            if text.context is not None
+            else book.ngettext(text.english, text.plural, count)
+        )
+    else:
+        found = book.pgettext(text.context, english) if text.context is not None else book.gettext(english)
+    return fill(found, english, text.values)
 
 
 class Domain:

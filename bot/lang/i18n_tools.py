@@ -3,7 +3,9 @@
 Run as `muster i18n extract|update|compile|check` (docs/LANGUAGES.md). Babel reads and writes the
 .pot/.po/.mo files; what is extracted comes from three places:
 - calls on a module's `Domain` (`_ = Domain("warcry")`: `_()`, `_.n()`, `_.p()`, `_.np()`, `_.mark()`)
-  with literal strings, read from the source with `ast` (the domain is the one the file declares);
+  in bot/ and cogs/, and on a rules module's `Marker` (`N_ = Marker("warcry")`: `N_()`, `N_.p()`,
+  `N_.n()`, `N_.np()`), with literal strings, read from the source with `ast` (the domain is the
+  one the file declares);
 - the code-keyed refusal words registered with `bot.lang.text.add_words` (context: the code);
 - every slash command's description, option descriptions and choice names (context `command`).
 
@@ -41,7 +43,7 @@ from bot.lang.i18n import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("bot", "cogs")
+SOURCES = ("bot", "cogs", "rules")
 METHODS = {"": ("s",), "n": ("s", "s", None), "p": ("c", "s"), "np": ("c", "s", "s", None), "mark": ("s",)}
 SAME = "same"  # a translator comment: this entry is rightly the same as its English
 LIMITS = {
@@ -82,13 +84,18 @@ def _text(node: ast.expr) -> str | None:
     return None
 
 
+MARKERS = ("Domain", "Marker")
+"""`_ = Domain("warcry")` in bot/ and cogs/ translates now; `N_ = Marker("warcry")` in rules/ marks
+English that the bot translates where it shows it (rules/words.py)."""
+
+
 def _declared(tree: ast.Module) -> dict[str, str]:
-    """The module's `name = Domain("domain")` bindings."""
+    """The module's `name = Domain("domain")` and `name = Marker("domain")` bindings."""
     found = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             call = node.value
-            if isinstance(call.func, ast.Name) and call.func.id == "Domain" and call.args:
+            if isinstance(call.func, ast.Name) and call.func.id in MARKERS and call.args:
                 domain = _text(call.args[0])
                 for target in node.targets:
                     if isinstance(target, ast.Name) and domain is not None:

@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.chat.limits import CONTENT
 from bot.chat.messages import Embed, Outgoing, Reply
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
 from bot.lang.languages import ENGLISH, Languages
 from bot.play import table
 from rules.dice import Roller
@@ -141,7 +141,7 @@ class GameAdapter(Generic[S]):
 
     def question_text(self, state: S, asked: Question) -> str:
         """A question's words on its message."""
-        return f"**{asked.title}**\n{asked.text}".strip()
+        return f"**{say(asked.title)}**\n{say(asked.text)}".strip()
 
     def answered_privately(
         self, info: SessionInfo, state: S, player: int, asked: Question, events: list[Event]

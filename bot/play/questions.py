@@ -13,9 +13,9 @@ import re
 from bot.chat import custom_ids
 from bot.chat.limits import ROW_BUTTONS, SELECT_OPTIONS, SELECT_PLACEHOLDER, TEXT_INPUT_LABEL
 from bot.chat.messages import Button, ButtonStyle, Modal, ModalField, Select, SelectOption
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
 from rules.errors import RuleError
-from rules.session import Answer, InputField, Question, Tone
+from rules.session import NO_WORDS, Answer, InputField, Question, Tone
 from rules.text import clip
 
 _ = Domain("muster")
@@ -48,7 +48,7 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
         option = question.options[0] if question.options else None
         return [
             Button(
-                label=option.label if option else question.title,
+                label=say(option.label if option else question.title),
                 step=question.step,
                 value=option.value if option else custom_ids.DONE_VALUE,
                 form=bool(option and option.form),
@@ -58,7 +58,7 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
     if question.max_values == 1 and len(question.options) <= MAX_BUTTONS:
         return [
             Button(
-                label=option.label,
+                label=say(option.label),
                 step=question.step,
                 value=option.value,
                 form=bool(option.form),
@@ -72,11 +72,11 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
         return [], []
     select = Select(
         step=question.step,
-        placeholder=clip(question.title, SELECT_PLACEHOLDER),
+        placeholder=clip(say(question.title), SELECT_PLACEHOLDER),
         min_values=min(question.min_values, len(allowed)),
         max_values=min(question.max_values, len(allowed)),
         options=[
-            SelectOption(label=o.label, value=o.value, description=o.description or (o.group or None))
+            SelectOption(label=say(o.label), value=o.value, description=say(o.description or o.group or NO_WORDS) or None)
             for o in allowed
         ],
     )
@@ -95,11 +95,11 @@ def form(question: Question, value: str) -> Modal | None:
             placeholder=str(question.params.get("placeholder") or low),
             max_length=max(len(str(low)), len(str(high))),
         )
-        return Modal(title=question.title, fields=[field])
+        return Modal(title=say(question.title), fields=[field])
     option = question.option(value)
     if option is None or not option.form:
         return None
-    return Modal(title=option.label, fields=[_modal_field(f) for f in option.form])
+    return Modal(title=say(option.label), fields=[_modal_field(f) for f in option.form])
 
 
 def _modal_field(field: InputField) -> ModalField:
@@ -109,8 +109,8 @@ def _modal_field(field: InputField) -> ModalField:
         length = max([len(str(b)) for b in bounds] or [9])
     return ModalField(
         key=field.key,
-        label=field.label,
-        placeholder=field.placeholder,
+        label=say(field.label),
+        placeholder=say(field.placeholder) if field.placeholder is not None else None,
         required=field.required,
         max_length=length,
     )

@@ -17,7 +17,7 @@ from sqlalchemy import BigInteger, literal_column, select, update
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import enqueue
 from bot.db.models import GameSession, utcnow
-from bot.lang.i18n import Domain, speaking
+from bot.lang.i18n import Domain, say, speaking
 from bot.play.games import SessionInfo
 from bot.play.sessions import info_of
 from bot.play.table import shown, waited_for
@@ -62,7 +62,7 @@ class QuietGameReminders:
             reminders = []
             for user, questions in waiting.items():
                 with speaking(languages.of(user)):  # a DM: in the player's own language
-                    titles = "; ".join(shown(adapter, state, asked).title for asked in questions)
+                    titles = "; ".join(say(shown(adapter, state, asked).title) for asked in questions)
                     text = _(
                         "Reminder: your {game} game is waiting for you: {titles}. {link}",
                         game=adapter.title,

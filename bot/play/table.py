@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING, Any
 
 from bot.chat.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, FIELD_VALUE
 from bot.chat.messages import Button, Embed, Outgoing, Select
-from bot.lang.i18n import SOURCE, Domain, language, speaking
+from bot.lang.i18n import SOURCE, Domain, language, say, speaking
 from bot.lang.languages import ENGLISH, Languages
 from bot.play.questions import components
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.sealed import ChoiceSealed
 from rules.session import Answer, Event, GameState, Procedure, Question
+from rules.words import Words
 from rules.text import clip, clip_start
 
 if TYPE_CHECKING:
@@ -78,17 +79,19 @@ def shown(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Quest
 
 def reworded(adapter: GameAdapter[Any], state: GameState, player: int, error: RuleError) -> None:
     """A refused answer's values in the words its questions are shown with (the rules put their
-    English title, option label or field label in `answer.*` refusals)."""
+    title, option label or field label in `answer.*` refusals). `Words` are shown in the reader's
+    language wherever they are filled in; English a game words again (its `localise`) is mapped."""
     if not error.code.startswith("answer."):
         return
     words: dict[str, str] = {}
     for raw in adapter.procedure.ask(state, player):
         seen = shown(adapter, state, raw)
-        words[raw.title] = seen.title
+        words[str(raw.title)] = say(seen.title)
         for option, option_seen in zip(raw.options, seen.options, strict=False):
-            words.update({option.label: option_seen.label, option.description: option_seen.description})
-            words.update({f.label: g.label for f, g in zip(option.form, option_seen.form, strict=False)})
-    error.params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()}
+            words[str(option.label)] = say(option_seen.label)
+            words[str(option.description)] = say(option_seen.description)
+            words.update({str(f.label): say(g.label) for f, g in zip(option.form, option_seen.form, strict=False)})
+    error.params = {k: words.get(str(v), v) if isinstance(v, str | Words) else v for k, v in error.params.items()}
 
 
 # ---------------------------------------------------------------------- what is asked
@@ -267,7 +270,7 @@ def board_message(
 def _waiting_lines(adapter: GameAdapter[Any], state: GameState) -> list[str]:
     lines: dict[int, list[str]] = {}
     for player, asked in waited_for(adapter.procedure, state):
-        title = shown(adapter, state, asked).title
+        title = say(shown(adapter, state, asked).title)
         lines.setdefault(player, []).append(_("{title} (in DMs)", title=title) if asked.private else title)
     return [f"{who(p)}: {'; '.join(titles)}" for p, titles in lines.items()]
 
@@ -325,7 +328,7 @@ def _player_dms(
         if key not in new:
             # The step's private lines go out once, in a new message below (they are not repeated here).
             said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
-            text = f"{DONE_MARK} **{shown(adapter, after, asked).title}**\n{said}"
+            text = f"{DONE_MARK} **{say(shown(adapter, after, asked).title)}**\n{said}"
             out.append(
                 _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
             )

@@ -115,8 +115,8 @@ def system_values(code: str, params: dict[str, ParamValue]) -> dict[str, ParamVa
     return {**params, **titled}
 
 
-def _times(count: int | float | str) -> str:
-    number = int(count)
+def _times(count: Value) -> str:
+    number = int(str(count))
     if number == 1:
         return _("once")
     if number == 2:
@@ -124,8 +124,8 @@ def _times(count: int | float | str) -> str:
     return _.n("{count} time", "{count} times", number)
 
 
-def _nights(count: int | float | str) -> str:
-    number = int(count)
+def _nights(count: Value) -> str:
+    number = int(str(count))
     if number == 0:
         return _("no nights")
     return _.n("{count} night", "{count} nights", number)

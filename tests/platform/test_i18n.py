@@ -293,3 +293,21 @@ def test_a_refused_answer_names_the_question_as_the_player_sees_it() -> None:
         own = RuleError(code="toy.pick_range", low=1, high=3)
         reworded(SpokenPick(), state, 1, own)  # a game's own codes are the game's to word
         assert own.params == {"low": 1, "high": 3}
+
+
+def test_words_from_the_rules_are_looked_up_by_their_english() -> None:
+    """rules/ write their English once (rules/words.py); the catalogue translates it by that msgid,
+    a value that is `Words` too, and English is the msgid filled in."""
+    from bot.lang.i18n import say
+    from rules.confirmation import HOW
+    from rules.words import Marker, Words
+
+    n_ = Marker("muster")
+    confirm = n_.p("button", "Confirm")
+    with speaking("de"):
+        assert say(confirm) == "Bestätigen"
+        assert say(Words.verbatim("Confirm")) == "Confirm"
+        assert say(HOW).startswith("Der andere Spieler bestätigt")
+    with speaking("en"):
+        assert say(confirm) == "Confirm"
+        assert say(HOW) == str(HOW)

@@ -136,7 +136,7 @@ def test_the_question_names_its_request_and_its_answer_is_the_action(
     pending = Request[Ask](serial=serial, by=by, action=Ask(actor=by, what=1))
     question = confirmation.question(pending, PLAYERS, prefix="end.", topic="toy.end", title="End?")
     assert question.step == f"end.{serial}" and question.players == PLAYERS
-    assert [(o.value, o.label) for o in question.options] == [(CONFIRM, "Confirm"), (NOT_YET, "Not yet")]
+    assert [(o.value, str(o.label)) for o in question.options] == [(CONFIRM, "Confirm"), (NOT_YET, "Not yet")]
     assert (question.params["by"], question.params["serial"]) == (by, serial)
     assert question.text == confirmation.HOW
     for player in PLAYERS:  # both are asked, so the asker may confirm their own

@@ -1,0 +1,51 @@
+"""`Words` (rules/words.py): English written once, with its values, shown as the msgid filled in."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.session import Option, Question
+from rules.words import Marker, Words
+
+N_ = Marker("warcry")
+
+
+def test_english_is_the_msgid_filled_in() -> None:
+    assert str(N_("End battle round {round}", round=3)) == "End battle round 3"
+    assert str(N_.p("button", "Take red")) == "Take red"
+
+
+def test_plural_forms_pick_by_count() -> None:
+    assert str(N_.n("{count} fighter", "{count} fighters", 1)) == "1 fighter"
+    assert str(N_.n("{count} fighter", "{count} fighters", 4)) == "4 fighters"
+
+
+def test_a_value_may_be_words_itself() -> None:
+    group = N_.p("group", "Dagger")
+    assert str(N_("Set up your {group}", group=group)) == "Set up your Dagger"
+
+
+def test_values_that_do_not_fit_leave_the_english_as_written() -> None:
+    assert str(N_("Hello {name}")) == "Hello {name}"
+
+
+def test_a_plain_string_in_a_question_is_verbatim() -> None:
+    asked = Question(step="s", topic="t", title="Alice", players=[1], options=[Option(value="a", label="Bob")])
+    assert asked.title == Words.verbatim("Alice")
+    assert asked.title.domain is None
+    assert asked.options[0].label == Words.verbatim("Bob")
+
+
+def test_words_compare_by_what_they_say_and_mean() -> None:
+    assert N_("Go {n}", n=1) == N_("Go {n}", n=1)
+    assert N_("Go {n}", n=1) != N_("Go {n}", n=2)
+    assert N_.p("button", "Go") != N_("Go")
+    assert Marker("muster")("Go") != N_("Go")
+
+
+@given(st.text(), st.integers())
+def test_verbatim_text_is_shown_as_it_is(text: str, n: int) -> None:
+    assert str(Words.verbatim(text)) == text
+    assert str(N_("{a}", a=text)) == text
+    assert str(N_("{n}", n=n)) == str(n)
