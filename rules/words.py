@@ -115,7 +115,9 @@ class Words:
         return (self.english, self.domain, self.context, self.plural, self.count, self.values)
 
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
         """In a model: `Words` as given, a plain `str` as verbatim; dumped as its English."""
         return core_schema.no_info_before_validator_function(
             _coerce,

@@ -76,7 +76,11 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
         min_values=min(question.min_values, len(allowed)),
         max_values=min(question.max_values, len(allowed)),
         options=[
-            SelectOption(label=say(o.label), value=o.value, description=say(o.description or o.group or NO_WORDS) or None)
+            SelectOption(
+                label=say(o.label),
+                value=o.value,
+                description=say(o.description or o.group or NO_WORDS) or None,
+            )
             for o in allowed
         ],
     )

@@ -33,8 +33,8 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.sealed import ChoiceSealed
 from rules.session import Answer, Event, GameState, Procedure, Question
-from rules.words import Words
 from rules.text import clip, clip_start
+from rules.words import Words
 
 if TYPE_CHECKING:
     from bot.play.games import GameAdapter, SessionInfo
@@ -90,8 +90,12 @@ def reworded(adapter: GameAdapter[Any], state: GameState, player: int, error: Ru
         for option, option_seen in zip(raw.options, seen.options, strict=False):
             words[str(option.label)] = say(option_seen.label)
             words[str(option.description)] = say(option_seen.description)
-            words.update({str(f.label): say(g.label) for f, g in zip(option.form, option_seen.form, strict=False)})
-    error.params = {k: words.get(str(v), v) if isinstance(v, str | Words) else v for k, v in error.params.items()}
+            words.update(
+                {str(f.label): say(g.label) for f, g in zip(option.form, option_seen.form, strict=False)}
+            )
+    error.params = {
+        k: words.get(str(v), v) if isinstance(v, str | Words) else v for k, v in error.params.items()
+    }
 
 
 # ---------------------------------------------------------------------- what is asked

@@ -31,7 +31,9 @@ def test_values_that_do_not_fit_leave_the_english_as_written() -> None:
 
 
 def test_a_plain_string_in_a_question_is_verbatim() -> None:
-    asked = Question(step="s", topic="t", title="Alice", players=[1], options=[Option(value="a", label="Bob")])
+    asked = Question(
+        step="s", topic="t", title="Alice", players=[1], options=[Option(value="a", label="Bob")]
+    )
     assert asked.title == Words.verbatim("Alice")
     assert asked.title.domain is None
     assert asked.options[0].label == Words.verbatim("Bob")

@@ -1,0 +1,1 @@
+"""Tests of the cogs, mirroring cogs/: one package per game and feature."""
