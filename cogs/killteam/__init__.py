@@ -5,11 +5,11 @@ One game, one folder, its modules named as every game's:
 - commands.py    the `KillTeam` cog and its /killteam slash commands
 - adapter.py     `KillTeamAdapter`: how the platform starts, steps, renders and words the game
 - board.py       the board and the event lines (what the table shows after a step)
-- questions.py   the words of the game's questions (`localise`), a question's message and a
-                 player's secret prompt
+- questions.py   a question's message at the table and a player's secret prompt (the rules word
+                 the questions themselves)
 - refusals.py    the English of the game's refusal codes (the `add_words` table)
-- vocabulary.py  the names shown to players: methods, sealed rounds, roll-offs, map and scouting
-                 cards, a finished game's summary
+- vocabulary.py  the names shown to players: methods, sealed rounds, roll-offs, map cards, a
+                 finished game's summary
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """How the platform (bot/play/table.py) runs a Kill Team game: start it, step it, and show it.
 
 A thin adapter: the rules live in rules/killteam. It hands the platform the game's words: the board
-and the event lines (cogs/killteam/board.py), each question of the rules in the reader's language
+and the event lines (cogs/killteam/board.py), a question's message and the secret prompts
 (cogs/killteam/questions.py), the names shown to players (cogs/killteam/vocabulary.py) and the words
 of its refusal codes (cogs/killteam/refusals.py). The platform decides what is posted and edited.
 """
@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 
 from bot.chat.limits import CONTENT, EMBED_DESCRIPTION
 from bot.chat.messages import Embed, Outgoing, Reply
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
 from bot.lang.text import add_words
 from bot.play.games import GameAdapter, PackSpec, SessionInfo
 from bot.play.table import sealed_line
 from cogs.killteam.board import board_embed, describe, describe_briefly, describe_private, reveal_value
-from cogs.killteam.questions import localise, private_reply, question_text
+from cogs.killteam.questions import private_reply, question_text
 from cogs.killteam.refusals import ENGLISH
 from cogs.killteam.vocabulary import COLOUR, sealed_label, who
 from cogs.killteam.vocabulary import summary as word_summary
@@ -34,7 +34,7 @@ from rules.killteam import (
     supported_methods,
 )
 from rules.killteam import events as ev
-from rules.killteam.state import TacOpsMethod
+from rules.killteam.models import TacOpsMethod
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event, Question
 from rules.text import clip
@@ -95,9 +95,6 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         methods = supported_methods(pack)
         tacops = QUICK_TACOPS if QUICK_TACOPS in methods or not methods else methods[0]
         return start(session_id, list(players), QUICK_MISSIONS, tacops, roller, pack=pack)
-
-    def localise(self, state: KillTeamState, asked: Question) -> Question:
-        return localise(state, asked)
 
     def outcome_summary(self, state: KillTeamState) -> str:
         return word_summary(state.outcome.summary) if state.outcome is not None else ""
@@ -162,4 +159,4 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         return private_reply(state, user_id)
 
     def summary(self, info: SessionInfo, state: KillTeamState) -> str:
-        return localise(state, prompt(state)).title
+        return say(prompt(state).title)

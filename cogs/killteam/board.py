@@ -11,8 +11,7 @@ import functools
 
 from bot.chat.limits import FIELD_VALUE
 from bot.chat.messages import Embed
-from bot.lang.i18n import Domain
-from cogs.killteam.questions import localise
+from bot.lang.i18n import Domain, say
 from cogs.killteam.vocabulary import (
     COLOUR,
     MISSION_METHOD_LABELS,
@@ -27,14 +26,8 @@ from cogs.killteam.vocabulary import (
 )
 from rules.killteam import KillTeamState, prompt, scoreboard
 from rules.killteam import events as ev
-from rules.killteam.state import (
-    BATTLE_READY_VP,
-    MISSION_VP_PER_TP,
-    MISSION_VP_TOTAL,
-    TAC_OP_VP_EACH,
-    TAC_OP_VP_TOTAL,
-    VP_TOTAL,
-)
+from rules.killteam.labels import CAPS
+from rules.killteam.models import BATTLE_READY_VP
 from rules.killteam.views import Scoreboard
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event
@@ -63,17 +56,8 @@ def notice(text: str) -> str:
 
 
 def caps() -> str:
-    """The scoring caps, as the board's footer says them."""
-    return _(
-        "Caps: mission {per_turning_point} VP per turning point and {mission} in all; each Tac Op "
-        "{each} VP ({tac_ops} in all); {painted} VP for a Battle Ready painted roster; {total} at most.",
-        per_turning_point=MISSION_VP_PER_TP,
-        mission=MISSION_VP_TOTAL,
-        each=TAC_OP_VP_EACH,
-        tac_ops=TAC_OP_VP_TOTAL,
-        painted=BATTLE_READY_VP,
-        total=VP_TOTAL,
-    )
+    """The scoring caps, as the board's footer says them (rules: labels.CAPS)."""
+    return say(CAPS)
 
 
 def _and(items: list[str]) -> str:
@@ -428,7 +412,7 @@ def _status(state: KillTeamState, board: Scoreboard) -> str:
     elif state.macro == "battle":
         status = _("Turning point {number} of 4", number=board.turning_point)
     else:
-        status = _("Setting up: {title}", title=localise(state, prompt(state)).title)
+        status = _("Setting up: {title}", title=say(prompt(state).title))
     if board.first_initiative:
         status += " · " + _("first initiative: {player}", player=who(board.first_initiative))
     if state.pending is not None and not board.finished:

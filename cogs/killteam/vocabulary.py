@@ -1,10 +1,11 @@
 """Kill Team's names shown to players, in the language in force: its players, its methods, the
-sealed rounds and roll-offs, the map cards, the shipped pack's scouting cards and the line a
-finished game is listed under (its summary).
+sealed rounds and roll-offs, the map cards and the line a finished game is listed under (its
+summary).
 
-rules/killteam words these in English and stays pure; a fixed name is translated by its English
-(marked here, so the catalogue holds it), a name with values by the English template it was made
-from (`reword`). The English comes out unchanged.
+A sealed round's and a map card's name are worded by the rules (rules/killteam/labels.py); the
+others are kept in the state and events as English, and translated here by their English (marked
+here, so the catalogue holds it), a name with values by the English template it was made from
+(`reword`). The English comes out unchanged.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import re
 import string
 from collections.abc import Callable, Iterable
 
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
+from rules.killteam import labels
 from rules.killteam.hand import METHOD_LABELS
 
 _ = Domain("killteam")
@@ -39,36 +41,6 @@ def method(label: str) -> str:
     return _.p("command", label)
 
 
-SHIPPED_PACK_WORDS = frozenset(
-    {
-        _.mark("Place one extra barricade wholly within your territory; this one may go on a Vantage Point."),
-        _.mark(
-            "Once in the first turning point, when you pick a ready operative to activate, you may switch "
-            "its order."
-        ),
-        _.mark(
-            "One of your operatives wholly within your drop zone makes a free Dash, moving as if it "
-            "could FLY."
-        ),
-    }
-)
-"""The shipped pack's scouting effects (rules/killteam/data/default.yaml); a server's own pack is
-shown as written."""
-
-SEALED_LABELS = frozenset(
-    {
-        _.mark("bid to choose the mission"),
-        _.mark("bid to choose the map"),
-        _.mark("bid to choose attacker and defender"),
-        _.mark("bid to choose who has the first initiative"),
-        _.mark("bid to choose the Tac Ops archetype"),
-        _.mark("scouting pick"),
-    }
-)
-"""What a sealed round chooses (rules: mission.BID_CATEGORIES, tacops, setup), a noun phrase
-without its article: the sentences around it say "the"."""
-PAIR_LABEL = _.mark("bid for Tac Op pair {number} ({cards})")
-
 ROLL_OFF_PURPOSES = frozenset(
     {_.mark("Veto: attacker and defender"), _.mark("attacker and defender"), _.mark("the first initiative")}
 )
@@ -81,7 +53,6 @@ WHEN = (
     _.mark("after {number} turning points"),
 )
 DRAW = _.mark(", a draw")
-MAP_LABEL = _.mark("Map {id}")
 
 
 @functools.cache
@@ -109,7 +80,7 @@ def reword(text: str, templates: Iterable[str], values: dict[str, Callable[[str]
 
 def sealed_label(label: str) -> str:
     """What a sealed round chooses ("bid to choose the mission"), in the language in force."""
-    return reword(label, [PAIR_LABEL])
+    return say(labels.sealed_label(label))
 
 
 def purpose(text: str) -> str:
@@ -132,8 +103,4 @@ def summary(text: str) -> str:
 
 def map_label(label: str) -> str:
     """A map card's label: an unnamed card is "Map A4"; a named one keeps its name and id."""
-    return reword(label, [MAP_LABEL])
-
-
-def map_group(group: str) -> str:
-    return _("Maps {group}", group=group)
+    return say(labels.map_words(label))

@@ -15,20 +15,13 @@ from rules.killteam.actions import (
     SetBattleReady,
 )
 from rules.killteam.hand import supported_methods
+from rules.killteam.models import KillTeamState, PreviousGame
 from rules.killteam.pack import KillTeamPack, PackError, TacOp, load_default_pack, parse_pack
+from rules.killteam.private import private_prompt
 from rules.killteam.procedure import PROCEDURE, start, step
-from rules.killteam.state import KillTeamState, PreviousGame
-from rules.killteam.views import (
-    PrivateView,
-    Scoreboard,
-    awaiting,
-    private_prompt,
-    private_view,
-    prompt,
-    prompt_for,
-    questions,
-    scoreboard,
-)
+from rules.killteam.prompts import prompt
+from rules.killteam.questions import awaiting, prompt_for, questions
+from rules.killteam.views import PrivateView, Scoreboard, private_view, scoreboard
 
 __all__ = [
     "ACTION_ADAPTER",

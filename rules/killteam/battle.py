@@ -15,7 +15,8 @@ from rules.killteam.events import (
     TurningPointStarted,
     VictoryPointsScored,
 )
-from rules.killteam.state import (
+from rules.killteam.labels import map_label, mission_name
+from rules.killteam.models import (
     BATTLE_READY_VP,
     MISSION_VP_PER_TP,
     MISSION_VP_TOTAL,
@@ -26,7 +27,6 @@ from rules.killteam.state import (
     KillTeamState,
     PlayerScore,
 )
-from rules.killteam.views import map_label, mission_name
 from rules.session import Event, GameOutcome, SideResult
 
 Step = tuple[KillTeamState, list[Event]]

@@ -11,7 +11,7 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam.common import fresh_nonce, roll_off_players
 from rules.killteam.events import BidRoundOpened, BidTied, BidWon, Notice, SecretAsked
-from rules.killteam.state import BID_TOKENS, BidContest, BidRecord
+from rules.killteam.models import BID_TOKENS, BidContest, BidRecord
 from rules.sealed import SealedRound, seal
 from rules.session import Event
 

@@ -7,8 +7,8 @@ from typing import Any, TypeVar
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam.events import RolledOff
-from rules.killteam.state import COMPLETE, KillTeamState
-from rules.killteam.views import prompt
+from rules.killteam.models import COMPLETE, KillTeamState
+from rules.killteam.prompts import prompt
 from rules.rolloff import roll_off
 from rules.session import Action
 

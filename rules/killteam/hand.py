@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.errors import RuleError
+from rules.killteam.models import TAC_OPS_HELD, TacOpsMethod
 from rules.killteam.pack import KillTeamPack, TacOp
-from rules.killteam.state import TAC_OPS_HELD, TacOpsMethod
+from rules.words import Marker, Words
+
+N_ = Marker("killteam")
 
 METHOD_LABELS: dict[TacOpsMethod, str] = {
     "random": "Random",
@@ -33,24 +36,31 @@ ARCHETYPE_MINIMUM: dict[TacOpsMethod, int] = {
 RANDOM_DECK_MINIMUM = 6
 
 
-def fits(held: Sequence[TacOp], candidate: TacOp, faction: str | None) -> str | None:
+def fits(held: Sequence[TacOp], candidate: TacOp, faction: str | None) -> Words | None:
     """Why `candidate` cannot join `held`, or None when it can. Speaks only of the owner's cards."""
     if any(card.id == candidate.id for card in held):
-        return f"You already hold {candidate.name}."
+        return N_("You already hold {name}.", name=candidate.name)
     if len(held) >= TAC_OPS_HELD:
-        return f"You already hold {TAC_OPS_HELD} Tac Ops."
+        return N_("You already hold {count} Tac Ops.", count=TAC_OPS_HELD)
     if candidate.faction is not None:
         if candidate.faction != faction:
-            return f"{candidate.name} is a {candidate.faction} Tac Op, not one of your faction's."
+            return N_(
+                "{name} is a {faction} Tac Op, not one of your faction's.",
+                name=candidate.name,
+                faction=candidate.faction,
+            )
         if any(card.faction is not None for card in held):
-            return "You may hold only one faction Tac Op."
+            return N_("You may hold only one faction Tac Op.")
         return None
     archetypes = {card.archetype for card in held if card.archetype is not None}
     if archetypes and candidate.archetype not in archetypes:
         (mine,) = archetypes
-        return (
-            f"Your Tac Ops so far are {mine}; all your archetype Tac Ops must come from one archetype, "
-            f"and {candidate.name} is {candidate.archetype}."
+        return N_(
+            "Your Tac Ops so far are {mine}; all your archetype Tac Ops must come from one archetype, and "
+            "{name} is {archetype}.",
+            mine=mine,
+            name=candidate.name,
+            archetype=candidate.archetype,
         )
     return None
 

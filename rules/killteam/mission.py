@@ -19,15 +19,16 @@ from rules.killteam.events import (
     Notice,
     SideChosen,
 )
+from rules.killteam.labels import INITIATIVE_BID, MAP_BID, MISSION_BID, SIDES_BID
+from rules.killteam.models import BidContest, ControlState, KillTeamState, VetoState
 from rules.killteam.pack import MapGroup
-from rules.killteam.state import BidContest, ControlState, KillTeamState, VetoState
 from rules.session import Event
 
 BID_CATEGORIES: tuple[tuple[str, str], ...] = (
-    ("mission", "bid to choose the mission"),
-    ("map", "bid to choose the map"),
-    ("sides", "bid to choose attacker and defender"),
-    ("initiative", "bid to choose who has the first initiative"),
+    ("mission", str(MISSION_BID)),
+    ("map", str(MAP_BID)),
+    ("sides", str(SIDES_BID)),
+    ("initiative", str(INITIATIVE_BID)),
 )
 
 Step = tuple[KillTeamState, list[Event]]

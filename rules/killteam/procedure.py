@@ -26,9 +26,7 @@ from rules.killteam.actions import (
 )
 from rules.killteam.events import GameStarted
 from rules.killteam.hand import method_problem
-from rules.killteam.pack import KillTeamPack, load_default_pack
-from rules.killteam.questions import ask, checked, to_action, why_not_asked
-from rules.killteam.state import (
+from rules.killteam.models import (
     COMPLETE,
     ENTER,
     MISSION_METHODS,
@@ -40,7 +38,9 @@ from rules.killteam.state import (
     PreviousGame,
     TacOpsMethod,
 )
-from rules.killteam.views import awaiting, prompt
+from rules.killteam.pack import KillTeamPack, load_default_pack
+from rules.killteam.prompts import prompt
+from rules.killteam.questions import ask, awaiting, checked, to_action, why_not_asked
 from rules.session import Event, Procedure
 
 Step = tuple[KillTeamState, list[Event]]

@@ -1,23 +1,85 @@
-"""Kill Team's side of the prompt contract: what a player is asked (`ask`), which checked answer is
-which action (`to_action`), and the one check every Choose or Done goes through, from a click or from
+"""Kill Team's side of the prompt contract: what a player is asked (`ask`: their private question,
+else the table's, after a request to end the game), which checked answer is which action
+(`to_action`), and the one check every Choose or Done goes through, from a click or from
 `Procedure.answer`.
 """
 
 from __future__ import annotations
 
 from rules import confirmation
+from rules.confirmation import Request
 from rules.errors import RuleError
 from rules.killteam.actions import (
     Choose,
     Done,
+    EndGame,
     EndTurningPoint,
     SealBid,
     SealScouting,
     SetBattleReady,
 )
-from rules.killteam.state import KillTeamState
-from rules.killteam.views import BATTLE_END, BATTLE_READY, prompt, questions
+from rules.killteam.models import KillTeamState, bid_contest
+from rules.killteam.options import BATTLE_END, BATTLE_READY
+from rules.killteam.private import private_prompt
+from rules.killteam.prompts import prompt
 from rules.session import Action, Answer, Question, check_answer
+from rules.words import Marker
+
+N_ = Marker("killteam")
+
+
+def end_question(state: KillTeamState, pending: Request[EndGame]) -> Question:
+    """A request to end the game, asked of both: the other player confirms, or its player confirms
+    their own; Not yet from either withdraws it."""
+    return confirmation.question(
+        pending,
+        state.players,
+        prefix="end.",
+        topic="killteam.end",
+        title=N_("End the game now?"),
+        text=N_(
+            "Ending the game can't be undone; the higher total wins. The other player confirms, or the "
+            "player who asked may confirm their own. Not yet withdraws the request and play goes on."
+        ),
+    )
+
+
+def questions(state: KillTeamState, player: int) -> list[Question]:
+    """Every question `player` can answer now: their private one, else the public one if it is
+    theirs (a public question answered in private is never answered in the channel).
+
+    While a request to end the game waits, its confirmation comes first; the other questions stay
+    asked (their messages and DM prompts stay up) but answers to them are refused until it is
+    answered, which changes nothing else.
+    """
+    if state.finished or player not in state.players:
+        return []
+    end = [end_question(state, state.pending)] if state.pending is not None else []
+    private = private_prompt(state, player)
+    if private is not None:
+        return [*end, private]
+    public = prompt(state)
+    return [*end, public] if player in public.players and not public.private else end
+
+
+def prompt_for(state: KillTeamState, player: int) -> Question | None:
+    """The question `player` can answer now, if any."""
+    asked = questions(state, player)
+    return asked[0] if asked else None
+
+
+def awaiting(state: KillTeamState) -> list[int]:
+    """Players whose sealed or private answer the game waits for (for reminders)."""
+    if state.finished:
+        return []
+    if state.stage in ("bid", "tac_bid"):
+        contest = bid_contest(state)
+        return contest.sealed.waiting_for() if contest and contest.sealed else []
+    if state.stage == "scouting" and state.scouting:
+        return state.scouting.waiting_for()
+    if state.stage == "tac_private":
+        return [p for p in state.players if state.tac.drafts.get(p) and state.tac.drafts[p].phase != "done"]
+    return []
 
 
 def ask(state: KillTeamState, player: int) -> list[Question]:

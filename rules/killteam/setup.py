@@ -20,8 +20,10 @@ from rules.killteam.events import (
     ScoutingRevealed,
     SecretAsked,
 )
-from rules.killteam.state import COMMAND_POINTS, KillTeamState
-from rules.killteam.views import NO_FACTION, faction_values, map_label, mission_name, prompt
+from rules.killteam.labels import SCOUTING_PICK, map_label, mission_name
+from rules.killteam.models import COMMAND_POINTS, KillTeamState
+from rules.killteam.options import NO_FACTION, faction_values
+from rules.killteam.prompts import prompt
 from rules.sealed import SealedRound, seal
 from rules.session import Event
 
@@ -116,7 +118,7 @@ def done(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 def enter_scouting(state: KillTeamState, roller: Roller) -> Step:
-    sealed = SealedRound(step=SCOUTING_STEP, label="scouting pick", players=list(state.players))
+    sealed = SealedRound(step=SCOUTING_STEP, label=str(SCOUTING_PICK), players=list(state.players))
     asked: list[Event] = [SecretAsked(step=SCOUTING_STEP, private_to=p) for p in state.players]
     return ask(state, "scouting", scouting=sealed), asked
 

@@ -31,9 +31,10 @@ from rules.killteam.events import (
     TacOpTaken,
 )
 from rules.killteam.hand import acquired_pool, fits, hand_problem, random_pool
+from rules.killteam.labels import ARCHETYPE_BID, pair_label
+from rules.killteam.models import TAC_OPS_HELD, BidContest, KillTeamState, TacOpDraft, TacOpsState
+from rules.killteam.options import archetype_values
 from rules.killteam.pack import TacOp
-from rules.killteam.state import TAC_OPS_HELD, BidContest, KillTeamState, TacOpDraft, TacOpsState
-from rules.killteam.views import archetype_values
 from rules.session import Event
 
 Step = tuple[KillTeamState, list[Event]]
@@ -47,10 +48,6 @@ def _ops(state: KillTeamState, ids: list[str]) -> list[TacOp]:
     return [op for op in found if op is not None]
 
 
-def _names(cards: list[TacOp]) -> str:
-    return " / ".join(card.name for card in cards)
-
-
 # ---------------------------------------------------------------------- entering step 5
 
 
@@ -62,7 +59,7 @@ def enter(state: KillTeamState, roller: Roller) -> Step:
         return _enter_acquired(state, roller)
     if method == "bid":
         contest = new_contest("tacbid", players)
-        contest, opened = open_round(contest, "archetype", "bid to choose the Tac Ops archetype", roller)
+        contest, opened = open_round(contest, "archetype", str(ARCHETYPE_BID), roller)
         tac = TacOpsState(held=empty, revealed=dict(empty), secret=False, bids=contest)
         return _bid_stage(state.model_copy(update={"tac": tac}), contest), opened
     events: list[Event] = []
@@ -270,9 +267,8 @@ def bid(state: KillTeamState, action: Any, roller: Roller) -> Step:
 def _open_pair(state: KillTeamState, contest: BidContest, roller: Roller) -> Step:
     index = state.tac.pair_index
     pair = _ops(state, state.tac.pairs[index])
-    contest, opened = open_round(
-        contest, f"pair{index + 1}", f"bid for Tac Op pair {index + 1} ({_names(pair)})", roller
-    )
+    label = str(pair_label(index + 1, pair))
+    contest, opened = open_round(contest, f"pair{index + 1}", label, roller)
     return _bid_stage(state, contest), [TacOpPairOffered(number=index + 1, pair=pair), *opened]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from bot.chat import custom_ids
 from bot.play.questions import components
 from rules.killteam import KillTeamState, prompt_for
-from rules.killteam.views import BATTLE_END, DONE_OPTION
+from rules.killteam.options import BATTLE_END, DONE_OPTION
 from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.emulator import Emulator, ModalPrompt
@@ -298,5 +298,5 @@ def default_answer(asked: Question) -> str | list[str] | None:
     allowed = [o for o in asked.options if not o.disabled]
     if asked.min_values == 1:
         return allowed[0].value
-    archetype_ops = [o.value for o in allowed if not (o.group or "").endswith("(faction)")]
+    archetype_ops = [o.value for o in allowed if not str(o.group or "").endswith("(faction)")]
     return archetype_ops[: asked.min_values]

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from bot.db.models import GameResult, GameSession
 from bot.nights.games import night_games
 from rules.killteam import PROCEDURE, KillTeamState, prompt_for
-from rules.killteam.views import BATTLE_READY
+from rules.killteam.options import BATTLE_READY
 from rules.sealed import verify
 from rules.session import Question
 from tests.e2e.conftest import Muster

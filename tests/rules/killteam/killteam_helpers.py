@@ -30,6 +30,7 @@ from rules.killteam import (
 )
 from rules.killteam.events import RolledOff
 from rules.session import Event, Question
+from rules.words import Words
 
 ALICE, BOB = 1001, 2002
 ARCHETYPES = ("Infiltration", "Recon", "Security", "Seek & Destroy")
@@ -89,14 +90,16 @@ class Table:
         return events
 
     def refused(self, action: Any) -> tuple[str, dict[str, ParamValue]]:
-        """Assert the action is refused and nothing changed; return the refusal's code and values."""
+        """Assert the action is refused and nothing changed; return the refusal's code and values (a
+        value the rules word, as its English)."""
         before = self.state.model_dump_json()
         rolls = len(self.roller.rolls)
         with pytest.raises(RuleError) as refusal:
             step(self.state, action, self.roller)
         assert self.state.model_dump_json() == before
         assert len(self.roller.rolls) == rolls
-        return refusal.value.code, refusal.value.params
+        params = refusal.value.params
+        return refusal.value.code, {k: str(v) if isinstance(v, Words) else v for k, v in params.items()}
 
     def asked(self, player: int) -> Question:
         asked = prompt_for(self.state, player)

@@ -11,8 +11,8 @@ from rules.confirmation import Confirmation
 from rules.errors import RuleError
 from rules.killteam import PROCEDURE, ConfirmPending, Done, EndGame, EndTurningPoint, RevealTacOp, Score
 from rules.killteam.events import EndAnswered, EndAsked, GameEnded
+from rules.killteam.models import KillTeamState
 from rules.killteam.questions import to_action
-from rules.killteam.state import KillTeamState
 from rules.session import Answer, Question
 
 
@@ -58,12 +58,12 @@ def test_a_request_to_end_waits_and_the_other_players_confirm_ends_the_game() ->
         asked = PROCEDURE.ask(table.state, player)
         assert asked[1:] == battle
         question = asked[0]
-        assert (question.step, question.title, question.players) == (
+        assert (question.step, str(question.title), question.players) == (
             "end.0",
             "End the game now?",
             [ALICE, BOB],
         )
-        assert [(o.value, o.label) for o in question.options] == [
+        assert [(o.value, str(o.label)) for o in question.options] == [
             ("confirm", "Confirm"),
             ("not_yet", "Not yet"),
         ]

@@ -14,7 +14,7 @@ from rules.killteam.events import (
     TacOpRevealed,
     TacOpsHand,
 )
-from rules.killteam.state import BidRecord
+from rules.killteam.models import BidRecord
 from rules.sealed import ChoiceSealed, ChoicesRevealed, verify
 
 

@@ -36,7 +36,7 @@ from rules.killteam import (
     step,
 )
 from rules.killteam.events import EndAnswered, SecretAsked, TacOpRevealed
-from rules.killteam.state import (
+from rules.killteam.models import (
     BID_TOKENS,
     MISSION_METHODS,
     MISSION_VP_PER_TP,

@@ -16,13 +16,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
-from cogs.killteam.refusals import ENGLISH
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam import PROCEDURE, KillTeamState, PreviousGame, start
 from rules.killteam.actions import EndTurningPoint, SealBid, SealScouting, SetBattleReady
+from rules.killteam.models import MISSION_METHODS, TACOPS_METHODS
 from rules.killteam.questions import to_action
-from rules.killteam.state import MISSION_METHODS, TACOPS_METHODS
 from rules.sealed import ChoicesRevealed, verify
 from rules.session import Answer, Question
 
@@ -131,7 +130,6 @@ def assert_refused(state: KillTeamState, roller: Roller, answer: Answer, codes: 
         PROCEDURE.answer(state, answer, roller)
     assert codes.match(refused.value.code), (refused.value.code, refused.value.params, answer)
     assert state.model_dump() == before
-    assert refused.value.code in ENGLISH or refused.value.code.startswith("answer.")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -262,7 +260,7 @@ def test_scouting_and_battle_answers_become_their_actions() -> None:
     answer_with(table, ALICE, values=["end"])
     with pytest.raises(RuleError) as refused:
         PROCEDURE.answer(table.state, old, table.roller)
-    assert (refused.value.code, refused.value.params) == ("answer.stale", {"now": "Turning point 2"})
+    assert refused.value.code == "answer.stale" and str(refused.value.params["now"]) == "Turning point 2"
 
 
 def test_a_done_question_and_an_opponents_choice() -> None:
@@ -279,21 +277,6 @@ def test_a_done_question_and_an_opponents_choice() -> None:
     assert table.state.attacker == winner
     table.auto(until="equipment")
     (asked,) = PROCEDURE.ask(table.state, ALICE)
-    assert asked.kind == "done" and [o.label for o in asked.options] == ["Done"]
+    assert asked.kind == "done" and [str(o.label) for o in asked.options] == ["Done"]
     answer_with(table, ALICE)
     assert PROCEDURE.ask(table.state, ALICE) == [] and table.state.queue == [BOB]
-
-
-def test_every_kill_team_refusal_code_has_words_with_its_values() -> None:
-    """Each code raised in rules/killteam is worded, and its sentence names only values it is given."""
-    from pathlib import Path
-
-    import rules.killteam
-
-    source = "".join(p.read_text() for p in Path(rules.killteam.__file__).parent.glob("*.py"))
-    raised = set(re.findall(r'"(killteam\.[a-z_]+)"', source)) - {
-        f"killteam.{topic}"
-        for topic in ("battle", "bid", "scouting", "end")  # question topics
-    }
-    assert raised <= ENGLISH.keys(), sorted(raised - ENGLISH.keys())
-    assert 'RuleError("' not in source and 'RuleError(f"' not in source

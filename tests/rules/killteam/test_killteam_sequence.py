@@ -69,8 +69,8 @@ def test_set_up_prompts_run_in_the_seeds_order() -> None:
     assert table.stage == "barricades"
     barricades = prompt(table.state)
     assert barricades.players == [defender, attacker] and barricades.kind == "done"
-    assert barricades.title == "Barricades: 2 each"
-    assert barricades.text.startswith(
+    assert str(barricades.title) == "Barricades: 2 each"
+    assert str(barricades.text).startswith(
         "Set up your 2 barricades, taking turns with your opponent; the defender starts."
     )
     assert table.asked(attacker) == table.asked(defender) == barricades
@@ -81,8 +81,10 @@ def test_set_up_prompts_run_in_the_seeds_order() -> None:
     # operatives: three groups each, the same way
     assert table.stage == "operatives"
     operatives = prompt(table.state)
-    assert operatives.players == [defender, attacker] and operatives.title == "Operatives: 3 groups each"
-    assert "operatives in 3 groups, taking turns with your opponent; the defender starts" in operatives.text
+    assert operatives.players == [defender, attacker] and str(operatives.title) == "Operatives: 3 groups each"
+    assert "operatives in 3 groups, taking turns with your opponent; the defender starts" in str(
+        operatives.text
+    )
     assert table.refused(Done(actor=attacker, step=barricades.step)) == (
         "answer.stale",
         {"now": "Operatives: 3 groups each"},

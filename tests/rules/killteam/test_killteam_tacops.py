@@ -21,8 +21,8 @@ from rules.killteam.events import (
     TacOpsSetAside,
     TacOpTaken,
 )
+from rules.killteam.models import TacOpDraft
 from rules.killteam.pack import slug
-from rules.killteam.state import TacOpDraft
 
 
 def at_tac_ops(method: str, factions: tuple[str, str] = ("alpha", "beta"), seed: int = 1) -> Table:
@@ -95,7 +95,7 @@ def test_a_second_faction_tac_op_cannot_be_kept() -> None:
         ),
     )
     options = {o.value: o for o in table.asked(ALICE).options}
-    assert options["alpha-op-2"].disabled and options["alpha-op-2"].description == (
+    assert options["alpha-op-2"].disabled and str(options["alpha-op-2"].description) == (
         "You may hold only one faction Tac Op."
     )
     refusal = table.refused(Choose(actor=ALICE, step=f"tac.{ALICE}.5", values=["alpha-op-2"]))
@@ -149,7 +149,7 @@ def test_a_pair_with_nothing_that_fits_is_set_aside_and_reshuffled_later() -> No
 
 def test_constructed_random_builds_a_six_card_deck_from_the_faction_archetypes() -> None:
     table = at_tac_ops("constructed")
-    assert [o.label for o in table.asked(ALICE).options] == ["Recon", "Security"]
+    assert [str(o.label) for o in table.asked(ALICE).options] == ["Recon", "Security"]
     assert [o.value for o in table.asked(ALICE).options] == ["recon", "security"]
     table.choose(ALICE, "security")
     step_id = table.asked(ALICE).step or ""
@@ -257,7 +257,7 @@ def test_bid_tac_ops_archetype_then_pairs() -> None:
     assert opened.step == "tacbid.archetype.1" and opened.tokens == {ALICE: 10, BOB: 10}
     table.bid(ALICE, 2)
     table.bid(BOB, 5)
-    assert [o.label for o in table.asked(BOB).options] == list(ARCHETYPES)
+    assert [str(o.label) for o in table.asked(BOB).options] == list(ARCHETYPES)
     table.choose(BOB, "seek-destroy")
     assert table.of(ArchetypeChosen)[0].archetype == "Seek & Destroy"
     for number, (alice_bid, bob_bid) in enumerate([(3, 1), (2, 2), (0, 0)], start=1):
@@ -310,7 +310,7 @@ def test_the_shipped_pack_only_runs_free_selection() -> None:
     assert refused.value.params == {"pack": pack, "method": "Bid", "minimum": 6, "largest": 3}
     table = Table("random", "free", pack=load_default_pack())
     table.auto(until="tac_private")
-    assert [(o.value, o.label) for o in table.asked(ALICE).options] == [("security", "Security")]
+    assert [(o.value, str(o.label)) for o in table.asked(ALICE).options] == [("security", "Security")]
 
 
 @pytest.mark.parametrize("method", ["random", "constructed", "acquired", "bid"])

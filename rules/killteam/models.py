@@ -233,3 +233,8 @@ class KillTeamState(GameState):
     def require_open(self) -> None:
         if self.finished:
             raise RuleError(code="killteam.finished")
+
+
+def bid_contest(state: KillTeamState) -> BidContest | None:
+    """The bidding under way: the Tac Ops bid while it is asked, else the mission and map bid."""
+    return state.tac.bids if state.stage in ("tac_bid", "tac_bid_decide") else state.bids
