@@ -132,8 +132,41 @@ def _sealed(player: int, label: str, commitment: str) -> str:
     )
 
 
+def _mission_and_map(event: Event) -> str | None:
+    """Lines of the cards put forward and chosen: the mission and the map."""
+    match event:
+        case ev.MissionsPutForward():
+            return _(
+                "{player} puts forward the missions {missions}.",
+                player=who(event.by),
+                missions=_and(event.missions),
+            )
+        case ev.MapsPutForward():
+            maps = ", ".join(map_label(m) for m in event.maps)
+            return _("{player} puts forward the maps {maps}.", player=who(event.by), maps=maps)
+        case ev.MapDiscarded():
+            return _("{player} discards {map}.", player=who(event.by), map=map_label(event.map))
+        case ev.MapGroupChosen():
+            return _("{player} picks the map type {group}.", player=who(event.by), group=event.group)
+        case ev.MissionChosen():
+            if event.by:
+                return _("Mission: **{name}** ({player}'s pick).", name=event.name, player=who(event.by))
+            return _("Mission: **{name}**.", name=event.name)
+        case ev.MapChosen():
+            label = map_label(event.label)
+            if event.by:
+                return _(
+                    "Map: **{label}**, type {group} ({player}'s pick).",
+                    label=label,
+                    group=event.group,
+                    player=who(event.by),
+                )
+            return _("Map: **{label}**, type {group}.", label=label, group=event.group)
+    return None
+
+
 def _set_up(event: Event, state: KillTeamState) -> str | None:
-    """Lines of the sequence before the Tac Ops."""
+    """Lines of the sequence before the Tac Ops (the mission and map in `_mission_and_map`)."""
     match event:
         case ev.GameStarted():
             a, b = state.players
@@ -165,33 +198,6 @@ def _set_up(event: Event, state: KillTeamState) -> str | None:
                 attacker=who(event.attacker),
                 defender=who(event.defender),
             )
-        case ev.MissionsPutForward():
-            return _(
-                "{player} puts forward the missions {missions}.",
-                player=who(event.by),
-                missions=_and(event.missions),
-            )
-        case ev.MapsPutForward():
-            maps = ", ".join(map_label(m) for m in event.maps)
-            return _("{player} puts forward the maps {maps}.", player=who(event.by), maps=maps)
-        case ev.MapDiscarded():
-            return _("{player} discards {map}.", player=who(event.by), map=map_label(event.map))
-        case ev.MapGroupChosen():
-            return _("{player} picks the map type {group}.", player=who(event.by), group=event.group)
-        case ev.MissionChosen():
-            if event.by:
-                return _("Mission: **{name}** ({player}'s pick).", name=event.name, player=who(event.by))
-            return _("Mission: **{name}**.", name=event.name)
-        case ev.MapChosen():
-            label = map_label(event.label)
-            if event.by:
-                return _(
-                    "Map: **{label}**, type {group} ({player}'s pick).",
-                    label=label,
-                    group=event.group,
-                    player=who(event.by),
-                )
-            return _("Map: **{label}**, type {group}.", label=label, group=event.group)
         case ev.KillzoneReady():
             return _(
                 "Set up the objective markers and the killzone from map **{map}** for **{mission}**.",
@@ -348,7 +354,12 @@ def _battle(event: Event, state: KillTeamState) -> str | None:
 
 def describe(event: Event, state: KillTeamState) -> str | None:
     """One public line per event, in the bot's own words."""
-    return _set_up(event, state) or _bids_and_tac_ops(event, state) or _battle(event, state)
+    return (
+        _set_up(event, state)
+        or _mission_and_map(event)
+        or _bids_and_tac_ops(event, state)
+        or _battle(event, state)
+    )
 
 
 def reveal_value(state: KillTeamState, step: str, choice: str) -> str:

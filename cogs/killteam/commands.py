@@ -17,11 +17,11 @@ from bot.chat.checks import channel_id_of, guild_id_of, require_manage, require_
 from bot.chat.errors import UserError
 from bot.chat.limits import fit
 from bot.chat.router import send_reply
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
 from bot.play.game_cog import GameCog
 from cogs.killteam.adapter import SYSTEM, KillTeamAdapter
 from cogs.killteam.questions import private_reply
-from cogs.killteam.vocabulary import MISSION_METHOD_LABELS, map_label, method
+from cogs.killteam.vocabulary import MISSION_METHOD_LABELS, map_label
 from rules.killteam import (
     EndGame,
     KillTeamState,
@@ -55,7 +55,9 @@ class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description=
         mission_method=[
             app_commands.Choice(name=label, value=key) for key, label in MISSION_METHOD_LABELS.items()
         ],
-        tacops_method=[app_commands.Choice(name=label, value=key) for key, label in METHOD_LABELS.items()],
+        tacops_method=[
+            app_commands.Choice(name=str(label), value=key) for key, label in METHOD_LABELS.items()
+        ],
     )
     @app_commands.guild_only()
     async def start_game(
@@ -189,7 +191,7 @@ class KillTeam(GameCog[KillTeamState], group_name="killteam", group_description=
     @app_commands.describe(file="A YAML file shaped like the shipped pack")
     async def pack_load(self, interaction: discord.Interaction[MusterBot], file: discord.Attachment) -> None:
         loaded = await self.bot.packs.load(interaction, SYSTEM, file, parse_pack)
-        methods = ", ".join(method(METHOD_LABELS[m]) for m in supported_methods(loaded)) or _("none")
+        methods = ", ".join(say(METHOD_LABELS[m]) for m in supported_methods(loaded)) or _("none")
         loaded_text = _(
             "Loaded **{name}**: {missions}, {maps}, {tac_ops}, {factions}. Tac Ops methods it can run: "
             "{methods}.",

@@ -29,7 +29,7 @@ MISSION_METHOD_LABELS = {
     "control": "Control",
     "bid": "Bid",
 }
-TACOPS_LABELS: dict[str, str] = {str(key): label for key, label in METHOD_LABELS.items()}
+TACOPS_LABELS: dict[str, str] = {str(key): str(label) for key, label in METHOD_LABELS.items()}
 
 
 def who(player: int) -> str:

@@ -15,13 +15,14 @@ from rules.words import Marker, Words
 
 N_ = Marker("killteam")
 
-METHOD_LABELS: dict[TacOpsMethod, str] = {
-    "random": "Random",
-    "constructed": "Constructed Random",
-    "free": "Free Selection",
-    "acquired": "Acquired",
-    "bid": "Bid",
+METHOD_LABELS: dict[TacOpsMethod, Words] = {
+    "random": N_.p("command", "Random"),
+    "constructed": N_.p("command", "Constructed Random"),
+    "free": N_.p("command", "Free Selection"),
+    "acquired": N_.p("command", "Acquired"),
+    "bid": N_.p("command", "Bid"),
 }
+"""The Tac Ops methods as the start command's choices name them."""
 CONSTRUCTED_DECK = 6
 CONSTRUCTED_FACTION_MAX = 3
 # The smallest archetype each method deals from. Random and Free need a full hand from one archetype;

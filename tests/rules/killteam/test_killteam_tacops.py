@@ -21,6 +21,7 @@ from rules.killteam.events import (
     TacOpsSetAside,
     TacOpTaken,
 )
+from rules.killteam.hand import METHOD_LABELS
 from rules.killteam.models import TacOpDraft
 from rules.killteam.pack import slug
 
@@ -303,11 +304,12 @@ def test_the_shipped_pack_only_runs_free_selection() -> None:
         Table("random", "random", pack=load_default_pack())
     pack = load_default_pack().name
     assert refused.value.code == "killteam.method_deck"
-    assert refused.value.params == {"pack": pack, "method": "Random", "minimum": 6}
+    assert refused.value.params == {"pack": pack, "method": METHOD_LABELS["random"], "minimum": 6}
+    assert str(METHOD_LABELS["random"]) == "Random"
     with pytest.raises(RuleError) as refused:
         Table("random", "bid", pack=load_default_pack())
     assert refused.value.code == "killteam.method_archetype"
-    assert refused.value.params == {"pack": pack, "method": "Bid", "minimum": 6, "largest": 3}
+    assert refused.value.params == {"pack": pack, "method": METHOD_LABELS["bid"], "minimum": 6, "largest": 3}
     table = Table("random", "free", pack=load_default_pack())
     table.auto(until="tac_private")
     assert [(o.value, str(o.label)) for o in table.asked(ALICE).options] == [("security", "Security")]
