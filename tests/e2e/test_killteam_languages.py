@@ -24,7 +24,7 @@ def english_pieces(lang: str) -> list[str]:
     translation into `lang` uses: any of them in a `lang` text is an untranslated string."""
     pot, po = read(pot_path("killteam")), read(po_path(lang, "killteam"), lang)
     translations = " ".join(
-        " ".join(m.string) if isinstance(m.string, (list, tuple)) else m.string for m in po if m.id
+        " ".join(m.string) if isinstance(m.string, (list, tuple)) else m.string or "" for m in po if m.id
     )
     pieces = set()
     for message in pot:
@@ -165,7 +165,7 @@ async def test_kill_teams_commands_are_described_in_each_language(muster: Muster
         "es-ES": "Kill Team en juego equilibrado",
         "es-419": "Kill Team en juego equilibrado",
     }
-    start = next(o for o in killteam["options"] if o["name"] == "start")  # type: ignore[union-attr]
+    start = next(o for o in killteam["options"] if o["name"] == "start")  # type: ignore[union-attr,attr-defined]
     assert not start["name_localizations"]  # names stay English, so a typed guide works anywhere
     method = next(o for o in start["options"] if o["name"] == "tacops_method")
     assert method["description_localizations"]["fr"] == "Comment les Tac Ops sont choisies"

@@ -9,7 +9,8 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,7 @@ from rules.killteam import (
     prompt,
     prompt_for,
 )
+from rules.killteam.events import Notice
 from rules.killteam.labels import CAPS
 from rules.session import Event, Question
 from rules.words import Words
@@ -92,7 +94,7 @@ def games() -> Iterator[tuple[Table, list[KillTeamState]]]:
     for index, (mission_method, tacops_method) in enumerate(
         (m, t) for m in MISSION_METHODS for t in TACOPS_METHODS
     ):
-        options: dict[str, object] = {}
+        options: dict[str, Any] = {}
         if mission_method == "organised":
             options = {"mission": "secure", "map": "A4"}
         if mission_method == "control":
@@ -138,7 +140,7 @@ def marked_same(lang: str) -> list[re.Pattern[str]]:
     ]
 
 
-def said(lang: str, shown: str | None, english: str | None, names: set[str] = frozenset()) -> bool:
+def said(lang: str, shown: str | None, english: str | None, names: Set[str] = frozenset()) -> bool:
     """Whether `shown` is `english` said in `lang`: different, or rightly the same."""
     if shown != english or not english or english in names:
         return True
@@ -149,7 +151,7 @@ def test_the_games_pass_every_kind_of_event() -> None:
     kinds = {type(e).__name__ for table, _states in GAMES for e in table.events}
     assert {"ChoicesRevealed", "BidTied", "BidWon", "TacOpRow", "TacOpPairOffered", "TacOpsDrawn"} <= kinds
     assert {"Notice", "VictoryPointsScored", "TacOpRevealed", "EndAsked", "EndAnswered", "GameEnded"} <= kinds
-    notices = {e.text for table, _states in GAMES for e in table.events if type(e).__name__ == "Notice"}
+    notices = {e.text for table, _states in GAMES for e in table.events if isinstance(e, Notice)}
     assert len(notices) >= 4, notices
 
 

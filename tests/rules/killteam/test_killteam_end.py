@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from killteam_helpers import ALICE, BOB, Table
 
 from rules.confirmation import Confirmation
 from rules.errors import RuleError
@@ -14,6 +13,7 @@ from rules.killteam.events import EndAnswered, EndAsked, GameEnded
 from rules.killteam.models import KillTeamState
 from rules.killteam.questions import to_action
 from rules.session import Answer, Question
+from tests.rules.killteam.killteam_helpers import ALICE, BOB, Table
 
 
 def in_battle() -> Table:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from killteam_helpers import ALICE, BOB, Table
-
 from rules.killteam import RevealTacOp, Score, SetBattleReady, awaiting, prompt, scoreboard
 from rules.killteam.events import (
     BidTied,
@@ -16,6 +14,7 @@ from rules.killteam.events import (
 )
 from rules.killteam.models import BidRecord
 from rules.sealed import ChoiceSealed, ChoicesRevealed, verify
+from tests.rules.killteam.killteam_helpers import ALICE, BOB, Table
 
 
 def other(player: int) -> int:

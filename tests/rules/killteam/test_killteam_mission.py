@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
 from rules.errors import RuleError
 from rules.killteam import Choose, PreviousGame, SealBid, load_default_pack, prompt, scoreboard
@@ -24,6 +23,7 @@ from rules.killteam.events import (
     SideChosen,
 )
 from rules.sealed import ChoiceSealed, ChoicesRevealed, verify
+from tests.rules.killteam.killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
 
 def test_organised_uses_the_given_mission_and_map() -> None:

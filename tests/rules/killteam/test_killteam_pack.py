@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from killteam_helpers import FULL_PACK, full_pack_text
 
 from rules.killteam import PackError, load_default_pack, parse_pack, supported_methods
 from rules.killteam.pack import MAX_PACK_BYTES
+from tests.rules.killteam.killteam_helpers import FULL_PACK, full_pack_text
 
 
 def errors_of(text: str) -> list[str]:

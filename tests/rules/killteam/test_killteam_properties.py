@@ -13,7 +13,6 @@ from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from killteam_helpers import ALICE, BOB, FULL_PACK
 
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -50,6 +49,7 @@ from rules.killteam.models import (
 )
 from rules.sealed import ChoicesRevealed
 from rules.session import Event
+from tests.rules.killteam.killteam_helpers import ALICE, BOB, FULL_PACK
 
 MAX_ACTIONS = 600
 PREVIOUS_GAMES = [None, PreviousGame(winner=ALICE, mission="loot", map="A4"), PreviousGame(winner=None)]
@@ -119,10 +119,10 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
         cleared = before.confirmation.model_copy(update={"pending": None})
         assert after == before.model_copy(update={"confirmation": cleared})
     if before.pending is None and after.pending is not None:
-        asked = before.confirmation.model_copy(
+        requested = before.confirmation.model_copy(
             update={"pending": after.pending, "asked": before.confirmation.asked + 1}
         )
-        assert after == before.model_copy(update={"confirmation": asked})
+        assert after == before.model_copy(update={"confirmation": requested})
         assert after.pending.serial == before.confirmation.asked
     for old, new in zip(contests(before), contests(after), strict=False):
         if old.prefix != new.prefix:
@@ -153,13 +153,13 @@ def check_invariants(before: KillTeamState, after: KillTeamState, events: list[E
         assert all(c.faction == after.faction_of(player) for c in cards if c and c.faction)
         assert len({c.archetype for c in cards if c and c.archetype}) <= 1
     # every new secret question is announced to its player (the bot DMs the prompt on that event)
-    asked = {e.private_to: e.step for e in events if isinstance(e, SecretAsked)}
+    announced = {e.private_to: e.step for e in events if isinstance(e, SecretAsked)}
     for player in (ALICE, BOB):
         was, now = private_prompt(before, player), private_prompt(after, player)
         if now is not None and (was is None or was.step != now.step):
-            assert asked.get(player) == now.step, f"no SecretAsked for {player}'s new prompt {now.step}"
-        if player in asked:
-            assert now is not None and now.step == asked[player]
+            assert announced.get(player) == now.step, f"no SecretAsked for {player}'s new prompt {now.step}"
+        if player in announced:
+            assert now is not None and now.step == announced[player]
     for shown in (e for e in events if isinstance(e, TacOpRevealed)):
         assert shown.card.id in after.tac.revealed[shown.player]
     if after.tac.secret:  # (a revealed card may share its name with the opponent's secret copy)

@@ -14,7 +14,6 @@ import re
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -24,6 +23,7 @@ from rules.killteam.models import MISSION_METHODS, TACOPS_METHODS
 from rules.killteam.questions import to_action
 from rules.sealed import ChoicesRevealed, verify
 from rules.session import Answer, Question
+from tests.rules.killteam.killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
 STRANGER = 4242
 MAX_ANSWERS = 400

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from killteam_helpers import ALICE, BOB, Table
 
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -20,6 +19,7 @@ from rules.killteam import (
     scoreboard,
 )
 from rules.killteam.events import GameAbandoned, GameEnded, TurningPointStarted, VictoryPointsScored
+from tests.rules.killteam.killteam_helpers import ALICE, BOB, Table
 
 
 def in_battle(tacops: str = "free") -> Table:

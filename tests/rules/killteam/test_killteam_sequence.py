@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
 from rules.killteam import PROCEDURE, Choose, Done, SealScouting, awaiting, private_view, prompt
 from rules.killteam.events import (
@@ -21,6 +20,7 @@ from rules.killteam.events import (
 )
 from rules.killteam.pack import InitiativeRow
 from rules.sealed import ChoiceSealed, ChoicesRevealed
+from tests.rules.killteam.killteam_helpers import ALICE, BOB, FULL_PACK, Table
 
 
 def test_steps_two_to_four() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from killteam_helpers import ALICE, ARCHETYPES, BOB, Table
 
 from rules.errors import RuleError
 from rules.killteam import Choose, RevealTacOp, load_default_pack, private_view, prompt, scoreboard
@@ -24,6 +23,7 @@ from rules.killteam.events import (
 from rules.killteam.hand import METHOD_LABELS
 from rules.killteam.models import TacOpDraft
 from rules.killteam.pack import slug
+from tests.rules.killteam.killteam_helpers import ALICE, ARCHETYPES, BOB, Table
 
 
 def at_tac_ops(method: str, factions: tuple[str, str] = ("alpha", "beta"), seed: int = 1) -> Table:
