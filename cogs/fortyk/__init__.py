@@ -3,7 +3,7 @@
 - commands.py    the `FortyK` cog and its slash commands (/40k start, mark, quarters, pack …)
 - adapter.py     `FortyKAdapter`: how the platform starts, steps, renders and words the game
 - board.py       the living board and a line for each event (what the table shows after a step)
-- questions.py   the rules' questions in the reader's language (`localise`) and each question's message
+- questions.py   each question's message: who is asked, whose turn it is, why an option is closed
 - refusals.py    the English of the game's refusal codes (`fortyk.*`, added with `add_words`)
 - vocabulary.py  the names shown to players: deployment zones, condition tiers, set-up stages, players
 

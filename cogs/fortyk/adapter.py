@@ -14,7 +14,7 @@ from bot.lang.i18n import Domain
 from bot.lang.text import add_words
 from bot.play.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
 from cogs.fortyk.board import COLOUR, board_embed, describe, now_text
-from cogs.fortyk.questions import localise, question_text
+from cogs.fortyk.questions import question_text
 from cogs.fortyk.refusals import ENGLISH
 from cogs.fortyk.vocabulary import tier_name, who
 from rules.dice import Roller
@@ -63,9 +63,6 @@ class FortyKAdapter(GameAdapter[FortyKState]):
 
     def lines(self, info: SessionInfo, state: FortyKState, events: list[Event]) -> list[str]:
         return [line for e in events if (line := describe(e, state.players))]
-
-    def localise(self, state: FortyKState, asked: Question) -> Question:
-        return localise(state, asked)
 
     def question_text(self, state: FortyKState, asked: Question) -> str:
         return question_text(state, asked)

@@ -14,26 +14,20 @@ from bot.chat.messages import Embed
 from bot.lang.i18n import Domain, Value
 from cogs.fortyk.vocabulary import SETUP_STAGES, tier_name, who, zone_name
 from rules.fortyk import scoreboard
-from rules.fortyk.mission import ConditionKind
-from rules.fortyk.models import (
+from rules.fortyk.events import (
     BattleEnded,
     BattleLengthRolled,
     BattleStarted,
-    ConditionResult,
     DeploymentFinished,
     DeploymentRolled,
     EndReported,
     FirstTurnRolled,
-    FortyKState,
     GameOpened,
     GameScored,
-    KillReason,
     MarkSurvived,
     OrderChosen,
-    Phase,
     RelicCaptured,
     RelicDropped,
-    RollOffRecord,
     SeizeRolled,
     TurnEnded,
     TurnStarted,
@@ -41,6 +35,8 @@ from rules.fortyk.models import (
     UnitMarked,
     ZoneChosen,
 )
+from rules.fortyk.mission import ConditionKind
+from rules.fortyk.models import ConditionResult, FortyKState, KillReason, Phase, RollOffRecord
 from rules.fortyk.views import Scoreboard
 from rules.session import Event
 from rules.text import clip, clip_start

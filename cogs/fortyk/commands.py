@@ -32,7 +32,7 @@ from rules.fortyk import (
     start,
     unit_suggestions,
 )
-from rules.fortyk.models import ReportEnd
+from rules.fortyk.actions import ReportEnd
 from rules.fortyk.procedure import DEFAULT_MISSION
 from rules.fortyk.views import Purpose
 from rules.text import clip, echo, fit_lines

@@ -1,36 +1,25 @@
 """The 40K mission's names shown to players: the built-in deployment zones, the victory-condition
 tiers, the set-up stages and the players themselves (as mentions, which the table shows in embeds so
 they name players without pinging them). A server's own pack names its zones and tiers as it likes,
-shown as written.
+shown as written (the rules word the zones and tiers: rules/fortyk/mission.py).
 """
 
 from __future__ import annotations
 
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
+from rules.fortyk.mission import tier_words, zone_words
 from rules.fortyk.models import Phase
 
 _ = Domain("fortyk")
 
-# The built-in mission's zones and victory-condition tiers are plain words, translated where they are
-# shown; a server's own pack names its zones and tiers as it likes, shown as written.
-ZONES = frozenset(
-    {
-        _.mark("North-west quarter"),
-        _.mark("South-east quarter"),
-        _.mark("North-east quarter"),
-        _.mark("South-west quarter"),
-    }
-)
-TIERS = frozenset({_.mark("Primary"), _.mark("Secondary"), _.mark("Tertiary"), _.mark("Quaternary")})
-
 
 def zone_name(name: str) -> str:
     """A deployment zone as the reader calls it (a built-in zone translated, a pack's as written)."""
-    return _(name) if name in ZONES else name
+    return say(zone_words(name))
 
 
 def tier_name(tier: str) -> str:
-    return _(tier) if tier in TIERS else tier
+    return say(tier_words(tier))
 
 
 def who(player: int | None) -> str:

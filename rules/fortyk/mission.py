@@ -17,10 +17,36 @@ from rules.packs import MAX_PACK_BYTES as MAX_PACK_BYTES
 from rules.packs import PackError as PackError
 from rules.packs import read_pack
 from rules.session import Model
+from rules.words import Marker, Words
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 Note = Annotated[str, StringConstraints(strip_whitespace=True, max_length=400)]
 Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
+
+N_ = Marker("fortyk")
+# The built-in mission's zones and victory-condition tiers are plain words in the catalogue; a
+# server's own pack names its zones and tiers as it likes, shown as written.
+BUILTIN_ZONES = (
+    N_("North-west quarter"),
+    N_("South-east quarter"),
+    N_("North-east quarter"),
+    N_("South-west quarter"),
+)
+BUILTIN_TIERS = (N_("Primary"), N_("Secondary"), N_("Tertiary"), N_("Quaternary"))
+
+
+def _named(name: str, builtin: tuple[Words, ...]) -> Words:
+    return next((words for words in builtin if words.english == name), Words.verbatim(name))
+
+
+def zone_words(name: str) -> Words:
+    """A deployment zone as players read it: a built-in zone's catalogue words, a pack's as written."""
+    return _named(name, BUILTIN_ZONES)
+
+
+def tier_words(tier: str) -> Words:
+    """A victory-condition tier as players read it: built-in tiers translated, a pack's as written."""
+    return _named(tier, BUILTIN_TIERS)
 
 
 class Zone(Model):

@@ -7,17 +7,17 @@ from collections.abc import Iterable
 
 from rules.dice import Roller
 from rules.fortyk import FortyKState, start, step
-from rules.fortyk.models import (
+from rules.fortyk.actions import (
     ChooseOrder,
     ChooseZone,
     EndTurn,
     FinishDeployment,
     FortyKAction,
-    Phase,
     RollForDeployment,
     RollForFirstTurn,
     SeizeInitiative,
 )
+from rules.fortyk.models import Phase
 from rules.session import Event
 
 ALICE = 111_111_111_111

@@ -9,7 +9,7 @@ from fortyk_helpers import ALICE, BOB, dice, end_rounds, in_battle, new_game, no
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.fortyk import FortyKState, step
-from rules.fortyk.models import (
+from rules.fortyk.actions import (
     CaptureRelic,
     DropRelic,
     EndTurn,

@@ -11,14 +11,9 @@ from fortyk_helpers import ALICE, BOB, dice, end_rounds, in_battle, no_dice, run
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.fortyk import step
-from rules.fortyk.models import (
-    BattleEnded,
-    BattleLengthRolled,
-    ContinueRollRecord,
-    EndTurn,
-    Phase,
-    TurnStarted,
-)
+from rules.fortyk.actions import EndTurn
+from rules.fortyk.events import BattleEnded, BattleLengthRolled, TurnStarted
+from rules.fortyk.models import ContinueRollRecord, Phase
 from rules.session import Event
 
 

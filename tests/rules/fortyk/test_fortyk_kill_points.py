@@ -6,16 +6,9 @@ from __future__ import annotations
 import pytest
 from fortyk_helpers import ALICE, BOB, in_battle, run
 
-from rules.fortyk.models import (
-    CaptureRelic,
-    EndTurn,
-    KillReason,
-    MarkSurvived,
-    MarkUnit,
-    RecordDestroyed,
-    RelicDropped,
-    UnitDestroyed,
-)
+from rules.fortyk.actions import CaptureRelic, EndTurn, MarkUnit, RecordDestroyed
+from rules.fortyk.events import MarkSurvived, RelicDropped, UnitDestroyed
+from rules.fortyk.models import KillReason
 from rules.fortyk.procedure import kill_value
 from rules.fortyk.scoring import kill_points
 from rules.session import Event

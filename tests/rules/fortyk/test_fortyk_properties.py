@@ -12,14 +12,9 @@ from hypothesis import strategies as st
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.fortyk import PROCEDURE, FortyKState, action_for_button, prompt, step
-from rules.fortyk.models import (
-    FortyKAction,
-    MarkUnit,
-    Phase,
-    RecordDestroyed,
-    ReportEnd,
-    UnitMarked,
-)
+from rules.fortyk.actions import FortyKAction, MarkUnit, RecordDestroyed, ReportEnd
+from rules.fortyk.events import UnitMarked
+from rules.fortyk.models import Phase
 from rules.fortyk.scoring import kill_points, split_share
 from rules.fortyk.units import kill_of, marked_survivors, relic_carried_by
 

@@ -6,15 +6,9 @@ import pytest
 from fortyk_helpers import ALICE, BOB, dice, end_rounds, in_battle, run
 
 from rules.fortyk import FortyKState
-from rules.fortyk.models import (
-    CaptureRelic,
-    EndTurn,
-    GameScored,
-    MarkUnit,
-    Phase,
-    RecordDestroyed,
-    ReportEnd,
-)
+from rules.fortyk.actions import CaptureRelic, EndTurn, MarkUnit, RecordDestroyed, ReportEnd
+from rules.fortyk.events import GameScored
+from rules.fortyk.models import Phase
 from rules.fortyk.scoring import split_share
 
 

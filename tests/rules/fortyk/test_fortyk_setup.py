@@ -7,23 +7,25 @@ from fortyk_helpers import ALICE, BOB, deployed, dice, new_game, no_dice, run
 
 from rules.errors import RuleError
 from rules.fortyk import FortyKState, step
-from rules.fortyk.models import (
-    BattleStarted,
+from rules.fortyk.actions import (
     ChooseOrder,
     ChooseZone,
-    DeploymentFinished,
-    DeploymentRolled,
     FinishDeployment,
-    FirstTurnRolled,
     FortyKAction,
-    Phase,
     RollForDeployment,
     RollForFirstTurn,
     SeizeInitiative,
+)
+from rules.fortyk.events import (
+    BattleStarted,
+    DeploymentFinished,
+    DeploymentRolled,
+    FirstTurnRolled,
     SeizeRolled,
     TurnStarted,
     ZoneChosen,
 )
+from rules.fortyk.models import Phase
 
 
 def refusal_of(state: FortyKState, action: FortyKAction) -> RuleError:

@@ -1,5 +1,5 @@
 """Views for the bot: who acts and the buttons per phase, unit suggestions, and the scoreboard as data
-(its words, and a channel line for every event, are tested with the cog's text in tests/platform)."""
+(its words, and a channel line for every event, are tested with the cog's text in tests/cogs/fortyk)."""
 
 from __future__ import annotations
 
@@ -15,18 +15,18 @@ from rules.fortyk import (
     scoreboard,
     unit_suggestions,
 )
-from rules.fortyk.models import (
+from rules.fortyk.actions import (
     CaptureRelic,
     EndTurn,
     FinishDeployment,
     MarkUnit,
-    Phase,
     RecordDestroyed,
     ReportEnd,
     RollForDeployment,
     RollForFirstTurn,
     SeizeInitiative,
 )
+from rules.fortyk.models import Phase
 
 
 def _keys(state: FortyKState) -> list[str]:

@@ -12,8 +12,7 @@ from cogs.fortyk.commands import parse_quarters  # the import adds its refusal w
 from cogs.fortyk.questions import question_text
 from rules.errors import RuleError
 from rules.fortyk import FortyKState, action_for_button, ask, parse_unit_list, scoreboard, start, step
-from rules.fortyk.models import (
-    EVENT_ADAPTER,
+from rules.fortyk.actions import (
     CaptureRelic,
     ChooseOrder,
     ChooseZone,
@@ -28,6 +27,7 @@ from rules.fortyk.models import (
     RollForFirstTurn,
     SeizeInitiative,
 )
+from rules.fortyk.events import EVENT_ADAPTER
 from rules.session import Event
 from tests.rules.fortyk.fortyk_helpers import (
     ALICE,
