@@ -14,7 +14,7 @@ from bot.chat import custom_ids
 from bot.db.models import GameResult
 from bot.play.questions import MAX_BUTTONS
 from rules.session import Question
-from rules.warcry.battle import WarcryState
+from rules.warcry.models import WarcryState
 from rules.warcry.questions import questions
 from tests.e2e.conftest import Muster
 from tests.e2e.table_counts import count_table

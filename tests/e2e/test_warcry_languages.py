@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from rules.warcry.battle import WarcryState
+from rules.warcry.models import WarcryState
 from tests.e2e.conftest import Muster
 from tests.e2e.test_warcry import Battle, asked, channel_text, form, open_battle, slash, table_messages
 from tests.emulator.interactions import InteractionResponse

@@ -16,8 +16,7 @@ from rules.warcry.battleplans import (
     require_victory_cards,
     roll_battleplan,
 )
-from rules.warcry.models import Card, Decks, DeploymentCard, VictoryCard, WarcryPack
-from rules.warcry.pack import core_pack
+from rules.warcry.pack import Card, Decks, DeploymentCard, VictoryCard, WarcryPack, core_pack
 
 
 def test_matched_roll_is_the_d6_entry_over_many_seeds() -> None:

@@ -24,14 +24,15 @@ from cogs.warcry.commands import roster_refusal, warband_answer
 from cogs.warcry.questions import localise
 from rules.errors import RuleError
 from rules.session import Event, Question
-from rules.warcry.battle import WarcryState, start
 from rules.warcry.battlegroups import Split, split_problems
 from rules.warcry.battleplans import BattleplanInPlay, draw, options_for, roll_battleplan
 from rules.warcry.battleplans import given as given_plan
 from rules.warcry.events import Notice
+from rules.warcry.models import WarcryState
 from rules.warcry.pack import core_pack
 from rules.warcry.procedure import PROCEDURE
 from rules.warcry.questions import questions
+from rules.warcry.setup import start
 from rules.warcry.views import prompt, scoreboard
 from rules.warcry.warband import RosterError, check_roster
 
