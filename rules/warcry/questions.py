@@ -37,8 +37,10 @@ from rules.warcry.models import WarcryState
 from rules.warcry.pack import GROUPS
 from rules.warcry.records import NOBODY, objective_options, short_name, slot, tally_questions
 from rules.warcry.warband import MAX_FIGHTERS
-from rules.warcry.wording import N_, listed, pending_title, short
-from rules.words import Words
+from rules.warcry.wording import listed, pending_title, short
+from rules.words import Marker, Words
+
+N_ = Marker("warcry")
 
 BATTLE_SERIES = "battle"  # "End battle round N" and the confirmations: one message for the battle
 

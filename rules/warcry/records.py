@@ -13,8 +13,10 @@ from rules.session import InputField, NumberRange, Option, Question
 from rules.warcry.models import QUARTERS, WarcryState
 from rules.warcry.views import SCORING_ACTIONS, dormant_objectives
 from rules.warcry.warband import MAX_FIGHTERS, MAX_POINTS
-from rules.warcry.wording import CHAMPION_IN_BUTTON, N_, objective, short
-from rules.words import Words
+from rules.warcry.wording import CHAMPION_IN_BUTTON, objective, short
+from rules.words import Marker, Words
+
+N_ = Marker("warcry")
 
 NOBODY = "none"
 MAX_TALLY_ADD = 200  # one attack's damage added to a great champion's tally

@@ -8,8 +8,10 @@ from collections.abc import Callable
 from rules.warcry.battlegroups import GROUP_TITLES
 from rules.warcry.models import WarcryState
 from rules.warcry.pack import Scoring
-from rules.warcry.wording import N_, pending_title, round_note, summary
-from rules.words import Words
+from rules.warcry.wording import pending_title, round_note, summary
+from rules.words import Marker, Words
+
+N_ = Marker("warcry")
 
 NameOf = Callable[[int], str]
 
