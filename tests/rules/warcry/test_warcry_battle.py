@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import pytest
-from warcry_helpers import ALICE, BOB, PLAYERS, club_pack, codes, confirmed, play, refused, roller
 
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
 from rules.warcry import actions as act
+from rules.warcry.events import Notice
 from rules.warcry.models import WarcryState
 from rules.warcry.pack import WarcryPack, parse_pack
 from rules.warcry.procedure import PROCEDURE
 from rules.warcry.rounds import evaluate
 from rules.warcry.setup import start
 from rules.warcry.views import legal_actions, prompt, scoreboard
+from tests.rules.warcry.warcry_helpers import (
+    ALICE,
+    BOB,
+    PLAYERS,
+    club_pack,
+    codes,
+    confirmed,
+    play,
+    refused,
+    roller,
+)
 
 
 def name_of(player: int) -> str:
@@ -107,12 +118,12 @@ def test_reserves_are_held_back_and_arrive_in_their_round() -> None:
     assert deployed == 4
     state, _ = play(state, act.BeginBattle(actor=BOB), dice)
     state, events = end_round(state, dice)
-    arrivals = [e for e in events if codes([e]) == ["reserve_arrives"]]
-    assert len(arrivals) == 1 and "Hammer" in arrivals[0].render(name_of)  # type: ignore[attr-defined]
+    arrivals = [e for e in events if isinstance(e, Notice) and e.code == "reserve_arrives"]
+    assert len(arrivals) == 1 and "Hammer" in arrivals[0].render(name_of)
     state, events = end_round(state, dice)
     assert "Shield arrives from reserve this round (RND3)" in " ".join(
-        e.render(name_of) for e in events if codes([e]) == ["reserve_arrives"]
-    )  # type: ignore[attr-defined]
+        e.render(name_of) for e in events if isinstance(e, Notice) and e.code == "reserve_arrives"
+    )
 
 
 def test_blocked_objective_roll_off_only_where_something_is_placed() -> None:
@@ -501,6 +512,7 @@ def test_a_generated_deployment_card_sets_the_reserves() -> None:
         assert state.battleplan is not None
         state, _ = play(state, act.ChooseColour(actor=state.winner_of_priority, colour="red"), dice)
         reserves = {s.arrival for s in state.deployment if s.group == "hammer"}
+        assert state.battleplan is not None
         expected = {"RND2", "RND3"} if state.battleplan.cards.get("deployment") == "Test Flank" else {"start"}
         assert reserves == expected
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from warcry_helpers import ALICE, BOB, PLAYERS, roller
 
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller
@@ -15,6 +14,7 @@ from rules.warcry.pack import core_pack
 from rules.warcry.procedure import PROCEDURE
 from rules.warcry.setup import start
 from rules.warcry.views import legal_actions, prompt, scoreboard
+from tests.rules.warcry.warcry_helpers import ALICE, BOB, PLAYERS, roller
 
 BATTLEPLANS = [b.name for b in core_pack().battleplans]
 people = st.sampled_from([ALICE, BOB])

@@ -13,7 +13,6 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from warcry_helpers import ALICE, BOB, PLAYERS, legal_answer, refused, roller
 
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller
@@ -24,6 +23,7 @@ from rules.warcry.models import WarcryState
 from rules.warcry.pack import core_pack
 from rules.warcry.procedure import PROCEDURE
 from rules.warcry.setup import start
+from tests.rules.warcry.warcry_helpers import ALICE, BOB, PLAYERS, legal_answer, refused, roller
 
 BATTLEPLANS = [b.name for b in core_pack().battleplans]
 STRANGER = 999
