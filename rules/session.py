@@ -246,7 +246,7 @@ class Question(Model):
     private: bool = False
     optional: bool = False
     series: str | None = Field(default=None, pattern=STEP_PATTERN)
-    params: dict[str, str | int | None] = Field(default_factory=dict)
+    params: dict[str, str | int | Words | None] = Field(default_factory=dict)
 
     def option(self, value: str) -> Option | None:
         return next((o for o in self.options if o.value == value), None)

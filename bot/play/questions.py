@@ -17,6 +17,7 @@ from bot.lang.i18n import Domain, say
 from rules.errors import RuleError
 from rules.session import NO_WORDS, Answer, InputField, Question, Tone
 from rules.text import clip
+from rules.words import Words
 
 _ = Domain("muster")
 MAX_BUTTONS = ROW_BUTTONS  # one row: more options than this are a select menu
@@ -37,10 +38,9 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
         low, high = _range(question)
         if high - low < MAX_BUTTONS:  # a handful of numbers: one button each, no typing
             return [Button(label=str(n), step=question.step, value=str(n)) for n in range(low, high + 1)], []
-        label = str(
-            question.params.get("button")
-            or _.p("button", "Enter a number ({low}–{high})", low=low, high=high)
-        )
+        button = question.params.get("button")
+        label = say(button) if isinstance(button, str | Words) and button else ""
+        label = label or _.p("button", "Enter a number ({low}–{high})", low=low, high=high)
         return [
             Button(label=label, step=question.step, value=custom_ids.NUMBER_VALUE, form=True, style="primary")
         ], []

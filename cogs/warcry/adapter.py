@@ -1,5 +1,5 @@
 """How the platform plays Warcry: starts a battle, steps it, renders its board and words its lines,
-questions and replies (bot/play/games.py `GameAdapter`).
+questions' text and replies (bot/play/games.py `GameAdapter`).
 
 Loading it adds the words of Warcry's refusal codes (cogs/warcry/refusals.py), so a battle played
 anywhere (a `/warcry battle`, a club night's table) refuses in its reader's language.
@@ -11,21 +11,21 @@ from collections.abc import Mapping, Sequence
 
 from bot.chat.limits import CONTENT
 from bot.chat.messages import Embed, Outgoing, Reply
-from bot.lang.i18n import Domain
+from bot.lang.i18n import Domain, say
 from bot.play.games import GameAdapter, PackSpec, SessionInfo
 from cogs.warcry import refusals  # noqa: F401  (adds the refusal codes' words)
 from cogs.warcry.board import board_embed, describe
 from cogs.warcry.cards import COLOUR, battleplan_embed
-from cogs.warcry.questions import QUESTION_TEXT, localise, prompt
+from cogs.warcry.questions import QUESTION_TEXT, prompt
 from cogs.warcry.vocabulary import mention, summary
 from rules.dice import Roller
 from rules.session import Event, Question
 from rules.text import clip
-from rules.warcry.battle import WarcryState, start
 from rules.warcry.events import Notice
-from rules.warcry.models import WarcryPack
-from rules.warcry.pack import core_pack, parse_pack
+from rules.warcry.models import WarcryState
+from rules.warcry.pack import WarcryPack, core_pack, parse_pack
 from rules.warcry.procedure import PROCEDURE
+from rules.warcry.setup import start
 
 _ = Domain("warcry")
 
@@ -56,9 +56,6 @@ class WarcryAdapter(GameAdapter[WarcryState]):
     def board(self, info: SessionInfo, state: WarcryState) -> Embed:
         return board_embed(state)
 
-    def localise(self, state: WarcryState, asked: Question) -> Question:
-        return localise(state, asked)
-
     def lines(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[str]:
         return [line for event in events if (line := describe(state, event))]
 
@@ -71,11 +68,11 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         ]
 
     def question_text(self, state: WarcryState, asked: Question) -> str:
-        lines = [f"**{asked.title}**"]
+        lines = [f"**{say(asked.title)}**"]
         if asked.topic == "warcry.confirm" and state.pending is not None:
             lines.append(_("{player} pressed it.", player=mention(state.pending.by)))
         if asked.text:
-            lines.append(asked.text)
+            lines.append(say(asked.text))
         if asked.topic in QUESTION_TEXT:
             lines.append(_(QUESTION_TEXT[asked.topic]))
         return "\n".join(lines)

@@ -28,8 +28,8 @@ from cogs.warcry.vocabulary import (
     summary,
 )
 from rules.session import Event
-from rules.warcry.battle import WarcryState
 from rules.warcry.events import Notice
+from rules.warcry.models import WarcryState
 from rules.warcry.views import dormant_objectives
 
 _ = Domain("warcry")

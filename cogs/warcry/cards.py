@@ -13,10 +13,9 @@ from collections.abc import Callable
 from bot.chat.messages import Embed
 from bot.lang.i18n import Domain
 from cogs.warcry.vocabulary import COSTS, deck, group, mention, objective, roll_off
-from rules.warcry.battle import GROUP_TITLES
+from rules.warcry.battlegroups import GROUP_TITLES
 from rules.warcry.battleplans import TERRAIN_CARD, BattleplanInPlay, DieShown, MissingCard, RollOffShown
-from rules.warcry.models import DECK_NAMES, WarcryPack
-from rules.warcry.pack import empty_decks
+from rules.warcry.pack import DECK_NAMES, WarcryPack, empty_decks
 
 _ = Domain("warcry")
 

@@ -36,11 +36,11 @@ from cogs.warcry.vocabulary import mention
 from rules.errors import RuleError
 from rules.session import Event
 from rules.text import ECHO_CHARS, clip, echo, fit_lines
-from rules.warcry.battle import SYSTEM, WarcryState, start
 from rules.warcry.battlegroups import Split, shield_minimum, split_problems, split_refusal, valid_splits
 from rules.warcry.battleplans import Kind, blocked_objective, roll_battleplan
-from rules.warcry.models import WarcryPack
-from rules.warcry.pack import core_pack, parse_pack
+from rules.warcry.models import SYSTEM, WarcryState
+from rules.warcry.pack import WarcryPack, core_pack, parse_pack
+from rules.warcry.setup import start
 from rules.warcry.warband import MAX_ROSTER_CHARS, RosterError, WarbandReport, check_roster
 
 _ = Domain("warcry")

@@ -1,5 +1,6 @@
 """The English for every Warcry refusal code (`warcry.<what>`), added to bot/text's one catalogue with
-`add_words`, and the values of a refusal that are words (a battle group, an objective), as shown.
+`add_words`. The values of a refusal that are words (a battle group, an objective) are the rules'
+own `Words`, shown in the reader's language where they are filled in.
 
 Codes beside the refusals: `warcry.muster.*` (a muster rule a warband breaks) and `warcry.line.*`
 (why a roster line can't be read) are worded through the same catalogue.
@@ -9,8 +10,6 @@ from __future__ import annotations
 
 from bot.lang.i18n import Domain
 from bot.lang.text import add_words
-from cogs.warcry import vocabulary as words
-from rules.errors import ParamValue
 
 _ = Domain("warcry")
 
@@ -135,19 +134,4 @@ ENGLISH: dict[str, str] = {
 }
 
 
-def value_words(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
-    """A refusal's values that are words, as shown: a battle group's name, an objective's label."""
-    shown = dict(params)
-    if "group" in shown:
-        shown["group"] = words.group(shown["group"])
-    if "objective" in shown:
-        shown["objective"] = words.objective(shown["objective"])
-    if "in_play" in shown:
-        shown["in_play"] = words.objectives(shown["in_play"])
-    if code == "warcry.table_incomplete":
-        tables = {"matched": _.p("table", "matched"), "champions": _.p("table", "champions")}
-        shown["kind"] = tables.get(str(shown.get("kind")), shown.get("kind"))
-    return shown
-
-
-add_words(ENGLISH, values=value_words)
+add_words(ENGLISH)

@@ -8,7 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from rules.confirmation import ConfirmPending
 from rules.session import Action
-from rules.warcry.models import Colour, GroupName
+from rules.warcry.pack import Colour, GroupName
 
 Count = Annotated[int, Field(ge=0, le=1000)]
 

@@ -6,7 +6,18 @@ import math
 
 from rules.errors import Refusals, RuleError
 from rules.session import Model
+from rules.warcry.pack import GROUPS, GroupName
 from rules.warcry.warband import MAX_FIGHTERS, MIN_FIGHTERS
+from rules.words import Marker, Words
+
+N_ = Marker("warcry")
+
+GROUP_TITLES: dict[GroupName, Words] = {
+    "dagger": N_("Dagger"),
+    "shield": N_("Shield"),
+    "hammer": N_("Hammer"),
+}
+"""Battle groups by id, as players read them."""
 
 
 class Split(Model):
@@ -23,7 +34,7 @@ class SplitProblem(Model):
     """One battle-group rule a split breaks, as a refusal code and its values (worded by the bot)."""
 
     code: str
-    params: dict[str, str | int | None] = {}
+    params: dict[str, str | int | Words | None] = {}
 
     def error(self) -> RuleError:
         return RuleError(code=self.code, **self.params)
@@ -57,7 +68,8 @@ def split_problems(fighters: int, split: Split) -> list[SplitProblem]:
             SplitProblem(code="warcry.split_total", params={"groups": split.fighters, "fighters": fighters})
         )
     half = fighters // 2
-    for name, size in (("Dagger", split.dagger), ("Shield", split.shield), ("Hammer", split.hammer)):
+    for group, size in zip(GROUPS, (split.dagger, split.shield, split.hammer), strict=True):
+        name = GROUP_TITLES[group]
         if size < 1:
             problems.append(SplitProblem(code="warcry.group_empty", params={"group": name}))
         elif size > half:

@@ -14,7 +14,7 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.rolloff import roll_off
 from rules.session import Model
-from rules.warcry.models import (
+from rules.warcry.pack import (
     Ability,
     Battleplan,
     Card,
@@ -25,6 +25,9 @@ from rules.warcry.models import (
     VictoryCard,
     WarcryPack,
 )
+from rules.words import Marker
+
+N_ = Marker("warcry")
 
 Kind = Literal["matched", "champions", "generator", "generator-matched"]
 KINDS: tuple[Kind, ...] = ("matched", "champions", "generator", "generator-matched")
@@ -176,7 +179,8 @@ def _roll_on_table(options: DrawOptions, roller: Roller) -> BattleplanInPlay:
     table = sorted(options.battleplans, key=lambda b: b.roll)
     sides = 6 if options.kind == "matched" else 3
     if [b.roll for b in table] != list(range(1, sides + 1)):
-        raise RuleError(code="warcry.table_incomplete", kind=options.kind)
+        kind = N_.p("table", "matched") if options.kind == "matched" else N_.p("table", "champions")
+        raise RuleError(code="warcry.table_incomplete", kind=kind)
     label = "Matched battleplan table" if options.kind == "matched" else "Test of Champions table"
     result = roller.roll(sides, 1, label)[0]
     plan = table[result - 1]

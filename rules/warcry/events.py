@@ -17,7 +17,7 @@ from rules.warcry.battleplans import BattleplanInPlay, RollOffShown
 
 class Verdict(Model):
     """Why the victory card is met or not, as a code and the values its words need (`reason`
-    in rules/warcry/battle.py is the English); `draw_rule`: the battleplan calls any other result a draw."""
+    in rules/warcry/wording.py words it); `draw_rule`: the battleplan calls any other result a draw."""
 
     code: str
     values: dict[str, str | int] = {}

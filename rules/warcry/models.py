@@ -1,168 +1,137 @@
-"""The Warcry rules data: battleplans, generator cards and a pack holding them, validated on load.
+"""A tracked Warcry battle's state: where set-up and the battle rounds stand, and every tally.
 
-The deployment maps of the published battleplans are pictures, so only what a map decides for the
-bot (which deployment points start in reserve) is modelled; a server's pack may supply it.
+Set-up follows the core rules' order: priority roll; battle groups split, priority loser first;
+the battleplan rolled or dealt (so nobody splits knowing it, unless it was chosen beforehand);
+the priority winner picks red or blue; Daggers, Shields then Hammers are set up, priority winner
+first each time, reserves held back; objectives placed. Then battle rounds, with the tallies the
+battleplan's victory condition needs, and the tied-games rule: a tie plays one extra round and is
+judged again; if still tied, the battle goes on, unjudged, until only one warband is left standing.
+How it steps is rules/warcry/procedure.py.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from rules.session import Model
+from rules.confirmation import Confirmation, Request, from_old_shape
+from rules.errors import RuleError
+from rules.session import Event, GameState, Model
+from rules.warcry import actions as act
+from rules.warcry.battlegroups import Split
+from rules.warcry.battleplans import BattleplanInPlay, DrawOptions, Kind, RollOffShown
+from rules.warcry.events import Verdict
+from rules.warcry.pack import Arrival, Colour, GroupName
 
-DeckName = Literal["terrain", "deployment", "victory", "twist"]
-DECK_NAMES: tuple[DeckName, ...] = ("terrain", "deployment", "victory", "twist")
+SYSTEM = "warcry"
 
-GroupName = Literal["dagger", "shield", "hammer"]
-GROUPS: tuple[GroupName, ...] = ("dagger", "shield", "hammer")
+Phase = Literal["battle_groups", "colours", "deployment", "objectives", "battle", "finished"]
 
-Arrival = Literal["start", "RND2", "RND3"]
-Colour = Literal["red", "blue"]
-Table = Literal["matched", "champions"]
-
-# How a battle's winner is decided; each has its own tallies in the battle tracker.
-Scoring = Literal[
-    "treasure_hunters",
-    "cursed_relic",
-    "no_quarter",
-    "reaper",
-    "ley_lines",
-    "hidden_vault",
-    "cursed_prize",
-    "altar_of_ascendancy",
-    "brutal_conquest",
-    "manual",
-]
-
-Name = Field(min_length=1, max_length=80)
-Text = Field(default="", max_length=1000)
+QUARTERS = 4  # No Quarter: the battlefield's quarters
 
 
-class DeploymentPoints(Model):
-    """One colour's Dagger, Shield and Hammer points: on the table at the start, or arriving later."""
-
-    dagger: Arrival = "start"
-    shield: Arrival = "start"
-    hammer: Arrival = "start"
-
-    def arrival(self, group: GroupName) -> Arrival:
-        arrival: Arrival = getattr(self, group)
-        return arrival
+class DeployStep(Model):
+    player: int
+    group: GroupName
+    arrival: Arrival = "start"
+    done: bool = False
 
 
-class DeploymentMap(Model):
-    red: DeploymentPoints = DeploymentPoints()
-    blue: DeploymentPoints = DeploymentPoints()
-
-    def points(self, colour: Colour) -> DeploymentPoints:
-        return self.red if colour == "red" else self.blue
-
-    def has_reserves(self) -> bool:
-        return any(p.arrival(g) != "start" for p in (self.red, self.blue) for g in GROUPS)
+class Champion(Model):
+    name: str
+    tally: int = 0
+    on_battlefield: bool = True
 
 
-class Card(Model):
-    """A terrain or twist card: its name, whether it bears the Matched Play runemark, an optional note."""
+class RoundRecord(Model):
+    """What happened in one finished battle round, for the scoreboard and the audit."""
 
-    name: str = Name
-    matched_play: bool = False
-    summary: str = Text
-
-
-class DeploymentCard(Card):
-    red: DeploymentPoints = DeploymentPoints()
-    blue: DeploymentPoints = DeploymentPoints()
-
-    def deployment_map(self) -> DeploymentMap:
-        return DeploymentMap(red=self.red, blue=self.blue)
+    number: int
+    blood: dict[int, int] = {}
+    scored: dict[int, int] = {}
+    initiative: int | None = None
+    awakened: str | None = None
 
 
-class VictoryCard(Card):
-    """A victory card; `scoring` names a tracker the bot knows, else the players report the result."""
+class WarcryState(GameState):
+    kind: Kind | Literal["given"]
+    names: dict[int, str] = {}  # display names for labels that cannot mention a user (buttons, forms)
+    phase: Phase = "battle_groups"
+    priority: RollOffShown
+    splits: dict[int, Split] = {}
+    options: DrawOptions | None = None  # kept until the battleplan is drawn, then dropped
+    battleplan: BattleplanInPlay | None = None
+    red: int | None = None
+    deployment: list[DeployStep] = []
+    round: int = 0
+    round_ended: bool = False  # the round is over but an objective must still be removed
+    vp: dict[int, int] = {}
+    carrying: dict[int, int] = {}  # Treasure Hunters: fighters carrying treasure
+    carrier: int | None = None  # Cursed Relic / Cursed Prize: whose fighter carries it
+    near: dict[int, int] = {}  # Cursed Relic: fighters within 3" of it
+    quarters: dict[int, int] = {}
+    on_altar: dict[int, int] = {}
+    blood: dict[int, int] = {}  # Reaper: this round's blood tallies
+    blood_total: dict[int, int] = {}
+    initiative: int | None = None  # this round
+    awakened: list[str] = []
+    awakened_this_round: str | None = None
+    objectives: list[str] = []  # objectives still in play
+    control: dict[str, int] = {}  # objective -> controlling player (absent: nobody)
+    vault_first: int | None = None  # Hidden Vault: who won the roll-off after round 1
+    removal_by: int | None = None
+    champions: dict[int, Champion] = {}
+    condition_met_by: int | None = None
+    last_warband_claim: int | None = None
+    # the end of a battle round, or a tally recorded for the other player, waiting to be confirmed
+    confirmation: Confirmation[act.Confirmable] = Field(default_factory=Confirmation[act.Confirmable])
+    history: list[RoundRecord] = []
+    verdict: Verdict | None = None  # why the finished battle was won or drawn
 
-    scoring: Scoring = "manual"
-    objectives: int = Field(default=0, ge=0, le=12)
-    treasure: int = Field(default=0, ge=0, le=12)
+    @model_validator(mode="before")
+    @classmethod
+    def _shared_confirmation(cls, data: Any) -> Any:
+        """Battles saved when Warcry kept its own confirmations (`pending`, `confirmations`)."""
+        return from_old_shape(data, "pending", "confirmations")
+
+    @property
+    def pending(self) -> Request[act.Confirmable] | None:
+        """The step waiting for a confirmation, if any: nothing else is taken meanwhile."""
+        return self.confirmation.pending
+
+    def label_of(self, player: int) -> str:
+        """A player's name for a button or a form, which can't mention a user."""
+        return self.names.get(player) or f"Player {self.players.index(player) + 1}"
+
+    @property
+    def winner_of_priority(self) -> int:
+        return self.priority.winner
+
+    @property
+    def loser_of_priority(self) -> int:
+        return self.priority.loser
+
+    def colour_of(self, player: int) -> Colour | None:
+        if self.red is None:
+            return None
+        return "red" if player == self.red else "blue"
+
+    def plan(self) -> BattleplanInPlay:
+        if self.battleplan is None:
+            raise RuleError(code="warcry.battleplan_pending")
+        return self.battleplan
+
+    @property
+    def extra_rounds(self) -> bool:
+        """Past the battleplan's last round: the battle was tied (the one extra round, and any after it)."""
+        return self.battleplan is not None and self.round > self.battleplan.rounds
+
+    @property
+    def last_warband_decides(self) -> bool:
+        """Past the one extra round of a tie: the victory card is never checked again, and only the last
+        warband standing can win."""
+        return self.battleplan is not None and self.round > self.battleplan.rounds + 1
 
 
-class Ability(Model):
-    name: str = Name
-    cost: str = Field(default="triple", max_length=20)
-    summary: str = Text
-
-
-class Battleplan(Model):
-    """A preset battleplan: the six matched battleplans and the three Test of Champions battleplans."""
-
-    name: str = Name
-    table: Table
-    roll: int = Field(ge=1, le=6)
-    victory: str = Text
-    scoring: Scoring
-    rounds: int = Field(default=4, ge=1, le=10)
-    otherwise_draw: bool = False  # "any other result is a draw": no extra rounds for a tie
-    objectives: int = Field(default=0, ge=0, le=12)
-    treasure: int = Field(default=0, ge=0, le=12)
-    objective_labels: list[str] = []
-    terrain: str = Text
-    deal_terrain: bool = True  # the terrain step deals a Matched Play terrain card (else `terrain` says how)
-    deployment_note: str = Text
-    abilities: list[Ability] = []
-    deployment: DeploymentMap | None = None
-
-    @model_validator(mode="after")
-    def _labels_match_objectives(self) -> Battleplan:
-        if self.objective_labels and len(self.objective_labels) != self.objectives:
-            raise ValueError(f"{len(self.objective_labels)} labels for {self.objectives} objectives")
-        if len(set(self.objective_labels)) != len(self.objective_labels):
-            raise ValueError("objective labels must differ from each other")
-        if self.table == "champions" and self.roll > 3:
-            raise ValueError("the Test of Champions table is a D3: roll 1 to 3")
-        return self
-
-    def labels(self) -> list[str]:
-        return self.objective_labels or [str(i + 1) for i in range(self.objectives)]
-
-
-class Decks(Model):
-    terrain: list[Card] = []
-    deployment: list[DeploymentCard] = []
-    victory: list[VictoryCard] = []
-    twist: list[Card] = []
-
-    def deck(self, name: DeckName) -> list[Card]:
-        cards: list[Card] = list(getattr(self, name))
-        return cards
-
-    def counts(self) -> dict[DeckName, int]:
-        return {name: len(self.deck(name)) for name in DECK_NAMES}
-
-
-class WarcryPack(Model):
-    """Everything the Warcry commands draw from: the preset battleplans and the four generator decks."""
-
-    name: str = Name
-    battleplans: list[Battleplan]
-    decks: Decks = Decks()
-    notes: list[str] = []
-
-    @model_validator(mode="after")
-    def _tables_complete(self) -> WarcryPack:
-        for table, sides in (("matched", 6), ("champions", 3)):
-            rolls = sorted(b.roll for b in self.battleplans if b.table == table)
-            if rolls != list(range(1, sides + 1)):
-                raise ValueError(f"the {table} table needs exactly one battleplan for each roll 1 to {sides}")
-        names = [b.name.casefold() for b in self.battleplans]
-        if len(set(names)) != len(names):
-            raise ValueError("two battleplans share a name")
-        return self
-
-    def table(self, table: Table) -> list[Battleplan]:
-        """The battleplans of one table in die order."""
-        return sorted((b for b in self.battleplans if b.table == table), key=lambda b: b.roll)
-
-    def battleplan(self, name: str) -> Battleplan | None:
-        wanted = name.strip().casefold()
-        return next((b for b in self.battleplans if b.name.casefold() == wanted), None)
+Result = tuple[WarcryState, list[Event]]

@@ -1,12 +1,17 @@
-"""Read-only views of a battle for the Discord layer: what is asked now, who may do what, the score."""
+"""Read-only views of a battle for the board: what the battle waits for now (`prompt`, worded once
+for every language), who may do what, the score."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.warcry.battle import GROUP_TITLES, WarcryState, pending_title, round_note
-from rules.warcry.events import fill
-from rules.warcry.models import Scoring
+from rules.warcry.battlegroups import GROUP_TITLES
+from rules.warcry.models import WarcryState
+from rules.warcry.pack import Scoring
+from rules.warcry.wording import pending_title, round_note, summary
+from rules.words import Marker, Words
+
+N_ = Marker("warcry")
 
 NameOf = Callable[[int], str]
 
@@ -70,80 +75,97 @@ def dormant_objectives(state: WarcryState) -> list[str]:
     return [o for o in state.objectives if o not in state.awakened]
 
 
-def prompt(state: WarcryState, name_of: NameOf) -> str:
-    """One line: what the battle waits for now."""
-    who = {"winner": state.winner_of_priority, "loser": state.loser_of_priority}
+def prompt(state: WarcryState, name_of: NameOf) -> Words:
+    """One line: what the battle waits for now (players named by `name_of`, as they are shown)."""
     if state.finished:
-        return state.outcome.summary if state.outcome else "The battle is over."
+        return summary(state)
     if state.phase == "battle_groups":
-        key = "loser" if state.loser_of_priority not in state.splits else "winner"
-        return fill(f"{{{key}}}, split your warband into Dagger, Shield and Hammer.", who, name_of)
+        turn = (
+            state.loser_of_priority
+            if state.loser_of_priority not in state.splits
+            else state.winner_of_priority
+        )
+        return N_("{player}, split your warband into Dagger, Shield and Hammer.", player=name_of(turn))
     if state.phase == "colours":
-        return fill("{winner}, choose red or blue deployment points.", who, name_of)
+        return N_("{player}, choose red or blue deployment points.", player=name_of(state.winner_of_priority))
     if state.phase == "deployment":
         current = next(s for s in state.deployment if not s.done)
-        return fill(f"{{p}}, set up your {GROUP_TITLES[current.group]}.", {"p": current.player}, name_of)
+        return N_(
+            "{player}, set up your {group}.",
+            player=name_of(current.player),
+            group=GROUP_TITLES[current.group],
+        )
     if state.phase == "objectives":
-        return "Place the objectives and treasure, then press Begin battle."
+        return N_("Place the objectives and treasure, then press Begin battle.")
     if state.pending is not None:
         by = state.pending.by
-        return fill(
-            f"{pending_title(state, state.pending)} {{other}} confirms, or {{by}} confirms their own.",
-            {"by": by, "other": state.opponent(by)},
-            name_of,
+        return N_(
+            "{title} {other} confirms, or {by} confirms their own.",
+            title=pending_title(state, state.pending.action),
+            other=name_of(state.opponent(by)),
+            by=name_of(by),
         )
     if state.removal_by is not None:
-        return fill("{p}, remove one objective from play.", {"p": state.removal_by}, name_of)
+        return N_("{player}, remove one objective from play.", player=name_of(state.removal_by))
     if state.last_warband_claim is not None:
-        other = state.opponent(state.last_warband_claim)
-        return fill(
-            "{p}, confirm or reject the claim that only {c}'s fighters are left.",
-            {"p": other, "c": state.last_warband_claim},
-            name_of,
+        claimant = state.last_warband_claim
+        return N_(
+            "{player}, confirm or reject the claim that only {claimant}'s fighters are left.",
+            player=name_of(state.opponent(claimant)),
+            claimant=name_of(claimant),
         )
-    note = round_note(state.plan().rounds, state.round)
-    return f"Battle round {state.round}{note}: " + fill(_round_hint(state), _hint_who(state), name_of)
+    return _round_heading(state, _round_hint(state, name_of))
 
 
-ROUND_HINTS: dict[Scoring, str] = {
-    "treasure_hunters": "keep the count of fighters carrying treasure up to date, then end the round.",
-    "cursed_relic": "record who carries the relic (roll its D6 damage after the carrier's activation) "
-    'and the fighters within 3", then end the round.',
-    "no_quarter": "keep the count of quarters each player holds up to date, then end the round.",
-    "reaper": "enter each player's blood tally for this round, then end the round.",
-    "hidden_vault": "record who controls each objective, then end the round.",
-    "cursed_prize": "record who carries the prize, then end the round.",
-    "altar_of_ascendancy": "keep the count of fighters on the altar up to date, then end the round.",
-    "brutal_conquest": "name great champions and add to their tallies, then end the round.",
-    "manual": "record who has achieved the victory card's condition, then end the round.",
+def _round_heading(state: WarcryState, hint: Words) -> Words:
+    rounds = state.plan().rounds
+    if state.round == rounds + 1:
+        return N_(
+            "Battle round {round} (an extra round: the battle is tied): {hint}", round=state.round, hint=hint
+        )
+    if state.round > rounds + 1:
+        return N_(
+            "Battle round {round} (the last warband standing decides): {hint}", round=state.round, hint=hint
+        )
+    return N_("Battle round {round}: {hint}", round=state.round, hint=hint)
+
+
+ROUND_HINTS: dict[Scoring, Words] = {
+    "treasure_hunters": N_("keep the count of fighters carrying treasure up to date, then end the round."),
+    "cursed_relic": N_(
+        "record who carries the relic (roll its D6 damage after the carrier's activation) "
+        'and the fighters within 3", then end the round.'
+    ),
+    "no_quarter": N_("keep the count of quarters each player holds up to date, then end the round."),
+    "reaper": N_("enter each player's blood tally for this round, then end the round."),
+    "hidden_vault": N_("record who controls each objective, then end the round."),
+    "cursed_prize": N_("record who carries the prize, then end the round."),
+    "altar_of_ascendancy": N_("keep the count of fighters on the altar up to date, then end the round."),
+    "brutal_conquest": N_("name great champions and add to their tallies, then end the round."),
+    "manual": N_("record who has achieved the victory card's condition, then end the round."),
 }
+"""What to record in a battle round, by how the battleplan is won."""
 
 
-LAST_WARBAND_HINT = (
-    "the victory card is no longer checked. Fight on, ending each round, and declare the last warband "
-    "standing once only one player's fighters are left on the battlefield."
-)
-
-
-def _round_hint(state: WarcryState) -> str:
-    plan = state.battleplan
-    assert plan is not None
+def _round_hint(state: WarcryState, name_of: NameOf) -> Words:
+    plan = state.plan()
     if state.last_warband_decides:
-        return LAST_WARBAND_HINT
+        return N_(
+            "the victory card is no longer checked. Fight on, ending each round, and declare the last "
+            "warband "
+            "standing once only one player's fighters are left on the battlefield."
+        )
     if plan.scoring != "ley_lines":
         return ROUND_HINTS[plan.scoring]
     if state.initiative is None:
-        return "record who has the initiative; the other player may then awaken a dormant objective."
+        return N_("record who has the initiative; the other player may then awaken a dormant objective.")
     if state.awakened_this_round is None and dormant_objectives(state):
-        return (
-            "{other} may awaken a dormant objective; record who controls the awakened ones, "
-            "then end the round."
+        return N_(
+            "{other} may awaken a dormant objective; record who controls the awakened ones, then end the "
+            "round.",
+            other=name_of(state.opponent(state.initiative)),
         )
-    return "record who controls the awakened objectives, then end the round."
-
-
-def _hint_who(state: WarcryState) -> dict[str, int]:
-    return {"other": state.opponent(state.initiative)} if state.initiative is not None else {}
+    return N_("record who controls the awakened objectives, then end the round.")
 
 
 def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from sqlalchemy import select
 
@@ -14,7 +15,7 @@ from bot.chat import custom_ids
 from bot.db.models import GameResult
 from bot.play.questions import MAX_BUTTONS
 from rules.session import Question
-from rules.warcry.battle import WarcryState
+from rules.warcry.models import WarcryState
 from rules.warcry.questions import questions
 from tests.e2e.conftest import Muster
 from tests.e2e.table_counts import count_table
@@ -72,7 +73,7 @@ async def form(muster: Muster, user: User, custom_id: str, values: dict[str, str
     return response
 
 
-async def slash(muster: Muster, user: User, command: str, **options: object) -> InteractionResponse:
+async def slash(muster: Muster, user: User, command: str, **options: Any) -> InteractionResponse:
     response = await (await muster.emu.slash(user, muster.world.channel, command, **options)).response()
     await muster.settle()
     return response
@@ -87,7 +88,7 @@ async def battle_state(muster: Muster, sid: str) -> WarcryState:
 
 def option(question: Question, label: str) -> str:
     """The value of the option a player sees as `label`."""
-    return next(o.value for o in question.options if o.label == label)
+    return next(o.value for o in question.options if str(o.label) == label)
 
 
 def channel_text(muster: Muster) -> str:
@@ -324,7 +325,7 @@ async def test_a_hidden_vault_battle_from_the_command_to_a_stored_result(muster:
     second = state.opponent(first)
     assert re.search(r"wins the roll-off and removes one objective", channel_text(muster))
     removal = asked(state, "warcry.remove")
-    assert [o.label for o in removal.options] == ["Objective A", "Objective B", "Objective C"]
+    assert [str(o.label) for o in removal.options] == ["Objective A", "Objective B", "Objective C"]
     not_yours = battle.cid(removal.step, option(removal, "Objective A"))
     refused = await press(muster, battle.users[second], not_yours)
     assert refused.ephemeral and "isn't asking you anything" in refused.content
@@ -344,7 +345,7 @@ async def test_a_hidden_vault_battle_from_the_command_to_a_stored_result(muster:
     assert any(i.startswith(f"q:{battle.sid}:r3.control.") for i in ids)
     assert not any(re.match(rf"qf?:{battle.sid}:r\d+\.blood\.", i) for i in ids)
     control = asked(state, "warcry.control")
-    held = next(o for o in control.options if o.group == "Objective C" and o.value.endswith(f".{bob}"))
+    held = next(o for o in control.options if str(o.group) == "Objective C" and o.value.endswith(f".{bob}"))
     await press(muster, w.bob, battle.cid(control.step, held.value))
     await battle.end_round(alice)
     state = await battle.end_round(alice)

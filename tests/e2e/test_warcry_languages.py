@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 
-from rules.warcry.battle import WarcryState
 from tests.e2e.conftest import Muster
 from tests.e2e.test_warcry import Battle, asked, channel_text, form, open_battle, slash, table_messages
 from tests.emulator.interactions import InteractionResponse
@@ -155,7 +154,7 @@ async def test_a_reaper_battle_between_a_german_and_a_french_player_in_a_spanish
     await end_round(battle, alice, bob)
     await battle.number("blood", alice, 10)
     _pressed, last = await end_round(battle, bob, alice)
-    state: WarcryState = await battle.state()
+    state = await battle.state()
     assert state.finished and state.outcome is not None and state.outcome.winner == alice
     assert "gewinnt: Reaper nach 4 Kampfrunden: gewonnen – mehr Siegpunkte (2 zu 1)." in last.content
     await muster.announced()

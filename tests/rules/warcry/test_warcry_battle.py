@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import pytest
-from warcry_helpers import ALICE, BOB, PLAYERS, club_pack, codes, confirmed, play, refused, roller
 
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
 from rules.warcry import actions as act
-from rules.warcry.battle import WarcryState, evaluate, start
-from rules.warcry.models import WarcryPack
-from rules.warcry.pack import parse_pack
+from rules.warcry.events import Notice
+from rules.warcry.models import WarcryState
+from rules.warcry.pack import WarcryPack, parse_pack
 from rules.warcry.procedure import PROCEDURE
+from rules.warcry.rounds import evaluate
+from rules.warcry.setup import start
 from rules.warcry.views import legal_actions, prompt, scoreboard
+from tests.rules.warcry.warcry_helpers import (
+    ALICE,
+    BOB,
+    PLAYERS,
+    club_pack,
+    codes,
+    confirmed,
+    play,
+    refused,
+    roller,
+)
 
 
 def name_of(player: int) -> str:
@@ -85,7 +97,7 @@ def test_setup_follows_the_core_order() -> None:
         PROCEDURE.step(state, act.Deploy(actor=loser, group="dagger"), dice)
     with refused("warcry.deploy_order", group="Dagger"):
         PROCEDURE.step(state, act.Deploy(actor=winner, group="shield"), dice)
-    assert prompt(state, name_of).endswith("set up your Dagger.")
+    assert str(prompt(state, name_of)).endswith("set up your Dagger.")
 
 
 def test_reserves_are_held_back_and_arrive_in_their_round() -> None:
@@ -106,12 +118,12 @@ def test_reserves_are_held_back_and_arrive_in_their_round() -> None:
     assert deployed == 4
     state, _ = play(state, act.BeginBattle(actor=BOB), dice)
     state, events = end_round(state, dice)
-    arrivals = [e for e in events if codes([e]) == ["reserve_arrives"]]
-    assert len(arrivals) == 1 and "Hammer" in arrivals[0].render(name_of)  # type: ignore[attr-defined]
+    arrivals = [e for e in events if isinstance(e, Notice) and e.code == "reserve_arrives"]
+    assert len(arrivals) == 1 and "Hammer" in arrivals[0].render(name_of)
     state, events = end_round(state, dice)
     assert "Shield arrives from reserve this round (RND3)" in " ".join(
-        e.render(name_of) for e in events if codes([e]) == ["reserve_arrives"]
-    )  # type: ignore[attr-defined]
+        e.render(name_of) for e in events if isinstance(e, Notice) and e.code == "reserve_arrives"
+    )
 
 
 def test_blocked_objective_roll_off_only_where_something_is_placed() -> None:
@@ -500,6 +512,7 @@ def test_a_generated_deployment_card_sets_the_reserves() -> None:
         assert state.battleplan is not None
         state, _ = play(state, act.ChooseColour(actor=state.winner_of_priority, colour="red"), dice)
         reserves = {s.arrival for s in state.deployment if s.group == "hammer"}
+        assert state.battleplan is not None
         expected = {"RND2", "RND3"} if state.battleplan.cards.get("deployment") == "Test Flank" else {"start"}
         assert reserves == expected
 
@@ -507,20 +520,20 @@ def test_a_generated_deployment_card_sets_the_reserves() -> None:
 def test_each_round_prompt_says_what_the_battleplan_needs() -> None:
     state, dice = open_battle("Ley Lines")
     state = set_up(state, dice)
-    assert "record who has the initiative" in prompt(state, name_of)
+    assert "record who has the initiative" in str(prompt(state, name_of))
     state, _ = play(state, act.SetInitiative(actor=ALICE, player=ALICE), dice)
-    assert "Bob may awaken a dormant objective" in prompt(state, name_of)
+    assert "Bob may awaken a dormant objective" in str(prompt(state, name_of))
     reaper, dice = open_battle("Reaper")
     reaper = set_up(reaper, dice)
-    assert "blood tally" in prompt(reaper, name_of) and "initiative" not in legal_actions(reaper, ALICE)
+    assert "blood tally" in str(prompt(reaper, name_of)) and "initiative" not in legal_actions(reaper, ALICE)
     with refused("warcry.decided_by.reaper", battleplan="Reaper", asked="a record of who has the initiative"):
         PROCEDURE.step(reaper, act.SetInitiative(actor=ALICE, player=ALICE), dice)
     for _ in range(4):
         reaper, _ = end_round(reaper, dice)
-    assert "extra round: the battle is tied" in prompt(reaper, name_of)
+    assert "extra round: the battle is tied" in str(prompt(reaper, name_of))
     assert scoreboard(reaper, name_of)[0] == "Reaper — battle round 5 (an extra round: the battle is tied)"
     reaper, _ = end_round(reaper, dice)
-    now = prompt(reaper, name_of)
+    now = str(prompt(reaper, name_of))
     assert now.startswith("Battle round 6 (the last warband standing decides): ")
     assert "extra round" not in now and "blood tally" not in now
     board = scoreboard(reaper, name_of)

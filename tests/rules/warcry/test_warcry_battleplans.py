@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_warcry_data import CHAMPIONS, MATCHED
-from warcry_helpers import PLAYERS, club_pack, roller
 
 from rules.errors import RuleError
 from rules.warcry.battleplans import (
@@ -16,8 +14,9 @@ from rules.warcry.battleplans import (
     require_victory_cards,
     roll_battleplan,
 )
-from rules.warcry.models import Card, Decks, DeploymentCard, VictoryCard, WarcryPack
-from rules.warcry.pack import core_pack
+from rules.warcry.pack import DECK_NAMES, Card, Decks, DeploymentCard, VictoryCard, WarcryPack, core_pack
+from tests.rules.warcry.test_warcry_data import CHAMPIONS, MATCHED
+from tests.rules.warcry.warcry_helpers import PLAYERS, club_pack, roller
 
 
 def test_matched_roll_is_the_d6_entry_over_many_seeds() -> None:
@@ -70,7 +69,7 @@ def test_generator_deals_one_card_from_each_deck_showing_each_die() -> None:
         plan = roll_battleplan("generator", pack, dice)
         assert set(plan.cards) == {"terrain", "deployment", "victory", "twist"}
         assert [d.sides for d in plan.dice] == [3, 2, 2, 2]
-        for die, deck in zip(plan.dice, ("terrain", "deployment", "victory", "twist"), strict=True):
+        for die, deck in zip(plan.dice, DECK_NAMES, strict=True):
             assert plan.cards[deck] == pack.decks.deck(deck)[die.result - 1].name
         assert plan.name == plan.cards["victory"]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from warcry_helpers import CLUB_PACK, club_pack
 
 from rules.errors import RuleError
 from rules.warcry.pack import MAX_PACK_BYTES, PackError, core_pack, empty_decks, parse_pack
+from tests.rules.warcry.warcry_helpers import CLUB_PACK, club_pack
 
 
 def test_a_club_pack_adds_its_cards_to_the_core_pack() -> None:

@@ -9,28 +9,21 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
-from typing import get_args
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from warcry_helpers import ALICE, BOB, PLAYERS, refused, roller
 
-import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
-from bot.lang.text import ENGLISH, FALLBACK, refusal
-from cogs.warcry.refusals import ENGLISH as WARCRY_ENGLISH
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Answer, Question
 from rules.warcry import actions as act
-from rules.warcry.battle import WarcryState, start
-from rules.warcry.battlegroups import valid_splits
-from rules.warcry.models import Scoring
+from rules.warcry.models import WarcryState
 from rules.warcry.pack import core_pack
 from rules.warcry.procedure import PROCEDURE
-from rules.warcry.questions import TOPICS
+from rules.warcry.setup import start
+from tests.rules.warcry.warcry_helpers import ALICE, BOB, PLAYERS, legal_answer, refused, roller
 
 BATTLEPLANS = [b.name for b in core_pack().battleplans]
 STRANGER = 999
@@ -38,29 +31,6 @@ STRANGER = 999
 
 def asked(state: WarcryState, player: int) -> dict[str, Question]:
     return {q.step: q for q in PROCEDURE.ask(state, player)}
-
-
-def legal_answer(data: st.DataObject, question: Question, player: int) -> Answer:
-    """Any answer `question` allows, with a valid battle-group split where one is asked."""
-    if question.kind == "done":
-        return Answer(actor=player, step=question.step)
-    if question.kind == "number":
-        assert question.number is not None
-        number = data.draw(st.integers(question.number.minimum, question.number.maximum))
-        return Answer(actor=player, step=question.step, number=number)
-    enabled = [o for o in question.options if not o.disabled]
-    count = data.draw(st.integers(question.min_values, min(question.max_values, len(enabled))))
-    picked = data.draw(st.permutations(enabled))[:count]
-    fields: dict[str, str] = {}
-    if question.topic == "warcry.split":
-        split = data.draw(st.sampled_from(valid_splits(data.draw(st.integers(3, 15)))))
-        fields = {"dagger": str(split.dagger), "shield": str(split.shield), "hammer": str(split.hammer)}
-    else:
-        for option in picked:
-            for field in option.form:
-                text = data.draw(st.text(st.characters(codec="utf-8"), min_size=1, max_size=field.max_length))
-                fields[field.key] = text if text.strip() else "Champion"
-    return Answer(actor=player, step=question.step, values=[o.value for o in picked], fields=fields)
 
 
 def illegal_answers(state: WarcryState, earlier: set[tuple[int, str]]) -> list[tuple[Answer, str]]:
@@ -110,7 +80,6 @@ def assert_refused(state: WarcryState, answer: Answer, family: str, dice: Roller
         PROCEDURE.answer(state, answer, dice)
     code = caught.value.code
     assert state.model_dump() == before, "a refused answer changed the state"
-    assert refusal(caught.value), "every refusal has words"
     if family == "stranger":
         return  # refused by the shared game-state guard, before anything is asked
     if family == "stale":
@@ -119,8 +88,6 @@ def assert_refused(state: WarcryState, answer: Answer, family: str, dice: Roller
         assert code.startswith("answer."), code
     else:
         assert code.startswith(("answer.", "warcry.")), code
-    if code.startswith("warcry."):
-        assert code in ENGLISH and refusal(caught.value) != FALLBACK, code
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -204,7 +171,7 @@ def end(state: WarcryState, by: int, dice: Roller, confirm_by: int | None = None
     state = answer(state, by, f"r{number}.end", dice)
     assert state.pending is not None and state.round == number
     (confirm,) = PROCEDURE.ask(state, by)
-    assert confirm.title == f"Confirm: end battle round {number}?"
+    assert str(confirm.title) == f"Confirm: end battle round {number}?"
     confirmer = state.opponent(by) if confirm_by is None else confirm_by
     return answer(state, confirmer, confirm.step, dice, values=["confirm"])
 
@@ -261,7 +228,11 @@ def test_tallies_offer_exactly_the_numbers_the_battleplan_allows() -> None:
     (bob_tally,) = [q for q in PROCEDURE.ask(state, ALICE) if q.step == "r1.treasure.p2"]
     # 5 tokens, Alice's fighters hold 3: Bob's count is picked from 0 to 2, each naming whose count it is
     assert bob_tally.kind == "choose" and bob_tally.optional
-    assert [o.label for o in bob_tally.options] == ["Bob: 0 carrying", "Bob: 1 carrying", "Bob: 2 carrying"]
+    assert [str(o.label) for o in bob_tally.options] == [
+        "Bob: 0 carrying",
+        "Bob: 1 carrying",
+        "Bob: 2 carrying",
+    ]
     with refused("answer.not_offered"):
         PROCEDURE.answer(state, Answer(actor=BOB, step="r1.treasure.p2", values=["3"]), dice)
     state = answer(state, BOB, "r1.treasure.p2", dice, values=["2"])
@@ -281,7 +252,12 @@ def test_ley_lines_initiative_awakening_and_control() -> None:
     with refused("answer.stale"):
         PROCEDURE.answer(state, Answer(actor=ALICE, step="r1.awaken", values=["o1"]), dice)
     awaken = asked(state, BOB)["r1.awaken"]
-    assert [o.label for o in awaken.options] == ["Objective A", "Objective B", "Objective C", "Objective D"]
+    assert [str(o.label) for o in awaken.options] == [
+        "Objective A",
+        "Objective B",
+        "Objective C",
+        "Objective D",
+    ]
     state = answer(state, BOB, "r1.awaken", dice, values=["o1"])
     assert state.awakened == ["Centre", "A"] and "r1.awaken" not in asked(state, BOB)
     # once awakened, the initiative is fixed: no initiative question is left to answer
@@ -302,7 +278,7 @@ def test_a_champion_tally_step_changes_with_the_tally_so_a_repeat_is_stale() -> 
     state = answer(state, BOB, "r1.tally.p1.t0", dice, number=4)  # Bob adds to Alice's champion's tally
     assert state.champions[ALICE].tally == 0 and state.pending is not None
     (confirm,) = asked(state, ALICE).values()
-    assert confirm.title == "Confirm: add 4 to Skullgrinder's tally?"
+    assert str(confirm.title) == "Confirm: add 4 to Skullgrinder's tally?"
     state = answer(state, ALICE, confirm.step, dice, values=["confirm"])
     with refused("answer.stale"):
         PROCEDURE.answer(state, Answer(actor=BOB, step="r1.tally.p1.t0", number=4), dice)
@@ -364,16 +340,6 @@ def test_steps_and_values_fit_the_contract_patterns() -> None:
         assert len(question.options) <= 25
 
 
-def test_every_warcry_code_has_english() -> None:
-    root = Path(__file__).parents[3]
-    sources = [*(root / "rules" / "warcry").glob("*.py"), *(root / "cogs" / "warcry").glob("*.py")]
-    source = "\n".join(path.read_text() for path in sources)
-    raised = set(re.findall(r'"(warcry\.[a-z_.]+)"', source)) - {"warcry.decided_by."}
-    raised |= {f"warcry.decided_by.{scoring}" for scoring in get_args(Scoring)}
-    topics = {c for c in raised if c in TOPICS}
-    assert raised - topics <= set(WARCRY_ENGLISH), sorted(raised - topics - set(WARCRY_ENGLISH))
-
-
 def test_ending_a_round_waits_for_a_confirmation_from_either_player() -> None:
     state, dice = set_up("Reaper")
     state = answer(state, ALICE, "r1.blood.p1", dice, number=50)
@@ -382,8 +348,8 @@ def test_ending_a_round_waits_for_a_confirmation_from_either_player() -> None:
     for player in PLAYERS:
         assert list(asked(state, player)) == ["r1.confirm.0"]
     (confirm,) = PROCEDURE.ask(state, BOB)
-    assert confirm.title == "Confirm: end battle round 1?" and confirm.series == "battle"
-    assert [o.label for o in confirm.options] == ["Confirm", "Not yet"]
+    assert str(confirm.title) == "Confirm: end battle round 1?" and confirm.series == "battle"
+    assert [str(o.label) for o in confirm.options] == ["Confirm", "Not yet"]
     # nothing else is taken meanwhile: an old button is stale, a direct action is refused with a reason
     with refused("answer.stale", now="Confirm: end battle round 1?"):
         PROCEDURE.answer(state, Answer(actor=BOB, step="r1.blood.p2", number=10), dice)
@@ -411,7 +377,7 @@ def test_a_tally_recorded_for_the_other_player_waits_for_a_confirmation() -> Non
     state = answer(state, ALICE, "r1.blood.p2", dice, number=80)  # Bob's: Bob confirms, or Alice
     assert state.blood == {ALICE: 50} and state.pending is not None
     (confirm,) = PROCEDURE.ask(state, BOB)
-    assert confirm.title == "Confirm: Bob's blood tally for battle round 1 is 80?"
+    assert str(confirm.title) == "Confirm: Bob's blood tally for battle round 1 is 80?"
     with refused("confirm.stale"):
         PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=7, confirm=True), dice)
     declined = answer(state, BOB, confirm.step, dice, values=["not_yet"])

@@ -11,10 +11,15 @@ from hypothesis import strategies as st
 from rules.errors import Refusals, RuleError
 from rules.warcry.battlegroups import Split, shield_minimum, split_problems, split_refusal, valid_splits
 from rules.warcry.warband import Fighter, RosterError, check_roster, check_warband, parse_roster
+from rules.words import Words
 
 
 def problems(fighters: int, split: Split) -> list[tuple[str, dict[str, str | int | None]]]:
-    return [(p.code, p.params) for p in split_problems(fighters, split)]
+    """Each problem's code and values, a value the rules word (a battle group) by its English."""
+    return [
+        (p.code, {k: str(v) if isinstance(v, Words) else v for k, v in p.params.items()})
+        for p in split_problems(fighters, split)
+    ]
 
 
 def roster(count: int, points: int = 60, leaders: int = 1, faction: str = "Iron Golem") -> str:

@@ -1,4 +1,5 @@
-"""Shared helpers for the Warcry rules tests: seeded dice, a sample club pack, and a checked step."""
+"""Shared helpers for the Warcry rules tests: seeded dice, a sample club pack, a checked step, a refusal
+expected, and any legal answer to a question."""
 
 from __future__ import annotations
 
@@ -8,17 +9,17 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
-import cogs.warcry  # noqa: F401  (loading the cog words its refusal codes, as when the bot loads it)
-from bot.lang.text import FALLBACK, refusal
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.session import Event
-from rules.warcry.battle import WarcryState
-from rules.warcry.models import WarcryPack
-from rules.warcry.pack import parse_pack
+from rules.session import Answer, Event, Question
+from rules.warcry.battlegroups import valid_splits
+from rules.warcry.models import WarcryState
+from rules.warcry.pack import WarcryPack, parse_pack
 from rules.warcry.procedure import PROCEDURE
+from rules.words import Words
 
 ALICE = 1001
 BOB = 2002
@@ -83,11 +84,35 @@ def codes(events: list[Event]) -> list[str]:
 
 @contextmanager
 def refused(code: str, **params: object) -> Iterator[None]:
-    """Expect a refusal with this code and (at least) these values, which its words all use."""
+    """Expect a refusal with this code and (at least) these values (a value the rules word, `Words`,
+    compared by its English)."""
     with pytest.raises(RuleError) as caught:
         yield
     error = caught.value
     assert error.code == code, (error.code, error.params)
-    assert refusal(error) != FALLBACK, f"{code} has no words, or lacks a value they need"
     for key, value in params.items():
-        assert error.params.get(key) == value, (key, error.params)
+        found = error.params.get(key)
+        assert (str(found) if isinstance(found, Words) else found) == value, (key, error.params)
+
+
+def legal_answer(data: st.DataObject, question: Question, player: int) -> Answer:
+    """Any answer `question` allows, with a valid battle-group split where one is asked."""
+    if question.kind == "done":
+        return Answer(actor=player, step=question.step)
+    if question.kind == "number":
+        assert question.number is not None
+        number = data.draw(st.integers(question.number.minimum, question.number.maximum))
+        return Answer(actor=player, step=question.step, number=number)
+    enabled = [o for o in question.options if not o.disabled]
+    count = data.draw(st.integers(question.min_values, min(question.max_values, len(enabled))))
+    picked = data.draw(st.permutations(enabled))[:count]
+    fields: dict[str, str] = {}
+    if question.topic == "warcry.split":
+        split = data.draw(st.sampled_from(valid_splits(data.draw(st.integers(3, 15)))))
+        fields = {"dagger": str(split.dagger), "shield": str(split.shield), "hammer": str(split.hammer)}
+    else:
+        for option in picked:
+            for field in option.form:
+                text = data.draw(st.text(st.characters(codec="utf-8"), min_size=1, max_size=field.max_length))
+                fields[field.key] = text if text.strip() else "Champion"
+    return Answer(actor=player, step=question.step, values=[o.value for o in picked], fields=fields)

@@ -1,0 +1,1 @@
+"""Tests of what the Warcry cog shows: its words in every language, its refusals and messages."""
