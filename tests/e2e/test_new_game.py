@@ -1,6 +1,6 @@
-"""A game added through the registry alone (tests/e2e/toy_game.py, the example of docs/NEW_GAME.md):
-loading its cog is all it takes for it to appear in /help and /games, to be played through the one
-question encoding, and to refuse an answer to a question it no longer asks."""
+"""A game added through the registry alone (Pick: rules/pick/ and cogs/pick/, the example of
+docs/NEW_GAME.md): loading its cog is all it takes for it to appear in /help and /games, to be played
+through the one question encoding, and to refuse an answer to a question it no longer asks."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.emulator import Message
 
 @pytest.fixture
 async def pick(muster: Muster) -> Muster:
-    muster.extra_cogs.append("tests.e2e.toy_game")
+    muster.extra_cogs.append("cogs.pick")
     await muster.restart()
     return muster
 
@@ -26,14 +26,14 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     emu, w = pick.emu, pick.world
     shown = await (await emu.slash(w.alice, w.channel, "help")).response()
     fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
-    assert fields["Pick"].startswith("`/toy start @opponent`")
+    assert fields["Pick"].startswith("`/pick start @opponent`")
     assert {"Kill Team", "Warcry", "Warmaster", "40K", "Dice", "Scores"} <= fields.keys()
 
     chosen = await emu.autocomplete(w.alice, w.channel, "scores leaderboard", focused="system", system="pi")
     names = {c["name"]: c["value"] for c in (await chosen.response()).choices}
-    assert names == {"Pick": "toy"}
+    assert names == {"Pick": "pick"}
 
-    started = await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    started = await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
     assert started.ephemeral and "started" in started.content
     await pick.settle()
     [card] = [m for m in emu.messages(w.channel) if m.thread is not None]  # one card; the game in its thread
@@ -62,7 +62,7 @@ async def test_a_button_from_before_step_ids_answers_with_what_the_game_asks_now
     """A game begun before an update keeps going: its old buttons (`s:<sid>:<action>:<arg>`) can't
     say what they answered, so pressing one shows the player the current question, ready to answer."""
     emu, w = pick.emu, pick.world
-    await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
     await pick.settle()
     sid = prompt_of(pick, w.alice).buttons()[0]["custom_id"].split(":")[1]
     assert pick.bot is not None
