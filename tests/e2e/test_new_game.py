@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import discord
 import pytest
+from sqlalchemy import select
 
+from bot.db.models import GameResult
 from tests.e2e.conftest import Muster
 from tests.emulator import Message
 
@@ -99,3 +101,43 @@ async def test_a_stored_pack_that_no_longer_reads_falls_back_and_the_server_is_t
     await muster.settle()
     told = [m for m in emu.messages(w.channel) if "can't be read any more" in m.content]
     assert len(told) == 1 and "`/warcry pack load`" in told[0].content
+
+
+async def test_pick_played_in_german_from_start_to_result(pick: Muster) -> None:
+    """The rules word the question once in English; a German server and players read the question,
+    the answer and the result in German, from the pick catalogue."""
+    emu, w = pick.emu, pick.world
+    w.alice.locale = w.bob.locale = "de"
+    await (await emu.slash(w.carol, w.channel, "settings language", language="de")).response()
+    await (await emu.slash(w.bob, w.channel, "help")).response()  # Discord has told Muster bob's language
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
+    await pick.settle()
+    prompt = prompt_of(pick, w.alice)
+    assert "Wähle heimlich eine Zahl" in prompt.all_text()
+    sealed = await (await emu.click(w.alice, prompt, label="3")).response()
+    assert sealed.content == "Deine Zahl 3 ist versiegelt."
+    await (await emu.click(w.bob, prompt_of(pick, w.bob), label="1")).response()
+    await pick.settle()
+    [card] = [m for m in emu.messages(w.channel) if m.thread is not None]
+    (board,) = emu.messages(card.thread)
+    assert "Aufgedeckt:" in board.embed_text() and f"<@{w.alice.id}> gewinnt mit 3." in board.embed_text()
+
+
+async def test_a_draw_takes_the_other_players_confirm_and_reaches_the_scores(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
+    await pick.settle()
+    called = await (await emu.slash(w.alice, w.channel, "pick draw")).response()
+    assert "calls the game a draw" in called.content
+    await pick.settle()
+    [card] = [m for m in emu.messages(w.channel) if m.thread is not None]
+    asked = next(
+        m for m in emu.messages(card.thread) if m.buttons() and "Call the game a draw?" in m.all_text()
+    )
+    await (await emu.click(w.bob, asked, label="Confirm")).response()
+    await pick.settle()
+    assert "the game is a draw" in emu.messages(card.thread)[0].embed_text()
+    assert pick.bot is not None
+    async with pick.bot.store.read() as db:
+        [row] = (await db.scalars(select(GameResult))).all()
+    assert (row.system, row.winner_id, row.score_a, row.score_b) == ("pick", None, 0, 0)
