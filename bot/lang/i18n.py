@@ -4,8 +4,8 @@ Source text is English, written where it is used and marked for the catalogue:
 
     from bot.lang.i18n import Domain
 
-    _ = Domain("warcry")              # one domain per area: muster (bot/ and the shared cogs), killteam,
-                                      # warcry, warmaster, fortyk, night, pick — so no two areas share a .po file
+    _ = Domain("warcry")              # one domain per area: muster (bot/, the shared cogs), killteam,
+                                      # warcry, warmaster, fortyk, night, pick: one .po file each
     _("Battleplan: {name}", name=plan.name)               # gettext, values filled in after translation
     _.n("{count} objective", "{count} objectives", count) # plural forms (the count is a value too)
     _.p("board", "Latest")                                # a context, for one English word used twice
