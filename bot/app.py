@@ -39,13 +39,21 @@ from bot.scores.service import ScoreService
 log = logging.getLogger("muster")
 
 
+EXAMPLE_COGS = ("cogs.pick",)
+"""Cogs that are examples, not games a club plays: Pick (cogs/pick/) is the worked example of
+docs/NEW_GAME.md, kept in the real layout so it shows it truly and the tests play it through the
+real platform (they load it with `extra_cogs`). A real server never offers it."""
+
+
 def discover_cogs() -> tuple[str, ...]:
-    """Every extension in the `cogs` package (a module with a `setup`): a new game's cog is found
-    by being there, with nothing to add to a list."""
+    """Every extension in the `cogs` package (a module with a `setup`) but the examples: a new
+    game's cog is found by being there, with nothing to add to a list."""
     found = []
     for module in pkgutil.iter_modules(importlib.import_module("cogs").__path__):
         name = f"cogs.{module.name}"
-        if not module.name.startswith("_") and hasattr(importlib.import_module(name), "setup"):
+        if name in EXAMPLE_COGS or module.name.startswith("_"):
+            continue
+        if hasattr(importlib.import_module(name), "setup"):
             found.append(name)
     return tuple(sorted(found))
 

@@ -4,8 +4,8 @@ Source text is English, written where it is used and marked for the catalogue:
 
     from bot.lang.i18n import Domain
 
-    _ = Domain("warcry")              # one domain per area: muster (bot/ and the shared cogs), killteam,
-                                      # warcry, warmaster, fortyk, night — so helpers never share a .po file
+    _ = Domain("warcry")              # one domain per area: muster (bot/, the shared cogs), killteam,
+                                      # warcry, warmaster, fortyk, night, pick: one .po file each
     _("Battleplan: {name}", name=plan.name)               # gettext, values filled in after translation
     _.n("{count} objective", "{count} objectives", count) # plural forms (the count is a value too)
     _.p("board", "Latest")                                # a context, for one English word used twice
@@ -17,7 +17,7 @@ Which language is in force is a context variable: `speaking(lang)` renders a blo
 translation whose placeholders don't match its English falls back to the English too.
 
 Refusal codes (`RuleError(code=...)`) are worded in English in code-keyed dicts (bot/lang/text.py,
-cogs/*_text.py); their translation is the catalogue entry whose context is the code (`_.p(code,
+cogs/<game>/refusals.py); their translation is the catalogue entry whose context is the code (`_.p(code,
 english)`), so one English sentence may mean two things in two codes without clashing.
 """
 
@@ -42,7 +42,7 @@ SOURCE = "en"
 LANGUAGES = ("en", "de", "fr", "es")
 """The languages shipped: English (the source) and its translations."""
 TRANSLATED = LANGUAGES[1:]
-DOMAINS = ("muster", "killteam", "warcry", "warmaster", "fortyk", "night")
+DOMAINS = ("muster", "killteam", "warcry", "warmaster", "fortyk", "night", "pick")
 """One catalogue per area (bot/locale/<lang>/LC_MESSAGES/<domain>.po)."""
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 COMMAND_CONTEXT = "command"

@@ -26,16 +26,9 @@ from bot.nights.service import NightInfo, NightService, NightStep, epoch
 from bot.scores.names import NameCache
 from bot.worker import Worker
 from rules.errors import RuleError
-from rules.night.night import (
-    MAX_CAPACITY,
-    Close,
-    Finish,
-    NightState,
-    Pair,
-    Publish,
-    next_occurrence,
-    step,
-)
+from rules.night.actions import Close, Finish, Pair, Publish
+from rules.night.night import NightState, step
+from rules.night.settings import MAX_CAPACITY, next_occurrence
 from rules.scores import RatingBook
 
 if TYPE_CHECKING:

@@ -34,7 +34,8 @@ from bot.db.store import Store
 from bot.db.upsert import insert_or_ignore
 from bot.lang.languages import ENGLISH, Languages, LanguageService
 from rules.errors import RuleError
-from rules.night.night import NightSettings, NightState, start, step
+from rules.night.night import NightState, start, step
+from rules.night.settings import NightSettings
 from rules.session import Action, Event
 
 log = logging.getLogger(__name__)

@@ -4,7 +4,7 @@ Each game cog (a `bot.play.game_cog.GameCog`) names one `GameAdapter` subclass, 
 when it loads. That adapter is the game's one declaration: system id, title, aliases for typed
 system names, its /help line, how its rules pack is read. The cog list, /help, /games and the
 scores' system names are all derived from the registry, so adding a game touches only its own
-`rules/<game>/` and `cogs/<game>.py`. The platform loads, steps and saves sessions of that system,
+`rules/<game>/` and `cogs/<game>/`. The platform loads, steps and saves sessions of that system,
 routes question clicks through the procedure's `ask`/`to_action`, and delivers what `render` says.
 """
 

@@ -42,7 +42,9 @@ from cogs.night.tables import ClubTables
 from cogs.night.text import BOT_ENGLISH, WORDS, system_values, word
 from cogs.night.text import ENGLISH as RULE_ENGLISH
 from rules.errors import RuleError
-from rules.night.night import Cancel, Edit, NightSettings, NightState
+from rules.night.actions import Cancel, Edit
+from rules.night.night import NightState
+from rules.night.settings import NightSettings
 from rules.session import Action
 from rules.text import clip
 

@@ -14,7 +14,8 @@ from bot.chat.checks import guild_id_of
 from bot.nights.service import NightStep
 from cogs.night.base import NightBase, Picked, reply
 from cogs.night.text import word
-from rules.night.night import Drop, Leave, MoveTable, NightState, Swap
+from rules.night.actions import Drop, Leave, MoveTable, Swap
+from rules.night.night import NightState
 from rules.session import Action
 
 

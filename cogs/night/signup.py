@@ -17,7 +17,8 @@ from cogs.night import input as night_input
 from cogs.night.base import NightBase, refusal_text, reply
 from cogs.night.text import word
 from rules.errors import RuleError
-from rules.night.night import Leave, NightState, SignUp
+from rules.night.actions import Leave, SignUp
+from rules.night.night import NightState
 from rules.session import Action
 from rules.text import clip
 

@@ -200,142 +200,181 @@ def _statuses() -> dict[str, str]:
     }
 
 
+def _card() -> dict[str, str]:
+    """The words of the card, in the language in force."""
+    return {
+        "card.when": _("**When:** <t:{start}:F> (<t:{start}:R>)"),
+        "card.where": _("**Where:** {place}"),
+        "card.systems": _("**Games:** {systems}"),
+        "card.cutoff": _("**Sign-ups close:** <t:{cutoff}:F> (<t:{cutoff}:R>)"),
+        "card.organiser": _("**Organiser:** <@{organiser}>"),
+        "card.repeats": _("**Repeats:** {recurrence}"),
+        "card.signed_up": _.p("field", "Signed up ({count}/{capacity})"),
+        "card.waitlist": _.p("field", "Waitlist ({count})"),
+        "card.nobody": _("Nobody yet: press **Sign up**."),
+        "card.status.open": _("Sign-ups are open."),
+        "card.status.closed": _("Sign-ups are closed; the pairings are being made."),
+        "card.status.review": _("Sign-ups are closed; the organiser is checking the pairings."),
+        "card.status.published": _("The pairings are out: see below."),
+        "card.status.finished": _("This night is over: its summary is in the results."),
+        "card.status.cancelled": _("This night was cancelled."),
+        "card.sign_up": _.p("button", "Sign up"),
+        "card.change": _.p("button", "Change my sign-up"),
+        "card.leave": _.p("button", "Leave"),
+        "weekly": _("every week"),
+        "fortnightly": _("every two weeks"),
+        "default_place": _("The club"),
+        "default_title": _("Game night"),
+        "field.capacity": _.p("night setting", "capacity"),
+        "field.systems": _.p("night setting", "systems"),
+        "default_channel": _("the club's channel"),
+    }
+
+
+def _player_line() -> dict[str, str]:
+    """The words of a player's line, in the language in force."""
+    return {
+        "line.points": _("{points} pts"),
+        "line.teach": _("can teach"),
+        "line.learn": _("wants to learn"),
+        "line.arranged": _("arranged with <@{other}>"),
+    }
+
+
+def _form() -> dict[str, str]:
+    """The words of the form, in the language in force."""
+    return {
+        "form.title": _("Sign up: {title}"),
+        "form.systems": _.p("label", "Games, first choice first"),
+        "form.points": _.p("label", "Army size / points (optional)"),
+        "form.teaching": _.p("label", "Teaching"),
+        "form.teach": _.p("option", "I can teach"),
+        "form.learn": _.p("option", "I'd like to learn"),
+        "form.arranged": _.p("label", "My game is already arranged with"),
+        "form.note": _.p("label", "A note for the organiser (optional)"),
+    }
+
+
+def _answers() -> dict[str, str]:
+    """The words of answers, in the language in force."""
+    return {
+        "reply.in": _("You're signed up for **{title}** (<t:{start}:F>), place {position} of {capacity}."),
+        "reply.changed": _("Your sign-up for **{title}** is updated."),
+        "reply.waitlisted": _(
+            "**{title}** is full, so you're on the waitlist, place {position}: I'll tell you if "
+            "a place opens."
+        ),
+        "reply.left": _("You've left **{title}**."),
+        "reply.created": _(
+            "Game night **{title}** is set for <t:{start}:F>. Its card is posted here and a Discord "
+            "event is being made for it."
+        ),
+        "reply.cancelled": _("**{title}** is cancelled; everyone signed up is told."),
+        "reply.edited": _("**{title}** now starts <t:{start}:F>; its card and event are updated."),
+        "reply.dropped": _("<@{player}> is no longer signed up for **{title}**."),
+        "reply.published": _(
+            "The pairings of **{title}** are published; {games} games opened in their threads."
+        ),
+        "reply.finished": _("**{title}** is over: its summary is posted."),
+        "reply.picked": _(
+            "No night was picked, so this is about the next one: **{title}** on <t:{start}:F>."
+        ),
+        "reply.table_saved": _("Table `{table}` (**{name}**) suits {systems}."),
+        "reply.table_removed": _("Table `{table}` is removed."),
+    }
+
+
+def _messages() -> dict[str, str]:
+    """The words of messages, in the language in force."""
+    return {
+        "dm.promoted": _("A place opened at **{title}** (<t:{start}:F>): you're in! {link}"),
+        "dm.dropped": _(
+            "The organiser of **{title}** (<t:{start}:F>) has taken you out of the pairings, so you "
+            "have no game that night. {link}"
+        ),
+        "dm.reminder": _(
+            "Reminder: **{title}** is <t:{start}:R> (<t:{start}:F>), at {place}. You're signed up "
+            "to play {systems}. {link}"
+        ),
+        "dm.reminder_off": _.p("button", "Stop game-night reminders"),
+        "dm.request": _("<@{player}> asks about **{title}** after the cut-off: {what}. {link}"),
+        "dm.request_signup": _("to sign up or change their sign-up ({systems})"),
+        "dm.request_leave": _("to drop out"),
+        "dm.cancelled": _("**{title}** (<t:{start}:F>) is cancelled. Sorry!"),
+        "channel.cancelled": _("**{title}** (<t:{start}:F>) is cancelled."),
+        "no_events": _(
+            "I couldn't make a Discord event for this night: to have one made for each game night, "
+            "give me the **Create Events** permission. The night goes on without it."
+        ),
+        "event.description": _("{systems}. Sign up on the night's card in #{channel}."),
+        "reminders.off": _(
+            "You won't get game-night reminders from this server any more. `/night reminders` "
+            "turns them back on."
+        ),
+        "reminders.on": _("You'll get a reminder before each game night you sign up for."),
+    }
+
+
+def _pairings() -> dict[str, str]:
+    """The words of pairings, in the language in force."""
+    return {
+        "pairings.title": _.p("title", "Pairings: {title}"),
+        "pairings.draft_title": _.p("title", "Draft pairings: {title}"),
+        "pairings.draft_help": _(
+            "Check them, then `/night publish`. To change them: `/night swap`, `/night move`, `/night drop`."
+        ),
+        "pairings.line": _("{index}. **{system}** · <@{first}> vs <@{second}> · {table}"),
+        "pairings.no_table": _("no table free"),
+        "pairings.because": _("paired because: {reasons}"),
+        "pairings.sat_out": _.p("field", "Sitting out"),
+        "pairings.sat_out_line": "<@{player}>: {reason}",
+        "pairings.games": _(
+            "Each game of a system Muster runs has a start card of its own in this channel; the game "
+            "is played in that card's thread."
+        ),
+    }
+
+
+def _summary() -> dict[str, str]:
+    """The words of summary, in the language in force."""
+    return {
+        "summary.title": _.p("title", "Night summary: {title}"),
+        "summary.when": "<t:{start}:D>",
+        "summary.result": _(
+            "**{system}** · <@{first}> {score_first} – {score_second} <@{second}> · {outcome}"
+        ),
+        "summary.won": _("<@{winner}> won"),
+        "summary.draw": _("a draw"),
+        "summary.ratings": _("ratings: {changes}"),
+        "summary.unfinished": _("**{system}** · <@{first}> vs <@{second}> · unfinished"),
+        "summary.cancelled": _("**{system}** · <@{first}> vs <@{second}> · cancelled"),
+        "summary.unrun": _("**{system}** · <@{first}> vs <@{second}> · played at the table"),
+        "summary.nothing": _("No games were played."),
+        "history.title": _.p("title", "Past game nights"),
+        "history.line": _("<t:{start}:D> · **{title}** · {players} players, {games} games · {status}"),
+        "history.none": _("No game nights have been held here yet."),
+        "history.cancelled": _("<t:{start}:D> · **{title}** · cancelled, no games played"),
+        "tables.title": _.p("title", "The club's tables"),
+        "tables.line": _("`{table}` · **{name}** · {systems}{terrain}"),
+        "tables.none": _("No tables yet: add one with `/night tables add`."),
+    }
+
+
+def _statuses_by_key() -> dict[str, str]:
+    return {f"status.{name}": text for name, text in _statuses().items()}
+
+
+AREAS = (_card, _player_line, _form, _answers, _messages, _pairings, _summary, _statuses_by_key)
+"""The night's words by area: each a function, so its literals are extracted and translated when
+it runs in a language."""
+
+
 @functools.cache
 def _words(lang: str) -> dict[str, str]:
     """The card's, the pairings', the reminders' and the summary's words in `lang` (built once per
-    language: the literals below are what the catalogue extracts)."""
+    language: the literals of each area's function are what the catalogue extracts)."""
     with speaking(lang):
-        return {
-            # the card
-            "card.when": _("**When:** <t:{start}:F> (<t:{start}:R>)"),
-            "card.where": _("**Where:** {place}"),
-            "card.systems": _("**Games:** {systems}"),
-            "card.cutoff": _("**Sign-ups close:** <t:{cutoff}:F> (<t:{cutoff}:R>)"),
-            "card.organiser": _("**Organiser:** <@{organiser}>"),
-            "card.repeats": _("**Repeats:** {recurrence}"),
-            "card.signed_up": _.p("field", "Signed up ({count}/{capacity})"),
-            "card.waitlist": _.p("field", "Waitlist ({count})"),
-            "card.nobody": _("Nobody yet: press **Sign up**."),
-            "card.status.open": _("Sign-ups are open."),
-            "card.status.closed": _("Sign-ups are closed; the pairings are being made."),
-            "card.status.review": _("Sign-ups are closed; the organiser is checking the pairings."),
-            "card.status.published": _("The pairings are out: see below."),
-            "card.status.finished": _("This night is over: its summary is in the results."),
-            "card.status.cancelled": _("This night was cancelled."),
-            "card.sign_up": _.p("button", "Sign up"),
-            "card.change": _.p("button", "Change my sign-up"),
-            "card.leave": _.p("button", "Leave"),
-            "weekly": _("every week"),
-            "fortnightly": _("every two weeks"),
-            "default_place": _("The club"),
-            "default_title": _("Game night"),
-            "field.capacity": _.p("night setting", "capacity"),
-            "field.systems": _.p("night setting", "systems"),
-            "default_channel": _("the club's channel"),
-            # a player's line
-            "line.points": _("{points} pts"),
-            "line.teach": _("can teach"),
-            "line.learn": _("wants to learn"),
-            "line.arranged": _("arranged with <@{other}>"),
-            # the form
-            "form.title": _("Sign up: {title}"),
-            "form.systems": _.p("label", "Games, first choice first"),
-            "form.points": _.p("label", "Army size / points (optional)"),
-            "form.teaching": _.p("label", "Teaching"),
-            "form.teach": _.p("option", "I can teach"),
-            "form.learn": _.p("option", "I'd like to learn"),
-            "form.arranged": _.p("label", "My game is already arranged with"),
-            "form.note": _.p("label", "A note for the organiser (optional)"),
-            # answers
-            "reply.in": _(
-                "You're signed up for **{title}** (<t:{start}:F>), place {position} of {capacity}."
-            ),
-            "reply.changed": _("Your sign-up for **{title}** is updated."),
-            "reply.waitlisted": _(
-                "**{title}** is full, so you're on the waitlist, place {position}: I'll tell you if "
-                "a place opens."
-            ),
-            "reply.left": _("You've left **{title}**."),
-            "reply.created": _(
-                "Game night **{title}** is set for <t:{start}:F>. Its card is posted here and a Discord "
-                "event is being made for it."
-            ),
-            "reply.cancelled": _("**{title}** is cancelled; everyone signed up is told."),
-            "reply.edited": _("**{title}** now starts <t:{start}:F>; its card and event are updated."),
-            "reply.dropped": _("<@{player}> is no longer signed up for **{title}**."),
-            "reply.published": _(
-                "The pairings of **{title}** are published; {games} games opened in their threads."
-            ),
-            "reply.finished": _("**{title}** is over: its summary is posted."),
-            "reply.picked": _(
-                "No night was picked, so this is about the next one: **{title}** on <t:{start}:F>."
-            ),
-            "reply.table_saved": _("Table `{table}` (**{name}**) suits {systems}."),
-            "reply.table_removed": _("Table `{table}` is removed."),
-            # messages
-            "dm.promoted": _("A place opened at **{title}** (<t:{start}:F>): you're in! {link}"),
-            "dm.dropped": _(
-                "The organiser of **{title}** (<t:{start}:F>) has taken you out of the pairings, so you "
-                "have no game that night. {link}"
-            ),
-            "dm.reminder": _(
-                "Reminder: **{title}** is <t:{start}:R> (<t:{start}:F>), at {place}. You're signed up "
-                "to play {systems}. {link}"
-            ),
-            "dm.reminder_off": _.p("button", "Stop game-night reminders"),
-            "dm.request": _("<@{player}> asks about **{title}** after the cut-off: {what}. {link}"),
-            "dm.request_signup": _("to sign up or change their sign-up ({systems})"),
-            "dm.request_leave": _("to drop out"),
-            "dm.cancelled": _("**{title}** (<t:{start}:F>) is cancelled. Sorry!"),
-            "channel.cancelled": _("**{title}** (<t:{start}:F>) is cancelled."),
-            "no_events": _(
-                "I couldn't make a Discord event for this night: to have one made for each game night, "
-                "give me the **Create Events** permission. The night goes on without it."
-            ),
-            "event.description": _("{systems}. Sign up on the night's card in #{channel}."),
-            "reminders.off": _(
-                "You won't get game-night reminders from this server any more. `/night reminders` "
-                "turns them back on."
-            ),
-            "reminders.on": _("You'll get a reminder before each game night you sign up for."),
-            # pairings
-            "pairings.title": _.p("title", "Pairings: {title}"),
-            "pairings.draft_title": _.p("title", "Draft pairings: {title}"),
-            "pairings.draft_help": _(
-                "Check them, then `/night publish`. To change them: `/night swap`, "
-                "`/night move`, `/night drop`."
-            ),
-            "pairings.line": _("{index}. **{system}** · <@{first}> vs <@{second}> · {table}"),
-            "pairings.no_table": _("no table free"),
-            "pairings.because": _("paired because: {reasons}"),
-            "pairings.sat_out": _.p("field", "Sitting out"),
-            "pairings.sat_out_line": "<@{player}>: {reason}",
-            "pairings.games": _(
-                "Each game of a system Muster runs has a start card of its own in this channel; the game "
-                "is played in that card's thread."
-            ),
-            # summary
-            "summary.title": _.p("title", "Night summary: {title}"),
-            "summary.when": "<t:{start}:D>",
-            "summary.result": _(
-                "**{system}** · <@{first}> {score_first} – {score_second} <@{second}> · {outcome}"
-            ),
-            "summary.won": _("<@{winner}> won"),
-            "summary.draw": _("a draw"),
-            "summary.ratings": _("ratings: {changes}"),
-            "summary.unfinished": _("**{system}** · <@{first}> vs <@{second}> · unfinished"),
-            "summary.cancelled": _("**{system}** · <@{first}> vs <@{second}> · cancelled"),
-            "summary.unrun": _("**{system}** · <@{first}> vs <@{second}> · played at the table"),
-            "summary.nothing": _("No games were played."),
-            "history.title": _.p("title", "Past game nights"),
-            "history.line": _("<t:{start}:D> · **{title}** · {players} players, {games} games · {status}"),
-            "history.none": _("No game nights have been held here yet."),
-            "history.cancelled": _("<t:{start}:D> · **{title}** · cancelled, no games played"),
-            "tables.title": _.p("title", "The club's tables"),
-            "tables.line": _("`{table}` · **{name}** · {systems}{terrain}"),
-            "tables.none": _("No tables yet: add one with `/night tables add`."),
-            **{f"status.{name}": text for name, text in _statuses().items()},
-        }
+        return {key: text for area in AREAS for key, text in area().items()}
 
 
 def word(key: str, **values: object) -> str:

@@ -1,5 +1,21 @@
 """Game nights: sign-ups and their waitlist, fair pairings across systems, the club's tables."""
 
+from rules.night.actions import (
+    Cancel,
+    Close,
+    Drop,
+    Edit,
+    Finish,
+    Leave,
+    MarkReminded,
+    MoveTable,
+    NightAction,
+    Pair,
+    Publish,
+    SignUp,
+    Swap,
+    parse_action,
+)
 from rules.night.models import (
     MUSTER_SYSTEMS,
     Pairing,
@@ -15,32 +31,9 @@ from rules.night.models import (
     rating_key,
     system_slug,
 )
-from rules.night.night import (
-    Cancel,
-    Close,
-    Drop,
-    Edit,
-    Finish,
-    Leave,
-    MarkReminded,
-    MoveTable,
-    NightAction,
-    NightSettings,
-    NightState,
-    Pair,
-    Publish,
-    SignUp,
-    Swap,
-    check_settings,
-    check_time_zone,
-    cutoff_due,
-    next_occurrence,
-    parse_action,
-    start,
-    step,
-    to_remind,
-)
+from rules.night.night import NightState, cutoff_due, start, step, to_remind
 from rules.night.pairing import pair_players
+from rules.night.settings import NightSettings, check_settings, check_time_zone, next_occurrence
 
 __all__ = [
     "MUSTER_SYSTEMS",

@@ -10,45 +10,54 @@ their own sign-up, and only while sign-ups are open; after the cut-off, changes 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
-from typing import Annotated, Any, Literal
-from zoneinfo import ZoneInfo
-
-from pydantic import Field, TypeAdapter
+from typing import Any, Literal
 
 from rules.errors import RuleError
 from rules.night import review, waitlist
+from rules.night.actions import (
+    Cancel,
+    Close,
+    Drop,
+    Edit,
+    Finish,
+    Leave,
+    MarkReminded,
+    MoveTable,
+    OrganiserAction,
+    Pair,
+    Publish,
+    SignUp,
+    Swap,
+)
+from rules.night.events import (
+    Cancelled,
+    Closed,
+    Created,
+    Dropped,
+    Edited,
+    Finished,
+    Left,
+    Paired,
+    Promoted,
+    Published,
+    Reminded,
+    SignedUp,
+    Swapped,
+    TableMoved,
+)
 from rules.night.models import (
     PairingContext,
     PairingResult,
     Signup,
     Table,
     check_signup,
-    system_slug,
 )
 from rules.night.pairing import pair_players
+from rules.night.settings import NightSettings, check_settings
 from rules.night.tables import check_table_ids
-from rules.session import Action, Event, Model
-
-MAX_TITLE = 100
-MIN_CAPACITY = 2
-MAX_CAPACITY = 200
-MAX_NIGHT_SYSTEMS = 8
-MAX_TIME_ZONE = 64
-RECURRENCE_DAYS = {"weekly": 7, "fortnightly": 14}
+from rules.session import Event, Model
 
 Status = Literal["open", "closed", "review", "published", "finished", "cancelled"]
-Recurrence = Literal["none", "weekly", "fortnightly"]
-
-
-class NightSettings(Model):
-    title: str
-    starts_at: int  # epoch seconds, UTC
-    time_zone: str  # IANA name
-    systems: list[str]  # offered system slugs
-    capacity: int
-    cutoff: int  # epoch seconds, at or before starts_at
-    recurrence: Recurrence = "none"
 
 
 class NightState(Model):
@@ -70,235 +79,6 @@ class NightState(Model):
 
     def waitlisted(self, player: int) -> bool:
         return any(s.player == player for s in self.waitlist)
-
-
-# ----------------------------------------------------------------------------------------- actions
-
-
-class OrganiserAction(Action):
-    as_organiser: bool = False  # the bot found the actor may organise nights here
-
-
-class SignUp(OrganiserAction):
-    """A new or changed sign-up (the organiser may sign anyone up, also after the cut-off)."""
-
-    kind: Literal["sign_up"] = "sign_up"
-    signup: Signup
-
-
-class Leave(OrganiserAction):
-    """A player leaves (or the organiser takes them off) before pairing; during review it is a drop."""
-
-    kind: Literal["leave"] = "leave"
-    player: int
-
-
-class Close(OrganiserAction):
-    kind: Literal["close"] = "close"
-    now: int | None = None  # when sign-ups closed, if not the step's own time
-
-
-class Pair(OrganiserAction):
-    kind: Literal["pair"] = "pair"
-    tables: list[Table]
-    context: PairingContext
-    seed: int
-
-
-class Swap(OrganiserAction):
-    kind: Literal["swap"] = "swap"
-    first: int
-    second: int
-
-
-class MoveTable(OrganiserAction):
-    kind: Literal["move_table"] = "move_table"
-    pairing: int  # index into result.pairings
-    table_id: str
-
-
-class Drop(OrganiserAction):
-    kind: Literal["drop"] = "drop"
-    player: int
-
-
-class Publish(OrganiserAction):
-    kind: Literal["publish"] = "publish"
-    session_ids: dict[int, str] = {}  # pairing index -> the game opened for it
-
-
-class Cancel(OrganiserAction):
-    kind: Literal["cancel"] = "cancel"
-
-
-class Edit(OrganiserAction):
-    kind: Literal["edit"] = "edit"
-    settings: NightSettings
-
-
-class Finish(OrganiserAction):
-    kind: Literal["finish"] = "finish"
-
-
-class MarkReminded(OrganiserAction):
-    """The bot reminded these players (so a restart reminds nobody twice)."""
-
-    kind: Literal["reminded"] = "reminded"
-    players: list[int]
-
-
-NightAction = Annotated[
-    SignUp | Leave | Close | Pair | Swap | MoveTable | Drop | Publish | Cancel | Edit | Finish | MarkReminded,
-    Field(discriminator="kind"),
-]
-ACTIONS: TypeAdapter[Any] = TypeAdapter(NightAction)
-
-
-def parse_action(data: str | bytes) -> Any:
-    """A stored action back as its model (the bot logs actions as JSON)."""
-    return ACTIONS.validate_json(data)
-
-
-# ------------------------------------------------------------------------------------------ events
-
-
-class Created(Event):
-    kind: Literal["created"] = "created"
-    night_id: str
-
-
-class SignedUp(Event):
-    kind: Literal["signed_up"] = "signed_up"
-    player: int
-    waitlisted: bool
-    position: int  # 1-based, in the confirmed list or the waitlist
-    changed: bool = False  # an existing sign-up changed
-
-
-class Left(Event):
-    kind: Literal["left"] = "left"
-    player: int
-    waitlisted: bool
-
-
-class Promoted(Event):
-    kind: Literal["promoted"] = "promoted"
-    player: int
-
-
-class Closed(Event):
-    kind: Literal["closed"] = "closed"
-
-
-class Paired(Event):
-    kind: Literal["paired"] = "paired"
-    pairings: int
-    sat_out: int
-
-
-class Swapped(Event):
-    kind: Literal["swapped"] = "swapped"
-    first: int
-    second: int
-
-
-class TableMoved(Event):
-    kind: Literal["table_moved"] = "table_moved"
-    pairing: int
-    table_id: str
-
-
-class Dropped(Event):
-    kind: Literal["dropped"] = "dropped"
-    player: int
-    opponent: int | None = None
-    stand_in: int | None = None
-
-
-class Published(Event):
-    kind: Literal["published"] = "published"
-    pairings: int
-
-
-class Cancelled(Event):
-    kind: Literal["cancelled"] = "cancelled"
-
-
-class Edited(Event):
-    kind: Literal["edited"] = "edited"
-    changed: list[str]
-    reopened: bool = False
-
-
-class Finished(Event):
-    kind: Literal["finished"] = "finished"
-
-
-class Reminded(Event):
-    kind: Literal["reminded"] = "reminded"
-    players: list[int]
-
-
-# ----------------------------------------------------------------------------------------- settings
-
-
-def check_time_zone(name: str) -> str:
-    """`name` if it is an IANA time zone this machine knows, else `night.time_zone`."""
-    name = name.strip()
-    try:
-        if not name or len(name) > MAX_TIME_ZONE:
-            raise ValueError(name)
-        ZoneInfo(name)
-    except (ValueError, KeyError, OSError):
-        raise RuleError(code="night.time_zone", name=name[:MAX_TIME_ZONE]) from None
-    return name
-
-
-def check_settings(settings: NightSettings, now: int, before: NightSettings | None = None) -> NightSettings:
-    """`settings` tidied (systems as slugs), or a refusal. Times are checked against `now` only when
-    new (`before` is the night's settings when editing)."""
-    title = settings.title.strip()
-    if not title:
-        raise RuleError(code="night.title_missing")
-    if len(title) > MAX_TITLE:
-        raise RuleError(code="night.title_long", limit=MAX_TITLE)
-    if not MIN_CAPACITY <= settings.capacity <= MAX_CAPACITY:
-        raise RuleError(code="night.capacity", minimum=MIN_CAPACITY, maximum=MAX_CAPACITY)
-    if not settings.systems:
-        raise RuleError(code="night.no_systems")
-    if len(settings.systems) > MAX_NIGHT_SYSTEMS:
-        raise RuleError(code="night.systems_many", limit=MAX_NIGHT_SYSTEMS)
-    systems: list[str] = []
-    for typed in settings.systems:
-        system = system_slug(typed)
-        if system in systems:
-            raise RuleError(code="night.system_twice", system=system)
-        systems.append(system)
-    time_zone = check_time_zone(settings.time_zone)
-    if (before is None or settings.starts_at != before.starts_at) and settings.starts_at <= now:
-        raise RuleError(code="night.in_past")
-    if settings.cutoff > settings.starts_at:
-        raise RuleError(code="night.cutoff_after_start")
-    if (before is None or settings.cutoff != before.cutoff) and settings.cutoff <= now:
-        raise RuleError(code="night.cutoff_past")
-    return settings.model_copy(update={"title": title, "systems": systems, "time_zone": time_zone})
-
-
-def next_occurrence(settings: NightSettings) -> NightSettings | None:
-    """The next night of a recurring one: 7 or 14 days on at the same wall-clock time in its time
-    zone (so a night at 19:00 stays at 19:00 across a change of summer time)."""
-    days = RECURRENCE_DAYS.get(settings.recurrence)
-    if days is None:
-        return None
-    zone = ZoneInfo(check_time_zone(settings.time_zone))
-
-    def later(moment: int) -> int:
-        local = datetime.fromtimestamp(moment, zone) + timedelta(days=days)  # wall-clock arithmetic
-        return int(local.timestamp())
-
-    return settings.model_copy(
-        update={"starts_at": later(settings.starts_at), "cutoff": later(settings.cutoff)}
-    )
 
 
 # -------------------------------------------------------------------------------------------- steps

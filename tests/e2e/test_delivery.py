@@ -14,10 +14,11 @@ import pytest
 from bot.chat.messages import Outgoing
 from bot.db.models import GameResult
 from bot.scores.cache import bump_generation
+from cogs.pick.adapter import PickAdapter
+from rules.pick.procedure import start
 from tests.e2e.conftest import PROCESS_ENV, Muster
 from tests.e2e.killteam_driver import mission_bid_form, seal_by_form
 from tests.e2e.test_scores import announced, rows, service, slash
-from tests.e2e.toy_game import ToyAdapter, start
 from tests.emulator import Channel, DefaultWorld, Emulator, Message, User, start_bot_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,7 +195,7 @@ async def toy_game(muster: Muster, channel: Channel, a: User, b: User) -> str:
         guild_id=muster.world.guild.id,
         channel_id=channel.id,
         organiser_id=a.id,
-        system="toy",
+        system="pick",
         build=lambda sid, roller: start(sid, [a.id, b.id], roller),
     )
     await muster.settle()
@@ -221,7 +222,7 @@ def lines(emu: Emulator, channel: Channel) -> list[str]:
 
 
 async def test_a_503_on_one_edit_keeps_that_games_order(muster: Muster) -> None:
-    muster.extra_adapters.append(ToyAdapter())
+    muster.extra_adapters.append(PickAdapter())
     await muster.restart()
     emu, w = muster.emu, muster.world
     sid = await toy_game(muster, w.channel, w.alice, w.bob)
@@ -244,7 +245,7 @@ async def test_a_503_on_one_edit_keeps_that_games_order(muster: Muster) -> None:
 
 
 async def test_a_game_held_back_by_a_failing_edit_does_not_hold_back_another(muster: Muster) -> None:
-    muster.extra_adapters.append(ToyAdapter())
+    muster.extra_adapters.append(PickAdapter())
     await muster.restart()
     emu, w = muster.emu, muster.world
     hall = emu.add_channel(w.guild, "hall")

@@ -77,7 +77,7 @@ async def test_public_posts_speak_the_servers_language(muster: Muster) -> None:
 
 @pytest.fixture
 async def pick(muster: Muster) -> Muster:
-    muster.extra_cogs.append("tests.e2e.toy_game")
+    muster.extra_cogs.append("cogs.pick")
     await muster.restart()
     return muster
 
@@ -93,7 +93,7 @@ async def test_a_game_in_a_spanish_server_between_a_german_and_a_french_player(p
     await (await emu.slash(w.carol, w.channel, "settings language", language="es")).response()
     await (await emu.slash(w.bob, w.channel, "help")).response()  # Discord has told Muster bob's language
 
-    started = await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    started = await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
     assert started.ephemeral and "Spiel" in started.content and "gestartet" in started.content
     await pick.settle()
     [card] = [m for m in emu.messages(w.channel) if m.thread is not None]
@@ -121,7 +121,7 @@ async def test_a_dm_rendered_later_uses_the_stored_language(pick: Muster) -> Non
     await (await emu.slash(w.bob, w.channel, "help", locale="es-ES")).response()
     await pick.settle()
     await pick.restart()
-    await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
     await pick.settle()
     assert prompt_of(pick, w.bob).content.startswith("Pick en <#")
 
@@ -134,7 +134,7 @@ async def test_a_reminder_and_a_closed_dms_stand_in_speak_the_players_language(p
     await (await emu.slash(w.bob, w.channel, "help")).response()
     emu.close_dms(w.alice)
     w.alice.locale = "es-ES"
-    await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
     await pick.settle()
     thread = next(m for m in emu.messages(w.channel) if m.thread is not None).thread
     stand_in = next(m for m in emu.messages(thread) if m.buttons())

@@ -1,19 +1,21 @@
-"""A game added through the registry alone (tests/e2e/toy_game.py, the example of docs/NEW_GAME.md):
-loading its cog is all it takes for it to appear in /help and /games, to be played through the one
-question encoding, and to refuse an answer to a question it no longer asks."""
+"""A game added through the registry alone (Pick: rules/pick/ and cogs/pick/, the example of
+docs/NEW_GAME.md): loading its cog is all it takes for it to appear in /help and /games, to be played
+through the one question encoding, and to refuse an answer to a question it no longer asks."""
 
 from __future__ import annotations
 
 import discord
 import pytest
+from sqlalchemy import select
 
+from bot.db.models import GameResult
 from tests.e2e.conftest import Muster
 from tests.emulator import Message
 
 
 @pytest.fixture
 async def pick(muster: Muster) -> Muster:
-    muster.extra_cogs.append("tests.e2e.toy_game")
+    muster.extra_cogs.append("cogs.pick")
     await muster.restart()
     return muster
 
@@ -26,14 +28,14 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     emu, w = pick.emu, pick.world
     shown = await (await emu.slash(w.alice, w.channel, "help")).response()
     fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
-    assert fields["Pick"].startswith("`/toy start @opponent`")
+    assert fields["Pick"].startswith("`/pick start @opponent`")
     assert {"Kill Team", "Warcry", "Warmaster", "40K", "Dice", "Scores"} <= fields.keys()
 
     chosen = await emu.autocomplete(w.alice, w.channel, "scores leaderboard", focused="system", system="pi")
     names = {c["name"]: c["value"] for c in (await chosen.response()).choices}
-    assert names == {"Pick": "toy"}
+    assert names == {"Pick": "pick"}
 
-    started = await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    started = await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
     assert started.ephemeral and "started" in started.content
     await pick.settle()
     [card] = [m for m in emu.messages(w.channel) if m.thread is not None]  # one card; the game in its thread
@@ -62,7 +64,7 @@ async def test_a_button_from_before_step_ids_answers_with_what_the_game_asks_now
     """A game begun before an update keeps going: its old buttons (`s:<sid>:<action>:<arg>`) can't
     say what they answered, so pressing one shows the player the current question, ready to answer."""
     emu, w = pick.emu, pick.world
-    await (await emu.slash(w.alice, w.channel, "toy start", opponent=w.bob)).response()
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
     await pick.settle()
     sid = prompt_of(pick, w.alice).buttons()[0]["custom_id"].split(":")[1]
     assert pick.bot is not None
@@ -99,3 +101,43 @@ async def test_a_stored_pack_that_no_longer_reads_falls_back_and_the_server_is_t
     await muster.settle()
     told = [m for m in emu.messages(w.channel) if "can't be read any more" in m.content]
     assert len(told) == 1 and "`/warcry pack load`" in told[0].content
+
+
+async def test_pick_played_in_german_from_start_to_result(pick: Muster) -> None:
+    """The rules word the question once in English; a German server and players read the question,
+    the answer and the result in German, from the pick catalogue."""
+    emu, w = pick.emu, pick.world
+    w.alice.locale = w.bob.locale = "de"
+    await (await emu.slash(w.carol, w.channel, "settings language", language="de")).response()
+    await (await emu.slash(w.bob, w.channel, "help")).response()  # Discord has told Muster bob's language
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
+    await pick.settle()
+    prompt = prompt_of(pick, w.alice)
+    assert "Wähle heimlich eine Zahl" in prompt.all_text()
+    sealed = await (await emu.click(w.alice, prompt, label="3")).response()
+    assert sealed.content == "Deine Zahl 3 ist versiegelt."
+    await (await emu.click(w.bob, prompt_of(pick, w.bob), label="1")).response()
+    await pick.settle()
+    [card] = [m for m in emu.messages(w.channel) if m.thread is not None]
+    (board,) = emu.messages(card.thread)
+    assert "Aufgedeckt:" in board.embed_text() and f"<@{w.alice.id}> gewinnt mit 3." in board.embed_text()
+
+
+async def test_a_draw_takes_the_other_players_confirm_and_reaches_the_scores(pick: Muster) -> None:
+    emu, w = pick.emu, pick.world
+    await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
+    await pick.settle()
+    called = await (await emu.slash(w.alice, w.channel, "pick draw")).response()
+    assert "calls the game a draw" in called.content
+    await pick.settle()
+    [card] = [m for m in emu.messages(w.channel) if m.thread is not None]
+    asked = next(
+        m for m in emu.messages(card.thread) if m.buttons() and "Call the game a draw?" in m.all_text()
+    )
+    await (await emu.click(w.bob, asked, label="Confirm")).response()
+    await pick.settle()
+    assert "the game is a draw" in emu.messages(card.thread)[0].embed_text()
+    assert pick.bot is not None
+    async with pick.bot.store.read() as db:
+        [row] = (await db.scalars(select(GameResult))).all()
+    assert (row.system, row.winner_id, row.score_a, row.score_b) == ("pick", None, 0, 0)

@@ -237,7 +237,7 @@ async def test_a_pack_that_no_longer_reads_is_told_once_in_the_publishing_transa
 
 @pytest.fixture
 async def pick(muster: Muster) -> Muster:
-    muster.extra_cogs.append("tests.e2e.toy_game")
+    muster.extra_cogs.append("cogs.pick")
     await muster.restart()
     return muster
 
@@ -254,9 +254,9 @@ async def test_a_finished_night_game_carries_the_night_onto_its_result_and_the_s
         pick,
         "night-6",
         [
-            Pairing(system="toy", players=[w.alice.id, w.bob.id]),
-            Pairing(system="toy", players=[p[0].id, p[1].id]),
-            Pairing(system="toy", players=[p[2].id, p[3].id]),
+            Pairing(system="pick", players=[w.alice.id, w.bob.id]),
+            Pairing(system="pick", players=[p[0].id, p[1].id]),
+            Pairing(system="pick", players=[p[2].id, p[3].id]),
         ],
         organiser_id=w.carol.id,
     )

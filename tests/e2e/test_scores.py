@@ -16,9 +16,10 @@ from sqlalchemy import func, select
 from bot.db.models import GameResult, utcnow
 from bot.scores import ScoreService
 from bot.scores.cache import bump_generation
+from cogs.pick.adapter import PickAdapter
+from rules.pick.procedure import start
 from rules.scores import ResultStatus, parse_csv, replay, standings
 from tests.e2e.conftest import Muster
-from tests.e2e.toy_game import ToyAdapter, start
 from tests.emulator import Channel, InteractionRecord, InteractionResponse, Message, User
 
 T0 = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
@@ -583,7 +584,7 @@ async def test_a_results_channel_the_bot_cannot_post_in_is_reported_not_an_error
 
 @pytest.fixture
 async def toy(muster: Muster) -> AsyncIterator[Muster]:
-    muster.extra_adapters.append(ToyAdapter())
+    muster.extra_adapters.append(PickAdapter())
     await muster.restart()
     yield muster
 
@@ -597,7 +598,7 @@ async def test_a_finished_session_is_confirmed_rated_and_announced_without_extra
         guild_id=w.guild.id,
         channel_id=w.channel.id,
         organiser_id=w.carol.id,
-        system="toy",
+        system="pick",
         build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
     )
     await toy.settle()
@@ -649,7 +650,7 @@ async def test_a_session_result_is_stored_confirmed_with_the_last_step_and_annou
         guild_id=w.guild.id,
         channel_id=w.channel.id,
         organiser_id=w.carol.id,
-        system="toy",
+        system="pick",
         build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
     )
     await toy.settle()

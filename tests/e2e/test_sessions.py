@@ -14,16 +14,17 @@ from bot.chat import custom_ids
 from bot.chat.messages import Reply
 from bot.db.models import GameResult, GameSession
 from bot.play.sessions import SessionService
+from cogs.pick.adapter import PickAdapter
+from rules.pick.procedure import start
 from rules.session import Answer
 from tests.e2e.conftest import Muster
-from tests.e2e.toy_game import ToyAdapter, start
 from tests.emulator import Channel, Message, User
 from tests.emulator.harness import ErrorRecords
 
 
 @pytest.fixture
 async def toy(muster: Muster) -> AsyncIterator[Muster]:
-    muster.extra_adapters.append(ToyAdapter())
+    muster.extra_adapters.append(PickAdapter())
     await muster.restart()
     yield muster
 
@@ -35,7 +36,7 @@ async def open_game(m: Muster) -> str:
         guild_id=w.guild.id,
         channel_id=w.channel.id,
         organiser_id=w.alice.id,
-        system="toy",
+        system="pick",
         build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
     )
     await m.settle()
@@ -107,7 +108,7 @@ async def test_sealed_picks_in_dms_reveal_once_and_verify(toy: Muster) -> None:
     assert toy.bot is not None
     async with toy.bot.store.read() as db:
         [row] = (await db.scalars(select(GameResult).where(GameResult.session_id == sid))).all()
-    assert (row.winner_id, row.score_a, row.score_b, row.system) == (w.alice.id, 3, 1, "toy")
+    assert (row.winner_id, row.score_a, row.score_b, row.system) == (w.alice.id, 3, 1, "pick")
     assert not bob_prompt.buttons() and "You sealed **1**" in bob_prompt.embed_text()  # nothing left to press
 
 
@@ -213,7 +214,7 @@ async def test_an_unexpected_error_gets_a_friendly_answer_with_an_id_and_a_logge
     def broken_reply(*_args: object) -> Reply:
         raise RuntimeError("a bug in a game adapter")
 
-    monkeypatch.setattr(ToyAdapter, "reply", broken_reply)
+    monkeypatch.setattr(PickAdapter, "reply", broken_reply)
     prompt = next(m for m in emu.dms(w.alice) if m.buttons())
     answer = await (await emu.click(w.alice, prompt, label="3")).response()
     error_id = re.search(r"error id `([0-9a-f]{8})`", answer.content)

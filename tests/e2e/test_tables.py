@@ -14,7 +14,7 @@ from tests.emulator.model import GUILD_VOICE, Channel, Message
 
 @pytest.fixture
 async def pick(muster: Muster) -> AsyncIterator[Muster]:
-    muster.extra_cogs.append("tests.e2e.toy_game")
+    muster.extra_cogs.append("cogs.pick")
     await muster.restart()
     yield muster
 
@@ -25,7 +25,9 @@ def cards(m: Muster, channel: Channel) -> list[Message]:
 
 async def start(m: Muster, channel: Channel | None = None) -> str:
     w = m.world
-    started = await (await m.emu.slash(w.alice, channel or w.channel, "toy start", opponent=w.bob)).response()
+    started = await (
+        await m.emu.slash(w.alice, channel or w.channel, "pick start", opponent=w.bob)
+    ).response()
     assert started.ephemeral, started.content
     await m.settle()
     return started.content
@@ -65,7 +67,7 @@ async def test_without_thread_permission_the_game_runs_in_the_channel_and_says_w
     assert len(notes) == 1 and "/settings game-threads" in notes[0].content
     assert any("Pick:" in m.embed_text() for m in emu.messages(w.channel))  # the board, here
     # A second game in the same channel: played here too, and nobody is told again.
-    await (await emu.slash(w.carol, w.channel, "toy start", opponent=w.bob)).response()
+    await (await emu.slash(w.carol, w.channel, "pick start", opponent=w.bob)).response()
     await pick.settle()
     assert len([m for m in emu.messages(w.channel) if "Create Public Threads" in m.content]) == 1
 
@@ -94,6 +96,6 @@ async def test_game_threads_can_be_turned_off_by_the_server(pick: Muster) -> Non
     assert not emu.threads(w.channel)
     assert not any("Create Public Threads" in m.content for m in emu.messages(w.channel))
     await (await emu.slash(w.carol, w.channel, "settings game-threads", enabled="on")).response()
-    await (await emu.slash(w.carol, w.channel, "toy start", opponent=w.bob)).response()
+    await (await emu.slash(w.carol, w.channel, "pick start", opponent=w.bob)).response()
     await pick.settle()
     assert len(emu.threads(w.channel)) == 1

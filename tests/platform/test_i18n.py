@@ -17,16 +17,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.lang import i18n, i18n_tools
-from bot.lang.i18n import Domain, fill, language, speaking, supported
+from bot.lang.i18n import Domain, fill, speaking, supported
 from bot.lang.text import add_words, refusal
 from bot.lang.translator import localised
 from bot.play.table import reworded
+from cogs.pick.adapter import PickAdapter
 from cogs.scores.text import ENGLISH as SCORES_WORDS
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.session import Question
-from tests.e2e.toy_game import PickState, ToyAdapter
-from tests.e2e.toy_game import start as toy_start
+from rules.pick.procedure import start as pick_start
 
 _ = Domain("muster")
 
@@ -269,30 +268,23 @@ def test_a_compiled_catalogue_is_judged_by_what_it_says_not_by_its_bytes(
     assert any("is stale" in line for line in i18n_tools.problems("demo", "de"))
 
 
-class SpokenPick(ToyAdapter):
-    """Pick, with its question shown in French (as a converted game's `localise` does)."""
-
-    def localise(self, state: PickState, asked: Question) -> Question:
-        if language() != "fr":
-            return asked
-        options = [o.model_copy(update={"label": f"n°{o.label}"}) for o in asked.options]
-        return asked.model_copy(update={"title": "Choisis un nombre en secret", "options": options})
-
-
 def test_a_refused_answer_names_the_question_as_the_player_sees_it() -> None:
-    state, _events = toy_start("0123456789ab", [1, 2], Roller(random.Random(1)))
+    """Pick's rules word its question once (rules/pick/questions.py); a refusal naming it by its
+    English shows it in the reader's language, from the pick catalogue."""
+    state, _events = pick_start("0123456789ab", [1, 2], Roller(random.Random(1)))
     stale = RuleError(code="answer.stale", now="Pick a number in secret")
-    reworded(SpokenPick(), state, 1, stale)
+    reworded(PickAdapter(), state, 1, stale)
     assert stale.params == {"now": "Pick a number in secret"}  # English: as the rules say it
     with speaking("fr"):
-        reworded(SpokenPick(), state, 1, stale)
-        assert stale.params == {"now": "Choisis un nombre en secret"}
+        reworded(PickAdapter(), state, 1, stale)
+        assert stale.params == {"now": "Choisissez un nombre en secret"}
         disabled = RuleError(code="answer.disabled", label="2", why="")
-        reworded(SpokenPick(), state, 1, disabled)
-        assert disabled.params["label"] == "n°2"
-        own = RuleError(code="toy.pick_range", low=1, high=3)
-        reworded(SpokenPick(), state, 1, own)  # a game's own codes are the game's to word
+        reworded(PickAdapter(), state, 1, disabled)
+        assert disabled.params["label"] == "2"  # a number is the same in every language
+        own = RuleError(code="pick.range", low=1, high=3)
+        reworded(PickAdapter(), state, 1, own)  # a game's own codes are the game's to word
         assert own.params == {"low": 1, "high": 3}
+        assert refusal(own) == "Choisissez un nombre de 1 à 3."
 
 
 def test_words_from_the_rules_are_looked_up_by_their_english() -> None:

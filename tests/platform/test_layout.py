@@ -12,6 +12,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_FILE_LINES = 420
+FILE_LINES = 500
+"""A module of cogs/ or rules/ is split by job before it grows past this."""
+FUNCTION_LINES = 80
+"""A function longer than this does several things: give each its name."""
 CHECKED = ("bot", "cogs", "rules")
 
 
@@ -91,10 +95,47 @@ def test_the_cycle_check_sees_a_cycle(tmp_path: Path) -> None:
     assert cycles_in({"bot.a": {"bot.b"}, "bot.b": {"bot.a"}}) == [["bot.a", "bot.b", "bot.a"]]
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "bot").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def sources(*tops: str) -> list[Path]:
+    return sorted(p for top in tops for p in (ROOT / top).rglob("*.py"))
+
+
+def shown(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", sources("bot"), ids=shown)
 def test_no_file_in_bot_is_too_long_to_read(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
-    assert lines <= BOT_FILE_LINES, f"{path.relative_to(ROOT)} has {lines} lines: split it by job"
+    assert lines <= BOT_FILE_LINES, f"{shown(path)} has {lines} lines: split it by job"
+
+
+@pytest.mark.parametrize("path", sources("cogs", "rules"), ids=shown)
+def test_no_module_of_a_game_or_feature_is_too_long_to_read(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= FILE_LINES, f"{shown(path)} has {lines} lines (at most {FILE_LINES}): split it by job"
+
+
+def long_functions(source: str, limit: int = FUNCTION_LINES) -> list[str]:
+    """Each function (or method) longer than `limit` lines, decorators left out, as `name (n lines)`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > limit:
+                found.append(f"{node.name} ({length} lines, line {node.lineno})")
+    return found
+
+
+@pytest.mark.parametrize("path", sources(*CHECKED), ids=shown)
+def test_no_function_is_too_long_to_read(path: Path) -> None:
+    found = long_functions(path.read_text(encoding="utf-8"))
+    assert not found, f"{shown(path)}: functions over {FUNCTION_LINES} lines: " + "; ".join(found)
+
+
+def test_the_length_check_sees_a_long_function() -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(FUNCTION_LINES))
+    source = f"@decorated\ndef long():\n{body}\ndef short():\n    return 1\n"
+    assert long_functions(source) == [f"long ({FUNCTION_LINES + 1} lines, line 2)"]
 
 
 PRESENTATION = [
@@ -171,15 +212,32 @@ def test_the_cut_check_sees_bare_numbers() -> None:
 
 
 GAME_MODULES = {"__init__", "commands", "adapter", "board", "questions", "refusals", "vocabulary"}
-"""What every game's cog package holds, by the same names (docs/NEW_GAME.md says what goes where)."""
+"""What every game's cog package holds, exactly, by the same names (docs/NEW_GAME.md says what goes
+where)."""
+RULES_MODULES = {"__init__", "models", "actions", "events", "procedure", "questions", "views"}
+"""What every game's rules package holds at least; any other module is named for what it holds."""
+GAMES = {"killteam", "warcry", "warmaster", "fortyk", "pick"}
+COG_GAMES = sorted(path.parent.name for path in (ROOT / "cogs").glob("*/adapter.py"))
+RULES_GAMES = sorted(path.parent.name for path in (ROOT / "rules").glob("*/procedure.py"))
 
 
-def test_every_game_is_one_package_with_the_same_modules() -> None:
-    """A newcomer who knows where Kill Team's board is drawn knows where every game's is."""
-    games = {path.parent.name for path in (ROOT / "cogs").glob("*/adapter.py")}
-    assert games == {"killteam", "warcry", "warmaster", "fortyk"}
+def test_the_games_are_found_by_their_layout() -> None:
+    """A game's cog package has an adapter, its rules package a procedure: every game has both."""
+    assert set(COG_GAMES) == GAMES and set(RULES_GAMES) == GAMES
     loose = [path.name for path in (ROOT / "cogs").glob("*_*.py") if not path.name.startswith("__")]
     assert not loose, f"a game's or feature's modules live in its package: {loose}"
-    for game in sorted(games):
-        modules = {path.stem for path in (ROOT / "cogs" / game).glob("*.py")}
-        assert GAME_MODULES <= modules, f"cogs/{game}/ lacks {sorted(GAME_MODULES - modules)}"
+
+
+@pytest.mark.parametrize("game", COG_GAMES)
+def test_every_games_cog_package_has_the_same_modules(game: str) -> None:
+    """A newcomer who knows where Kill Team's board is drawn knows where every game's is."""
+    modules = {path.stem for path in (ROOT / "cogs" / game).glob("*.py")}
+    assert modules == GAME_MODULES, (
+        f"cogs/{game}/ lacks {sorted(GAME_MODULES - modules)} and has more: {sorted(modules - GAME_MODULES)}"
+    )
+
+
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_every_games_rules_package_has_the_common_modules(game: str) -> None:
+    modules = {path.stem for path in (ROOT / "rules" / game).glob("*.py")}
+    assert RULES_MODULES <= modules, f"rules/{game}/ lacks {sorted(RULES_MODULES - modules)}"

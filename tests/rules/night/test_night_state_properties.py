@@ -25,7 +25,7 @@ from rules.night import (
     Table,
     step,
 )
-from rules.night.night import Promoted
+from rules.night.events import Promoted
 
 RUNS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLAYERS = st.integers(min_value=1, max_value=12)

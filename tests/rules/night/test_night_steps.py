@@ -30,17 +30,10 @@ from rules.night import (
     start,
     step,
 )
-from rules.night.night import (
-    MAX_CAPACITY,
-    MAX_TITLE,
-    Left,
-    Promoted,
-    SignedUp,
-    check_time_zone,
-    cutoff_due,
-    parse_action,
-    to_remind,
-)
+from rules.night.actions import parse_action
+from rules.night.events import Left, Promoted, SignedUp
+from rules.night.night import cutoff_due, to_remind
+from rules.night.settings import MAX_CAPACITY, MAX_TITLE, check_time_zone
 from rules.session import Action
 
 TABLES = [table("kz", "killteam"), table("wc", "warcry"), table("both", "killteam", "warcry")]

@@ -13,7 +13,7 @@ from cogs.scores.text import ENGLISH
 from rules.errors import RuleError
 from rules.scores import MAX_SCORE, check_manual_entry
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOURCES = [*ROOT.glob("bot/scores/*.py"), *ROOT.glob("rules/scores/*.py"), *ROOT.glob("cogs/scores/*.py")]
 
 

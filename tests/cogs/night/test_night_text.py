@@ -14,7 +14,7 @@ from rules.errors import RuleError
 from rules.night import NightSettings, PairingContext, Reason, Signup, pair_players, start
 from rules.night.review import BY_ORGANISER
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOURCES = sorted((ROOT / "rules" / "night").glob("*.py"))
 NOW = 1_750_000_000
 
