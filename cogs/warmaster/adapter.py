@@ -21,7 +21,7 @@ from rules.session import Event, Question
 from rules.text import clip
 from rules.warmaster import PROCEDURE, Phase, WarmasterState, builtin_pack, parse_pack, private_view, start
 from rules.warmaster.cards import Pack
-from rules.warmaster.models import (
+from rules.warmaster.events import (
     BattleBegun,
     CardLaidFaceDown,
     CardLaidFaceUp,

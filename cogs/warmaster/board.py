@@ -16,7 +16,7 @@ from cogs.warmaster.vocabulary import card_line, cost_text, deck_card, deck_labe
 from rules.session import Event, GameOutcome
 from rules.text import clip
 from rules.warmaster import known_targets, vp_summary
-from rules.warmaster.models import (
+from rules.warmaster.events import (
     BattleBegun,
     CardLaidFaceDown,
     CardLaidFaceUp,
@@ -30,16 +30,12 @@ from rules.warmaster.models import (
     HandDealt,
     LossRecorded,
     LuckyFindTraded,
-    PassReason,
-    Phase,
-    RevealReason,
-    SideState,
     TurnPassed,
     TurnToLay,
     VpSummary,
-    WarmasterState,
     YouLaidFaceDown,
 )
+from rules.warmaster.models import PassReason, Phase, RevealReason, SideState, WarmasterState
 
 _ = Domain("warmaster")
 

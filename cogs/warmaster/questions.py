@@ -22,18 +22,8 @@ from cogs.warmaster.vocabulary import (
     type_list,
 )
 from rules.session import Event, InputField, Option, Question
-from rules.warmaster.game import all_targets
-from rules.warmaster.models import (
-    CardLaidFaceUp,
-    CardsDrawn,
-    CardView,
-    HeldCard,
-    PassReason,
-    Phase,
-    TurnPassed,
-    WarmasterState,
-    YouLaidFaceDown,
-)
+from rules.warmaster.events import CardLaidFaceUp, CardsDrawn, CardView, TurnPassed, YouLaidFaceDown
+from rules.warmaster.models import HeldCard, PassReason, Phase, WarmasterState
 from rules.warmaster.questions import (
     BEGIN,
     CONFIRM,
@@ -48,6 +38,7 @@ from rules.warmaster.questions import (
     UNIT_TYPES,
     new_target_words,
 )
+from rules.warmaster.targeting import all_targets
 from rules.warmaster.targets import CharacterRole, Side, Target
 
 _ = Domain("warmaster")

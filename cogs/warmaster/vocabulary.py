@@ -17,7 +17,7 @@ from bot.chat.limits import CONTENT
 from bot.lang.i18n import Domain
 from rules.text import ELLIPSIS
 from rules.warmaster.cards import DeckKind
-from rules.warmaster.models import CardView
+from rules.warmaster.events import CardView
 from rules.warmaster.new_targets import NewTarget
 from rules.warmaster.targets import SHOOTING_TYPES, CharacterRole, Side, Target, TargetKind, UnitType
 

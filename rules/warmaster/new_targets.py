@@ -17,7 +17,8 @@ from pydantic import ValidationError, model_validator
 
 from rules.errors import RuleError
 from rules.session import Model
-from rules.warmaster.models import TargetRef, WarmasterState
+from rules.warmaster.actions import TargetRef
+from rules.warmaster.models import WarmasterState
 from rules.warmaster.targets import (
     LOSABLE_KINDS,
     CharacterRole,

@@ -32,29 +32,22 @@ from rules import confirmation
 from rules.confirmation import Request
 from rules.errors import RuleError
 from rules.session import Answer, InputField, Option, Question
-from rules.warmaster.cards import LUCKY_FIND_DRAWS, DeckKind
-from rules.warmaster.game import (
-    MAX_UNIT_POINTS,
-    all_targets,
-    pass_refusal,
-    slot_free,
-    tradable_lucky_finds,
-)
-from rules.warmaster.models import (
+from rules.warmaster.actions import (
     BeginBattle,
     Confirmable,
     FinishGame,
-    HeldCard,
     PassTurn,
-    Phase,
     PlayCard,
     RecordLoss,
     RevealCard,
     TargetRef,
     TradeLuckyFind,
     WarmasterAction,
-    WarmasterState,
 )
+from rules.warmaster.battle import MAX_UNIT_POINTS
+from rules.warmaster.cards import LUCKY_FIND_DRAWS, DeckKind
+from rules.warmaster.models import HeldCard, Phase, WarmasterState
+from rules.warmaster.targeting import all_targets, slot_free
 from rules.warmaster.targets import (
     LOSABLE_KINDS,
     MAX_TARGET_NAME,
@@ -65,6 +58,7 @@ from rules.warmaster.targets import (
     TargetKind,
     UnitType,
 )
+from rules.warmaster.turns import pass_refusal, tradable_lucky_finds
 
 LAY = "warmaster.lay"
 PASS = "warmaster.pass"

@@ -9,7 +9,7 @@ from cogs.warmaster.board import event_text
 from rules.errors import RuleError
 from rules.warmaster import builtin_magic_deck, hand_size, play_limits, start
 from rules.warmaster.cards import DeckKind
-from rules.warmaster.models import GameStarted, HandDealt, TurnToLay
+from rules.warmaster.events import GameStarted, HandDealt, TurnToLay
 
 
 @pytest.mark.parametrize(

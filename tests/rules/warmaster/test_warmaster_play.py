@@ -44,18 +44,17 @@ from rules.warmaster import (
     prompt,
 )
 from rules.warmaster.cards import Special
-from rules.warmaster.models import (
+from rules.warmaster.events import (
     CardLaidFaceDown,
     CardLaidFaceUp,
     CardPhaseComplete,
     CardRevealed,
     CardsDrawn,
     LuckyFindTraded,
-    PassReason,
-    RevealReason,
     TurnPassed,
     YouLaidFaceDown,
 )
+from rules.warmaster.models import PassReason, RevealReason
 from rules.warmaster.targets import Side, TargetKind
 
 BY_NAME = {c.name: c for c in builtin_magic_deck()}

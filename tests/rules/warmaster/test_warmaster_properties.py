@@ -27,15 +27,11 @@ from rules.warmaster import (
     start,
     vp_summary,
 )
-from rules.warmaster.game import all_targets, legal_plays, tradable_lucky_finds
-from rules.warmaster.models import (
-    CardLaidFaceDown,
-    CardLaidFaceUp,
-    LuckyFindTraded,
-    Phase,
-    WarmasterState,
-)
+from rules.warmaster.events import CardLaidFaceDown, CardLaidFaceUp, LuckyFindTraded
+from rules.warmaster.models import Phase, WarmasterState
+from rules.warmaster.targeting import all_targets
 from rules.warmaster.targets import CharacterRole, Restriction, Side, TargetKind, UnitType
+from rules.warmaster.turns import legal_plays, tradable_lucky_finds
 
 TACTICS = [
     card("Drilled", "unit", 10, copies=6),

@@ -40,20 +40,9 @@ from rules.confirmation import ConfirmPending
 from rules.errors import RuleError
 from rules.session import Answer, Option, Question
 from rules.warmaster import PROCEDURE, builtin_magic_deck, start
-from rules.warmaster.game import all_targets, legal_plays
-from rules.warmaster.models import (
-    BattleBegun,
-    BeginBattle,
-    ConfirmAnswered,
-    FinishGame,
-    GameFinished,
-    PassTurn,
-    Phase,
-    RecordLoss,
-    RevealCard,
-    TargetRef,
-    WarmasterState,
-)
+from rules.warmaster.actions import BeginBattle, FinishGame, PassTurn, RecordLoss, RevealCard, TargetRef
+from rules.warmaster.events import BattleBegun, ConfirmAnswered, GameFinished
+from rules.warmaster.models import Phase, WarmasterState
 from rules.warmaster.questions import (
     BEGIN,
     CONFIRM,
@@ -66,7 +55,9 @@ from rules.warmaster.questions import (
     new_target_words,
     to_action,
 )
+from rules.warmaster.targeting import all_targets
 from rules.warmaster.targets import Restriction, TargetKind, UnitType
+from rules.warmaster.turns import legal_plays
 
 add_words(ENGLISH)
 BY_NAME = {c.name: c for c in builtin_magic_deck()}

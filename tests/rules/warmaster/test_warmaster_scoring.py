@@ -28,14 +28,8 @@ from rules.warmaster import (
     builtin_magic_deck,
     vp_summary,
 )
-from rules.warmaster.models import (
-    CardRevealed,
-    GameFinished,
-    LossRecorded,
-    Phase,
-    RevealReason,
-    WarmasterState,
-)
+from rules.warmaster.events import CardRevealed, GameFinished, LossRecorded
+from rules.warmaster.models import Phase, RevealReason, WarmasterState
 from rules.warmaster.targets import Side, TargetKind
 
 BY_NAME = {c.name: c for c in builtin_magic_deck()}

@@ -14,14 +14,9 @@ from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Event
 from rules.warmaster import PROCEDURE, CardDef, DeckKind, Restriction, TargetRef, WarmasterState, start, step
-from rules.warmaster.models import (
-    BeginBattle,
-    ConfirmAnswered,
-    ConfirmAsked,
-    FinishGame,
-    HeldCard,
-    PlayCard,
-)
+from rules.warmaster.actions import BeginBattle, FinishGame, PlayCard
+from rules.warmaster.events import ConfirmAnswered, ConfirmAsked
+from rules.warmaster.models import HeldCard
 from rules.warmaster.targets import CharacterRole, Side, TargetKind, UnitType
 
 ALICE = 1001
