@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.chat.limits import FIELD_VALUE
 from bot.chat.messages import Embed
 from bot.lang.i18n import Domain, Value
-from cogs.warmaster.vocabulary import card_line, cost_text, deck_card, deck_label, describe_target
+from cogs.warmaster.vocabulary import card_line, cost_text, deck_label, describe_target
 from rules.session import Event, GameOutcome
 from rules.text import clip
 from rules.warmaster import known_targets, vp_summary
@@ -35,6 +35,7 @@ from rules.warmaster.events import (
     VpSummary,
     YouLaidFaceDown,
 )
+from rules.warmaster.labels import deck_card
 from rules.warmaster.models import PassReason, Phase, RevealReason, SideState, WarmasterState
 
 _ = Domain("warmaster")

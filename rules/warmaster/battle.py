@@ -17,8 +17,9 @@ from rules.warmaster.events import (
     SideVp,
     VpSummary,
 )
+from rules.warmaster.labels import target_values
 from rules.warmaster.models import LossRecord, Phase, RevealReason, WarmasterState
-from rules.warmaster.targeting import all_targets, cards_on, resolve_target, target_values
+from rules.warmaster.targeting import all_targets, cards_on, resolve_target
 from rules.warmaster.targets import (
     LOSABLE_KINDS,
 )

@@ -21,6 +21,7 @@ from rules.warmaster.events import (
     TurnPassed,
     YouLaidFaceDown,
 )
+from rules.warmaster.labels import SLOT_NAMES, target_values
 from rules.warmaster.models import (
     HeldCard,
     LaidCard,
@@ -30,9 +31,10 @@ from rules.warmaster.models import (
     SideState,
     WarmasterState,
 )
-from rules.warmaster.targeting import all_targets, lays_face_down, resolve_target, slot_free, target_values
+from rules.warmaster.targeting import all_targets, lays_face_down, resolve_target, slot_free
 from rules.warmaster.targets import (
     Target,
+    carrier_words,
 )
 from rules.warmaster.turns import auto_pass_reason, pass_refusal, replace_side, settle_turn
 
@@ -78,11 +80,13 @@ def play(state: WarmasterState, action: PlayCard) -> tuple[WarmasterState, list[
             code="warmaster.wrong_carrier",
             card=held.card.name,
             carrier=carrier.value if carrier else None,
-            allowed=CardView.of(held).carrier,
+            allowed=carrier_words(CardView.of(held).carrier),
             **target_values(target),
         )
     if not slot_free(state, target.key, held.deck):
-        raise RuleError(code="warmaster.slot_taken", deck=held.deck.value, **target_values(target))
+        raise RuleError(
+            code="warmaster.slot_taken", deck=SLOT_NAMES[held.deck.value], **target_values(target)
+        )
     face_up = not lays_face_down(state, action.actor, target)
     placement = len(state.laid) + 1
     laid = LaidCard(

@@ -8,7 +8,7 @@ from rules.session import Event, GameOutcome, Model
 from rules.warmaster.actions import ConfirmableKind
 from rules.warmaster.cards import DeckKind, Special
 from rules.warmaster.models import HeldCard, PassReason, RevealReason
-from rules.warmaster.targets import Target
+from rules.warmaster.targets import NOT_LAID, Target
 
 
 class CardView(Model):
@@ -25,7 +25,7 @@ class CardView(Model):
     @classmethod
     def of(cls, held: HeldCard) -> CardView:
         card = held.card
-        carrier = card.carrier.describe() if card.carrier else "not laid: traded"
+        carrier = card.carrier.describe() if card.carrier else str(NOT_LAID)
         return cls(
             id=held.id,
             deck=held.deck,

@@ -8,6 +8,7 @@ from rules.warmaster.actions import (
     TargetRef,
 )
 from rules.warmaster.cards import DeckKind
+from rules.warmaster.labels import KIND_WHOSE
 from rules.warmaster.models import LaidCard, WarmasterState
 from rules.warmaster.targets import (
     LOSABLE_KINDS,
@@ -42,11 +43,6 @@ def lays_face_down(state: WarmasterState, player: int, target: Target) -> bool:
     return target.owner != state.opponent(player) and not state.side(player).exposed
 
 
-def target_values(target: Target) -> dict[str, str | int | None]:
-    """A target as refusal values: its name, kind and owner (a player id, None when neutral)."""
-    return {"target": target.name, "target_kind": target.kind.value, "owner": target.owner}
-
-
 # ------------------------------------------------------------------ targets
 
 
@@ -68,7 +64,7 @@ def resolve_target(
         return known[0], False
     if ref.kind in (TargetKind.PLAYER, TargetKind.ARMY):
         if ref.side not in owner_of:
-            raise RuleError(code="warmaster.target_whose", kind=ref.kind.value)
+            raise RuleError(code="warmaster.target_whose", kind=KIND_WHOSE[ref.kind])
         return next(t for t in known if t.key == f"{ref.kind}:{owner_of[ref.side]}"), False
     if not ref.name:
         raise RuleError(code="warmaster.target_unnamed")
@@ -118,7 +114,7 @@ def _new_target(state: WarmasterState, actor: int, ref: TargetRef, name: str, *,
             raise RuleError(code="warmaster.terrain_side", name=name)
         return Target(key=target_key(TargetKind.TERRAIN, None, name), name=name, kind=TargetKind.TERRAIN)
     if ref.side not in (Side.MINE, Side.ENEMY):
-        raise RuleError(code="warmaster.new_target_whose", name=name, kind=ref.kind.value)
+        raise RuleError(code="warmaster.new_target_whose", name=name, kind=KIND_WHOSE[ref.kind])
     owner = actor if ref.side is Side.MINE else state.opponent(actor)
     if ref.kind is TargetKind.UNIT:
         if ref.role is not None:

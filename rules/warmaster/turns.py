@@ -12,8 +12,9 @@ from rules.warmaster.events import (
     TurnPassed,
     TurnToLay,
 )
+from rules.warmaster.labels import target_values
 from rules.warmaster.models import HeldCard, PassReason, Phase, SideState, WarmasterState
-from rules.warmaster.targeting import all_targets, slot_free, target_values
+from rules.warmaster.targeting import all_targets, slot_free
 from rules.warmaster.targets import (
     CharacterRole,
     Restriction,
