@@ -16,7 +16,8 @@ prompt" button instead.
 - `adapter.py`: `WarmasterAdapter`, how the platform deals, steps, renders and words the game; each
   player's hand and lay prompts in their DMs.
 - `board.py`: the living board and the event lines (what the table shows after a step).
-- `questions.py`: the game's questions in the reader's language, and a private prompt once answered.
+- `questions.py`: a question's message (a card's line, the turn's and battle's text), a private prompt once
+  answered, and a typed unit type read back for the rules (the rules word the questions themselves).
 - `refusals.py`: the words for the refusal codes (`ENGLISH`, added with `add_words`).
 - `vocabulary.py`: the game's names shown to players (decks, kinds of target, unit types, roles, who
   may carry a card, a card's cost and line) and the printed deck's effects.

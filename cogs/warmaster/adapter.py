@@ -1,5 +1,5 @@
-"""How the platform plays Warmaster (bot/play/table.py): the game dealt, each question shown in
-the reader's language, the board and lines after a step, the acting player's reply, and each
+"""How the platform plays Warmaster (bot/play/table.py): the game dealt, each question's message,
+the board and lines after a step, the acting player's reply, and each
 player's secret hand as one DM edited as the game goes on, with one prompt per card they may lay.
 """
 
@@ -14,14 +14,14 @@ from bot.play.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
 from bot.play.questions import components
 from cogs.warmaster import refusals  # noqa: F401  (the refusal codes' words, registered on import)
 from cogs.warmaster.board import COLOUR, add_lines, board_embed, event_text, pending_text, public_line, who
-from cogs.warmaster.questions import closed_text, localise, question_words, typed
+from cogs.warmaster.questions import closed_text, question_words, typed
 from cogs.warmaster.vocabulary import card_line, describe_target
 from rules.dice import Roller
 from rules.session import Event, Question
 from rules.text import clip
 from rules.warmaster import PROCEDURE, Phase, WarmasterState, builtin_pack, parse_pack, private_view, start
 from rules.warmaster.cards import Pack
-from rules.warmaster.models import (
+from rules.warmaster.events import (
     BattleBegun,
     CardLaidFaceDown,
     CardLaidFaceUp,
@@ -76,9 +76,9 @@ def hand_embed(view: PrivateView, status: str | None = None) -> Embed:
 
 
 def private_questions(state: WarmasterState, player: int) -> tuple[list[Question], list[Question]]:
-    """What only `player` answers now, as shown: one question per card they may lay, and the rest
-    (pass, trade, turn a card up, record a loss)."""
-    asked = [localise(state, q) for q in PROCEDURE.ask(state, player) if q.private]
+    """What only `player` answers now: one question per card they may lay, and the rest (pass,
+    trade, turn a card up, record a loss)."""
+    asked = [q for q in PROCEDURE.ask(state, player) if q.private]
     return [q for q in asked if q.topic == LAY], [q for q in asked if q.topic != LAY]
 
 
@@ -247,9 +247,6 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     ) -> tuple[WarmasterState, list[Event]]:
         """A club night's game: 2,000 points a side, the first turn to a roll-off."""
         return deal(session_id, players, [QUICK_POINTS, QUICK_POINTS], roller, pack)
-
-    def localise(self, state: WarmasterState, asked: Question) -> Question:
-        return localise(state, asked)
 
     def typed(self, state: WarmasterState, asked: Question, fields: dict[str, str]) -> dict[str, str]:
         return typed(state, asked, fields)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from bot.chat.limits import FIELD_VALUE
 from bot.chat.messages import Embed
 from bot.lang.i18n import Domain, Value
-from cogs.warmaster.vocabulary import card_line, cost_text, deck_card, deck_label, describe_target
+from cogs.warmaster.vocabulary import card_line, cost_text, deck_label, describe_target
 from rules.session import Event, GameOutcome
 from rules.text import clip
 from rules.warmaster import known_targets, vp_summary
-from rules.warmaster.models import (
+from rules.warmaster.events import (
     BattleBegun,
     CardLaidFaceDown,
     CardLaidFaceUp,
@@ -30,16 +30,13 @@ from rules.warmaster.models import (
     HandDealt,
     LossRecorded,
     LuckyFindTraded,
-    PassReason,
-    Phase,
-    RevealReason,
-    SideState,
     TurnPassed,
     TurnToLay,
     VpSummary,
-    WarmasterState,
     YouLaidFaceDown,
 )
+from rules.warmaster.labels import deck_card
+from rules.warmaster.models import PassReason, Phase, RevealReason, SideState, WarmasterState
 
 _ = Domain("warmaster")
 

@@ -1,13 +1,11 @@
 """Warmaster's refusals by code, in the language in force: each code worded in English in
-`ENGLISH` (the catalogue translates it by its code), and `refusal_values` words the values that are
-ids or the rules' English. Registered with `add_words` on import, so whatever imports the words has
-them."""
+`ENGLISH` (the catalogue translates it by its code). The values players read (a kind of target, a
+deck, who may carry a card, the unit types allowed, a fixed target's name) are the rules' own
+`Words`. Registered with `add_words` on import, so whatever imports the words has them."""
 
 from __future__ import annotations
 
 from bot.lang.text import add_words
-from cogs.warmaster.vocabulary import carrier_text, deck_name, fixed_name, kind_whose, type_list
-from rules.errors import ParamValue
 
 ENGLISH: dict[str, str] = {
     # starting
@@ -85,23 +83,4 @@ ENGLISH: dict[str, str] = {
 }
 
 
-def refusal_values(code: str, params: dict[str, ParamValue]) -> dict[str, ParamValue]:
-    """A refusal's values that are ids or the rules' English (a kind of target, a deck, who may
-    carry a card, the unit types allowed), in the language in force."""
-    values = dict(params)
-    kind, deck, allowed = params.get("kind"), params.get("deck"), params.get("allowed")
-    if code in ("warmaster.target_whose", "warmaster.new_target_whose") and isinstance(kind, str):
-        values["kind"] = kind_whose(kind)
-    if code == "warmaster.slot_taken" and isinstance(deck, str):
-        values["deck"] = deck_name(deck)
-    if code == "warmaster.wrong_carrier" and isinstance(allowed, str):
-        values["allowed"] = carrier_text(allowed)
-    if code == "warmaster.type_unknown" and isinstance(allowed, str):
-        values["allowed"] = type_list(allowed.split(", "))
-    target, target_kind = params.get("target"), params.get("target_kind")
-    if isinstance(target, str) and isinstance(target_kind, str):
-        values["target"] = fixed_name(target_kind, target)
-    return values
-
-
-add_words(ENGLISH, values=refusal_values)  # here, so whatever imports the words has them
+add_words(ENGLISH)  # here, so whatever imports the words has them

@@ -1,49 +1,33 @@
-"""Warmaster's words for what the rules name by id, in the language in force: decks, kinds of
-target, unit types and roles, who may carry a card, a card's cost, and a target as each reader
-sees it.
+"""Warmaster's words for what a card and the table show, in the language in force: a card's line
+and cost, the printed deck's effects, a target as the table sees it, a new target offered by
+autocomplete, and a word a player types in a form read back to the rules' id.
 
-The rules speak ids and a few fixed English phrases (a carrier's `describe()`, a card's effect);
-those phrases are marked here (who may carry a card in `CARRIERS`, the printed deck's effects in
-`EFFECTS`), so the catalogue holds them by their English, and translated where they are shown. A
-server's own pack prints its effects in its own words: those are shown as written. A word a player
-types in a form (a unit type) is read back to the rules' English here too.
+The rules word what they name by id (`rules/warmaster/labels.py`: a target's label, a kind of unit,
+a unit type; `rules/warmaster/targets.py`: who may carry a card), and those words are shown here with
+`say`. The printed deck's effects are data, marked here (`EFFECTS`) so the catalogue holds them by
+their English; a server's own pack prints its effects in its own words: those are shown as written.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from bot.chat.limits import CONTENT
-from bot.lang.i18n import Domain
-from rules.text import ELLIPSIS
+from bot.lang.i18n import Domain, say
+from rules.warmaster import labels
 from rules.warmaster.cards import DeckKind
-from rules.warmaster.models import CardView
+from rules.warmaster.events import CardView
+from rules.warmaster.labels import detail, role_detail, shooting, type_word, unit_detail
 from rules.warmaster.new_targets import NewTarget
-from rules.warmaster.targets import SHOOTING_TYPES, CharacterRole, Side, Target, TargetKind, UnitType
+from rules.warmaster.targets import (
+    SHOOTING_TYPES,
+    Side,
+    Target,
+    TargetKind,
+    carrier_words,
+)
+from rules.words import Words
 
 _ = Domain("warmaster")
-
-CARRIERS = (
-    _.mark("the General only"),
-    _.mark("a Wizard only"),
-    _.mark("a Wizard or a Dwarf Runesmith only"),
-    _.mark("a Wizard or the General only"),
-    _.mark("a character"),
-    _.mark("a unit"),
-    _.mark("a character or a unit"),
-    _.mark("an infantry unit"),
-    _.mark("an infantry, cavalry or chariot unit"),
-    _.mark("an infantry or artillery unit"),
-    _.mark("a unit or character that shoots"),
-    _.mark("a machine"),
-    _.mark("a terrain feature"),
-    _.mark("a player"),
-    _.mark("an army"),
-    _.mark("the table"),
-    _.mark("any target"),
-    _.mark("not laid: traded"),
-)
-"""Who may carry a card, as the rules describe it (rules/warmaster/targets.py RESTRICTION_TEXT)."""
 
 EFFECTS = (
     _.mark("Once per game, in the unit's first combat, one stand gets +1 Attack (one extra attack in all)."),
@@ -103,47 +87,12 @@ this in step with the deck). Card names are the printed proper names and stay En
 
 def carrier_text(english: str) -> str:
     """Who may carry a card (the rules' English `describe()`), in the language in force."""
-    return _(english)
+    return say(carrier_words(english))
 
 
 def deck_label(deck: DeckKind) -> str:
     """'magic item' or 'tactics', as in a card's details."""
     return _.p("deck", "magic item") if deck is DeckKind.MAGIC else _.p("deck", "tactics")
-
-
-def deck_card(deck: DeckKind) -> str:
-    """'magic item card' or 'tactics card', in a sentence."""
-    return _("magic item card") if deck is DeckKind.MAGIC else _("tactics card")
-
-
-def deck_name(deck: str) -> str:
-    """A deck by its id, as in 'already holds a card from the magic deck'."""
-    return {"magic": _.p("slot", "magic"), "tactics": _.p("slot", "tactics")}.get(deck, deck)
-
-
-def type_word(word: str) -> str:
-    """A unit type or a character role by its id, as a player types it in a form."""
-    words: dict[str, str] = {
-        UnitType.INFANTRY: _.p("type", "infantry"),
-        UnitType.CAVALRY: _.p("type", "cavalry"),
-        UnitType.CHARIOT: _.p("type", "chariot"),
-        UnitType.MONSTER: _.p("type", "monster"),
-        UnitType.ARTILLERY: _.p("type", "artillery"),
-        UnitType.MACHINE: _.p("type", "machine"),
-        CharacterRole.GENERAL: _.p("type", "general"),
-        CharacterRole.WIZARD: _.p("type", "wizard"),
-        CharacterRole.RUNESMITH: _.p("type", "runesmith"),
-        CharacterRole.HERO: _.p("type", "hero"),
-    }
-    return words.get(word, word)
-
-
-def type_list(words: list[str], limit: int = CONTENT) -> str:
-    """Unit types and roles as a list ('infantry, cavalry'), as many as fit in `limit` characters."""
-    shown = ", ".join(type_word(w) for w in words)
-    if len(shown) <= limit:
-        return shown
-    return shown[: limit - 1].rsplit(",", 1)[0] + ELLIPSIS
 
 
 def _folded(text: str) -> str:
@@ -157,63 +106,9 @@ def read_type(typed: str, words: list[str]) -> str:
     is not one of `words` is returned as typed, for the rules to refuse."""
     wanted = _folded(typed)
     for word in words:
-        if wanted in (_folded(word), _folded(type_word(word))):
+        if wanted in (_folded(word), _folded(say(type_word(word)))):
             return word
     return typed
-
-
-def kind_whose(kind: str) -> str:
-    """A kind of target in 'Say whose {kind} you mean'."""
-    words: dict[str, str] = {
-        TargetKind.UNIT: _.p("whose", "unit"),
-        TargetKind.CHARACTER: _.p("whose", "character"),
-        TargetKind.PLAYER: _.p("whose", "player"),
-        TargetKind.ARMY: _.p("whose", "army"),
-    }
-    return words.get(kind, kind)
-
-
-def fixed_name(kind: str, name: str) -> str:
-    """The rules' name of a target every game has (the table, a player, an army), as a refusal
-    names it in bold; any other target's name as the players gave it."""
-    words: dict[str, str] = {
-        TargetKind.TABLE: _.p("name", "the table"),
-        TargetKind.PLAYER: _.p("name", "player"),
-        TargetKind.ARMY: _.p("name", "army"),
-    }
-    return words.get(kind, name)
-
-
-def unit_detail(unit_type: UnitType | None) -> str:
-    """'cavalry unit', or 'unit' when its type was never given."""
-    words = {
-        UnitType.INFANTRY: _("infantry unit"),
-        UnitType.CAVALRY: _("cavalry unit"),
-        UnitType.CHARIOT: _("chariot unit"),
-        UnitType.MONSTER: _("monster unit"),
-        UnitType.ARTILLERY: _("artillery unit"),
-        UnitType.MACHINE: _("machine unit"),
-    }
-    return words[unit_type] if unit_type is not None else _("unit")
-
-
-def role_detail(role: CharacterRole | None) -> str:
-    """'general', or 'character' when the role was never given."""
-    words = {
-        CharacterRole.GENERAL: _.p("role", "general"),
-        CharacterRole.WIZARD: _.p("role", "wizard"),
-        CharacterRole.RUNESMITH: _.p("role", "runesmith"),
-        CharacterRole.HERO: _.p("role", "hero"),
-    }
-    return words[role] if role is not None else _("character")
-
-
-def _detail(kind: TargetKind, unit_type: UnitType | None, role: CharacterRole | None, shooting: bool) -> str:
-    """A unit's or character's kind in a few words: 'cavalry unit', 'shooting wizard'."""
-    detail = unit_detail(unit_type) if kind is TargetKind.UNIT else role_detail(role)
-    if shooting and unit_type not in SHOOTING_TYPES:
-        detail = _("shooting {detail}", detail=detail)
-    return detail
 
 
 def describe_target(target: Target) -> str:
@@ -227,25 +122,13 @@ def describe_target(target: Target) -> str:
         return _("{player}'s army", player=owner)
     if target.kind is TargetKind.TERRAIN:
         return _("{name} (terrain)", name=target.name)
-    detail = _detail(target.kind, target.unit_type, target.role, target.shooting)
-    return _("{name} ({detail} of {player})", name=target.name, detail=detail, player=owner)
+    what = detail(target.kind, target.unit_type, target.role, target.shooting)
+    return _("{name} ({detail} of {player})", name=target.name, detail=what, player=owner)
 
 
 def target_label(target: Target, viewer: int) -> str:
-    """A target seen from one player: 'Knights — your cavalry unit' (an option, a choice)."""
-    own = target.owner == viewer
-    if target.kind is TargetKind.TABLE:
-        return _.p("option", "the table")
-    if target.kind is TargetKind.PLAYER:
-        return _.p("option", "you (player)") if own else _.p("option", "your opponent (player)")
-    if target.kind is TargetKind.ARMY:
-        return _.p("option", "your army") if own else _.p("option", "the enemy army")
-    if target.kind is TargetKind.TERRAIN:
-        return _.p("option", "{name} — terrain", name=target.name)
-    detail = _detail(target.kind, target.unit_type, target.role, shooting=False)
-    if own:
-        return _.p("option", "{name} — your {detail}", name=target.name, detail=detail)
-    return _.p("option", "{name} — enemy {detail}", name=target.name, detail=detail)
+    """A target seen from one player (the rules' label), in the language in force."""
+    return say(labels.target_label(target, viewer))
 
 
 def new_target_label(new: NewTarget) -> str:
@@ -258,12 +141,12 @@ def new_target_label(new: NewTarget) -> str:
     if new.kind is TargetKind.TERRAIN:
         return _.p("option", "New: {name} (terrain)", name=new.name)
     if new.kind is TargetKind.UNIT:
-        what, still = unit_detail(new.unit_type), "" if new.unit_type else " + unit_type"
+        what, still = say(unit_detail(new.unit_type)), "" if new.unit_type else " + unit_type"
     else:
-        role = role_detail(new.role)
+        role = say(role_detail(new.role))
         what, still = (role[:1].upper() + role[1:], "") if new.role else (role, " + role")
     if new.shooting and new.unit_type not in SHOOTING_TYPES:
-        what = _("shooting {detail}", detail=what)
+        what = say(shooting(Words.verbatim(what)))
     if new.side is Side.MINE:
         return _.p("option", "New: {name} (my {detail})", name=new.name, detail=what) + still
     return _.p("option", "New: {name} (enemy {detail})", name=new.name, detail=what) + still

@@ -1,6 +1,17 @@
 """Warmaster: the Players Society magic item and tactics cards, dealt by army size and laid by the rules."""
 
 from rules.confirmation import ConfirmPending
+from rules.warmaster.actions import (
+    BeginBattle,
+    FinishGame,
+    PassTurn,
+    PlayCard,
+    RecordLoss,
+    RevealCard,
+    TargetRef,
+    TradeLuckyFind,
+)
+from rules.warmaster.battle import vp_summary
 from rules.warmaster.cards import (
     CardDef,
     DeckKind,
@@ -11,22 +22,12 @@ from rules.warmaster.cards import (
     builtin_pack,
     parse_pack,
 )
-from rules.warmaster.game import awaiting, legal_plays, parse_action, start, step, vp_summary
+from rules.warmaster.dealing import start
 from rules.warmaster.hands import HandSize, hand_size, play_limits
-from rules.warmaster.models import (
-    BeginBattle,
-    FinishGame,
-    PassTurn,
-    Phase,
-    PlayCard,
-    RecordLoss,
-    RevealCard,
-    TargetRef,
-    TradeLuckyFind,
-    WarmasterState,
-)
-from rules.warmaster.procedure import PROCEDURE
+from rules.warmaster.models import Phase, WarmasterState
+from rules.warmaster.procedure import PROCEDURE, awaiting, parse_action, step
 from rules.warmaster.targets import CharacterRole, Restriction, Side, Target, TargetKind, UnitType
+from rules.warmaster.turns import legal_plays
 from rules.warmaster.views import known_targets, playable_targets, private_view, prompt
 
 __all__ = [

@@ -17,7 +17,8 @@ from pydantic import ValidationError, model_validator
 
 from rules.errors import RuleError
 from rules.session import Model
-from rules.warmaster.models import TargetRef, WarmasterState
+from rules.warmaster.actions import TargetRef
+from rules.warmaster.models import WarmasterState
 from rules.warmaster.targets import (
     LOSABLE_KINDS,
     CharacterRole,
@@ -37,6 +38,8 @@ FIELDS = 6  # the prefix, kind, side, detail, shoots and the name
 # character with many allowed types is then offered once per side, its type given by its option.
 MAX_NEW_CHOICES = 12
 NEW_KINDS = (TargetKind.UNIT, TargetKind.CHARACTER, TargetKind.TERRAIN)
+UNIT_TYPES = frozenset(t.value for t in UnitType)
+ROLES = frozenset(r.value for r in CharacterRole)
 
 
 class NewTarget(Model):
@@ -211,3 +214,35 @@ def new_target_offers(
     if takes_terrain and not any(t.kind is TargetKind.TERRAIN for t in named):
         offers.append(NewTarget(name=name, kind=TargetKind.TERRAIN, side=Side.NEUTRAL))
     return offers
+
+
+# ------------------------------------------------------------------ what a new target may be
+
+
+def shoots_by_card(carrier: Restriction) -> bool:
+    """A card for shooters, laid on a target named for it, says that target shoots."""
+    return carrier is Restriction.SHOOTER
+
+
+def new_target_words(carrier: Restriction) -> list[str]:
+    """The unit types and character roles a new unit or character must have to take the card."""
+    shooting = shoots_by_card(carrier)
+    words = [
+        str(t)
+        for t in UnitType
+        if carrier.allows(
+            Target(key="?", name="?", kind=TargetKind.UNIT, owner=0, unit_type=t, shooting=shooting)
+        )
+    ]
+    words += [
+        str(r)
+        for r in CharacterRole
+        if carrier.allows(
+            Target(key="?", name="?", kind=TargetKind.CHARACTER, owner=0, role=r, shooting=shooting)
+        )
+    ]
+    return words
+
+
+def takes_terrain(carrier: Restriction) -> bool:
+    return carrier.allows(Target(key="?", name="?", kind=TargetKind.TERRAIN))

@@ -31,40 +31,43 @@ from __future__ import annotations
 from rules import confirmation
 from rules.confirmation import Request
 from rules.errors import RuleError
-from rules.session import Answer, InputField, Option, Question
-from rules.warmaster.cards import LUCKY_FIND_DRAWS, DeckKind
-from rules.warmaster.game import (
-    MAX_UNIT_POINTS,
-    all_targets,
-    pass_refusal,
-    slot_free,
-    tradable_lucky_finds,
-)
-from rules.warmaster.models import (
+from rules.session import NO_WORDS, Answer, InputField, Option, Question
+from rules.warmaster.actions import (
     BeginBattle,
     Confirmable,
     FinishGame,
-    HeldCard,
     PassTurn,
-    Phase,
     PlayCard,
     RecordLoss,
     RevealCard,
     TargetRef,
     TradeLuckyFind,
     WarmasterAction,
-    WarmasterState,
 )
+from rules.warmaster.battle import MAX_UNIT_POINTS
+from rules.warmaster.cards import LUCKY_FIND_DRAWS
+from rules.warmaster.labels import deck_card, target_label, type_example, type_list
+from rules.warmaster.models import HeldCard, Phase, WarmasterState
+from rules.warmaster.new_targets import (
+    ROLES,
+    UNIT_TYPES,
+    new_target_words,
+    shoots_by_card,
+    takes_terrain,
+)
+from rules.warmaster.targeting import all_targets, slot_free
 from rules.warmaster.targets import (
     LOSABLE_KINDS,
     MAX_TARGET_NAME,
     CharacterRole,
-    Restriction,
     Side,
-    Target,
     TargetKind,
     UnitType,
 )
+from rules.warmaster.turns import pass_refusal, tradable_lucky_finds
+from rules.words import Marker, Words
+
+N_ = Marker("warmaster")
 
 LAY = "warmaster.lay"
 PASS = "warmaster.pass"
@@ -76,79 +79,49 @@ FINISH = "warmaster.finish"
 CONFIRM = "warmaster.confirm"
 
 NEW = "new."
-NAME_FIELD = InputField(key="name", label="Its name", max_length=MAX_TARGET_NAME, placeholder="Knights")
+NAME_FIELD = InputField(
+    key="name",
+    label=N_.p("label", "Its name"),
+    max_length=MAX_TARGET_NAME,
+    placeholder=N_.p("example", "Knights"),
+)
 POINTS_FIELD = InputField(
     key="points",
-    label="Its points, before cards",
+    label=N_.p("label", "Its points, before cards"),
     kind="number",
     minimum=1,
     maximum=MAX_UNIT_POINTS,
     placeholder="110",
 )
 TYPE_KEY = "type"
-UNIT_TYPES = frozenset(t.value for t in UnitType)
-ROLES = frozenset(r.value for r in CharacterRole)
-
-
-def target_label(target: Target, viewer: int) -> str:
-    """A target seen from one player: 'Knights — your cavalry unit'."""
-    if target.kind is TargetKind.TABLE:
-        return "the table"
-    own = target.owner == viewer
-    if target.kind is TargetKind.PLAYER:
-        return "you (player)" if own else "your opponent (player)"
-    if target.kind is TargetKind.ARMY:
-        return "your army" if own else "the enemy army"
-    if target.kind is TargetKind.TERRAIN:
-        return f"{target.name} — terrain"
-    whose = "your" if own else "enemy"
-    if target.kind is TargetKind.UNIT:
-        detail = f"{target.unit_type} unit" if target.unit_type else "unit"
-    else:
-        detail = str(target.role) if target.role else "character"
-    return f"{target.name} — {whose} {detail}"
+ANOTHER: dict[str, Words] = {
+    f"{NEW}{Side.MINE}.unit": N_.p("label", "Another unit of yours"),
+    f"{NEW}{Side.MINE}.character": N_.p("label", "Another character of yours"),
+    f"{NEW}{Side.ENEMY}.unit": N_.p("label", "Another unit of the enemy's"),
+    f"{NEW}{Side.ENEMY}.character": N_.p("label", "Another character of the enemy's"),
+}
+"""A destroyed unit or character not named before, by its option's value."""
 
 
 # ------------------------------------------------------------------ what a new target may be
 
 
-def _shooting(carrier: Restriction) -> bool:
-    """A card for shooters, laid on a target named for it, says that target shoots."""
-    return carrier is Restriction.SHOOTER
-
-
-def new_target_words(carrier: Restriction) -> list[str]:
-    """The unit types and character roles a new unit or character must have to take the card."""
-    shooting = _shooting(carrier)
-    words = [
-        str(t)
-        for t in UnitType
-        if carrier.allows(
-            Target(key="?", name="?", kind=TargetKind.UNIT, owner=0, unit_type=t, shooting=shooting)
-        )
-    ]
-    words += [
-        str(r)
-        for r in CharacterRole
-        if carrier.allows(
-            Target(key="?", name="?", kind=TargetKind.CHARACTER, owner=0, role=r, shooting=shooting)
-        )
-    ]
-    return words
-
-
-def _takes_terrain(carrier: Restriction) -> bool:
-    return carrier.allows(Target(key="?", name="?", kind=TargetKind.TERRAIN))
-
-
-def _new_label(words: list[str], side: Side) -> str:
-    whose = "yours" if side is Side.MINE else "the enemy's"
+def _new_label(words: list[str], side: Side) -> Words:
+    """A new unit or character a card may go on, of one side."""
+    mine = side is Side.MINE
     if words == [str(CharacterRole.GENERAL)]:
-        return "Your General" if side is Side.MINE else "The enemy General"
+        return N_.p("label", "Your General") if mine else N_.p("label", "The enemy General")
     units = any(w in UNIT_TYPES for w in words)
     characters = any(w in ROLES for w in words)
-    what = "unit or character" if units and characters else "unit" if units else "character"
-    return f"A new {what} of {whose}"
+    if units and characters:
+        if mine:
+            return N_.p("label", "A new unit or character of yours")
+        return N_.p("label", "A new unit or character of the enemy's")
+    if units:
+        return N_.p("label", "A new unit of yours") if mine else N_.p("label", "A new unit of the enemy's")
+    if mine:
+        return N_.p("label", "A new character of yours")
+    return N_.p("label", "A new character of the enemy's")
 
 
 def _new_form(words: list[str]) -> list[InputField]:
@@ -156,7 +129,9 @@ def _new_form(words: list[str]) -> list[InputField]:
         return [NAME_FIELD]
     return [
         NAME_FIELD,
-        InputField(key=TYPE_KEY, label="What it is", max_length=20, placeholder=", ".join(words)),
+        InputField(
+            key=TYPE_KEY, label=N_.p("label", "What it is"), max_length=20, placeholder=type_example(words)
+        ),
     ]
 
 
@@ -176,7 +151,6 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
     carrier = held.card.carrier
     if carrier is None:
         return None
-    deck = "magic item" if held.deck is DeckKind.MAGIC else "tactics"
     options: list[Option] = []
     for index, target in enumerate(all_targets(state)):
         if not carrier.allows(target):
@@ -188,7 +162,9 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
                 label=target_label(target, player),
                 group="known",
                 disabled=not free,
-                description="" if free else f"It already holds a {deck} card.",
+                description=NO_WORDS
+                if free
+                else N_.p("option", "It already holds a {card}.", card=deck_card(held.deck)),
             )
         )
     words = new_target_words(carrier)
@@ -203,13 +179,18 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
                     group="new",
                     form=_new_form(words),
                     disabled=taken,
-                    description="That General is already named: pick them from the list." if taken else "",
+                    description=N_.p("option", "That General is already named: pick them from the list.")
+                    if taken
+                    else NO_WORDS,
                 )
             )
-    if _takes_terrain(carrier):
+    if takes_terrain(carrier):
         options.append(
             Option(
-                value=f"{NEW}{Side.NEUTRAL}", label="A new terrain feature", group="new", form=[NAME_FIELD]
+                value=f"{NEW}{Side.NEUTRAL}",
+                label=N_.p("label", "A new terrain feature"),
+                group="new",
+                form=[NAME_FIELD],
             )
         )
     if not any(not o.disabled for o in options):
@@ -218,8 +199,13 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
     return Question(
         step=f"{_cards_mark(state)}.lay.{held.id}",
         topic=LAY,
-        title=f"Lay {held.card.name}",
-        text=f"Goes on {carrier.describe()}. You have laid {mine.laid} of {mine.limit}.",
+        title=N_.p("title", "Lay {card}", card=held.card.name),
+        text=N_(
+            "Goes on {carrier}. You have laid {laid} of {limit}.",
+            carrier=carrier.words(),
+            laid=mine.laid,
+            limit=mine.limit,
+        ),
         players=[player],
         options=options,
         private=True,
@@ -237,25 +223,25 @@ def _pass_question(state: WarmasterState, player: int, can_lay: bool) -> Questio
     asked as an acknowledgement (`done`), never answered for the player. With nothing left to lay
     it is the one legal answer, and the table answers it for them."""
     refusal = pass_refusal(state, player)
-    why = ""
+    why = NO_WORDS
     if refusal is not None:
         why = (
-            "Trade your Lucky Find! first."
+            N_.p("option", "Trade your Lucky Find! first.")
             if refusal.code == "warmaster.trade_first"
-            else "A card you hold can still be laid, so it must be."
+            else N_.p("option", "A card you hold can still be laid, so it must be.")
         )
     mine = state.side(player)
     return Question(
         step=f"{_cards_mark(state)}.pass",
         topic=PASS,
-        title="Lay a card",
-        text="Say that no card you hold fits an open target.",
+        title=N_.p("title", "Lay a card"),
+        text=N_("Say that no card you hold fits an open target."),
         players=[player],
         kind="done" if refusal is None and can_lay else "choose",
         options=[
             Option(
                 value="pass",
-                label="Nothing I hold fits: pass",
+                label=N_.p("button", "Nothing I hold fits: pass"),
                 tone="danger",
                 disabled=refusal is not None,
                 description=why,
@@ -270,10 +256,13 @@ def _trade_question(state: WarmasterState, player: int, lucky: list[HeldCard]) -
     return Question(
         step=f"d{len(state.draw_pile)}.trade",
         topic=TRADE,
-        title="Trade a Lucky Find!",
-        text=f"Trade it for {LUCKY_FIND_DRAWS} magic item cards; it is not counted as laid.",
+        title=N_.p("title", "Trade a Lucky Find!"),
+        text=N_("Trade it for {draws} magic item cards; it is not counted as laid.", draws=LUCKY_FIND_DRAWS),
         players=[player],
-        options=[Option(value=held.id, label=f"Trade {held.card.name}", tone="main") for held in lucky],
+        options=[
+            Option(value=held.id, label=N_.p("button", "Trade {card}", card=held.card.name), tone="main")
+            for held in lucky
+        ],
         private=True,
         optional=True,
         series="trade",
@@ -293,14 +282,19 @@ def _reveal_question(state: WarmasterState, player: int) -> Question | None:
         # The player's own counters: the question changes only when their own cards do.
         step=f"r{len(mine)}.{face_up}.reveal",
         topic=REVEAL,
-        title="Turn a card face up",
-        text="When it is used, or an enemy contacts its carrier.",
+        title=N_.p("title", "Turn a card face up"),
+        text=N_("When it is used, or an enemy contacts its carrier."),
         players=[player],
         options=[
             Option(
                 value=f"p{card.placement}",
-                label=f"#{card.placement} {card.held.card.name} on "
-                f"{target_label(by_key[card.target_key], player)}",
+                label=N_.p(
+                    "option",
+                    "#{placement} {card} on {target}",
+                    placement=card.placement,
+                    card=card.held.card.name,
+                    target=target_label(by_key[card.target_key], player),
+                ),
             )
             for card in hidden
         ],
@@ -314,11 +308,11 @@ def _begin_question(state: WarmasterState) -> Question:
     return Question(
         step="begin",
         topic=BEGIN,
-        title="Begin the battle",
-        text="Every card that can be laid has been laid.",
+        title=N_.p("title", "Begin the battle"),
+        text=N_("Every card that can be laid has been laid."),
         players=list(state.players),
         kind="done",
-        options=[Option(value="begin", label="Begin the battle", tone="go")],
+        options=[Option(value="begin", label=N_.p("button", "Begin the battle"), tone="go")],
         series="battle",
     )
 
@@ -331,22 +325,15 @@ def _lost_question(state: WarmasterState, player: int) -> Question:
         for index, target in enumerate(all_targets(state))
         if target.kind in LOSABLE_KINDS and target.key not in lost
     ]
-    for side in (Side.MINE, Side.ENEMY):
-        for kind in (TargetKind.UNIT, TargetKind.CHARACTER):
-            whose = "yours" if side is Side.MINE else "the enemy's"
-            options.append(
-                Option(
-                    value=f"{NEW}{side}.{kind}",
-                    label=f"Another {kind} of {whose}",
-                    group="new",
-                    form=[NAME_FIELD, POINTS_FIELD],
-                )
-            )
+    options += [
+        Option(value=value, label=label, group="new", form=[NAME_FIELD, POINTS_FIELD])
+        for value, label in ANOTHER.items()
+    ]
     return Question(
         step=f"b{len(state.losses)}.lost",
         topic=LOST,
-        title="Record a destroyed unit or character",
-        text="Its points are those of the army list; the cards on it are added.",
+        title=N_.p("title", "Record a destroyed unit or character"),
+        text=N_("Its points are those of the army list; the cards on it are added."),
         players=[player],
         options=options,
         private=True,
@@ -359,11 +346,11 @@ def _finish_question(state: WarmasterState) -> Question:
     return Question(
         step="finish",
         topic=FINISH,
-        title="Finish the game",
-        text="Score it from the destroyed units and the surviving cards.",
+        title=N_.p("title", "Finish the game"),
+        text=N_("Score it from the destroyed units and the surviving cards."),
         players=list(state.players),
         kind="done",
-        options=[Option(value="finish", label="Finish and score the game", tone="danger")],
+        options=[Option(value="finish", label=N_.p("button", "Finish and score the game"), tone="danger")],
         series="battle",
     )
 
@@ -377,16 +364,16 @@ def _confirm_question(state: WarmasterState, pending: Request[Confirmable]) -> Q
         state.players,
         prefix="confirm.",
         topic=CONFIRM,
-        title="Begin the battle?" if begin else "Finish and score?",
-        text="No card can be laid after that."
+        title=N_.p("title", "Begin the battle?") if begin else N_.p("title", "Finish and score?"),
+        text=N_("No card can be laid after that.")
         if begin
-        else "Every card is turned up and the game is scored.",
+        else N_("Every card is turned up and the game is scored."),
         series="battle",
         step=pending.action.kind,
     )
 
 
-PAUSED = "Paused: a request in the game's thread waits for a confirmation."
+PAUSED = N_("Paused: a request in the game's thread waits for a confirmation.")
 
 
 def _paused(question: Question) -> Question:
@@ -444,8 +431,8 @@ def _new_for_card(state: WarmasterState, held: HeldCard, value: str, answer: Ans
     typed = answer.fields.get(TYPE_KEY, "").strip().casefold()
     word = words[0] if len(words) == 1 else typed
     if word not in words:
-        raise RuleError(code="warmaster.type_unknown", typed=typed, allowed=", ".join(words))
-    shooting = True if _shooting(carrier) else None
+        raise RuleError(code="warmaster.type_unknown", typed=typed, allowed=type_list(words))
+    shooting = True if shoots_by_card(carrier) else None
     if word in UNIT_TYPES:
         return TargetRef(
             name=name, kind=TargetKind.UNIT, side=side, unit_type=UnitType(word), shooting=shooting

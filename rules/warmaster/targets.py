@@ -14,6 +14,9 @@ from pydantic import model_validator
 
 from rules.errors import RuleError
 from rules.session import Model
+from rules.words import Marker, Words
+
+N_ = Marker("warmaster")
 
 MAX_TARGET_NAME = 60
 
@@ -149,28 +152,42 @@ class Restriction(StrEnum):
                 return True
 
     def describe(self) -> str:
+        """Who may carry the card, in English (as a card's view keeps it)."""
+        return str(RESTRICTION_TEXT[self])
+
+    def words(self) -> Words:
+        """Who may carry the card, as players read it."""
         return RESTRICTION_TEXT[self]
 
 
-RESTRICTION_TEXT: dict[Restriction, str] = {
-    Restriction.GENERAL: "the General only",
-    Restriction.WIZARD: "a Wizard only",
-    Restriction.WIZARD_OR_RUNESMITH: "a Wizard or a Dwarf Runesmith only",
-    Restriction.WIZARD_OR_GENERAL: "a Wizard or the General only",
-    Restriction.CHARACTER: "a character",
-    Restriction.UNIT: "a unit",
-    Restriction.CHARACTER_OR_UNIT: "a character or a unit",
-    Restriction.INFANTRY: "an infantry unit",
-    Restriction.INFANTRY_CAVALRY_CHARIOT: "an infantry, cavalry or chariot unit",
-    Restriction.INFANTRY_OR_ARTILLERY: "an infantry or artillery unit",
-    Restriction.SHOOTER: "a unit or character that shoots",
-    Restriction.MACHINE: "a machine",
-    Restriction.TERRAIN: "a terrain feature",
-    Restriction.PLAYER: "a player",
-    Restriction.ARMY: "an army",
-    Restriction.TABLE: "the table",
-    Restriction.ANY: "any target",
+RESTRICTION_TEXT: dict[Restriction, Words] = {
+    Restriction.GENERAL: N_("the General only"),
+    Restriction.WIZARD: N_("a Wizard only"),
+    Restriction.WIZARD_OR_RUNESMITH: N_("a Wizard or a Dwarf Runesmith only"),
+    Restriction.WIZARD_OR_GENERAL: N_("a Wizard or the General only"),
+    Restriction.CHARACTER: N_("a character"),
+    Restriction.UNIT: N_("a unit"),
+    Restriction.CHARACTER_OR_UNIT: N_("a character or a unit"),
+    Restriction.INFANTRY: N_("an infantry unit"),
+    Restriction.INFANTRY_CAVALRY_CHARIOT: N_("an infantry, cavalry or chariot unit"),
+    Restriction.INFANTRY_OR_ARTILLERY: N_("an infantry or artillery unit"),
+    Restriction.SHOOTER: N_("a unit or character that shoots"),
+    Restriction.MACHINE: N_("a machine"),
+    Restriction.TERRAIN: N_("a terrain feature"),
+    Restriction.PLAYER: N_("a player"),
+    Restriction.ARMY: N_("an army"),
+    Restriction.TABLE: N_("the table"),
+    Restriction.ANY: N_("any target"),
 }
+NOT_LAID = N_("not laid: traded")
+"""What a Lucky Find! says in place of who carries it."""
+
+
+def carrier_words(described: str) -> Words:
+    """Who may carry a card as a card's view keeps it (its English), as players read it; a pack's
+    own words are shown as they are."""
+    known = {str(words): words for words in (*RESTRICTION_TEXT.values(), NOT_LAID)}
+    return known.get(described, Words.verbatim(described))
 
 
 def clean_name(raw: str) -> str:

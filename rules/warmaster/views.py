@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from rules.session import Model
-from rules.warmaster.game import all_targets, cards_on, legal_plays, slot_free, tradable_lucky_finds
-from rules.warmaster.models import CardView, PassReason, Phase, WarmasterState
+from rules.warmaster.events import CardView
+from rules.warmaster.models import PassReason, Phase, WarmasterState
+from rules.warmaster.targeting import all_targets, cards_on, slot_free
 from rules.warmaster.targets import Target
+from rules.warmaster.turns import legal_plays, tradable_lucky_finds
 
 
 class Prompt(Model):

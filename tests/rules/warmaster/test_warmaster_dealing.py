@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from warmaster_helpers import ALICE, BOB, SWORD, TACTIC, new_game, public, refused, roller
 
-from cogs.warmaster.board import event_text
 from rules.errors import RuleError
 from rules.warmaster import builtin_magic_deck, hand_size, play_limits, start
 from rules.warmaster.cards import DeckKind
-from rules.warmaster.models import GameStarted, HandDealt, TurnToLay
+from rules.warmaster.events import GameStarted, HandDealt, TurnToLay
 
 
 @pytest.mark.parametrize(
@@ -65,21 +64,6 @@ def test_deal_with_tactics_pack() -> None:
     hands = [e for e in events if isinstance(e, HandDealt)]
     assert {(e.private_to, len(e.cards)) for e in hands} == {(ALICE, 9), (BOB, 13)}
     assert isinstance(events[-1], TurnToLay) and events[-1].player == ALICE
-
-
-def test_without_a_tactics_deck_only_magic_items_are_dealt_and_the_game_says_so() -> None:
-    state, events = new_game(points=(2000, 2000))
-    assert all(h.deck is DeckKind.MAGIC for s in state.sides for h in s.hand)
-    assert [len(s.hand) for s in state.sides] == [4, 4]
-    assert not state.tactics_dealt
-    assert "only magic item cards" in event_text(events[0])
-
-
-def test_small_armies_get_a_note_and_the_base_hand() -> None:
-    state, events = new_game(points=(1000, 2000), tactics=[TACTIC])
-    assert len(state.side(ALICE).hand) == 7
-    text = event_text(events[0])
-    assert "1,000 points" in text and "1,500" in text
 
 
 def test_builtin_deck_deals_50_distinct_physical_cards() -> None:

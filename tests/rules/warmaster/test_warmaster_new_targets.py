@@ -6,11 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from warmaster_helpers import ALICE, BOB, card, character, give, new_game, play, refused
+from warmaster_helpers import ALICE, BOB, ORCS, card, character, give, new_game, play, refused, shapes
 
-from bot.lang.text import add_words, refusal
-from cogs.warmaster.refusals import ENGLISH
-from cogs.warmaster.vocabulary import new_target_label
 from rules.errors import RuleError
 from rules.warmaster import Restriction, TargetRef
 from rules.warmaster.new_targets import (
@@ -26,29 +23,6 @@ from rules.warmaster.targets import MAX_TARGET_NAME, CharacterRole, Side, Target
 MALFORMED = "warmaster.new_choice_malformed"
 
 
-def shapes() -> st.SearchStrategy[NewTarget]:
-    """Every kind, side and detail a new target can have, with any name at all."""
-    names = st.text()
-    units = st.builds(
-        NewTarget,
-        name=names,
-        kind=st.just(TargetKind.UNIT),
-        side=st.sampled_from([Side.MINE, Side.ENEMY]),
-        unit_type=st.none() | st.sampled_from(list(UnitType)),
-        shooting=st.booleans(),
-    )
-    characters = st.builds(
-        NewTarget,
-        name=names,
-        kind=st.just(TargetKind.CHARACTER),
-        side=st.sampled_from([Side.MINE, Side.ENEMY]),
-        role=st.none() | st.sampled_from(list(CharacterRole)),
-        shooting=st.booleans(),
-    )
-    terrain = st.builds(NewTarget, name=names, kind=st.just(TargetKind.TERRAIN), side=st.just(Side.NEUTRAL))
-    return units | characters | terrain
-
-
 # ------------------------------------------------------------------ the value
 
 
@@ -60,70 +34,12 @@ def test_encoding_then_decoding_gives_back_the_same_target_for_any_name(new: New
     assert (decoded.name, decoded.kind, decoded.side) == (new.name, new.kind, new.side)
 
 
-@given(new=shapes())
-def test_a_choice_for_the_longest_name_the_rules_accept_fits_discord(new: NewTarget) -> None:
-    longest = new.model_copy(update={"name": "x" * MAX_TARGET_NAME})
-    assert len(encode_new_target(longest)) <= 100
-    assert len(new_target_label(longest)) <= 100
-
-
-def test_the_longest_value_and_label_fit() -> None:
-    new = NewTarget(
-        name="x" * MAX_TARGET_NAME,
-        kind=TargetKind.CHARACTER,
-        side=Side.ENEMY,
-        role=CharacterRole.RUNESMITH,
-        shooting=True,
-    )
-    assert len(encode_new_target(new)) == 97
-    vague = NewTarget(name="x" * MAX_TARGET_NAME, kind=TargetKind.UNIT, side=Side.ENEMY, shooting=True)
-    assert new_target_label(vague) == f"New: {'x' * MAX_TARGET_NAME} (enemy shooting unit) + unit_type"
-    assert len(new_target_label(vague)) == 99
-
-
-def test_labels_say_what_the_choice_is() -> None:
-    assert new_target_label(ORCS) == "New: Orcs (my infantry unit)"
-    general = NewTarget(name="Grom", kind=TargetKind.CHARACTER, side=Side.ENEMY, role=CharacterRole.GENERAL)
-    assert new_target_label(general) == "New: Grom (enemy General)"
-    vague = NewTarget(name="Grom", kind=TargetKind.CHARACTER, side=Side.MINE)
-    assert new_target_label(vague) == "New: Grom (my character) + role"
-    wood = NewTarget(name="Old Wood", kind=TargetKind.TERRAIN, side=Side.NEUTRAL)
-    assert new_target_label(wood) == "New: Old Wood (terrain)"
-
-
 @pytest.mark.parametrize(
     "value",
     ["Knights", "New: Grom (my unit)", "new unit", "news|paper", "table", "army:1001", "force:1001:knights"],
 )
 def test_typed_names_and_known_keys_are_not_choices(value: str) -> None:
     assert decode_new_target(value) is None
-
-
-@pytest.mark.parametrize(
-    "value",
-    [
-        "new|",
-        "new|unit|mine",
-        "new|dragon|mine|||Smaug",
-        "new|player|mine|||Me",
-        "new|unit|neutral|||Orcs",
-        "new|terrain|mine|||Wood",
-        "new|unit|mine|wizard||Orcs",
-        "new|character|enemy|cavalry||Grom",
-        "new|terrain|neutral|infantry||Wood",
-        "new|terrain|neutral||shoots|Wood",
-        "new|unit|mine|infantry|yes|Orcs",
-        "new|Unit|mine|infantry||Orcs",
-    ],
-)
-def test_a_value_that_looks_like_a_choice_but_does_not_read_back_is_refused_politely(value: str) -> None:
-    with refused(MALFORMED):
-        decode_new_target(value)
-    with pytest.raises(RuleError) as error:
-        typed_target(value)
-    add_words(ENGLISH)
-    words = refusal(error.value)
-    assert "could not read that new-target choice" in words and "{" not in words
 
 
 @given(rest=st.text())
@@ -137,9 +53,6 @@ def test_anything_after_the_prefix_reads_back_or_is_refused_never_crashes(rest: 
 
 
 # ------------------------------------------------------------------ options win over the choice
-
-
-ORCS = NewTarget(name="Orcs", kind=TargetKind.UNIT, side=Side.MINE, unit_type=UnitType.INFANTRY)
 
 
 def test_a_typed_name_keeps_its_options() -> None:

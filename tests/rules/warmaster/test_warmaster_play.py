@@ -23,9 +23,6 @@ from warmaster_helpers import (
     visible_to,
 )
 
-from bot.lang.text import add_words, refusal
-from cogs.warmaster.board import event_text
-from cogs.warmaster.refusals import ENGLISH
 from rules.errors import RuleError
 from rules.warmaster import (
     PROCEDURE,
@@ -44,18 +41,15 @@ from rules.warmaster import (
     prompt,
 )
 from rules.warmaster.cards import Special
-from rules.warmaster.models import (
-    CardLaidFaceDown,
+from rules.warmaster.events import (
     CardLaidFaceUp,
     CardPhaseComplete,
     CardRevealed,
     CardsDrawn,
     LuckyFindTraded,
-    PassReason,
-    RevealReason,
     TurnPassed,
-    YouLaidFaceDown,
 )
+from rules.warmaster.models import PassReason, RevealReason
 from rules.warmaster.targets import Side, TargetKind
 
 BY_NAME = {c.name: c for c in builtin_magic_deck()}
@@ -178,44 +172,6 @@ def test_restrictions_are_checked_against_the_target(card_name: str, target: Tar
             play(state, ALICE, card_name, target)
 
 
-def test_a_restricted_card_on_the_wrong_target_says_only_once() -> None:
-    """ "can go only on the General only" read twice; the carrier's words already say it."""
-    state, _ = new_game()
-    state = give(state, ALICE, BY_NAME["Crown of Command"])
-    with pytest.raises(RuleError) as error:
-        play(state, ALICE, "Crown of Command", unit("Spears"))
-    add_words(ENGLISH)  # as the cog does when it loads
-    words = refusal(error.value)
-    assert words.count("only") == 1 and "can go on the General only" in words, words
-
-
-def test_face_down_on_own_and_neutral_face_up_on_the_enemy() -> None:
-    state, _ = new_game(points=(4000, 4000))
-    cases = [
-        (ALICE, unit("Spears"), False),
-        (BOB, unit("Goblins", side="mine"), False),
-        (ALICE, terrain("Old Wood"), False),
-        (BOB, unit("Halberds", side="enemy"), True),
-        (ALICE, TargetRef(kind=TargetKind.TABLE), False),
-        (BOB, TargetRef(kind=TargetKind.PLAYER, side=Side.ENEMY), True),
-        (ALICE, TargetRef(kind=TargetKind.ARMY, side=Side.MINE), False),
-        (BOB, character("Grom", side="enemy", role="general"), True),
-    ]
-    state = give(state, ALICE, *[BY_NAME["Bad Luck! It's the Blank!"]] * 5)
-    state = give(state, BOB, *[BY_NAME["Bad Luck! It's the Blank!"]] * 4)
-    for actor, target, face_up in cases:
-        state, events = play(state, actor, "Bad Luck! It's the Blank!", target)
-        laid = events[0]
-        if face_up:
-            assert isinstance(laid, CardLaidFaceUp) and laid.card.name == "Bad Luck! It's the Blank!"
-        else:
-            assert isinstance(laid, CardLaidFaceDown)
-            assert "Blank" not in laid.model_dump_json() and "Blank" not in event_text(laid)
-            assert "face-down magic item card" in event_text(laid)
-            mine = events[1]
-            assert isinstance(mine, YouLaidFaceDown) and mine.private_to == actor
-
-
 def test_reveal_by_owner_only() -> None:
     state, _ = new_game()
     state = give(state, ALICE, BY_NAME["Sword of Might"])
@@ -256,20 +212,6 @@ def test_prompt_and_awaiting() -> None:
     assert awaiting(state) == [] and prompt(state).turn is None and prompt(state).phase is Phase.CARDS
     state, _ = confirmed(state, BeginBattle(actor=BOB))
     assert state.phase is Phase.BATTLE and prompt(state).turn is None
-
-
-def test_must_play_a_card_that_fits_a_known_target() -> None:
-    state, _ = new_game()
-    state = give(state, ALICE, BY_NAME["Ring of Power"], BY_NAME["Wand of Power"])
-    state = give(state, BOB, BY_NAME["Ring of Power"])
-    # No wizard named yet: Alice may say none of her cards fits.
-    state, events = act(state, PassTurn(actor=ALICE))
-    assert isinstance(events[0], TurnPassed) and events[0].reason is PassReason.NO_FIT
-    assert "no card in hand fits" in event_text(events[0])
-    # Bob's Ring of Power fits a wizard of Alice's that he names.
-    state, _ = play(state, BOB, "Ring of Power", character("Magnus", side="enemy", role="wizard"))
-    assert state.turn is None  # Bob has no cards left; Alice has passed
-    assert state.side(BOB).done is PassReason.NO_CARDS
 
 
 def test_pass_refused_when_a_known_target_is_open() -> None:

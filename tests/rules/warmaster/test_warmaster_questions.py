@@ -8,52 +8,34 @@ ids, strangers, bad typed fields) that must be refused by code and change nothin
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from warmaster_helpers import (
     ALICE,
     BOB,
     SWORD,
+    answer,
+    asked,
     card,
+    cards_laid,
     first_card,
     give,
     new_game,
+    only,
     play,
     refused,
     roller,
     unit,
 )
 
-import rules.warmaster
-from bot.lang.text import ENGLISH as CATALOGUE
-from bot.lang.text import add_words, refusal
-from bot.play.table import only_answer
-from cogs.warmaster.adapter import reply_lines
-from cogs.warmaster.board import board_status
-from cogs.warmaster.questions import question_words
-from cogs.warmaster.refusals import ENGLISH
 from rules.confirmation import ConfirmPending
 from rules.errors import RuleError
 from rules.session import Answer, Option, Question
 from rules.warmaster import PROCEDURE, builtin_magic_deck, start
-from rules.warmaster.game import all_targets, legal_plays
-from rules.warmaster.models import (
-    BattleBegun,
-    BeginBattle,
-    ConfirmAnswered,
-    FinishGame,
-    GameFinished,
-    PassTurn,
-    Phase,
-    RecordLoss,
-    RevealCard,
-    TargetRef,
-    WarmasterState,
-)
+from rules.warmaster.actions import BeginBattle, FinishGame, PassTurn, RecordLoss, TargetRef
+from rules.warmaster.events import ConfirmAnswered, GameFinished
+from rules.warmaster.models import Phase, WarmasterState
 from rules.warmaster.questions import (
     BEGIN,
     CONFIRM,
@@ -66,36 +48,20 @@ from rules.warmaster.questions import (
     new_target_words,
     to_action,
 )
+from rules.warmaster.targeting import all_targets
 from rules.warmaster.targets import Restriction, TargetKind, UnitType
+from rules.warmaster.turns import legal_plays
 
-add_words(ENGLISH)
 BY_NAME = {c.name: c for c in builtin_magic_deck()}
 STRANGER = 4242
-
-
-def asked(state: WarmasterState, player: int, topic: str) -> list[Question]:
-    return [q for q in PROCEDURE.ask(state, player) if q.topic == topic]
-
-
-def only(state: WarmasterState, player: int, topic: str) -> Question:
-    [question] = asked(state, player, topic)
-    return question
 
 
 def lay_question(state: WarmasterState, player: int, card_id: str) -> Question:
     return next(q for q in asked(state, player, LAY) if q.params["card"] == card_id)
 
 
-def answer(state: WarmasterState, reply: Answer) -> WarmasterState:
-    """Answer through the procedure, checking the input state is untouched."""
-    before = state.model_dump()
-    new_state, _ = PROCEDURE.answer(state, reply, roller(3))
-    assert state.model_dump() == before
-    return new_state
-
-
 def option_for(question: Question, label_part: str) -> Option:
-    return next(o for o in question.options if label_part in o.label)
+    return next(o for o in question.options if label_part in str(o.label))
 
 
 def press(state: WarmasterState, player: int, topic: str, confirm_by: int | None = None) -> WarmasterState:
@@ -148,7 +114,7 @@ def test_laying_on_a_new_target_by_answer_and_the_old_button_is_stale() -> None:
     index = [t.key for t in all_targets(state)].index(knights.key)
     knights_option = question.option(f"t{index}")
     assert knights_option is not None and knights_option.disabled  # it holds a magic item card
-    assert knights_option.label == "Knights — enemy cavalry unit"
+    assert str(knights_option.label) == "Knights — enemy cavalry unit"
     with refused("answer.disabled", label="Knights — enemy cavalry unit"):
         answer(state, Answer(actor=BOB, step=question.step, values=[f"t{index}"]))
 
@@ -185,7 +151,7 @@ def test_a_card_for_one_kind_of_character_needs_only_a_name_and_one_general_per_
     question = lay_question(state, BOB, f"H{BOB}-1")
     assert not option_for(question, "Your General").disabled
     enemy = option_for(question, "The enemy General")
-    assert enemy.disabled and "already named" in enemy.description
+    assert enemy.disabled and "already named" in str(enemy.description)
     index = [t.key for t in all_targets(state)].index(karl.key)
     karl_option = question.option(f"t{index}")
     assert karl_option is not None and karl_option.disabled  # he holds the Crown already
@@ -226,32 +192,6 @@ def test_terrain_cards_offer_a_new_terrain_feature() -> None:
     assert state.targets[0].kind is TargetKind.TERRAIN and not state.laid[0].face_up
 
 
-def test_pass_is_offered_when_no_card_fits_and_refused_otherwise() -> None:
-    state, _ = new_game()
-    state = give(state, ALICE, BY_NAME["Ring of Power"], BY_NAME["Wand of Power"])
-    passing = only(state, ALICE, PASS)
-    assert not passing.options[0].disabled and passing.params["refusal"] is None
-    # She may still name a wizard for either card: passing is one choice among those, never made
-    # for her.
-    assert asked(state, ALICE, LAY) and passing.kind == "done" and only_answer(PROCEDURE, state) is None
-    state = answer(state, Answer(actor=ALICE, step=passing.step, values=["pass"]))
-    assert state.side(ALICE).done is not None and state.turn == BOB
-
-
-def test_with_nothing_left_to_lay_passing_is_the_one_answer() -> None:
-    state, _ = new_game()
-    table_card = card("Table Cloth", carrier="table")
-    state = give(state, ALICE, table_card, table_card)
-    state, _ = play(state, ALICE, f"H{ALICE}-1", TargetRef(key="table"))
-    state, _ = play(state, BOB, first_card(state, BOB), unit("Orcs"))
-    # The table holds her magic item card already: her second cloth fits nowhere.
-    assert state.turn == ALICE and not asked(state, ALICE, LAY)
-    passing = only(state, ALICE, PASS)
-    assert passing.kind == "choose" and not passing.options[0].disabled
-    found = only_answer(PROCEDURE, state)
-    assert found is not None and found[0].step == passing.step and found[0].actor == ALICE
-
-
 def test_at_the_table_only_the_turn_is_awaited_and_each_card_keeps_its_message() -> None:
     """The turn is what the game waits for (its title names no card: the board shows it to both);
     each card's question and the player's tools are optional, each following its own series, so
@@ -261,7 +201,7 @@ def test_at_the_table_only_the_turn_is_awaited_and_each_card_keeps_its_message()
     assert [(q.topic, q.optional, q.series) for q in PROCEDURE.ask(lucky, BOB)] == [(TRADE, True, "trade")]
     questions = PROCEDURE.ask(state, ALICE)
     [turn] = [q for q in questions if not q.optional]
-    assert turn.topic == PASS and turn.title == "Lay a card" and turn.private
+    assert turn.topic == PASS and str(turn.title) == "Lay a card" and turn.private
     lays = [q for q in questions if q.topic == LAY]
     assert lays and all(q.optional and q.series == f"lay.{q.params['card']}" for q in lays)
     kept = lays[1]
@@ -304,7 +244,7 @@ def test_reveal_and_begin_by_answer() -> None:
     state = give(state, ALICE, BY_NAME["Sword of Might"])
     state, _ = play(state, ALICE, "Sword of Might", unit("Spears"))
     reveal = only(state, ALICE, REVEAL)
-    assert [(o.value, o.label) for o in reveal.options] == [
+    assert [(o.value, str(o.label)) for o in reveal.options] == [
         ("p1", "#1 Sword of Might on Spears — your infantry unit")
     ]
     assert not asked(state, BOB, REVEAL)
@@ -339,7 +279,7 @@ def test_losses_are_recorded_by_answer_with_typed_points() -> None:
     index = [t.key for t in all_targets(state)].index(u0.key)
     assert (
         option_for(lost, "U0").value == f"t{index}"
-        and option_for(lost, "U0").label == "U0 — enemy infantry unit"
+        and str(option_for(lost, "U0").label) == "U0 — enemy infantry unit"
     )
     for typed, code in [
         ("0", "answer.field_range"),
@@ -352,7 +292,7 @@ def test_losses_are_recorded_by_answer_with_typed_points() -> None:
     [loss] = state.losses
     assert (loss.target_key, loss.base_points, loss.to_player) == (u0.key, 110, BOB)
     lost = only(state, BOB, LOST)
-    assert lost.step == "b1.lost" and not any(o.label.startswith("U0 ") for o in lost.options)
+    assert lost.step == "b1.lost" and not any(str(o.label).startswith("U0 ") for o in lost.options)
     new_one = Answer(
         actor=ALICE, step=lost.step, values=["new.enemy.character"], fields={"name": "Grom", "points": "80"}
     )
@@ -367,67 +307,6 @@ def test_losses_are_recorded_by_answer_with_typed_points() -> None:
 # ------------------------------------------------------------------ confirmations
 
 
-def cards_laid() -> WarmasterState:
-    """Every card laid, each face down on a unit of the player who laid it (U0 is Alice's)."""
-    state: WarmasterState = new_game()[0]
-    while state.turn is not None:
-        state, _ = play(state, state.turn, state.side(state.turn).hand[0].id, unit(f"U{len(state.laid)}"))
-    return state
-
-
-def test_begin_waits_for_the_other_player_and_not_yet_changes_nothing() -> None:
-    state = cards_laid()
-    before = state
-    state = answer(state, Answer(actor=BOB, step=only(state, BOB, BEGIN).step))
-    assert state.phase is Phase.CARDS and state.pending is not None and state.pending.by == BOB
-    # Both are asked the confirmation in the battle's message; Begin is no longer asked.
-    confirm = only(state, ALICE, CONFIRM)
-    assert only(state, BOB, CONFIRM) == confirm and not asked(state, ALICE, BEGIN)
-    assert (confirm.title, confirm.series, confirm.step, confirm.players) == (
-        "Begin the battle?",
-        "battle",
-        "confirm.0",
-        [ALICE, BOB],
-    )
-    assert [(o.value, o.label, o.disabled) for o in confirm.options] == [
-        ("confirm", "Confirm", False),
-        ("not_yet", "Not yet", False),
-    ]
-    assert not confirm.optional and confirm.kind == "choose"  # waited for, never answered for anyone
-    assert only_answer(PROCEDURE, state) is None
-    # Meanwhile the game takes nothing else: a tool stays asked, its options disabled.
-    reveal = only(state, ALICE, REVEAL)
-    assert reveal.options and all(o.disabled for o in reveal.options)
-    with refused("answer.disabled"):
-        answer(state, Answer(actor=ALICE, step=reveal.step, values=[reveal.options[0].value]))
-    with refused("confirm.pending", by=BOB):
-        PROCEDURE.step(state, RevealCard(actor=ALICE, placement=1), roller(1))
-    with refused("confirm.pending", by=BOB):
-        PROCEDURE.step(state, BeginBattle(actor=ALICE), roller(1))
-    # Not yet from the other player takes it back: nothing else changed, Begin is asked again.
-    state = answer(state, Answer(actor=ALICE, step=confirm.step, values=["not_yet"]))
-    assert state.pending is None and state.model_dump(exclude={"confirmation"}) == before.model_dump(
-        exclude={"confirmation"}
-    )
-    assert PROCEDURE.ask(state, ALICE) == PROCEDURE.ask(before, ALICE)
-    # Asked again, it is a new confirmation: a click on the old one is stale and confirms nothing.
-    state = answer(state, Answer(actor=ALICE, step=only(state, ALICE, BEGIN).step))
-    assert only(state, BOB, CONFIRM).step == "confirm.1"
-    with refused("answer.stale"):
-        answer(state, Answer(actor=BOB, step=confirm.step, values=["confirm"]))
-    with refused("confirm.stale"):
-        PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=0, confirm=True), roller(1))
-    # The player who asked may confirm their own.
-    state, events = PROCEDURE.answer(
-        state, Answer(actor=ALICE, step="confirm.1", values=["confirm"]), roller(1)
-    )
-    assert state.phase is Phase.BATTLE and state.pending is None
-    assert [type(e) for e in events] == [ConfirmAnswered, BattleBegun]
-    assert isinstance(events[0], ConfirmAnswered) and (events[0].player, events[0].by) == (ALICE, ALICE)
-    with refused("confirm.nothing_pending"):
-        PROCEDURE.step(state, ConfirmPending(actor=BOB, serial=1, confirm=True), roller(1))
-
-
 def test_finish_is_scored_once_the_other_player_confirms() -> None:
     state = press(cards_laid(), ALICE, BEGIN)
     u0 = next(t for t in state.targets if t.name == "U0")
@@ -436,7 +315,7 @@ def test_finish_is_scored_once_the_other_player_confirms() -> None:
     )
     state = answer(state, Answer(actor=BOB, step=only(state, BOB, FINISH).step))
     confirm = only(state, ALICE, CONFIRM)
-    assert confirm.title == "Finish and score?" and not state.finished
+    assert str(confirm.title) == "Finish and score?" and not state.finished
     lost = only(state, ALICE, LOST)
     assert all(o.disabled for o in lost.options)
     with refused("confirm.pending", by=BOB):
@@ -476,61 +355,7 @@ def test_a_game_saved_before_confirmations_loads_and_plays_on() -> None:
     assert press(loaded, ALICE, BEGIN).phase is Phase.BATTLE
 
 
-def test_confirmations_read_as_sentences() -> None:
-    state = cards_laid()
-    state, events = PROCEDURE.answer(state, Answer(actor=BOB, step="begin"), roller(1))
-    lines = reply_lines(state, events, BOB)
-    assert lines == [
-        f"<@{BOB}> asks to begin the battle. It waits for <@{ALICE}> to confirm (or <@{BOB}> confirms "
-        "their own)."
-    ]
-    assert board_status(state).startswith("**Waiting for a confirmation.**")
-    text = question_words(state, only(state, ALICE, CONFIRM))
-    assert text.startswith("**Begin the battle?**") and f"<@{ALICE}> confirms" in text
-    with pytest.raises(RuleError) as caught:
-        PROCEDURE.step(state, RevealCard(actor=ALICE, placement=1), roller(1))
-    assert refusal(caught.value) == (
-        f"A request by <@{BOB}> waits for a confirmation: answer it first, with Confirm or Not yet."
-    )
-    said_no, events = PROCEDURE.answer(
-        state, Answer(actor=ALICE, step="confirm.0", values=["not_yet"]), roller(1)
-    )
-    assert reply_lines(said_no, events, ALICE)[0] == (
-        f"<@{ALICE}> says not yet to <@{BOB}>'s request to begin the battle. Nothing changes."
-    )
-    begun, events = PROCEDURE.answer(
-        state, Answer(actor=ALICE, step="confirm.0", values=["confirm"]), roller(1)
-    )
-    assert reply_lines(begun, events, ALICE)[:2] == [
-        f"<@{ALICE}> confirms <@{BOB}>'s request to begin the battle.",
-        "The battle has begun: no more cards can be laid.",
-    ]
-    own, events = PROCEDURE.answer(state, Answer(actor=BOB, step="confirm.0", values=["not_yet"]), roller(1))
-    assert (
-        reply_lines(own, events, BOB)[0]
-        == f"<@{BOB}> takes back the request to begin the battle. Nothing changes."
-    )
-
-
 # ------------------------------------------------------------------ the words for every code
-
-
-def test_every_refusal_code_is_worded() -> None:
-    source = "\n".join(p.read_text() for p in Path(rules.warmaster.__file__).parent.glob("*.py"))
-    codes = set(re.findall(r'(?:code=|return )"(warmaster\.[a-z_]+)"', source))
-    assert codes and codes <= ENGLISH.keys(), codes - ENGLISH.keys()
-    assert all(CATALOGUE[code] == ENGLISH[code] for code in ENGLISH)
-
-
-def test_refusals_read_as_sentences_with_mentions_made_by_the_cog() -> None:
-    state, _ = new_game()
-    try:
-        play(state, BOB, state.side(BOB).hand[0].id, unit("Orcs"))
-    except RuleError as error:
-        assert error.params == {"player": ALICE}
-        assert refusal(error) == f"It is <@{ALICE}>'s turn to lay a card."
-    else:
-        raise AssertionError("out of turn was not refused")
 
 
 # ------------------------------------------------------------------ random play by answers
@@ -558,7 +383,7 @@ def fill(data: st.DataObject, option: Option) -> dict[str, str]:
             fields["name"] = data.draw(st.sampled_from(NAMES)) + data.draw(st.sampled_from(["", " 2"]))
         elif field.key == "type":
             assert field.placeholder is not None
-            fields["type"] = data.draw(st.sampled_from(field.placeholder.split(", ")))
+            fields["type"] = data.draw(st.sampled_from(str(field.placeholder).split(", ")))
         else:
             assert field.kind == "number" and field.minimum is not None
             fields[field.key] = str(data.draw(st.integers(field.minimum, 300)))
@@ -687,7 +512,7 @@ def test_random_answers_step_only_when_legal(
                 PROCEDURE.answer(state, reply, roller(2))
             except RuleError as error:
                 assert error.code in codes, (error.code, error.params, reply)
-                assert refusal(error) and "{" not in refusal(error)
+                assert error.code.startswith(("warmaster.", "answer.", "confirm.", "game.")), error.code
             else:
                 raise AssertionError(f"illegal answer stepped: {reply}")
             assert state.model_dump() == before

@@ -8,21 +8,29 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from rules.confirmation import ConfirmPending
 from rules.dice import Roller
 from rules.errors import RuleError
-from rules.session import Event
-from rules.warmaster import PROCEDURE, CardDef, DeckKind, Restriction, TargetRef, WarmasterState, start, step
-from rules.warmaster.models import (
-    BeginBattle,
-    ConfirmAnswered,
-    ConfirmAsked,
-    FinishGame,
-    HeldCard,
-    PlayCard,
+from rules.session import Answer, Event, Question
+from rules.warmaster import (
+    PROCEDURE,
+    CardDef,
+    DeckKind,
+    Restriction,
+    TargetRef,
+    WarmasterState,
+    builtin_magic_deck,
+    start,
+    step,
 )
+from rules.warmaster.actions import BeginBattle, FinishGame, PlayCard, RecordLoss
+from rules.warmaster.events import ConfirmAnswered, ConfirmAsked, LossRecorded
+from rules.warmaster.models import HeldCard
+from rules.warmaster.new_targets import NewTarget
 from rules.warmaster.targets import CharacterRole, Side, TargetKind, UnitType
+from rules.words import Words
 
 ALICE = 1001
 BOB = 2002
@@ -137,13 +145,103 @@ def visible_to(events: list[Event], player: int) -> list[Event]:
 
 @contextmanager
 def refused(code: str, **params: str | int | None) -> Iterator[None]:
-    """Expect a refusal with this code and (at least) these values."""
+    """Expect a refusal with this code and (at least) these values (`Words` as their English)."""
     with pytest.raises(RuleError) as caught:
         yield
     error = caught.value
     assert error.code == code, (error.code, error.params)
     for key, value in params.items():
-        assert error.params.get(key) == value, (key, error.params)
+        found = error.params.get(key)
+        assert (str(found) if isinstance(found, Words) else found) == value, (key, error.params)
 
+
+def shapes() -> st.SearchStrategy[NewTarget]:
+    """Every kind, side and detail a new target can have, with any name at all."""
+    names = st.text()
+    units = st.builds(
+        NewTarget,
+        name=names,
+        kind=st.just(TargetKind.UNIT),
+        side=st.sampled_from([Side.MINE, Side.ENEMY]),
+        unit_type=st.none() | st.sampled_from(list(UnitType)),
+        shooting=st.booleans(),
+    )
+    characters = st.builds(
+        NewTarget,
+        name=names,
+        kind=st.just(TargetKind.CHARACTER),
+        side=st.sampled_from([Side.MINE, Side.ENEMY]),
+        role=st.none() | st.sampled_from(list(CharacterRole)),
+        shooting=st.booleans(),
+    )
+    terrain = st.builds(NewTarget, name=names, kind=st.just(TargetKind.TERRAIN), side=st.just(Side.NEUTRAL))
+    return units | characters | terrain
+
+
+ORCS = NewTarget(name="Orcs", kind=TargetKind.UNIT, side=Side.MINE, unit_type=UnitType.INFANTRY)
+
+
+def asked(state: WarmasterState, player: int, topic: str) -> list[Question]:
+    return [q for q in PROCEDURE.ask(state, player) if q.topic == topic]
+
+
+def only(state: WarmasterState, player: int, topic: str) -> Question:
+    [question] = asked(state, player, topic)
+    return question
+
+
+def answer(state: WarmasterState, reply: Answer) -> WarmasterState:
+    """Answer through the procedure, checking the input state is untouched."""
+    before = state.model_dump()
+    new_state, _ = PROCEDURE.answer(state, reply, roller(3))
+    assert state.model_dump() == before
+    return new_state
+
+
+def cards_laid() -> WarmasterState:
+    """Every card laid, each face down on a unit of the player who laid it (U0 is Alice's)."""
+    state: WarmasterState = new_game()[0]
+    while state.turn is not None:
+        state, _ = play(state, state.turn, state.side(state.turn).hand[0].id, unit(f"U{len(state.laid)}"))
+    return state
+
+
+def laid_game() -> WarmasterState:
+    """Alice has the first turn; seven cards are laid (see the table in the test below)."""
+    state, _ = new_game()
+    state = give(
+        state,
+        ALICE,
+        BY_NAME["Sword of Might"],
+        BY_NAME["Treasure of Sotek"],
+        BY_NAME["Banner of Hoohaa!"],
+        BY_NAME["Crown of Command"],
+    )
+    state = give(
+        state, BOB, BY_NAME["Sword of Weakness"], BY_NAME["Treasure of Sotek"], BY_NAME["Shield of Heroes"]
+    )
+    state, _ = play(state, ALICE, "Sword of Might", unit("Knights", unit_type="cavalry"))
+    state, _ = play(state, BOB, "Sword of Weakness", unit("Spears", side="enemy"))
+    state, _ = play(state, ALICE, "Treasure of Sotek", unit("Archers", shooting=True))
+    state, _ = play(state, BOB, "Treasure of Sotek", unit("Wolves", side="mine", unit_type="cavalry"))
+    state, _ = play(state, ALICE, "Banner of Hoohaa!", unit("Goblins", side="enemy"))
+    state, _ = play(state, BOB, "Shield of Heroes", unit("Troll", side="mine", unit_type="monster"))
+    state, _ = play(state, ALICE, "Crown of Command", character("Karl", role="general"))
+    assert state.turn is None
+    state, _ = confirmed(state, BeginBattle(actor=ALICE))
+    return state
+
+
+def lose(
+    state: WarmasterState, actor: int, name: str, points: int, side: str | None = None
+) -> tuple[WarmasterState, LossRecorded]:
+    ref = TargetRef(name=name, side=Side(side) if side else None, kind=TargetKind.UNIT if side else None)
+    state, events = act(state, RecordLoss(actor=actor, target=ref, base_points=points))
+    loss = events[-1]
+    assert isinstance(loss, LossRecorded)
+    return state, loss
+
+
+BY_NAME = {c.name: c for c in builtin_magic_deck()}
 
 __all__ = ["step"]

@@ -7,7 +7,6 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from warmaster_helpers import ALICE, BOB, act, card, roller
 
 from bot.lang.text import add_words
 from bot.lang.text import refusal as english
@@ -27,15 +26,18 @@ from rules.warmaster import (
     start,
     vp_summary,
 )
-from rules.warmaster.game import all_targets, legal_plays, tradable_lucky_finds
-from rules.warmaster.models import (
-    CardLaidFaceDown,
-    CardLaidFaceUp,
-    LuckyFindTraded,
-    Phase,
-    WarmasterState,
-)
+from rules.warmaster.events import CardLaidFaceDown, CardLaidFaceUp, LuckyFindTraded
+from rules.warmaster.models import Phase, WarmasterState
+from rules.warmaster.targeting import all_targets
 from rules.warmaster.targets import CharacterRole, Restriction, Side, TargetKind, UnitType
+from rules.warmaster.turns import legal_plays, tradable_lucky_finds
+from tests.rules.warmaster.warmaster_helpers import (
+    ALICE,
+    BOB,
+    act,
+    card,
+    roller,
+)
 
 TACTICS = [
     card("Drilled", "unit", 10, copies=6),
