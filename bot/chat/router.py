@@ -15,7 +15,7 @@ import discord
 from bot.chat import custom_ids, errors, render
 from bot.chat.messages import Reply
 from bot.lang.i18n import Domain, say
-from bot.play import questions, table
+from bot.play import questions
 from bot.play.games import GameAdapter, SessionInfo
 from bot.play.sessions import SessionClosed, SessionNotFound
 from rules.errors import RuleError
@@ -77,7 +77,6 @@ async def on_question(
     stored state); refused, it is judged again on the stored state before the player is told no.
     So a cache never decides, and the usual click costs one round trip to the store, not two."""
     bot: MusterBot = interaction.client  # type: ignore[assignment]
-    known: tuple[GameAdapter[Any], Any] | None = None
     try:
         cached = bot.sessions.cached(sid)
         if cached is not None:
@@ -88,11 +87,8 @@ async def on_question(
             except (RuleError, SessionClosed):
                 pass  # perhaps only stale here: the stored game decides the refusal
         game = await _players_game(interaction, sid)
-        known = bot.games.get(game[0].system), game[1]
         await _answer(interaction, game, step, values, opens_form, fields, checked=True)
     except Exception as exc:
-        if isinstance(exc, RuleError) and known is not None:
-            table.reworded(*known, interaction.user.id, exc)
         await errors.report(interaction, exc)
 
 
@@ -122,7 +118,7 @@ async def _answer(
         if question is None:  # moved on: refused as an answer to it would be, opening no form
             procedure.action_for(state, questions.answer(user, None, step, values))
             raise RuleError(code="answer.not_asked")
-        spec = questions.form(table.shown(adapter, state, question), values[0])
+        spec = questions.form(question, values[0])
         if spec is None:
             raise RuleError(code="answer.not_offered")
         custom_id = custom_ids.modal(sid, step, values[0])
@@ -166,7 +162,7 @@ def current_questions(adapter: GameAdapter[Any], state: Any, user: int) -> Reply
     lines, buttons, selects = [_("That button is from an older message. The game asks you now:")], [], []
     rows = 0
     for raw in asked:
-        question = table.shown(adapter, state, raw)
+        question = raw
         more_buttons, more_selects = questions.components(question)
         needed = len(more_selects) + -(-len(more_buttons) // 5)
         if rows + needed > 5:

@@ -109,13 +109,6 @@ class GameAdapter(Generic[S]):
         """Its /help line in the language in force (`help = _.mark(...)` in the game's `domain`)."""
         return Domain(self.domain)(self.help)
 
-    def localise(self, state: S, asked: Question) -> Question:
-        """A question as shown in the language in force: the rules word it in English, so a game
-        returns a copy with its title, text, option labels and descriptions and form labels
-        translated (`asked.model_copy(update=...)`; keep every `value` and `step`). In English it is
-        the question as asked, so the platform shows that without calling this. By default: as asked."""
-        return asked
-
     def typed(self, state: S, asked: Question, fields: dict[str, str]) -> dict[str, str]:
         """A form's typed values as the rules read them (a word typed in the player's language
         back to the rules' English), in the language in force. By default: as typed."""

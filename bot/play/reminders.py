@@ -20,7 +20,7 @@ from bot.db.models import GameSession, utcnow
 from bot.lang.i18n import Domain, say, speaking
 from bot.play.games import SessionInfo
 from bot.play.sessions import info_of
-from bot.play.table import shown, waited_for
+from bot.play.table import waited_for
 from rules.text import clip
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class QuietGameReminders:
             reminders = []
             for user, questions in waiting.items():
                 with speaking(languages.of(user)):  # a DM: in the player's own language
-                    titles = "; ".join(say(shown(adapter, state, asked).title) for asked in questions)
+                    titles = "; ".join(say(asked.title) for asked in questions)
                     text = _(
                         "Reminder: your {game} game is waiting for you: {titles}. {link}",
                         game=adapter.title,

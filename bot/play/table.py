@@ -16,7 +16,7 @@ step, by comparing what the game asked before it with what it asks now:
 
 Every message goes through the outbox like any other, so edits and posts survive restarts. What
 the table shows speaks the table's language, what one player's DMs show speaks theirs
-(`bot.lang.languages.Languages`); a game's questions are shown through its adapter's `localise`.
+(`bot.lang.languages.Languages`); a question's words are the rules' own `Words`, shown with `say`.
 """
 
 from __future__ import annotations
@@ -26,15 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 from bot.chat.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, FIELD_VALUE
 from bot.chat.messages import Button, Embed, Outgoing, Select
-from bot.lang.i18n import SOURCE, Domain, language, say, speaking
+from bot.lang.i18n import Domain, say, speaking
 from bot.lang.languages import ENGLISH, Languages
 from bot.play.questions import components
 from rules.dice import Roller
-from rules.errors import RuleError
 from rules.sealed import ChoiceSealed
 from rules.session import Answer, Event, GameState, Procedure, Question
 from rules.text import clip, clip_start
-from rules.words import Words
 
 if TYPE_CHECKING:
     from bot.play.games import GameAdapter, SessionInfo
@@ -54,7 +52,7 @@ class AutoAnswer:
     value: str
 
     def said(self, adapter: GameAdapter[Any], state: GameState) -> str:
-        asked = shown(adapter, state, self.question)
+        asked = self.question
         option = asked.option(self.value)
         return _(
             "{player} had one choice for **{title}**: {answer} (answered for them).",
@@ -66,36 +64,6 @@ class AutoAnswer:
 
 def who(player: int) -> str:
     return f"<@{player}>"
-
-
-def shown(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Question:
-    """A question as it is shown, in the language in force. The rules word it in English, and in
-    English every game shows it exactly as asked (each game's tests hold it to that), so then it
-    is not copied at all."""
-    if language() == SOURCE:
-        return asked
-    return adapter.localise(state, asked)
-
-
-def reworded(adapter: GameAdapter[Any], state: GameState, player: int, error: RuleError) -> None:
-    """A refused answer's values in the words its questions are shown with (the rules put their
-    title, option label or field label in `answer.*` refusals). `Words` are shown in the reader's
-    language wherever they are filled in; English a game words again (its `localise`) is mapped."""
-    if not error.code.startswith("answer."):
-        return
-    words: dict[str, str] = {}
-    for raw in adapter.procedure.ask(state, player):
-        seen = shown(adapter, state, raw)
-        words[str(raw.title)] = say(seen.title)
-        for option, option_seen in zip(raw.options, seen.options, strict=False):
-            words[str(option.label)] = say(option_seen.label)
-            words[str(option.description)] = say(option_seen.description)
-            words.update(
-                {str(f.label): say(g.label) for f, g in zip(option.form, option_seen.form, strict=False)}
-            )
-    error.params = {
-        k: words.get(str(v), v) if isinstance(v, str | Words) else v for k, v in error.params.items()
-    }
 
 
 # ---------------------------------------------------------------------- what is asked
@@ -218,7 +186,7 @@ def _table_part(
     out: list[Outgoing] = []
     old, new = public_questions(procedure, before), public_questions(procedure, after)
     old_board, on_board = _board_tools(old), _board_tools(new)
-    tools = [shown(adapter, after, new[step]) for step in on_board]
+    tools = [new[step] for step in on_board]
     out.append(board_message(adapter, info, after, lines, tools))
     own_old = {step: q for step, q in old.items() if step not in old_board}
     own_new = {step: q for step, q in new.items() if step not in on_board}
@@ -274,7 +242,7 @@ def board_message(
 def _waiting_lines(adapter: GameAdapter[Any], state: GameState) -> list[str]:
     lines: dict[int, list[str]] = {}
     for player, asked in waited_for(adapter.procedure, state):
-        title = say(shown(adapter, state, asked).title)
+        title = say(asked.title)
         lines.setdefault(player, []).append(_("{title} (in DMs)", title=title) if asked.private else title)
     return [f"{who(p)}: {'; '.join(titles)}" for p, titles in lines.items()]
 
@@ -289,7 +257,7 @@ def question_message(
 ) -> Outgoing:
     """A public question's own message: posted (pinging the players it waits for) when it is new,
     edited when it changes (an edit pings nobody). `context` (a reveal that led to it) comes first."""
-    asked = shown(adapter, state, asked)
+    asked = asked
     buttons, selects = components(asked)
     question = Embed(
         description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour
@@ -332,13 +300,13 @@ def _player_dms(
         if key not in new:
             # The step's private lines go out once, in a new message below (they are not repeated here).
             said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
-            text = f"{DONE_MARK} **{say(shown(adapter, after, asked).title)}**\n{said}"
+            text = f"{DONE_MARK} **{say(asked.title)}**\n{said}"
             out.append(
                 _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
             )
     fresh = [(key, q) for key, q in new.items() if key not in old]
     for index, (key, raw) in enumerate(fresh):
-        asked = shown(adapter, after, raw)
+        asked = raw
         text = adapter.question_text(after, asked)
         if index == 0 and mine:
             text = "\n".join(mine) + "\n\n" + text
@@ -347,7 +315,7 @@ def _player_dms(
         out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", secret=index == 0))
     for key, asked in new.items():
         if key in old and asked != old[key]:  # a series moved on, or its options changed
-            asked = shown(adapter, after, asked)
+            asked = asked
             text = adapter.question_text(after, asked)
             out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", edit_only=True))
     if mine and not fresh:

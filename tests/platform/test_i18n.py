@@ -20,12 +20,12 @@ from bot.lang import i18n, i18n_tools
 from bot.lang.i18n import Domain, fill, speaking, supported
 from bot.lang.text import add_words, refusal
 from bot.lang.translator import localised
-from bot.play.table import reworded
-from cogs.pick.adapter import PickAdapter
 from cogs.scores.text import ENGLISH as SCORES_WORDS
 from rules.dice import Roller
 from rules.errors import RuleError
+from rules.pick.procedure import PROCEDURE as PICK
 from rules.pick.procedure import start as pick_start
+from rules.session import Answer, check_answer
 
 _ = Domain("muster")
 
@@ -269,21 +269,17 @@ def test_a_compiled_catalogue_is_judged_by_what_it_says_not_by_its_bytes(
 
 
 def test_a_refused_answer_names_the_question_as_the_player_sees_it() -> None:
-    """Pick's rules word its question once (rules/pick/questions.py); a refusal naming it by its
-    English shows it in the reader's language, from the pick catalogue."""
+    """Pick's rules word its question once (rules/pick/questions.py); a refusal naming it carries
+    those Words, so the player reads it in their language, from the pick catalogue."""
     state, _events = pick_start("0123456789ab", [1, 2], Roller(random.Random(1)))
-    stale = RuleError(code="answer.stale", now="Pick a number in secret")
-    reworded(PickAdapter(), state, 1, stale)
-    assert stale.params == {"now": "Pick a number in secret"}  # English: as the rules say it
+    with pytest.raises(RuleError) as caught:
+        check_answer(PICK.ask(state, 1), Answer(actor=1, step="old.step"))
+    stale = caught.value
+    assert str(stale.params["now"]) == "Pick a number in secret"  # English: as the rules say it
+    assert "Pick a number in secret" in refusal(stale)
     with speaking("fr"):
-        reworded(PickAdapter(), state, 1, stale)
-        assert stale.params == {"now": "Choisissez un nombre en secret"}
-        disabled = RuleError(code="answer.disabled", label="2", why="")
-        reworded(PickAdapter(), state, 1, disabled)
-        assert disabled.params["label"] == "2"  # a number is the same in every language
+        assert "Choisissez un nombre en secret" in refusal(stale)
         own = RuleError(code="pick.range", low=1, high=3)
-        reworded(PickAdapter(), state, 1, own)  # a game's own codes are the game's to word
-        assert own.params == {"low": 1, "high": 3}
         assert refusal(own) == "Choisissez un nombre de 1 à 3."
 
 

@@ -41,6 +41,8 @@ def test_every_marker_is_bound_where_it_marks(path: Path) -> None:
         for alias in node.names
         if alias.name.endswith("_") and alias.name.upper() == alias.name
     ]
-    assert not imported, f"{path.relative_to(ROOT)} imports a marker {imported}: bind its own `N_ = Marker(...)`"
+    assert not imported, (
+        f"{path.relative_to(ROOT)} imports a marker {imported}: bind its own `N_ = Marker(...)`"
+    )
     if bound:
         assert list(source_entries(path)), f"{path.relative_to(ROOT)} binds a marker and marks nothing"
