@@ -118,16 +118,52 @@ class Words:
     def __get_pydantic_core_schema__(
         cls, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
-        """In a model: `Words` as given, a plain `str` as verbatim; dumped as its English."""
+        """In a model: `Words` as given, a plain `str` as verbatim. Dumped as its msgid, domain,
+        context, plural and values (verbatim text as a plain string), and loaded back the same, so
+        something stored and shown later is still said in the reader's language."""
         return core_schema.no_info_before_validator_function(
             _coerce,
             core_schema.is_instance_schema(cls),
-            serialization=core_schema.plain_serializer_function_ser_schema(str),
+            serialization=core_schema.plain_serializer_function_ser_schema(_dumped),
         )
 
 
+def _dumped(words: Words) -> object:
+    if words.domain is None and not words.values:
+        return words.english
+    data: dict[str, object] = {"words": words.english, "domain": words.domain}
+    data.update({k: v for k, v in (("context", words.context), ("plural", words.plural)) if v is not None})
+    if words.plural is not None:
+        data["count"] = words.count
+    if words.values:
+        data["values"] = {k: _dumped(v) if isinstance(v, Words) else v for k, v in words.values.items()}
+    return data
+
+
+def _loaded(value: object) -> Value:
+    if isinstance(value, dict) and "words" in value:
+        coerced = _coerce(value)
+        assert isinstance(coerced, Words)
+        return coerced
+    return value if isinstance(value, str | int | float) or value is None else str(value)
+
+
 def _coerce(value: object) -> object:
-    return Words.verbatim(value) if isinstance(value, str) else value
+    """A stored or plain value as `Words` (a `str`: verbatim; a dump of `Words`: as it was)."""
+    if isinstance(value, str):
+        return Words.verbatim(value)
+    if isinstance(value, dict) and isinstance(value.get("words"), str):
+        values = value.get("values") or {}
+        count = value.get("count")
+        return Words(
+            value["words"],
+            value.get("domain"),
+            context=value.get("context"),
+            plural=value.get("plural"),
+            count=count if isinstance(count, int) else None,
+            values={str(k): _loaded(v) for k, v in values.items()} if isinstance(values, dict) else None,
+        )
+    return value
 
 
 class Marker:

@@ -51,3 +51,28 @@ def test_verbatim_text_is_shown_as_it_is(text: str, n: int) -> None:
     assert str(Words.verbatim(text)) == text
     assert str(N_("{a}", a=text)) == text
     assert str(N_("{n}", n=n)) == str(n)
+
+
+def test_words_in_a_stored_model_load_back_as_they_were() -> None:
+    """A question (or an event) stored as JSON and shown later is still said in its reader's
+    language: its words keep their msgid, domain, context, plural and values."""
+    group = N_.p("group", "Dagger")
+    asked = Question(
+        step="s",
+        topic="t",
+        title=N_("Set up your {group}, {name}", group=group, name="Alice"),
+        text=N_.n("{count} fighter", "{count} fighters", 3),
+        players=[1],
+        options=[Option(value="a", label="Bob", description=N_.p("button", "Take red"))],
+    )
+    again = Question.model_validate_json(asked.model_dump_json())
+    assert again == asked
+    assert again.title.values["group"] == group and str(again.text) == "3 fighters"
+    assert again.options[0].label == Words.verbatim("Bob")
+
+
+@given(st.text(), st.text(), st.integers(0, 5))
+def test_any_words_round_trip(english: str, value: str, count: int) -> None:
+    made = Marker("killteam").np("ctx", english, english + "s", count, v=value)
+    asked = Question(step="s", topic="t", title=made, players=[1])
+    assert Question.model_validate_json(asked.model_dump_json()).title == made
