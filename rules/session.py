@@ -7,6 +7,7 @@ resumes it exactly. `step` never mutates its input: it returns a new state (use 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import OrderedDict
 from collections.abc import Callable
@@ -32,9 +33,25 @@ class Action(Model):
 
 
 class Event(Model):
-    """Something that happened. `private_to` set means only that player may ever see it."""
+    """Something that happened. `private_to` set means only that player may ever see it.
+
+    Every kind of event is known by its module and class name (`event_name`), so a step's events
+    stored with it (to be shown later) load back as the events they were: `Procedure.load_events`."""
 
     private_to: int | None = None
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        EVENT_TYPES[event_name(cls)] = cls
+
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+"""Every kind of event defined so far, by `event_name`."""
+
+
+def event_name(kind: type[Event]) -> str:
+    return f"{kind.__module__}:{kind.__qualname__}"
 
 
 class SideResult(Model):
@@ -124,6 +141,15 @@ class Procedure(Generic[S]):
 
     def dump(self, state: S) -> str:
         return state.model_dump_json()
+
+    def dump_events(self, events: list[Event]) -> str:
+        """A step's events as JSON, each with the name of its kind (what `load_events` reads)."""
+        dumped = (f"[{json.dumps(event_name(type(e)))},{e.model_dump_json()}]" for e in events)
+        return "[" + ",".join(dumped) + "]"
+
+    def load_events(self, data: str) -> list[Event]:
+        """Events stored by `dump_events`, as they were (a kind this process doesn't know: KeyError)."""
+        return [EVENT_TYPES[name].model_validate(values) for name, values in json.loads(data)]
 
     def step(self, state: S, action: Any, roller: Roller) -> tuple[S, list[Event]]:
         """Apply an action; refuse any action on a finished game or from a stranger."""

@@ -52,6 +52,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -125,6 +126,9 @@ class Delivery:
         self._asked_again: set[str] = set()  # ... that a pass found more due in meanwhile
         self._at_once = asyncio.Semaphore(LANES_AT_ONCE)
         self._stopping = False
+        # Renders the steps' messages still owed (bot/play/rendering.py) before each pass reads the
+        # outbox, so a job left by a crash or a failure is rendered and sent in the same pass.
+        self.renders: Callable[[], Awaitable[object]] | None = None
 
     async def start(self) -> None:
         """Start the worker and deliver at once what an earlier run left (a crash, an outage)."""
@@ -162,6 +166,11 @@ class Delivery:
         The pass waits for none of them, so a lane held up (discord.py pacing a busy channel) holds
         up neither other lanes nor the next pass; a lane done kicks the worker again when it sent
         something or a pass found it busy, so what was added meanwhile goes out."""
+        if self.renders is not None:
+            try:
+                await self.renders()
+            except Exception:  # the outbox goes out all the same; the next pass renders again
+                log.exception("rendering the pending steps' messages failed; will retry")
         candidates = await self.store.run(due_messages)
         for lane in dict.fromkeys(lane_of(row.session_id, row.id) for row in candidates):
             if lane in self._lanes:

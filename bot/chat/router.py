@@ -129,11 +129,11 @@ async def _answer(
     answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
     result = await bot.sessions.answer(sid, answer, deliver=False, known=game)
     assert result is not None  # a checked answer always makes an action
-    # The player's own answer goes out before what the step caused is posted for everyone.
+    # The player's own answer goes out before what the step caused is rendered and posted for everyone.
     try:
         await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
     finally:
-        bot.delivery.kick()
+        await bot.sessions.rendered(result)
     return True
 
 

@@ -152,6 +152,31 @@ class OutboxMessage(Base):
     gives_way: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
+class RenderJob(Base):
+    """A step's messages owed but not yet rendered: stored with the step, rendered after its answer.
+
+    The step's write stores this row instead of its messages, so the player's answer waits on one
+    write only; the renderer (`bot/play/rendering.py`) turns it into outbox rows and deletes it, in
+    one transaction. `before` is the state the step started from (None: a row with no step, only
+    `extra`); the state after it is the next job's `before`, else the session's own state.
+    """
+
+    __tablename__ = "render_jobs"
+    __table_args__ = (Index("ix_render_jobs_session", "session_id", "version", unique=True),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[str] = mapped_column(String(32))
+    version: Mapped[int] = mapped_column(Integer)  # the session's version the step made
+    before: Mapped[str | None] = mapped_column(Text)  # the state before the step, as stored
+    events: Mapped[str] = mapped_column(Text, default="[]")  # the step's events (Procedure.dump_events)
+    auto: Mapped[str] = mapped_column(Text, default="[]")  # questions answered for a player
+    extra: Mapped[str] = mapped_column(Text, default="[]")  # outbox payloads sent after the step's own
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # set while backing off
+    last_error: Mapped[str | None] = mapped_column(String(500))
+
+
 class OutboxLane(Base):
     """One process's lease on a lane of the outbox: a session's messages (or one message of none).
 

@@ -1,4 +1,5 @@
-"""One game step's whole write: the state (if its version is unchanged), its dice and its messages.
+"""One game step's whole write: the state (if its version is unchanged), its dice and what it owes
+the table (its render job: the messages are rendered after the player's answer, bot/play/rendering.py).
 
 Every click that changes a game makes exactly this write, so it is the store's hot path. It has
 three forms that write the same rows:
@@ -29,11 +30,14 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.orm import Session
 
 from bot.db.engine import without_nul
-from bot.db.models import DiceRoll, GameSession, OutboxMessage
+from bot.db.models import DiceRoll, GameSession, OutboxMessage, RenderJob
 
 SESSIONS: Table = GameSession.__table__  # type: ignore[assignment]
 DICE: Table = DiceRoll.__table__  # type: ignore[assignment]
 OUTBOX: Table = OutboxMessage.__table__  # type: ignore[assignment]
+JOBS: Table = RenderJob.__table__  # type: ignore[assignment]
+HANGING = (DICE, OUTBOX, JOBS)
+"""The tables whose rows hang on a step's versioned update, in the order they are written."""
 
 
 class WriterBusy(Exception):
@@ -42,7 +46,8 @@ class WriterBusy(Exception):
 
 @dataclass(frozen=True)
 class StepWrite:
-    """Everything one step stores. `dice` and `outbox` rows hold every column but the id."""
+    """Everything one step stores. `dice`, `outbox` and `jobs` rows hold every column but the id
+    (a step stores its render job; messages already rendered go straight to the outbox)."""
 
     session_id: str
     expected_version: int
@@ -52,6 +57,11 @@ class StepWrite:
     at: datetime
     dice: list[dict[str, Any]] = field(default_factory=list)
     outbox: list[dict[str, Any]] = field(default_factory=list)
+    jobs: list[dict[str, Any]] = field(default_factory=list)
+
+    def rows(self) -> tuple[tuple[Table, list[dict[str, Any]]], ...]:
+        """The rows that hang on the versioned update, by table (`HANGING`'s order)."""
+        return ((DICE, self.dice), (OUTBOX, self.outbox), (JOBS, self.jobs))
 
     def state_values(self) -> dict[str, Any]:
         return {
@@ -72,10 +82,9 @@ def apply_step(write: StepWrite, db: Session) -> bool:
     )
     if stored.rowcount != 1:  # type: ignore[attr-defined]
         return False
-    if write.dice:
-        db.execute(insert(DICE), write.dice)
-    if write.outbox:
-        db.execute(insert(OUTBOX), write.outbox)
+    for table, rows in write.rows():
+        if rows:
+            db.execute(insert(table), rows)
     return True
 
 
@@ -139,7 +148,7 @@ class SqliteStepWriter:
             .values(reminded_at=None),
         )
         self._inserts: dict[tuple[str, tuple[str, ...]], _Compiled] = {}
-        self._defaults = {table.name: _python_defaults(table) for table in (DICE, OUTBOX)}
+        self._defaults = {table.name: _python_defaults(table) for table in HANGING}
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
@@ -176,7 +185,7 @@ class SqliteStepWriter:
             if connection.execute(self._update.sql, self._update.params(values)).rowcount != 1:
                 connection.execute("ROLLBACK")
                 return False
-            for table, rows in ((DICE, write.dice), (OUTBOX, write.outbox)):
+            for table, rows in write.rows():
                 if rows:
                     compiled, params = self._insert(table, rows, write.at)
                     connection.executemany(compiled.sql, params)
@@ -224,12 +233,13 @@ class PostgresStepStatement:
 
     A statement is atomic on its own, so the versioned UPDATE and the inserts that hang on it (data-
     modifying CTEs selecting from the UPDATE's RETURNING: no row back, nothing inserted) commit
-    together or not at all. The dice and outbox rows travel as one JSON array each, in order.
+    together or not at all. The dice, outbox and render job rows travel as one JSON array per
+    table, in order.
     """
 
     def __init__(self) -> None:
-        self._defaults = {table.name: _python_defaults(table) for table in (DICE, OUTBOX)}
-        self._texts: dict[tuple[tuple[str, ...], tuple[str, ...]], Any] = {}
+        self._defaults = {table.name: _python_defaults(table) for table in HANGING}
+        self._texts: dict[tuple[tuple[str, ...], ...], Any] = {}
 
     def _columns(self, table: Table, rows: list[dict[str, Any]]) -> tuple[str, ...]:
         constants, stamped = self._defaults[table.name]
@@ -246,18 +256,17 @@ class PostgresStepStatement:
             f"WITH ORDINALITY AS x({names}, n) ORDER BY x.n)"
         )
 
-    def _text(self, dice: tuple[str, ...], outbox: tuple[str, ...]) -> Any:
-        key = (dice, outbox)
+    def _text(self, key: tuple[tuple[str, ...], ...]) -> Any:
+        """The statement for one shape of write: the columns of each table's rows (none: no CTE)."""
         if key not in self._texts:
             parts = [
                 "s AS (UPDATE game_sessions SET state = :state, version = :version, status = :status, "
                 "updated_at = :updated_at, reminded_at = NULL "
                 "WHERE id = :w_id AND version = :w_version RETURNING id)"
             ]
-            if dice:
-                parts.append(self._insert_cte("dice", DICE, dice))
-            if outbox:
-                parts.append(self._insert_cte("outbox", OUTBOX, outbox))
+            for table, columns in zip(HANGING, key, strict=True):
+                if columns:
+                    parts.append(self._insert_cte(f"new_{table.name}", table, columns))
             self._texts[key] = text("WITH " + ", ".join(parts) + " SELECT count(*) FROM s")
         return self._texts[key]
 
@@ -268,15 +277,14 @@ class PostgresStepStatement:
         return json.dumps(filled, default=lambda v: v.isoformat() if isinstance(v, datetime) else str(v))
 
     def build(self, write: StepWrite) -> tuple[Any, dict[str, Any]]:
-        dice, outbox = self._columns(DICE, write.dice), self._columns(OUTBOX, write.outbox)
+        key = tuple(self._columns(table, rows) for table, rows in write.rows())
         params: dict[str, Any] = {
             "w_id": write.session_id,
             "w_version": write.expected_version,
             **write.state_values(),
         }
         params.pop("reminded_at")
-        if dice:
-            params["dice"] = self._rows(DICE, write.dice, write.at)
-        if outbox:
-            params["outbox"] = self._rows(OUTBOX, write.outbox, write.at)
-        return self._text(dice, outbox), params
+        for table, rows in write.rows():
+            if rows:
+                params[f"new_{table.name}"] = self._rows(table, rows, write.at)
+        return self._text(key), params

@@ -87,7 +87,8 @@ class GameCog(commands.GroupCog, Generic[S]):
         self, interaction: discord.Interaction[MusterBot], make: Callable[[S], Action] | Action
     ) -> StepResult:
         """Step the caller's game with the action a slash command makes, and answer them with the
-        game's own reply (the answer goes out before what the step caused is posted for everyone)."""
+        game's own reply (the answer goes out before what the step caused is rendered and posted
+        for everyone)."""
         info = await self.my_game(interaction)
         user = interaction.user.id
         result = await self.bot.sessions.act(
@@ -101,7 +102,7 @@ class GameCog(commands.GroupCog, Generic[S]):
             reply = self.adapter.reply(result.info, result.state, result.events, user)
             await send_reply(interaction, info.id, reply)
         finally:
-            self.bot.delivery.kick()
+            await self.bot.sessions.rendered(result)
         return result
 
     # ------------------------------------------------------------------ starting a game

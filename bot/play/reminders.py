@@ -19,7 +19,7 @@ from bot.chat.outbox import enqueue
 from bot.db.models import GameSession, utcnow
 from bot.lang.i18n import Domain, say, speaking
 from bot.play.games import SessionInfo
-from bot.play.sessions import info_of
+from bot.play.jobs import info_of
 from bot.play.table import waited_for
 from rules.text import clip
 

@@ -1,21 +1,21 @@
 """Game sessions: load, step, save with optimistic concurrency, and queue what must be said.
 
 Every change to a session is one transaction: the versioned UPDATE of its state, the audit rows
-of the dice thrown, and the outbox rows of the messages it caused. Two clicks racing on the same
-version: one wins, the other is retried on the new state (so the last of two simultaneous seals
-sees the first and reveals once), and a restart resumes from exactly what was stored.
+of the dice thrown, and the render job of the messages it caused (rendered once the player is
+answered: bot/play/rendering.py). Two clicks racing on the same version: one wins, the other is
+retried on the new state (so the last of two simultaneous seals sees the first and reveals once),
+and a restart resumes from exactly what was stored.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -30,10 +30,12 @@ from bot.db.models import GameSession, utcnow
 from bot.db.step_write import StepWrite, apply_step
 from bot.db.store import Store
 from bot.lang.i18n import Domain, speaking
-from bot.lang.languages import Languages, LanguageService
+from bot.lang.languages import LanguageService
 from bot.play.dice import DiceService, RollContext, audit_rows
 from bot.play.games import GameRegistry, SessionInfo
-from bot.play.table import answer_the_only_choices
+from bot.play.jobs import extras_only, info_of, job_row, status_of, with_extra
+from bot.play.rendering import StepRenderer
+from bot.play.table import AutoAnswer, answer_the_only_choices
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.session import Action, Answer, Event, GameOutcome, GameState
@@ -62,43 +64,17 @@ class SessionClosed(RuleError):
 
 @dataclass
 class StepResult:
+    """A step stored: the session after it, its events, and what its messages are rendered from."""
+
     info: SessionInfo
     state: Any
     events: list[Event]
-
-
-def status_of(state: GameState) -> str:
-    """A session's status after a step: a game ended before it was played is cancelled, not finished
-    (no result is recorded, and a night lists it as not played)."""
-    if not state.finished:
-        return "open"
-    return "cancelled" if state.abandoned else "finished"
-
-
-def _retrieved(reading: asyncio.Future[Any]) -> None:
-    """A languages read no step waited for (the action was refused) may fail unheard."""
-    if not reading.cancelled():
-        reading.exception()
+    before: Any = None
+    auto: list[AutoAnswer] = field(default_factory=list)
 
 
 def new_session_id() -> str:
     return secrets.token_hex(6)
-
-
-def info_of(row: GameSession) -> SessionInfo:
-    return SessionInfo(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        system=row.system,
-        organiser_id=row.organiser_id,
-        players=(row.player_a, row.player_b),
-        status=row.status,
-        version=row.version,
-        title=row.title,
-        thread_id=row.thread_id,
-        night_id=row.night_id,
-    )
 
 
 class SessionService:
@@ -110,17 +86,25 @@ class SessionService:
         self.dice = dice
         self.delivery = delivery
         self.games = games
+        self.renderer = StepRenderer(store, games, langs, delivery)
         self.result_hooks: list[ResultHook] = []
         # The last state this process stored or read, per session: a cache, never a truth. Before
         # the rules judge an action its version is checked against the store (another process may
         # have stepped the game), and the versioned UPDATE refuses a step on a stale state anyway.
         self._cache: OrderedDict[str, tuple[SessionInfo, Any]] = OrderedDict()
+        self._stored: dict[str, tuple[Any, str]] = {}  # each cached state as stored (a job's `before`)
 
-    def _remember(self, info: SessionInfo, state: Any) -> None:
+    def _remember(self, info: SessionInfo, state: Any, stored: str) -> None:
         self._cache[info.id] = (info, state)
         self._cache.move_to_end(info.id)
+        self._stored[info.id] = (state, stored)
         while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+            self._stored.pop(self._cache.popitem(last=False)[0], None)
+
+    def _dumped(self, adapter: Any, session_id: str, state: Any) -> str:
+        """A state as stored: as this process stored or read it, else dumped now."""
+        known = self._stored.get(session_id)
+        return known[1] if known is not None and known[0] is state else str(adapter.procedure.dump(state))
 
     # ------------------------------------------------------------------ reading
 
@@ -148,7 +132,7 @@ class SessionService:
                 raise SessionNotFound()
             adapter = self.games.get(row.system)
             info, state = info_of(row), adapter.procedure.load(row.state)
-        self._remember(info, state)
+        self._remember(info, state, row.state)
         return info, state
 
     async def open_sessions(
@@ -276,12 +260,14 @@ class SessionService:
             await self.dice.audit_now(tx, roller, RollContext(guild_id, channel_id, organiser_id, session_id))
             await enqueue(tx, info, outgoing)
             if state.finished and state.outcome is not None:
-                await self._finish(tx, info, state.outcome)
-            event.listen(tx.sync_session, "after_commit", lambda _db: self._opened(info, state), once=True)
+                await enqueue(tx, info, await self._finish(tx, info, state.outcome))
+            event.listen(
+                tx.sync_session, "after_commit", lambda _db: self._opened(info, state, row), once=True
+            )
         return StepResult(info, state, events)
 
-    def _opened(self, info: SessionInfo, state: Any) -> None:
-        self._remember(info, state)
+    def _opened(self, info: SessionInfo, state: Any, row: GameSession) -> None:
+        self._remember(info, state, row.state)
         self.delivery.kick()
 
     async def act(
@@ -295,10 +281,11 @@ class SessionService:
         """Apply the action a player's input makes, retrying on a concurrent change.
 
         `make_action` sees the freshest state each try; it may raise RuleError (nothing changes) or
-        return None (nothing to do: so does this). With `deliver` False the caller kicks the delivery
-        once it has answered (what the step caused is stored either way). `known`: the session as the
-        caller just loaded and checked it, used on the first try (the versioned write still checks)."""
-        fresh, reading = False, None
+        return None (nothing to do: so does this). The step is stored with its render job; with
+        `deliver` False the caller renders its messages (`rendered`) once it has answered, else
+        they are rendered here. `known`: the session as the caller just loaded and checked it, used
+        on the first try (the versioned write still checks)."""
+        fresh = False
         for _try in range(MAX_CONFLICT_RETRIES):
             if known is not None and not fresh:
                 (info, state), known = known, None
@@ -306,11 +293,6 @@ class SessionService:
                 info, state = await self.load(session_id, fresh=fresh)
             if info.status != "open":
                 raise SessionClosed(info.status)
-            adapter = self.games.get(info.system)
-            if reading is None:
-                reading = self._languages(info)
-                if not reading.done():
-                    await asyncio.sleep(0)  # the query leaves before the rules start
             try:
                 action = make_action(info, state)
             except ValidationError as invalid:  # typed input the action's own model refuses
@@ -318,45 +300,45 @@ class SessionService:
                 raise RuleError(code="answer.invalid", field=".".join(map(str, where)) or "answer") from None
             if action is None:
                 return None
-            roller = self.dice.roller()
-            new_state, events = adapter.procedure.step(state, action, roller)
-            new_state, events, auto = answer_the_only_choices(adapter, new_state, events, roller)
-            new_info = replace(info, version=info.version + 1, status=status_of(new_state))
-            outgoing = adapter.render_step(new_info, state, new_state, events, auto, await reading)
-            write = StepWrite(
-                session_id=session_id,
-                expected_version=info.version,
-                state=adapter.procedure.dump(new_state),
-                version=new_info.version,
-                status=new_info.status,
-                at=utcnow(),
-                dice=audit_rows(roller.rolls, RollContext(info.guild_id, info.table_id, user_id, session_id)),
-                outbox=outbox_rows(new_info, outgoing),
-            )
-            if new_state.finished and new_state.outcome is not None:
-                stored = await self._commit_finishing_step(write, new_info, new_state.outcome)
-            else:
-                stored = await self.store.commit_step(write)
-            if not stored:
+            result = await self._step(info, state, action, user_id)
+            if result is None:
                 fresh = True  # someone else stepped first: retry on their state
                 continue
-            self._remember(new_info, new_state)
             if deliver:
-                self.delivery.kick()
-            return StepResult(new_info, new_state, events)
+                await self.rendered(result)
+            return result
         raise RuleError(code="session.busy")
 
-    def _languages(self, info: SessionInfo) -> asyncio.Future[Languages]:
-        """The languages a step's messages speak: as this process remembers them (no round trip),
-        else asked of the store now and read while the rules judge."""
-        known = self.languages.remembered(info)
-        if known is not None:
-            ready: asyncio.Future[Languages] = asyncio.get_running_loop().create_future()
-            ready.set_result(known)
-            return ready
-        reading = asyncio.ensure_future(self.languages.for_session(info))
-        reading.add_done_callback(_retrieved)
-        return reading
+    async def _step(self, info: SessionInfo, state: Any, action: Action, user_id: int) -> StepResult | None:
+        """Step the rules and store the state with its render job (None: the version moved on)."""
+        adapter = self.games.get(info.system)
+        roller = self.dice.roller()
+        new_state, events = adapter.procedure.step(state, action, roller)
+        new_state, events, auto = answer_the_only_choices(adapter, new_state, events, roller)
+        new_info = replace(info, version=info.version + 1, status=status_of(new_state))
+        before = self._dumped(adapter, info.id, state)
+        write = StepWrite(
+            session_id=info.id,
+            expected_version=info.version,
+            state=adapter.procedure.dump(new_state),
+            version=new_info.version,
+            status=new_info.status,
+            at=utcnow(),
+            dice=audit_rows(roller.rolls, RollContext(info.guild_id, info.table_id, user_id, info.id)),
+            jobs=[job_row(adapter.procedure, info.id, new_info.version, before, events, auto)],
+        )
+        if new_state.finished and new_state.outcome is not None:
+            stored = await self._commit_finishing_step(write, new_info, new_state.outcome)
+        else:
+            stored = await self.store.commit_step(write)
+        if not stored:
+            return None
+        self._remember(new_info, new_state, write.state)
+        return StepResult(new_info, new_state, events, state, auto)
+
+    async def rendered(self, result: StepResult) -> None:
+        """Render a stored step's messages and kick the delivery (what fails here, it renders)."""
+        await self.renderer.after_step(result.info, result.before, result.state, result.events, result.auto)
 
     async def answer(
         self,
@@ -382,14 +364,16 @@ class SessionService:
         with speaking(await self.languages.of_server(info.guild_id)):
             said = Outgoing(content=_("This game was cancelled by {user}.", user=f"<@{user_id}>"))
         async with self.store.write() as db:
-            cancelled = await db.execute(
+            version = await db.scalar(
                 update(GameSession)
                 .where(GameSession.id == session_id, GameSession.status == "open")
                 .values(status="cancelled", version=GameSession.version + 1, updated_at=utcnow())
+                .returning(GameSession.version)
             )
-            if cancelled.rowcount != 1:  # type: ignore[attr-defined]
+            if version is None:
                 raise SessionClosed("finished")  # it ended while we were asking
-            await enqueue(db, info, [said])
+            # Behind the steps whose messages are still to be rendered (bot/play/rendering.py).
+            await db.execute(extras_only(session_id, version, _payloads(info, [said])))
         # The version moved on, so any copy of the old state (here or in another process) is stale.
         self._cache.pop(session_id, None)
         self.delivery.kick()
@@ -398,20 +382,30 @@ class SessionService:
     # ------------------------------------------------------------------ internals
 
     async def _commit_finishing_step(self, write: StepWrite, info: SessionInfo, outcome: GameOutcome) -> bool:
-        """The last step of a game also stores its result (through async result hooks)."""
+        """The last step of a game also stores its result (through async result hooks); what the
+        hooks say is sent after the step's own messages, so it waits in the step's render job."""
         async with self.store.write() as db:
             if not await db.run_sync(partial(apply_step, write)):
                 return False
-            await self._finish(db, info, outcome)
+            said = await self._finish(db, info, outcome)
+            if said:
+                await db.execute(with_extra(info.id, info.version, _payloads(info, said)))
         return True
 
-    async def _finish(self, db: AsyncSession, info: SessionInfo, outcome: GameOutcome) -> None:
+    async def _finish(self, db: AsyncSession, info: SessionInfo, outcome: GameOutcome) -> list[Outgoing]:
+        """Store the result of a game that just finished; returns the messages the hooks add."""
+        said: list[Outgoing] = []
         for hook in self.result_hooks:
-            extra = await hook(db, info, outcome)
-            await enqueue(db, info, extra)
+            said.extend(await hook(db, info, outcome))
+        return said
 
     async def queue(self, info: SessionInfo | None, outgoing: list[Outgoing]) -> None:
         """Queue messages outside a step (e.g. a reminder, an announcement)."""
         async with self.store.write() as db:
             await enqueue(db, info, outgoing)
         self.delivery.kick()
+
+
+def _payloads(info: SessionInfo, outgoing: list[Outgoing]) -> list[str]:
+    """Messages as a render job keeps them, already rendered (their outbox rows' payloads)."""
+    return [str(row["payload"]) for row in outbox_rows(info, outgoing)]
