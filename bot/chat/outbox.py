@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, aliased
 
 from bot.chat.limits import NONCE
 from bot.chat.messages import Outgoing
-from bot.db.models import GameSession, OutboxLane, OutboxMessage, SessionMessage, utcnow
+from bot.db.models import GameSession, OutboxLane, OutboxMessage, RenderJob, SessionMessage, utcnow
 from bot.db.upsert import claim_meta, dialect_insert
 from bot.play.games import SessionInfo
 
@@ -90,9 +90,12 @@ def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[Outb
 def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
     """A lane's undelivered rows, oldest first, up to the first that is backing off and holds the
     rest back. Edits that give way (waiting out a long rate limit) are among them though not due:
-    a later edit of the same message may supersede one (bot/chat/delivery.py)."""
+    a later edit of the same message may supersede one (bot/chat/delivery.py). A session with a
+    step still to render (bot/play/rendering.py) has none yet: what it renders goes first."""
     if lane.startswith("row:"):
         query = select(OutboxMessage).where(OutboxMessage.id == int(lane.removeprefix("row:")))
+    elif db.execute(select(RenderJob.id).where(RenderJob.session_id == lane).limit(1)).first() is not None:
+        return []
     else:
         query = select(OutboxMessage).where(OutboxMessage.session_id == lane)
     rows = db.scalars(
@@ -112,8 +115,9 @@ def is_due(row: OutboxMessage, now: datetime) -> bool:
 
 
 def due_messages(db: Session) -> list[OutboxMessage]:
-    """The oldest undelivered rows that may be sent now: due, and not behind a row of their own
-    session that is waiting to be tried again (unless that row gives way)."""
+    """The oldest undelivered rows that may be sent now: due, not behind a row of their own session
+    that is waiting to be tried again (unless that row gives way), nor behind a step of their
+    session whose messages are still to be rendered (they go first: bot/play/rendering.py)."""
     now = utcnow()
     earlier = aliased(OutboxMessage)
     held_back = exists().where(
@@ -129,6 +133,7 @@ def due_messages(db: Session) -> list[OutboxMessage]:
             .where(OutboxMessage.delivered_at.is_(None))
             .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))
             .where(~held_back)
+            .where(~exists().where(RenderJob.session_id == OutboxMessage.session_id))
             .order_by(OutboxMessage.id)
             .limit(BATCH)
         )

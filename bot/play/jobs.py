@@ -149,12 +149,22 @@ def claim_jobs(session_id: str, owner: str, until: datetime, db: Session) -> Cla
     return Claimed(db.get(GameSession, session_id), list(jobs))
 
 
-def settle(job_id: int, rows: list[dict[str, Any]], lease: tuple[str, str, datetime], db: Session) -> None:
-    """A rendered job: its messages owed to Discord and the job gone, at once; the lease renewed."""
+def _done(job: RenderJob, rows: list[dict[str, Any]], db: Session) -> None:
+    """A job's messages owed to Discord and the job gone, at once. The job is named by its session
+    and version, never by its id alone (SQLite gives a deleted row's id to the next one); gone
+    already, it was rendered elsewhere: nothing of this attempt is kept."""
     if rows:
         db.execute(insert(OUTBOX), rows)
-    if db.execute(delete(JOBS).where(JOBS.c.id == job_id)).rowcount != 1:  # type: ignore[attr-defined]
+    gone = delete(JOBS).where(
+        JOBS.c.id == job.id, JOBS.c.session_id == job.session_id, JOBS.c.version == job.version
+    )
+    if db.execute(gone).rowcount != 1:  # type: ignore[attr-defined]
         raise AlreadyRendered()
+
+
+def settle(job: RenderJob, rows: list[dict[str, Any]], lease: tuple[str, str, datetime], db: Session) -> None:
+    """A job rendered from the store: done, and the session's render lease renewed."""
+    _done(job, rows, db)
     lane, owner, until = lease
     db.execute(update(LANES).where(LANES.c.lane == lane, LANES.c.owner == owner).values(leased_until=until))
 
@@ -172,11 +182,7 @@ def settle_fresh(session_id: str, version: int, rows: list[dict[str, Any]], owne
     ).first()
     if first is None or first.version != version:
         return False
-    rows = [*rows, *extra_rows(first)]
-    if rows:
-        db.execute(insert(OUTBOX), rows)
-    if db.execute(delete(JOBS).where(JOBS.c.id == first.id)).rowcount != 1:  # type: ignore[attr-defined]
-        raise AlreadyRendered()
+    _done(first, [*rows, *extra_rows(first)], db)
     return True
 
 

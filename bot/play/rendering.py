@@ -44,6 +44,7 @@ class StepRenderer:
         self.languages = languages
         self.delivery = delivery
         self._fresh_start = True  # the first pass tries every job, backing off or not
+        self._busy: set[str] = set()  # sessions this process is rendering now (one way at a time)
         delivery.renders = self.render_due
 
     # ------------------------------------------------------------------ right after a step
@@ -53,6 +54,10 @@ class StepRenderer:
     ) -> None:
         """Render the step that made `info.version` from memory, store its messages, kick the
         delivery. Never raises: whatever is not rendered here, a delivery pass renders."""
+        if info.id in self._busy:  # a pass is rendering this game now: it renders this step too
+            self.delivery.kick()
+            return
+        self._busy.add(info.id)
         try:
             languages = await self._languages(info)
             try:
@@ -69,6 +74,7 @@ class StepRenderer:
         except Exception:
             log.exception("storing the messages of game %s failed; the delivery renders them", info.id)
         finally:
+            self._busy.discard(info.id)
             self.delivery.kick()
 
     async def _languages(self, info: SessionInfo) -> Languages:
@@ -102,6 +108,15 @@ class StepRenderer:
 
     async def _render_session(self, session_id: str, everything: bool) -> int:
         """Lease a session's rendering and render its jobs in order, up to one that fails."""
+        if session_id in self._busy:
+            return 0  # rendered right after its step here now; that kicks another pass
+        self._busy.add(session_id)
+        try:
+            return await self._render_claimed(session_id, everything)
+        finally:
+            self._busy.discard(session_id)
+
+    async def _render_claimed(self, session_id: str, everything: bool) -> int:
         owner = self.delivery.owner
         claimed = await self.store.run_write(partial(jobs.claim_jobs, session_id, owner, self._until()))
         if claimed is None:
@@ -118,7 +133,7 @@ class StepRenderer:
                     await self._failed(session_id, job.version, exc)
                     break
                 lease = (jobs.render_lane(session_id), owner, self._until())
-                await self.store.run_write(partial(jobs.settle, job.id, rows, lease))
+                await self.store.run_write(partial(jobs.settle, job, rows, lease))
                 rendered += 1
         except jobs.AlreadyRendered:
             pass  # a lease that ran out while rendering: another process rendered it first

@@ -1,0 +1,173 @@
+"""A step's messages are rendered after the player's answer (bot/play/rendering.py): the answer never
+waits on them, a game whose messages fail to render holds back only its own, nothing is lost, and a
+fixed renderer (or a restart between the answer and the render) sends each message once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from bot.chat.messages import Outgoing
+from bot.db.models import OutboxMessage, RenderJob
+from cogs.pick.adapter import PickAdapter
+from tests.e2e.conftest import Muster
+from tests.e2e.test_delivery import lines, pick, toy_game
+from tests.emulator import Channel, Emulator, User
+from tests.emulator.harness import ErrorRecords
+
+ORIGINAL = PickAdapter.render_step
+
+
+async def jobs_of(muster: Muster) -> list[RenderJob]:
+    assert muster.bot is not None
+    async with muster.bot.store.read() as db:
+        return list(await db.scalars(select(RenderJob).order_by(RenderJob.id)))
+
+
+async def outbox_of(muster: Muster, sid: str) -> list[tuple[Outgoing, bool]]:
+    """A game's outbox rows, oldest first: (message, delivered)."""
+    assert muster.bot is not None
+    query = select(OutboxMessage).where(OutboxMessage.session_id == sid).order_by(OutboxMessage.id)
+    async with muster.bot.store.read() as db:
+        return [
+            (Outgoing.model_validate_json(r.payload), r.delivered_at is not None)
+            for r in await db.scalars(query)
+        ]
+
+
+def posts(emu: Emulator, channel: Channel, users: list[User]) -> list[Any]:
+    """The bot's own posts (not interaction answers) in a game's channel and its players' DMs."""
+    found = [m for m in emu.messages(channel) if m.interaction_id is None]
+    for user in users:
+        found += [m for m in emu.dms(user) if m.interaction_id is None]
+    return found
+
+
+def made(rows: list[tuple[Outgoing, bool]]) -> int:
+    """How many messages a game's rows make: each keyed message once (later rows edit it)."""
+    keys = {m.key for m, _done in rows if m.key is not None and not m.edit_only}
+    return len(keys) + sum(1 for m, _done in rows if m.key is None)
+
+
+def failing_for(sid: str) -> Any:
+    def render_step(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        if info.id == sid:
+            raise RuntimeError("a bug in this game's presentation")
+        return ORIGINAL(self, info, *args, **kwargs)
+
+    return render_step
+
+
+async def test_a_renderer_failing_for_one_game_holds_back_only_its_messages_and_loses_none(
+    muster: Muster, logged_errors: ErrorRecords, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    muster.extra_adapters.append(PickAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    dave, erin = emu.add_user("dave"), emu.add_user("erin")
+    for user in (dave, erin):
+        emu.add_member(w.guild, user)
+    hall = emu.add_channel(w.guild, "hall")
+    broken = await toy_game(muster, w.channel, w.alice, w.bob)
+    working = await toy_game(muster, hall, dave, erin)
+    monkeypatch.setattr(PickAdapter, "render_step", failing_for(broken))
+    await pick(muster, w.alice, broken, 3)  # answered all the same
+    await pick(muster, dave, working, 3)
+    await pick(muster, w.bob, broken, 1)  # its messages wait behind the first's
+    await pick(muster, erin, working, 1)
+    await muster.announced()
+    assert [(job.session_id, job.version) for job in await jobs_of(muster)] == [(broken, 2), (broken, 3)]
+    first = (await jobs_of(muster))[0]
+    assert first.attempts >= 1 and first.last_error and "a bug in this game" in first.last_error
+    logged = [r for r in logged_errors.records if broken in r.getMessage()]
+    assert logged and logged[0].exc_info is not None and all(working not in r.getMessage() for r in logged)
+    logged_errors.records.clear()  # expected here; the fixture fails on any other
+    assert lines(emu, w.channel) == ["Pick"]  # nothing of the broken game went out but its start
+    assert "Revealed" in emu.messages(hall)[0].embed_text()  # the other game went on to its end
+
+    monkeypatch.setattr(PickAdapter, "render_step", ORIGINAL)  # the renderer is fixed
+    await emu.wait_until(lambda: "Revealed" in emu.messages(w.channel)[0].embed_text(), 15, "the reveal")
+    await muster.announced()
+    assert await jobs_of(muster) == []
+    rows = await outbox_of(muster, broken)
+    assert rows and all(done for _m, done in rows)
+    assert len(posts(emu, w.channel, [w.alice, w.bob])) == made(rows)  # each message once
+    assert made(rows) == made(await outbox_of(muster, working))  # as many as the game that never failed
+    logged_errors.records.clear()  # the retries before the fix logged the same failure
+
+
+async def test_a_restart_between_the_answer_and_the_render_sends_the_messages_once(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    muster.extra_adapters.append(PickAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    sid = await toy_game(muster, w.channel, w.alice, w.bob)
+    before = len(posts(emu, w.channel, [w.alice, w.bob]))
+
+    async def dies(*_args: object) -> int:  # the process dies right after answering
+        return 0
+
+    assert muster.bot is not None
+    monkeypatch.setattr(muster.bot.sessions.renderer, "after_step", dies)
+    monkeypatch.setattr(muster.bot.delivery, "renders", dies)
+    await pick(muster, w.alice, sid, 3)
+    await pick(muster, w.bob, sid, 1)
+    await muster.settle()
+    assert [job.version for job in await jobs_of(muster)] == [2, 3]
+    assert len(posts(emu, w.channel, [w.alice, w.bob])) == before  # nothing of the steps yet
+    monkeypatch.undo()
+    await muster.restart()
+    await emu.wait_until(lambda: "Revealed" in emu.messages(w.channel)[0].embed_text(), 10, "the reveal")
+    await muster.announced()
+    assert await jobs_of(muster) == []
+    rows = await outbox_of(muster, sid)
+    assert all(done for _m, done in rows)
+    assert len(posts(emu, w.channel, [w.alice, w.bob])) == made(rows)
+
+
+async def test_the_click_is_answered_before_the_steps_messages_are_rendered(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    muster.extra_adapters.append(PickAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    sid = await toy_game(muster, w.channel, w.alice, w.bob)
+    answered_first: list[bool] = []
+
+    def render_step(self: PickAdapter, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        answered_first.append(all(record.responded for record in emu.interactions.values()))
+        return ORIGINAL(self, *args, **kwargs)
+
+    monkeypatch.setattr(PickAdapter, "render_step", render_step)
+    await pick(muster, w.alice, sid, 3)
+    await pick(muster, w.bob, sid, 1)
+    await muster.announced()
+    assert answered_first == [True, True]
+    assert "Revealed" in emu.messages(w.channel)[0].embed_text()
+
+
+async def test_a_cancellation_waits_behind_the_steps_still_to_render(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch, logged_errors: ErrorRecords
+) -> None:
+    muster.extra_adapters.append(PickAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    sid = await toy_game(muster, w.channel, w.alice, w.bob)
+    monkeypatch.setattr(PickAdapter, "render_step", failing_for(sid))
+    await pick(muster, w.alice, sid, 3)
+    assert muster.bot is not None
+    await muster.bot.sessions.cancel(sid, w.alice.id, may_manage=False)
+    await muster.settle()
+    assert not any("cancelled" in m.content for m in emu.messages(w.channel))
+    logged_errors.records.clear()
+    monkeypatch.setattr(PickAdapter, "render_step", ORIGINAL)
+    await emu.wait_until(lambda: any("cancelled" in m.content for m in emu.messages(w.channel)), 15)
+    shown = lines(emu, w.channel)
+    assert shown.index(f"<@{w.alice.id}> has sealed their pick") < len(shown) - 1  # the seal, then
+    assert re.match(r"This game was cancelled", emu.messages(w.channel)[-1].content)
+    assert await jobs_of(muster) == []
+    logged_errors.records.clear()
