@@ -52,9 +52,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from functools import partial
+from typing import Protocol
 
 import discord
 from pydantic import ValidationError
@@ -89,6 +89,14 @@ LANES_AT_ONCE = 8
 """Lanes one process sends side by side: games don't wait on each other's round trips."""
 LEASE_SECONDS = 30.0
 """How long a lane stays with a process that stopped answering (it renews with every row sent)."""
+
+
+class Renders(Protocol):
+    """What renders the steps' messages still owed (bot/play/rendering.py), seen from here."""
+
+    async def render_due(self) -> object: ...
+
+    async def quiet(self) -> None: ...
 
 
 def owner_name(shards: str | None) -> str:
@@ -128,7 +136,7 @@ class Delivery:
         self._stopping = False
         # Renders the steps' messages still owed (bot/play/rendering.py) before each pass reads the
         # outbox, so a job left by a crash or a failure is rendered and sent in the same pass.
-        self.renders: Callable[[], Awaitable[object]] | None = None
+        self.renders: Renders | None = None
 
     async def start(self) -> None:
         """Start the worker and deliver at once what an earlier run left (a crash, an outage)."""
@@ -151,6 +159,8 @@ class Delivery:
         started since is done (tests and shutdown use it). A row waiting out a rate limit is not
         due, so it is not waited for."""
         async with asyncio.timeout(limit):
+            if self.renders is not None:
+                await self.renders.quiet()
             await self._worker.idle(limit)
             while self._lanes:
                 await self._lanes_done()
@@ -168,7 +178,7 @@ class Delivery:
         something or a pass found it busy, so what was added meanwhile goes out."""
         if self.renders is not None:
             try:
-                await self.renders()
+                await self.renders.render_due()
             except Exception:  # the outbox goes out all the same; the next pass renders again
                 log.exception("rendering the pending steps' messages failed; will retry")
         candidates = await self.store.run(due_messages)

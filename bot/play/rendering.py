@@ -16,7 +16,10 @@ fixed renderer sends what was held back without waiting out the pause.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -34,6 +37,9 @@ from rules.session import Event
 
 log = logging.getLogger(__name__)
 
+FRESH_SECONDS = 10.0
+"""How long a step stored here is left to the process's own render after its answer."""
+
 
 class StepRenderer:
     def __init__(
@@ -44,20 +50,52 @@ class StepRenderer:
         self.languages = languages
         self.delivery = delivery
         self._fresh_start = True  # the first pass tries every job, backing off or not
-        self._busy: set[str] = set()  # sessions this process is rendering now (one way at a time)
-        delivery.renders = self.render_due
+        self._passing: set[str] = set()  # sessions a pass of this process is rendering now
+        self._fresh: dict[str, tuple[int, float]] = {}  # steps being stored or answered here: count, since
+        self._released = asyncio.Event()
+        delivery.renders = self
 
     # ------------------------------------------------------------------ right after a step
+
+    def reserve(self, session_id: str) -> None:
+        """A step of this session is about to be stored here: its render waits for its answer (a
+        pass of this process leaves the session alone until `after_step` or `release`)."""
+        count, _since = self._fresh.get(session_id, (0, 0.0))
+        self._fresh[session_id] = (count + 1, time.monotonic())
+
+    def release(self, session_id: str) -> None:
+        count, since = self._fresh.pop(session_id, (1, 0.0))
+        if count > 1:
+            self._fresh[session_id] = (count - 1, since)
+        self._released.set()
+
+    def _reserved(self, session_id: str) -> bool:
+        """True while a step of the session is being stored or answered here (not for ever: a
+        caller that never rendered its step leaves it to the passes after `FRESH_SECONDS`)."""
+        known = self._fresh.get(session_id)
+        return known is not None and time.monotonic() - known[1] < FRESH_SECONDS
+
+    async def quiet(self) -> None:
+        """Wait until every step stored here has been rendered or left to a pass (tests, shutdown)."""
+        while True:
+            now = time.monotonic()
+            live = [since for _count, since in self._fresh.values() if now - since < FRESH_SECONDS]
+            if not live:
+                return
+            self._released.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(FRESH_SECONDS - (now - min(live))):
+                    await self._released.wait()
 
     async def after_step(
         self, info: SessionInfo, before: Any, after: Any, events: list[Event], auto: list[AutoAnswer]
     ) -> None:
         """Render the step that made `info.version` from memory, store its messages, kick the
         delivery. Never raises: whatever is not rendered here, a delivery pass renders."""
-        if info.id in self._busy:  # a pass is rendering this game now: it renders this step too
+        if info.id in self._passing:  # a pass is rendering this game now: the next one renders this
+            self.release(info.id)
             self.delivery.kick()
             return
-        self._busy.add(info.id)
         try:
             languages = await self._languages(info)
             try:
@@ -74,7 +112,7 @@ class StepRenderer:
         except Exception:
             log.exception("storing the messages of game %s failed; the delivery renders them", info.id)
         finally:
-            self._busy.discard(info.id)
+            self.release(info.id)
             self.delivery.kick()
 
     async def _languages(self, info: SessionInfo) -> Languages:
@@ -108,13 +146,13 @@ class StepRenderer:
 
     async def _render_session(self, session_id: str, everything: bool) -> int:
         """Lease a session's rendering and render its jobs in order, up to one that fails."""
-        if session_id in self._busy:
-            return 0  # rendered right after its step here now; that kicks another pass
-        self._busy.add(session_id)
+        if self._reserved(session_id) or session_id in self._passing:
+            return 0  # a step of it is being answered here: rendered after that, which kicks a pass
+        self._passing.add(session_id)
         try:
             return await self._render_claimed(session_id, everything)
         finally:
-            self._busy.discard(session_id)
+            self._passing.discard(session_id)
 
     async def _render_claimed(self, session_id: str, everything: bool) -> int:
         owner = self.delivery.owner

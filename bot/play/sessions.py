@@ -327,11 +327,17 @@ class SessionService:
             dice=audit_rows(roller.rolls, RollContext(info.guild_id, info.table_id, user_id, info.id)),
             jobs=[job_row(adapter.procedure, info.id, new_info.version, before, events, auto)],
         )
-        if new_state.finished and new_state.outcome is not None:
-            stored = await self._commit_finishing_step(write, new_info, new_state.outcome)
-        else:
-            stored = await self.store.commit_step(write)
+        self.renderer.reserve(info.id)  # rendered once answered, not by a pass before that
+        try:
+            if new_state.finished and new_state.outcome is not None:
+                stored = await self._commit_finishing_step(write, new_info, new_state.outcome)
+            else:
+                stored = await self.store.commit_step(write)
+        except BaseException:
+            self.renderer.release(info.id)
+            raise
         if not stored:
+            self.renderer.release(info.id)
             return None
         self._remember(new_info, new_state, write.state)
         return StepResult(new_info, new_state, events, state, auto)

@@ -108,12 +108,17 @@ async def test_a_restart_between_the_answer_and_the_render_sends_the_messages_on
     sid = await toy_game(muster, w.channel, w.alice, w.bob)
     before = len(posts(emu, w.channel, [w.alice, w.bob]))
 
-    async def dies(*_args: object) -> int:  # the process dies right after answering
+    assert muster.bot is not None
+    renderer = muster.bot.sessions.renderer
+
+    async def dies(info: Any, *_args: object) -> None:  # the process dies right after answering
+        renderer.release(info.id)  # (as a process that is gone holds nothing back)
+
+    async def renders_nothing() -> int:
         return 0
 
-    assert muster.bot is not None
-    monkeypatch.setattr(muster.bot.sessions.renderer, "after_step", dies)
-    monkeypatch.setattr(muster.bot.delivery, "renders", dies)
+    monkeypatch.setattr(renderer, "after_step", dies)
+    monkeypatch.setattr(renderer, "render_due", renders_nothing)
     await pick(muster, w.alice, sid, 3)
     await pick(muster, w.bob, sid, 1)
     await muster.settle()
