@@ -141,15 +141,18 @@ async def test_the_click_is_answered_before_the_steps_messages_are_rendered(
     await muster.restart()
     emu, w = muster.emu, muster.world
     sid = await toy_game(muster, w.channel, w.alice, w.bob)
+    clicks: dict[int, Any] = {}  # the version a click makes: its interaction
     answered_first: list[bool] = []
 
-    def render_step(self: PickAdapter, *args: Any, **kwargs: Any) -> list[Outgoing]:
-        answered_first.append(all(record.responded for record in emu.interactions.values()))
-        return ORIGINAL(self, *args, **kwargs)
+    def render_step(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        answered_first.append(clicks[info.version].responded)
+        return ORIGINAL(self, info, *args, **kwargs)
 
     monkeypatch.setattr(PickAdapter, "render_step", render_step)
-    await pick(muster, w.alice, sid, 3)
-    await pick(muster, w.bob, sid, 1)
+    for version, (user, value) in enumerate(((w.alice, 3), (w.bob, 1)), start=2):
+        prompt = [m for m in emu.dms(user) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
+        clicks[version] = await emu.click(user, prompt, label=str(value))
+        assert (await clicks[version].response()).ephemeral
     await muster.announced()
     assert answered_first == [True, True]
     assert "Revealed" in emu.messages(w.channel)[0].embed_text()
