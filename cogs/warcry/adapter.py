@@ -57,7 +57,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         return board_embed(state)
 
     def lines(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[str]:
-        return [line for event in events if (line := describe(state, event))]
+        return [line for event in events if (line := describe(event))]
 
     def moments(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[Outgoing]:
         """The battleplan card, with every die rolled to decide it, stays readable in the thread."""
