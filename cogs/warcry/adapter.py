@@ -14,8 +14,7 @@ from bot.chat.messages import Embed, Outgoing, Reply
 from bot.lang.i18n import Domain, say
 from bot.play.games import GameAdapter, PackSpec, SessionInfo
 from cogs.warcry import refusals  # noqa: F401  (adds the refusal codes' words)
-from cogs.warcry.board import board_embed, describe
-from cogs.warcry.cards import COLOUR, battleplan_embed
+from cogs.warcry.board import COLOUR, battleplan_embed, board_embed, describe
 from cogs.warcry.questions import QUESTION_TEXT, prompt
 from cogs.warcry.vocabulary import mention, summary
 from rules.dice import Roller

@@ -4,7 +4,7 @@ The rules word the questions, the prompt, the scoreboard, every notice, verdicts
 (`Words`); the bot shows them through the catalogue, English being the msgid filled in. Random
 battles, driven by answers to what `ask` offers, show at every step that every line the table reads
 has its values filled in, in every language, and that each translated line differs from its English.
-The battleplan card's sentences come from the pack (cogs/warcry/cards.py) and are checked the same.
+The battleplan card's sentences come from the pack (cogs/warcry/board.py) and are checked the same.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from bot.lang.i18n import LANGUAGES, say, speaking
 from bot.lang.text import refusal
-from cogs.warcry import board, cards
+from cogs.warcry import board
 from cogs.warcry import questions as asked
 from cogs.warcry.commands import roster_refusal, warband_answer
 from rules.errors import RuleError
@@ -122,7 +122,7 @@ def test_random_battles_read_filled_in_and_translated(plan: str, seed: int, data
 
 def english_card(plan: BattleplanInPlay) -> dict[str, str]:
     with speaking("en"):
-        card = cards.battleplan_embed(plan)
+        card = board.battleplan_embed(plan)
     return {f.name: f.value for f in card.fields} | {"footer": card.footer or ""}
 
 
@@ -147,18 +147,18 @@ def test_the_battleplan_card_says_the_rules_english_and_is_translated(plan: Batt
     assert card["Deployment"].split("\n")[0] == (plan.deployment or "—")
     assert card["footer"] == " ".join(plan.notes)
     if plan.dice:
-        assert card["Dice"] == "\n".join(f"{cards.DICE} {d.describe()}" for d in plan.dice)
+        assert card["Dice"] == "\n".join(f"{board.DICE} {d.describe()}" for d in plan.dice)
     with speaking("en"):
-        english = cards.battleplan_embed(plan)
+        english = board.battleplan_embed(plan)
     for lang in TRANSLATED:
         with speaking(lang):
-            shown = cards.battleplan_embed(plan)
+            shown = board.battleplan_embed(plan)
         assert shown.title != english.title
         for said, field in zip(english.fields, shown.fields, strict=True):
             if said.name in ("Dice", "Victory condition", "Deployment", "Terrain", "Twist"):
                 assert field.name != said.name, (lang, said.name)
             first = said.value.split("\n")[0]
-            if first in cards.CORE or "Terrain card: " in first:
+            if first in board.CORE or "Terrain card: " in first:
                 assert field.value.split("\n")[0] != first, (lang, said)
         assert (shown.footer or "") != (english.footer or "") or not plan.notes
 
@@ -167,7 +167,7 @@ def test_every_sentence_the_shipped_pack_shows_is_in_the_catalogue() -> None:
     pack = core_pack()
     shown = [t for b in pack.battleplans for t in (b.victory, b.terrain, b.deployment_note) if t]
     shown += [a.summary for b in pack.battleplans for a in b.abilities]
-    assert [t for t in shown if t not in cards.CORE] == []
+    assert [t for t in shown if t not in board.CORE] == []
     labels = {label for b in pack.battleplans for label in b.objective_labels if len(label) > 1}
     assert labels <= set(OBJECTIVE_WORDS)
 
