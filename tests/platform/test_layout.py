@@ -250,4 +250,5 @@ def test_rules_tests_test_the_rules_alone(path: Path) -> None:
     """Tests mirror the source: a test under tests/rules/ runs the rules alone, so a change in
     what the bot or a cog shows never breaks a rule's test (those live in tests/cogs/, tests/platform/)."""
     found = sorted(m for m in imports_of(path) if m.split(".")[0] in ("bot", "cogs", "discord"))
-    assert not found, f"{path.relative_to(ROOT)} imports {found}: move that test to tests/cogs/ or tests/platform/"
+    where = path.relative_to(ROOT)
+    assert not found, f"{where} imports {found}: move that test to tests/cogs/ or tests/platform/"
