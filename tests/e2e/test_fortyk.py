@@ -249,6 +249,7 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
     # Pinged at the start, for the roll-off winners' choices and the seize, when the battle begins
     # (the first player) and when both report: never for a turn.
+    assert state.deployment_roll and state.first_turn_roll and state.seize and state.ended_after_round
     decisions = {
         p: 1
         + (p == state.deployment_roll.winner)

@@ -7,6 +7,8 @@ prompt showing where it went); a 6,500-point hand shows every card."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
@@ -54,7 +56,7 @@ def pack_yaml() -> bytes:
 
 
 async def slash(
-    muster: Muster, user: User, command: str, *, where: Channel | None = None, **options: object
+    muster: Muster, user: User, command: str, *, where: Channel | None = None, **options: Any
 ) -> InteractionResponse:
     """A slash command in the club's channel, or `where` (a game's thread)."""
     channel = where or muster.world.channel
@@ -72,7 +74,7 @@ async def load_pack(muster: Muster) -> None:
 
 async def start_game(muster: Muster, first: User | None = None) -> str:
     w = muster.world
-    options: dict[str, object] = {"opponent": w.bob, "my_points": 2000, "their_points": 2000}
+    options: dict[str, Any] = {"opponent": w.bob, "my_points": 2000, "their_points": 2000}
     if first is not None:
         options["first"] = first
     response = await slash(muster, w.alice, "warmaster game", **options)
@@ -386,7 +388,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
     assert again.ephemeral and "already have a Warmaster game" in again.content
     state = await game_state(muster, sid)
     bob_card = state.side(w.bob.id).hand[0]
-    for user, options, expected in [
+    cases: list[tuple[User, dict[str, Any], str]] = [
         (
             w.bob,
             {"card": bob_card.id, "target": "Orcs", "kind": "unit", "side": "mine", "unit_type": "infantry"},
@@ -413,7 +415,8 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
             },
             "can go on a unit",
         ),
-    ]:
+    ]
+    for user, options, expected in cases:
         response = await slash(muster, user, "warmaster play", **options)
         assert response.ephemeral and expected in response.content, (expected, response.content)
     assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
