@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.chat.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, FIELD_VALUE
+from bot.chat.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, EMBED_TOTAL, EMBEDS, FIELD_VALUE
 from bot.chat.messages import Button, Embed, Outgoing, Select
 from bot.lang.i18n import Domain, say, speaking
 from bot.lang.languages import ENGLISH, Languages
@@ -183,41 +183,74 @@ def _table_part(
         else:
             rides = moment.to == "channel" and moment.channel_id is None and moment.key is None
             (moments if rides else apart).append(moment)
-    out: list[Outgoing] = []
     old, new = public_questions(procedure, before), public_questions(procedure, after)
-    old_board, on_board = _board_tools(old), _board_tools(new)
-    tools = [new[step] for step in on_board]
-    out.append(board_message(adapter, info, after, lines, tools))
+    board = board_message(adapter, info, after, lines, [])
+    old_board, on_board = _on_board(adapter, before, old, board), _on_board(adapter, after, new, board)
+    board = board_message(adapter, info, after, lines, [new[step] for step in on_board])
+    out: list[Outgoing] = [board]
     own_old = {step: q for step, q in old.items() if step not in old_board}
     own_new = {step: q for step, q in new.items() if step not in on_board}
     for step, asked in own_old.items():
-        if step not in own_new:
+        if step not in own_new and step not in on_board:
             out.append(closed_question(adapter, asked, lines))
     for step, asked in own_new.items():
         if step not in own_old:
             # What led to a new question (a reveal) rides on it, so the thread reads in order.
             context = [e for moment in moments for e in moment.embeds]
-            out.append(question_message(adapter, after, asked, ping=not asked.optional, context=context))
+            ping = not asked.optional and step not in old
+            out.append(question_message(adapter, after, asked, ping=ping, context=context))
             moments = []
         elif asked != own_old[step]:
             out.append(question_message(adapter, after, asked, ping=False))
+    for step in on_board:
+        asked = new[step]
+        if step not in old and not asked.optional:
+            context = [e for moment in moments for e in moment.embeds]
+            out.append(asked_on_board(adapter, after, asked, context))
+            moments = []
     out[1:1] = [*moments, *apart]  # not taken by a question: posted on their own, after the board
     return out, dm_moments
 
 
-def _board_tools(asked: dict[str, Question]) -> list[str]:
-    """The optional questions (by step) that fit on the board's five component rows; the rest get
-    messages of their own."""
-    fitted, rows = [], 0
-    for step, question in asked.items():
-        if not question.optional:
-            continue
+def _on_board(
+    adapter: GameAdapter[Any], state: GameState | None, asked: dict[str, Question], board: Outgoing
+) -> list[str]:
+    """The public questions (by step) shown on the board itself: the optional tools first, then the
+    questions the game waits on, as many as fit its five component rows and its embeds' room.
+
+    A question on the board is never a message of its own to edit: a step that changes it, closes
+    it or changes the board edits one message, so one action makes at most one edit in its thread
+    (whose edits Discord allows five per five seconds). Its players are pinged by a post when it is
+    first asked (`asked_on_board`); a question that doesn't fit gets its own message as before."""
+    fitted: list[str] = []
+    rows = 0
+    room = EMBED_TOTAL - embed_chars(board.embeds)
+    embeds = EMBEDS - len(board.embeds)
+    ordered = [s for s, q in asked.items() if q.optional] + [s for s, q in asked.items() if not q.optional]
+    for step in ordered:
+        question = asked[step]
         buttons, selects = components(question)
         needed = len(selects) + -(-len(buttons) // 5)
-        if rows + needed <= ACTION_ROWS:
-            fitted.append(step)
-            rows += needed
+        if rows + needed > ACTION_ROWS:
+            continue
+        if not question.optional:
+            assert state is not None
+            size = embed_chars([question_embed(adapter, state, question)])
+            if size > room or embeds < 1:
+                continue
+            room, embeds = room - size, embeds - 1
+        fitted.append(step)
+        rows += needed
     return fitted
+
+
+def embed_chars(embeds: list[Embed]) -> int:
+    """What Discord counts towards a message's 6,000 characters of embeds."""
+    total = 0
+    for embed in embeds:
+        total += len(embed.title or "") + len(embed.description or "") + len(embed.footer or "")
+        total += sum(len(f.name) + len(f.value) for f in embed.fields)
+    return total
 
 
 def board_message(
@@ -232,11 +265,14 @@ def board_message(
         board.add(_.p("field", "Waiting for"), clip_start("\n".join(waiting), FIELD_VALUE))
     buttons: list[Button] = []
     selects: list[Select] = []
+    asking = [question_embed(adapter, state, q) for q in tools if not q.optional]
     for asked in tools:
         more_buttons, more_selects = components(asked)
         buttons += more_buttons
         selects += more_selects
-    return Outgoing(key=BOARD_KEY, embeds=[board], buttons=buttons, selects=selects, renew_when_old=True)
+    return Outgoing(
+        key=BOARD_KEY, embeds=[board, *asking], buttons=buttons, selects=selects, renew_when_old=True
+    )
 
 
 def _waiting_lines(adapter: GameAdapter[Any], state: GameState) -> list[str]:
@@ -257,11 +293,8 @@ def question_message(
 ) -> Outgoing:
     """A public question's own message: posted (pinging the players it waits for) when it is new,
     edited when it changes (an edit pings nobody). `context` (a reveal that led to it) comes first."""
-    asked = asked
     buttons, selects = components(asked)
-    question = Embed(
-        description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour
-    )
+    question = question_embed(adapter, state, asked)
     return Outgoing(
         key=f"ask.{asked.series or asked.step}",
         content=" ".join(who(p) for p in asked.players) if ping else "",
@@ -269,6 +302,22 @@ def question_message(
         embeds=[*(context or []), question],
         buttons=buttons,
         selects=selects,
+    )
+
+
+def question_embed(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Embed:
+    return Embed(description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour)
+
+
+def asked_on_board(adapter: GameAdapter[Any], state: GameState, asked: Question, context: list[Embed]) -> Outgoing:
+    """The post that tells the players a question on the board waits for them: it pings them (a
+    post's mentions notify; an edit's don't) and keeps what was asked, and what led to it, in the
+    thread's story. It has nothing to click (the board has) and is never edited, so it costs no
+    edit when the question is answered."""
+    return Outgoing(
+        content=" ".join(who(p) for p in asked.players),
+        pings=list(asked.players),
+        embeds=[*context, question_embed(adapter, state, asked)],
     )
 
 
