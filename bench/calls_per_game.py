@@ -14,6 +14,7 @@ Discord answered.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 import sys
 import tempfile
@@ -115,7 +116,7 @@ def count(emu: Emulator, start: int, marks: list[int]) -> Calls:
         if column is not None:
             setattr(calls, column, getattr(calls, column) + 1)
     bounds = [*marks, len(emu.requests)]
-    for begin, end in zip(bounds, bounds[1:], strict=False):
+    for begin, end in itertools.pairwise(bounds):
         edits = sum(kind(emu, r) == "thread_edits" for r in emu.requests[begin:end])
         calls.per_action.append(edits)
     calls.actions = len(marks)
@@ -125,9 +126,10 @@ def count(emu: Emulator, start: int, marks: list[int]) -> Calls:
 
 async def play(game: Callable[[Muster], Awaitable[None]], scale: float) -> Calls:
     with tempfile.TemporaryDirectory() as tmp:
-        async with Emulator(rate_limits=True, rate_limit_scale=scale) as emu, fresh_database(
-            "sqlite", Path(tmp)
-        ) as url:
+        async with (
+            Emulator(rate_limits=True, rate_limit_scale=scale) as emu,
+            fresh_database("sqlite", Path(tmp)) as url,
+        ):
             world = emu.add_default_world()
             with discord_globals_restored():
                 muster = Muster(emu, world, url)

@@ -8,6 +8,7 @@ own doing and not counted as the bot's posts.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -24,6 +25,7 @@ class TableCounts:
     edits: int
     pings: dict[int, int] = field(default_factory=dict)
     live_questions: list[str] = field(default_factory=list)  # custom_ids still clickable
+    repeated_edits: int = 0  # edits that showed what the message already showed
 
     def line(self) -> str:
         pings = ", ".join(f"{n}" for n in self.pings.values())
@@ -35,6 +37,16 @@ class TableCounts:
 
 def first_content(message: Message) -> str:
     return message.history[0].content if message.history else message.content
+
+
+def repeats(message: Message) -> int:
+    """How many of a message's edits left it showing what it showed before (content, embeds,
+    components): calls that changed nothing."""
+    versions = [*message.history, message.snapshot()]
+    return sum(
+        (a.content, a.embeds, a.components) == (b.content, b.embeds, b.components)
+        for a, b in itertools.pairwise(versions)
+    )
 
 
 def bot_posts(emu: Emulator, channel: Channel, since: int = 0) -> list[Message]:
@@ -70,4 +82,5 @@ def count_table(
         edits=sum(len(m.history) for m in every),
         pings=pings,
         live_questions=live,
+        repeated_edits=sum(repeats(m) for m in every),
     )

@@ -246,6 +246,7 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     assert counts.parent_posts <= 3, counts.line()  # the start card and the result (no notice)
     assert counts.thread_posts <= 24, counts.line()
     assert not counts.live_questions, counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
     # Pinged at the start, for the roll-off winners' choices and the seize, when the battle begins
     # (the first player) and when both report: never for a turn.
     decisions = {

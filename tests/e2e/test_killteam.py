@@ -485,6 +485,7 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
         assert pings <= table.acted.get(player, 0), (player, counts)
     assert sum(table.acted.values()) <= 45, table.acted  # 51 when each barricade and group took a Done
     assert not counts.live_questions, counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
     card = next(m for m in emu.messages(w.channel) if m.thread is not None)
     assert "<@" not in card.content  # the card names the players without pinging them
 

@@ -120,7 +120,7 @@ async def test_each_pairing_of_a_muster_system_opens_its_game_in_its_thread(must
             if question.private:
                 assert any(list(m.walk_components()) for m in emu.dms(emu.users[player]))
             else:
-                assert any(question.title in m.all_text() and list(m.walk_components()) for m in thread_posts)
+                assert any(str(question.title) in m.all_text() and list(m.walk_components()) for m in thread_posts)
         counts = count_table(emu, w.channel, card.thread, [emu.users[first], emu.users[second]])
         assert counts.pings == {first: 1, second: 1}, counts.line()
     assert "Warcry · Ada vs Brin" in [t.name for t in emu.threads(w.channel)]

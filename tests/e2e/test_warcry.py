@@ -562,6 +562,7 @@ async def test_a_whole_battle_in_its_thread_within_the_budgets(muster: Muster) -
     for player in (alice, bob):
         assert counts.pings[player] <= battle.acts[player], (player, counts.line(), battle.acts)
     assert counts.live_questions == [], counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
     # The result is announced in the channel; the board says it too.
     parent = "\n".join(m.all_text() for m in emu.messages(w.channel))
     assert "Warcry result" in parent and "Reaper" in parent

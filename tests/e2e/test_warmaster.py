@@ -728,6 +728,7 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     assert counts.thread_posts <= 16
     assert all(counts.pings[player] <= times for player, times in must_act.items()), (counts.pings, must_act)
     assert not counts.live_questions, counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
     assert_no_leaks(muster, await game_state(muster, sid))
 
 
