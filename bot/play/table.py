@@ -4,11 +4,19 @@ A game's adapter says what its board shows and how its events read (`GameAdapter
 `lines`, `private_lines`); this module alone decides what is posted, edited or left alone after a
 step, by comparing what the game asked before it with what it asks now:
 
-- the **board** (key `board`) is edited in place: the state at a glance, what just happened, who
-  is awaited, and the game's optional tools (a tally, a score) as its components;
-- a question the game **waits on** gets a message of its own that pings the players it waits for,
-  once; when it is answered (or no longer asked) that message is edited to say what happened and
-  its components are removed, so no dead button stays clickable;
+- the **board** (key `board`) is edited in place: the state at a glance, what just happened (its
+  "Latest" lines: what was answered, in the words a closed question's message used to say it),
+  who is awaited, and, as its components, the game's optional tools (a tally, a score) and the
+  public questions the game **waits on**, each with its words in an embed of its own, as many as
+  fit its five component rows and its embeds' room (`_on_board`). A step edits one message in the
+  thread, whose edits Discord allows five per five seconds: one action, at most one thread edit;
+- a question on the board is announced, when first asked, by a post with no components that pings
+  the players it waits for (a post's mentions notify, an edit's don't) and keeps what was asked in
+  the thread's story; it is never edited, and the board loses the question's components once it is
+  answered, so no dead button stays clickable;
+- a public question that does not fit on the board gets a message of its own that pings its
+  players, once; when it is answered (or no longer asked, or moved onto the board) that message is
+  edited to say what happened ("✅ …") and its components are removed;
 - a **private** question is a DM prompt per player (key `dm.<player>.<series or step>`), edited
   when it changes and once answered ("You sealed 3 …"), its components removed;
 - a question with **one legal answer** is answered for the player (`only_answer`) and the board
@@ -24,7 +32,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.chat.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, EMBED_TOTAL, EMBEDS, FIELD_VALUE
+from bot.chat.limits import (
+    ACTION_ROWS,
+    CONTENT,
+    EMBED_DESCRIPTION,
+    EMBED_TOTAL,
+    EMBEDS,
+    FIELD_NAME,
+    FIELD_VALUE,
+)
 from bot.chat.messages import Button, Embed, Outgoing, Select
 from bot.lang.i18n import Domain, say, speaking
 from bot.lang.languages import ENGLISH, Languages
@@ -40,6 +56,7 @@ if TYPE_CHECKING:
 BOARD_KEY = "board"
 NONCE_CHARS = 64  # a derived nonce, well within an answer's nonce field (rules/session.py)
 DONE_MARK = "✅"
+LATEST_ROOM = FIELD_NAME + FIELD_VALUE  # what a board's "Latest" lines may take of its embeds' room
 _ = Domain("muster")
 
 
@@ -184,14 +201,13 @@ def _table_part(
             rides = moment.to == "channel" and moment.channel_id is None and moment.key is None
             (moments if rides else apart).append(moment)
     old, new = public_questions(procedure, before), public_questions(procedure, after)
-    board = board_message(adapter, info, after, lines, [])
-    old_board, on_board = _on_board(adapter, before, old, board), _on_board(adapter, after, new, board)
+    old_board, on_board = _on_board(adapter, info, before, old), _on_board(adapter, info, after, new)
     board = board_message(adapter, info, after, lines, [new[step] for step in on_board])
     out: list[Outgoing] = [board]
     own_old = {step: q for step, q in old.items() if step not in old_board}
     own_new = {step: q for step, q in new.items() if step not in on_board}
     for step, asked in own_old.items():
-        if step not in own_new and step not in on_board:
+        if step not in own_new:  # answered, no longer asked, or now on the board: nothing left to click
             out.append(closed_question(adapter, asked, lines))
     for step, asked in own_new.items():
         if step not in own_old:
@@ -213,7 +229,7 @@ def _table_part(
 
 
 def _on_board(
-    adapter: GameAdapter[Any], state: GameState | None, asked: dict[str, Question], board: Outgoing
+    adapter: GameAdapter[Any], info: SessionInfo, state: GameState | None, asked: dict[str, Question]
 ) -> list[str]:
     """The public questions (by step) shown on the board itself: the optional tools first, then the
     questions the game waits on, as many as fit its five component rows and its embeds' room.
@@ -221,10 +237,15 @@ def _on_board(
     A question on the board is never a message of its own to edit: a step that changes it, closes
     it or changes the board edits one message, so one action makes at most one edit in its thread
     (whose edits Discord allows five per five seconds). Its players are pinged by a post when it is
-    first asked (`asked_on_board`); a question that doesn't fit gets its own message as before."""
+    first asked (`asked_on_board`); a question that doesn't fit gets its own message as before.
+    The room is counted from the state alone (the board without its "Latest" lines, with room kept
+    for them), so the next step, knowing only this state, finds the same questions on the board."""
+    if state is None or not asked:
+        return []
+    board = board_message(adapter, info, state, [], [])
     fitted: list[str] = []
     rows = 0
-    room = EMBED_TOTAL - embed_chars(board.embeds)
+    room = EMBED_TOTAL - embed_chars(board.embeds) - LATEST_ROOM
     embeds = EMBEDS - len(board.embeds)
     ordered = [s for s, q in asked.items() if q.optional] + [s for s, q in asked.items() if not q.optional]
     for step in ordered:
@@ -234,7 +255,6 @@ def _on_board(
         if rows + needed > ACTION_ROWS:
             continue
         if not question.optional:
-            assert state is not None
             size = embed_chars([question_embed(adapter, state, question)])
             if size > room or embeds < 1:
                 continue
@@ -306,10 +326,15 @@ def question_message(
 
 
 def question_embed(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Embed:
-    return Embed(description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour)
+    """A question's words, the same on its own message, on the board and on the post announcing it."""
+    return Embed(
+        description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour
+    )
 
 
-def asked_on_board(adapter: GameAdapter[Any], state: GameState, asked: Question, context: list[Embed]) -> Outgoing:
+def asked_on_board(
+    adapter: GameAdapter[Any], state: GameState, asked: Question, context: list[Embed]
+) -> Outgoing:
     """The post that tells the players a question on the board waits for them: it pings them (a
     post's mentions notify; an edit's don't) and keeps what was asked, and what led to it, in the
     thread's story. It has nothing to click (the board has) and is never edited, so it costs no
