@@ -18,7 +18,7 @@ step, by comparing what the game asked before it with what it asks now:
   players, once; when it is answered (or no longer asked, or moved onto the board) that message is
   edited to say what happened ("✅ …") and its components are removed;
 - a **private** question is a DM prompt per player (key `dm.<player>.<series or step>`), edited
-  when it changes and once answered ("You sealed 3 …"), its components removed;
+  when it changes and once answered ("You sealed 3 …"), its components removed (`bot.play.prompts`);
 - a question with **one legal answer** is answered for the player (`only_answer`) and the board
   says so; nobody is asked to choose when there is no choice.
 
@@ -44,6 +44,8 @@ from bot.chat.limits import (
 from bot.chat.messages import Button, Embed, Outgoing, Select
 from bot.lang.i18n import Domain, say, speaking
 from bot.lang.languages import ENGLISH, Languages
+from bot.play.prompts import DONE_MARK as DONE_MARK
+from bot.play.prompts import player_dms
 from bot.play.questions import components
 from rules.dice import Roller
 from rules.sealed import ChoiceSealed
@@ -55,7 +57,6 @@ if TYPE_CHECKING:
 
 BOARD_KEY = "board"
 NONCE_CHARS = 64  # a derived nonce, well within an answer's nonce field (rules/session.py)
-DONE_MARK = "✅"
 LATEST_ROOM = FIELD_NAME + FIELD_VALUE  # what a board's "Latest" lines may take of its embeds' room
 _ = Domain("muster")
 
@@ -104,13 +105,6 @@ def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict
                 players = [*known.players, *(p for p in asked.players if p not in known.players)]
                 found[key] = known.model_copy(update={"players": players})
     return found
-
-
-def private_questions(procedure: Procedure[Any], state: GameState | None, player: int) -> dict[str, Question]:
-    """A player's private questions now, by their DM prompt's key (their series, else their step)."""
-    if state is None or state.finished:
-        return {}
-    return {q.series or q.step: q for q in procedure.ask(state, player) if q.private}
 
 
 def waited_for(procedure: Procedure[Any], state: GameState) -> list[tuple[int, Question]]:
@@ -174,7 +168,7 @@ def table_messages(
         out[1:1] = mine  # a hand in DMs: after the board, before the questions
     for player in after.players:
         with speaking(languages.of(player)):
-            out.extend(_player_dms(adapter, info, before, after, events, player))
+            out.extend(player_dms(adapter, info, before, after, events, player))
     return out
 
 
@@ -355,69 +349,6 @@ def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]
         edit_only=True,
         keep_embeds=True,
         content=clip_start(f"{DONE_MARK} {said}", CONTENT),
-    )
-
-
-def _player_dms(
-    adapter: GameAdapter[Any],
-    info: SessionInfo,
-    before: GameState | None,
-    after: GameState,
-    events: list[Event],
-    player: int,
-) -> list[Outgoing]:
-    procedure = adapter.procedure
-    old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
-    mine = adapter.private_lines(info, after, player, events)
-    out: list[Outgoing] = []
-    for key, asked in old.items():
-        if key not in new:
-            # The step's private lines go out once, in a new message below (they are not repeated here).
-            said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
-            text = f"{DONE_MARK} **{say(asked.title)}**\n{said}"
-            out.append(
-                _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
-            )
-    fresh = [(key, q) for key, q in new.items() if key not in old]
-    for index, (key, raw) in enumerate(fresh):
-        asked = raw
-        text = adapter.question_text(after, asked)
-        if index == 0 and mine:
-            text = "\n".join(mine) + "\n\n" + text
-        # One "Open my secret prompt" button per step is enough when DMs are closed: it shows the
-        # player's whole prompt.
-        out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", secret=index == 0))
-    for key, asked in new.items():
-        if key in old and asked != old[key]:  # a series moved on, or its options changed
-            asked = asked
-            text = adapter.question_text(after, asked)
-            out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", edit_only=True))
-    if mine and not fresh:
-        out.append(_dm(adapter, info, player, "\n".join(mine), secret=True))
-    return out
-
-
-def _dm(
-    adapter: GameAdapter[Any],
-    info: SessionInfo,
-    player: int,
-    text: str,
-    asked: Question | None = None,
-    *,
-    header: bool = True,
-    **fields: Any,
-) -> Outgoing:
-    """A message to `player`'s DMs: `text` in the game's colour, `asked`'s components, and (with
-    `header`) a line naming the game and where it is played."""
-    buttons, selects = components(asked) if asked is not None else ([], [])
-    return Outgoing(
-        to="dm",
-        user_id=player,
-        content=_("{game} in {table}", game=adapter.title, table=f"<#{info.table_id}>") if header else "",
-        embeds=[Embed(description=clip_start(text, EMBED_DESCRIPTION), colour=adapter.colour)],
-        buttons=buttons,
-        selects=selects,
-        **fields,
     )
 
 

@@ -246,6 +246,7 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     state = await game_state(muster, game.sid)
     assert state.finished and state.outcome is not None
 
+    assert state.deployment_roll and state.first_turn_roll and state.seize and state.ended_after_round
     counts = count_table(emu, w.channel, here, players)
     print(f"40K whole game: {counts.line()}; acts per player {list(acts.values())}")
     assert counts.parent_posts <= 3, counts.line()  # the start card and the result (no notice)

@@ -7,6 +7,8 @@ prompt showing where it went); a 6,500-point hand shows every card."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
@@ -61,7 +63,7 @@ def pack_yaml() -> bytes:
 
 
 async def slash(
-    muster: Muster, user: User, command: str, *, where: Channel | None = None, **options: object
+    muster: Muster, user: User, command: str, *, where: Channel | None = None, **options: Any
 ) -> InteractionResponse:
     """A slash command in the club's channel, or `where` (a game's thread)."""
     channel = where or muster.world.channel
@@ -79,7 +81,7 @@ async def load_pack(muster: Muster) -> None:
 
 async def start_game(muster: Muster, first: User | None = None) -> str:
     w = muster.world
-    options: dict[str, object] = {"opponent": w.bob, "my_points": 2000, "their_points": 2000}
+    options: dict[str, Any] = {"opponent": w.bob, "my_points": 2000, "their_points": 2000}
     if first is not None:
         options["first"] = first
     response = await slash(muster, w.alice, "warmaster game", **options)
@@ -421,7 +423,8 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
             "can go on a unit",
         ),
     ]:
-        response = await slash(muster, user, "warmaster play", **options)
+        given: dict[str, Any] = options  # the command's options, of every type
+        response = await slash(muster, user, "warmaster play", **given)
         assert response.ephemeral and expected in response.content, (expected, response.content)
     assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
     reveal = await slash(muster, w.bob, "warmaster reveal", card=1)
