@@ -204,6 +204,9 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     battle's one message, the report), 41 edits, pings Alice 3, Bob 5 (acts: Alice 10, Bob 12).
     Before (main at 08bf47f, the same game and dice, all in the channel): 52 posts, 27 edits, pings
     Alice 11, Bob 11, and 51 question buttons still clickable at the end.
+    Since the questions ride on the board (the battle's turns too; a post with nothing to click
+    announces each question): thread 7 posts, 21 edits, the same pings, at most one thread edit per
+    action.
     """
     emu, w = muster.emu, muster.world
     players = [w.alice, w.bob]

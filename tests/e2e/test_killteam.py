@@ -496,7 +496,10 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
     posts in the thread) a question redrawn as it moved on lost it.
     Before barricades and operatives asked each player once (one Done per item, in turns): 102 edits,
     pings 11 and 7 for 28 and 23 answers; the two set-up questions now ping both players when they
-    are posted, where the run of turns pinged only the defender, once."""
+    are posted, where the run of turns pinged only the defender, once.
+    Since the questions ride on the board (a post with nothing to click announces each): 25 posts in
+    the thread, 63 edits (45 in the thread, from 69), pings 13 and 7, at most one thread edit per
+    action."""
     w, emu = muster.world, muster.emu
     await KillTeamTable.load_pack(muster)
     since = emu.ids.next()

@@ -223,7 +223,7 @@ def _scoreboard(muster: Muster) -> Message:
 
 
 def _battle_message(battle: Battle) -> Message:
-    """The battle's one message for "End battle round N" and its confirmations."""
+    """The one message asking "End battle round N" and its confirmations: the board."""
     found = [
         m
         for m in battle.muster.emu.messages(battle.table)
@@ -537,6 +537,9 @@ async def test_a_whole_battle_in_its_thread_within_the_budgets(muster: Muster) -
     Before the shared table (commit 08bf47f, the same battle without the confirmations it did not yet
     ask): 43 posts in the channel, 30 edits, pings Alice 10 and Bob 9, 23 answered components still
     clickable. That same battle now: parent 2, thread 7, 40 edits, pings 3 and 4.
+    Since the questions ride on the board (the split, colours, set-up and Begin battle posts announce
+    them, nothing to click on them): thread 6 posts, 25 edits, pings 3 and 4, at most one thread edit
+    per action.
     """
     w, emu = muster.world, muster.emu
     alice, bob = w.alice.id, w.bob.id

@@ -665,6 +665,8 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     (14 in the thread), 102 of them in DMs; posts and pings the same. Before the shared table the
     same game made 16 posts in the channel with 12 edits, pinged Alice 4 times and Bob 3 times,
     posted 27 and 23 DMs and left 84 question components clickable.
+    Since the battle's question rides on the board (a post with nothing to click pings both when the
+    battle can begin): thread 2 posts, 14 edits in the thread (124 in all), at most one per action.
     """
     emu, w = muster.emu, muster.world
     await load_pack(muster)
