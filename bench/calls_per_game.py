@@ -14,20 +14,18 @@ Discord answered.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import re
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.databases import fresh_database
 from tests.e2e.conftest import Muster
+from tests.e2e.table_counts import actions_marked, thread_edits_per_action
 from tests.e2e.test_fortyk import test_a_whole_game_in_its_thread_in_few_messages_and_pings as fortyk
 from tests.e2e.test_killteam import (
     test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act as killteam,
@@ -45,7 +43,6 @@ GAMES: list[tuple[str, Callable[[Muster], Awaitable[None]]]] = [
     ("40K", fortyk),
     ("Warmaster", warmaster),
 ]
-ACTIONS = ("slash", "click", "select", "submit_modal")
 MESSAGES = re.compile(r"/channels/(\d+)/messages(?:/(\d+))?")
 INTERACTION = re.compile(r"/(interactions|webhooks)/")
 
@@ -63,28 +60,6 @@ class Calls:
     rate_limited: int = 0
     actions: int = 0
     per_action: list[int] = field(default_factory=list)
-
-
-@contextmanager
-def actions_marked(emu: Emulator, marks: list[int]) -> Iterator[None]:
-    """Note where each action starts in `emu.requests` (what follows, up to the next, is its doing)."""
-
-    def marked(name: str) -> Callable[..., Any]:
-        real = getattr(emu, name)
-
-        async def act(*args: Any, **kwargs: Any) -> Any:
-            marks.append(len(emu.requests))
-            return await real(*args, **kwargs)
-
-        return act
-
-    for name in ACTIONS:
-        setattr(emu, name, marked(name))
-    try:
-        yield
-    finally:
-        for name in ACTIONS:
-            delattr(emu, name)
 
 
 def kind(emu: Emulator, request: RecordedRequest) -> str | None:
@@ -115,10 +90,7 @@ def count(emu: Emulator, start: int, marks: list[int]) -> Calls:
         column = kind(emu, request)
         if column is not None:
             setattr(calls, column, getattr(calls, column) + 1)
-    bounds = [*marks, len(emu.requests)]
-    for begin, end in itertools.pairwise(bounds):
-        edits = sum(kind(emu, r) == "thread_edits" for r in emu.requests[begin:end])
-        calls.per_action.append(edits)
+    calls.per_action = thread_edits_per_action(emu, marks)
     calls.actions = len(marks)
     calls.most_thread_edits = max(calls.per_action, default=0)
     return calls
