@@ -102,6 +102,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         if language != FOLLOW_DISCORD and language not in LANGUAGES:
             raise UserError(_("Choose one of the offered languages."))
         await self.bot.guild_settings.update(guild_id, language=language)
+        self.bot.languages.changed()
         now = await self.bot.languages.of_server(guild_id)
         await interaction.response.send_message(
             _(

@@ -35,6 +35,9 @@ Rate limits never stop the bot:
   forward), and a later edit of the same message supersedes it, or waits with it when it only
   changes part of what the first one changes. Of several queued edits of one message only the
   newest is sent, so a backlog never replays stale boards. Posts keep their order among themselves.
+- An edit that would change nothing is not sent: a kept message remembers a digest of what it shows
+  (`bot.chat.sending.shown_digest`), so a redraw that shows the same spends none of the channel's
+  edits.
 - A living board (`Outgoing.renew_when_old`) is never left uneditable: when it is older than
   `bot.chat.limits.RENEW_AGE` as an edit falls due, or Discord refuses its edit for long, it is posted
   afresh at the bottom of its table by that edit's row (so with that row's nonce: a resend after a

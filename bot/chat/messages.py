@@ -165,7 +165,8 @@ class Reply(BaseModel):
 
 def without_pings(outgoing: list[Outgoing], pinged: str) -> list[Outgoing]:
     """A game's first messages without a second ping for the players its start card's content
-    (`pinged`) already mentioned: a question's ping is its content, the mentions of those asked."""
+    (`pinged`) already mentioned: a question's ping is its content, the mentions of those asked (on
+    its own message, or on the keyless post that tells them a question on the board waits)."""
     if not pinged:
         return outgoing
     return [
@@ -175,7 +176,7 @@ def without_pings(outgoing: list[Outgoing], pinged: str) -> list[Outgoing]:
                 "pings": [user for user in message.pings if f"<@{user}>" not in pinged],
             }
         )
-        if message.to == "channel" and (message.key or "").startswith("ask.")
+        if message.to == "channel" and ((message.key or "").startswith("ask.") or message.key is None)
         else message
         for message in outgoing
     ]

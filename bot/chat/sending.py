@@ -8,7 +8,9 @@ one message and says what to remember (`Sent`), raising what Discord answered fo
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -38,6 +40,17 @@ class EditWaits(Exception):
         self.retry_after = retry_after
 
 
+SHOWN_FIELDS = {"to", "user_id", "content", "embeds", "buttons", "selects", "keep_embeds", "language"}
+"""What decides how a message looks once sent (not how it is routed, nor who a post pings)."""
+
+
+def shown_digest(message: Outgoing) -> str:
+    """What a keyed message shows, as a digest: an edit whose digest is the message's own changes
+    nothing on Discord, so it is not sent (it would only spend the channel's edits)."""
+    shown = message.model_dump_json(include=SHOWN_FIELDS)
+    return hashlib.sha256(shown.encode()).hexdigest()
+
+
 def age_of(message_id: int) -> float:
     """How old a message is, in seconds, by its snowflake."""
     return (utcnow() - discord.utils.snowflake_time(message_id)).total_seconds()
@@ -45,6 +58,29 @@ def age_of(message_id: int) -> float:
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+@dataclass(frozen=True)
+class Done:
+    """A keyed message dealt with in place (edited, or already showing this), or an edit-only one
+    with nothing to edit: nothing to post. `remember`: the kept message with what it shows now."""
+
+    remember: SessionMessage | None = None
+
+
+def _kept(
+    session_id: str | None, message: Outgoing, channel_id: int, message_id: int
+) -> SessionMessage | None:
+    """A keyed message just posted, to remember with what it shows."""
+    if not (message.key and session_id):
+        return None
+    return SessionMessage(
+        session_id=session_id,
+        key=message.key,
+        channel_id=channel_id,
+        message_id=message_id,
+        shown=shown_digest(message),
+    )
 
 
 class Sender:
@@ -130,17 +166,13 @@ class Sender:
         """A DM; a keyed one (a player's prompt) is edited in place once sent, and remembered."""
         assert message.user_id is not None
         done, old = await self._edited_in_place(session_id, message, kwargs)
-        if done:
-            return None
+        if done is not None:
+            return done.remember
         dm = await self.client.create_dm(discord.Object(message.user_id))
         sent = await dm.send(**kwargs, nonce=nonce)
         if old is not None:
             await self._point(None, old, dm.id, sent.id)
-        if message.key and session_id:
-            return SessionMessage(
-                session_id=session_id, key=message.key, channel_id=dm.id, message_id=sent.id
-            )
-        return None
+        return _kept(session_id, message, dm.id, sent.id)
 
     async def _open_thread(
         self, session_id: str, message: Outgoing, channel_id: int, card_id: int
@@ -196,40 +228,47 @@ class Sender:
         A living message renewed is posted afresh here (the bottom of its table) and its old copy
         made a pointer to it; a resend after a crash gets the same new message back by its nonce."""
         done, old = await self._edited_in_place(session_id, message, kwargs)
-        if done:
-            return None
+        if done is not None:
+            return done.remember
         sent = await self.client.get_partial_messageable(channel_id).send(**kwargs, nonce=nonce)
         if old is not None:
             await self._point(await self._guild_of(session_id), old, channel_id, sent.id)
-        if message.key and session_id:
-            return SessionMessage(
-                session_id=session_id, key=message.key, channel_id=channel_id, message_id=sent.id
-            )
-        return None
+        return _kept(session_id, message, channel_id, sent.id)
 
     async def _edited_in_place(
         self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any]
-    ) -> tuple[bool, SessionMessage | None]:
+    ) -> tuple[Done | None, SessionMessage | None]:
         """(done, old): done when nothing is to be posted: a keyed message seen before was edited
-        where it was sent (a channel or a DM), or an edit-only message has nothing to edit. A keyed
-        message someone deleted is posted again. `old`: a living message to renew (post afresh,
-        then point `old` to it), because it is too old to edit freely or Discord refused the edit
-        for a long while; any other edit refused for long raises `EditWaits`."""
+        where it was sent (a channel or a DM), or already shows this, or an edit-only message has
+        nothing to edit. A keyed message someone deleted is posted again. `old`: a living message to
+        renew (post afresh, then point `old` to it), because it is too old to edit freely or Discord
+        refused the edit for a long while; any other edit refused for long raises `EditWaits`."""
         known = await self.known(session_id, message)
+        nothing = Done() if message.edit_only else None
         if known is None:
-            return message.edit_only, None
+            return nothing, None
         if message.renew_when_old and age_of(known.message_id) >= RENEW_AGE:
-            return False, known
+            return None, known
+        shown = shown_digest(message)
+        if known.shown == shown:
+            return Done(), None  # it shows this already: an edit would change nothing
         channel = self.client.get_partial_messageable(known.channel_id)
         try:
             await channel.get_partial_message(known.message_id).edit(**kwargs)
-            return True, None
         except discord.NotFound:
-            return message.edit_only, None  # deleted by someone: post it again
+            return nothing, None  # deleted by someone: post it again
         except discord.RateLimited as exc:
             if message.renew_when_old:
-                return False, known
+                return None, known
             raise EditWaits(exc.retry_after) from exc
+        edited = SessionMessage(
+            session_id=known.session_id,
+            key=known.key,
+            channel_id=known.channel_id,
+            message_id=known.message_id,
+            shown=shown,
+        )
+        return Done(edited), None
 
     async def _guild_of(self, session_id: str | None) -> int | None:
         row = await self.store.run(lambda db: db.get(GameSession, session_id)) if session_id else None

@@ -120,7 +120,9 @@ class GameSession(Base):
 
 class SessionMessage(Base):
     """A message the bot keeps editing for an outbox lane (a session's scoreboard or prompt, a game
-    night's card), by key. `session_id` is the lane: a session's id, or `night:<id>`."""
+    night's card), by key. `session_id` is the lane: a session's id, or `night:<id>`. `shown` is the
+    digest of what it shows now (`bot.chat.sending.shown_digest`): an edit that would show the same
+    is not sent."""
 
     __tablename__ = "session_messages"
 
@@ -128,6 +130,7 @@ class SessionMessage(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     message_id: Mapped[int] = mapped_column(BigInteger)
+    shown: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class OutboxMessage(Base):

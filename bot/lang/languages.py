@@ -116,8 +116,10 @@ class LanguageService:
     The store is the truth; `_known` only spares a write when a locale is what this process last
     wrote or read for that user. On PostgreSQL, what was read is remembered only while this process
     hears every change committed by any process (a trigger NOTIFYs `muster_languages`, migration
-    0007): each change, and the loss of the listening connection, forgets it all. So a step needs no
-    round trip for its languages, and a change made anywhere speaks from the next message on.
+    0007): each change, and the loss of the listening connection, forgets it all. On SQLite, which
+    one process runs, what was read is remembered and this process's own changes forget it. So a
+    step or a `/roll` needs no round trip for its languages, and a change made anywhere speaks from
+    the next message on.
     """
 
     def __init__(self, store: Store, guild_locale: Callable[[int], str | None]) -> None:
@@ -142,9 +144,20 @@ class LanguageService:
         self._chosen.clear()
         self._stored.clear()
 
+    @property
+    def remembers(self) -> bool:
+        """Whether what was read may be kept: on PostgreSQL while listening for every process's
+        changes; on SQLite always, as its one process forgets on its own changes (`changed`)."""
+        return self.changes.listening or not self.changes.enabled
+
+    def changed(self) -> None:
+        """This process stored a language change: forget what it remembers (other processes hear
+        it through the database's notification)."""
+        self._forget()
+
     def _remembered(self, guild_id: int | None, users: list[int]) -> tuple[str | None, dict[int, str]] | None:
         """A server's stored choice and some users' stored locales, if remembered (else None)."""
-        if self.changes.listening and guild_id in self._chosen and all(u in self._stored for u in users):
+        if self.remembers and guild_id in self._chosen and all(u in self._stored for u in users):
             found = {u: locale for u in users if (locale := self._stored[u]) is not None}
             return self._chosen[guild_id], found
         return None
@@ -155,7 +168,7 @@ class LanguageService:
             return found
         heard = self._heard
         chosen, locales = await self.store.languages_of(guild_id, users)
-        if self.changes.listening and heard == self._heard:
+        if self.remembers and heard == self._heard:
             if len(self._stored) > SEEN_MAX or len(self._chosen) > SEEN_MAX:
                 self._forget()
             self._chosen[guild_id] = chosen
@@ -191,6 +204,8 @@ class LanguageService:
         except Exception:
             self._known.pop(user_id, None)
             log.warning("could not store the locale of user %s", user_id, exc_info=True)
+            return
+        self.changed()
 
     async def settle(self) -> None:
         """Wait for the locale writes under way (tests, shutdown)."""

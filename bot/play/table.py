@@ -4,13 +4,21 @@ A game's adapter says what its board shows and how its events read (`GameAdapter
 `lines`, `private_lines`); this module alone decides what is posted, edited or left alone after a
 step, by comparing what the game asked before it with what it asks now:
 
-- the **board** (key `board`) is edited in place: the state at a glance, what just happened, who
-  is awaited, and the game's optional tools (a tally, a score) as its components;
-- a question the game **waits on** gets a message of its own that pings the players it waits for,
-  once; when it is answered (or no longer asked) that message is edited to say what happened and
-  its components are removed, so no dead button stays clickable;
+- the **board** (key `board`) is edited in place: the state at a glance, what just happened (its
+  "Latest" lines: what was answered, in the words a closed question's message used to say it),
+  who is awaited, and, as its components, the game's optional tools (a tally, a score) and the
+  public questions the game **waits on**, each with its words in an embed of its own, as many as
+  fit its five component rows and its embeds' room (`_on_board`). A step edits one message in the
+  thread, whose edits Discord allows five per five seconds: one action, at most one thread edit;
+- a question on the board is announced, when first asked, by a post with no components that pings
+  the players it waits for (a post's mentions notify, an edit's don't) and keeps what was asked in
+  the thread's story; it is never edited, and the board loses the question's components once it is
+  answered, so no dead button stays clickable;
+- a public question that does not fit on the board gets a message of its own that pings its
+  players, once; when it is answered (or no longer asked, or moved onto the board) that message is
+  edited to say what happened ("✅ …") and its components are removed;
 - a **private** question is a DM prompt per player (key `dm.<player>.<series or step>`), edited
-  when it changes and once answered ("You sealed 3 …"), its components removed;
+  when it changes and once answered ("You sealed 3 …"), its components removed (`bot.play.prompts`);
 - a question with **one legal answer** is answered for the player (`only_answer`) and the board
   says so; nobody is asked to choose when there is no choice.
 
@@ -24,10 +32,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.chat.limits import ACTION_ROWS, CONTENT, EMBED_DESCRIPTION, FIELD_VALUE
+from bot.chat.limits import (
+    ACTION_ROWS,
+    CONTENT,
+    EMBED_DESCRIPTION,
+    EMBED_TOTAL,
+    EMBEDS,
+    FIELD_NAME,
+    FIELD_VALUE,
+)
 from bot.chat.messages import Button, Embed, Outgoing, Select
 from bot.lang.i18n import Domain, say, speaking
 from bot.lang.languages import ENGLISH, Languages
+from bot.play.prompts import DONE_MARK as DONE_MARK
+from bot.play.prompts import player_dms
 from bot.play.questions import components
 from rules.dice import Roller
 from rules.sealed import ChoiceSealed
@@ -39,7 +57,7 @@ if TYPE_CHECKING:
 
 BOARD_KEY = "board"
 NONCE_CHARS = 64  # a derived nonce, well within an answer's nonce field (rules/session.py)
-DONE_MARK = "✅"
+LATEST_ROOM = FIELD_NAME + FIELD_VALUE  # what a board's "Latest" lines may take of its embeds' room
 _ = Domain("muster")
 
 
@@ -87,13 +105,6 @@ def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict
                 players = [*known.players, *(p for p in asked.players if p not in known.players)]
                 found[key] = known.model_copy(update={"players": players})
     return found
-
-
-def private_questions(procedure: Procedure[Any], state: GameState | None, player: int) -> dict[str, Question]:
-    """A player's private questions now, by their DM prompt's key (their series, else their step)."""
-    if state is None or state.finished:
-        return {}
-    return {q.series or q.step: q for q in procedure.ask(state, player) if q.private}
 
 
 def waited_for(procedure: Procedure[Any], state: GameState) -> list[tuple[int, Question]]:
@@ -157,7 +168,7 @@ def table_messages(
         out[1:1] = mine  # a hand in DMs: after the board, before the questions
     for player in after.players:
         with speaking(languages.of(player)):
-            out.extend(_player_dms(adapter, info, before, after, events, player))
+            out.extend(player_dms(adapter, info, before, after, events, player))
     return out
 
 
@@ -183,41 +194,77 @@ def _table_part(
         else:
             rides = moment.to == "channel" and moment.channel_id is None and moment.key is None
             (moments if rides else apart).append(moment)
-    out: list[Outgoing] = []
     old, new = public_questions(procedure, before), public_questions(procedure, after)
-    old_board, on_board = _board_tools(old), _board_tools(new)
-    tools = [new[step] for step in on_board]
-    out.append(board_message(adapter, info, after, lines, tools))
+    old_board, on_board = _on_board(adapter, info, before, old), _on_board(adapter, info, after, new)
+    board = board_message(adapter, info, after, lines, [new[step] for step in on_board])
+    out: list[Outgoing] = [board]
     own_old = {step: q for step, q in old.items() if step not in old_board}
     own_new = {step: q for step, q in new.items() if step not in on_board}
     for step, asked in own_old.items():
-        if step not in own_new:
+        if step not in own_new:  # answered, no longer asked, or now on the board: nothing left to click
             out.append(closed_question(adapter, asked, lines))
     for step, asked in own_new.items():
         if step not in own_old:
             # What led to a new question (a reveal) rides on it, so the thread reads in order.
             context = [e for moment in moments for e in moment.embeds]
-            out.append(question_message(adapter, after, asked, ping=not asked.optional, context=context))
+            ping = not asked.optional and step not in old
+            out.append(question_message(adapter, after, asked, ping=ping, context=context))
             moments = []
         elif asked != own_old[step]:
             out.append(question_message(adapter, after, asked, ping=False))
+    for step in on_board:
+        asked = new[step]
+        if step not in old and not asked.optional:
+            context = [e for moment in moments for e in moment.embeds]
+            out.append(asked_on_board(adapter, after, asked, context))
+            moments = []
     out[1:1] = [*moments, *apart]  # not taken by a question: posted on their own, after the board
     return out, dm_moments
 
 
-def _board_tools(asked: dict[str, Question]) -> list[str]:
-    """The optional questions (by step) that fit on the board's five component rows; the rest get
-    messages of their own."""
-    fitted, rows = [], 0
-    for step, question in asked.items():
-        if not question.optional:
-            continue
+def _on_board(
+    adapter: GameAdapter[Any], info: SessionInfo, state: GameState | None, asked: dict[str, Question]
+) -> list[str]:
+    """The public questions (by step) shown on the board itself: the optional tools first, then the
+    questions the game waits on, as many as fit its five component rows and its embeds' room.
+
+    A question on the board is never a message of its own to edit: a step that changes it, closes
+    it or changes the board edits one message, so one action makes at most one edit in its thread
+    (whose edits Discord allows five per five seconds). Its players are pinged by a post when it is
+    first asked (`asked_on_board`); a question that doesn't fit gets its own message as before.
+    The room is counted from the state alone (the board without its "Latest" lines, with room kept
+    for them), so the next step, knowing only this state, finds the same questions on the board."""
+    if state is None or not asked:
+        return []
+    board = board_message(adapter, info, state, [], [])
+    fitted: list[str] = []
+    rows = 0
+    room = EMBED_TOTAL - embed_chars(board.embeds) - LATEST_ROOM
+    embeds = EMBEDS - len(board.embeds)
+    ordered = [s for s, q in asked.items() if q.optional] + [s for s, q in asked.items() if not q.optional]
+    for step in ordered:
+        question = asked[step]
         buttons, selects = components(question)
         needed = len(selects) + -(-len(buttons) // 5)
-        if rows + needed <= ACTION_ROWS:
-            fitted.append(step)
-            rows += needed
+        if rows + needed > ACTION_ROWS:
+            continue
+        if not question.optional:
+            size = embed_chars([question_embed(adapter, state, question)])
+            if size > room or embeds < 1:
+                continue
+            room, embeds = room - size, embeds - 1
+        fitted.append(step)
+        rows += needed
     return fitted
+
+
+def embed_chars(embeds: list[Embed]) -> int:
+    """What Discord counts towards a message's 6,000 characters of embeds."""
+    total = 0
+    for embed in embeds:
+        total += len(embed.title or "") + len(embed.description or "") + len(embed.footer or "")
+        total += sum(len(f.name) + len(f.value) for f in embed.fields)
+    return total
 
 
 def board_message(
@@ -232,11 +279,14 @@ def board_message(
         board.add(_.p("field", "Waiting for"), clip_start("\n".join(waiting), FIELD_VALUE))
     buttons: list[Button] = []
     selects: list[Select] = []
+    asking = [question_embed(adapter, state, q) for q in tools if not q.optional]
     for asked in tools:
         more_buttons, more_selects = components(asked)
         buttons += more_buttons
         selects += more_selects
-    return Outgoing(key=BOARD_KEY, embeds=[board], buttons=buttons, selects=selects, renew_when_old=True)
+    return Outgoing(
+        key=BOARD_KEY, embeds=[board, *asking], buttons=buttons, selects=selects, renew_when_old=True
+    )
 
 
 def _waiting_lines(adapter: GameAdapter[Any], state: GameState) -> list[str]:
@@ -257,11 +307,8 @@ def question_message(
 ) -> Outgoing:
     """A public question's own message: posted (pinging the players it waits for) when it is new,
     edited when it changes (an edit pings nobody). `context` (a reveal that led to it) comes first."""
-    asked = asked
     buttons, selects = components(asked)
-    question = Embed(
-        description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour
-    )
+    question = question_embed(adapter, state, asked)
     return Outgoing(
         key=f"ask.{asked.series or asked.step}",
         content=" ".join(who(p) for p in asked.players) if ping else "",
@@ -269,6 +316,27 @@ def question_message(
         embeds=[*(context or []), question],
         buttons=buttons,
         selects=selects,
+    )
+
+
+def question_embed(adapter: GameAdapter[Any], state: GameState, asked: Question) -> Embed:
+    """A question's words, the same on its own message, on the board and on the post announcing it."""
+    return Embed(
+        description=clip(adapter.question_text(state, asked), EMBED_DESCRIPTION), colour=adapter.colour
+    )
+
+
+def asked_on_board(
+    adapter: GameAdapter[Any], state: GameState, asked: Question, context: list[Embed]
+) -> Outgoing:
+    """The post that tells the players a question on the board waits for them: it pings them (a
+    post's mentions notify; an edit's don't) and keeps what was asked, and what led to it, in the
+    thread's story. It has nothing to click (the board has) and is never edited, so it costs no
+    edit when the question is answered."""
+    return Outgoing(
+        content=" ".join(who(p) for p in asked.players),
+        pings=list(asked.players),
+        embeds=[*context, question_embed(adapter, state, asked)],
     )
 
 
@@ -281,69 +349,6 @@ def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]
         edit_only=True,
         keep_embeds=True,
         content=clip_start(f"{DONE_MARK} {said}", CONTENT),
-    )
-
-
-def _player_dms(
-    adapter: GameAdapter[Any],
-    info: SessionInfo,
-    before: GameState | None,
-    after: GameState,
-    events: list[Event],
-    player: int,
-) -> list[Outgoing]:
-    procedure = adapter.procedure
-    old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
-    mine = adapter.private_lines(info, after, player, events)
-    out: list[Outgoing] = []
-    for key, asked in old.items():
-        if key not in new:
-            # The step's private lines go out once, in a new message below (they are not repeated here).
-            said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
-            text = f"{DONE_MARK} **{say(asked.title)}**\n{said}"
-            out.append(
-                _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
-            )
-    fresh = [(key, q) for key, q in new.items() if key not in old]
-    for index, (key, raw) in enumerate(fresh):
-        asked = raw
-        text = adapter.question_text(after, asked)
-        if index == 0 and mine:
-            text = "\n".join(mine) + "\n\n" + text
-        # One "Open my secret prompt" button per step is enough when DMs are closed: it shows the
-        # player's whole prompt.
-        out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", secret=index == 0))
-    for key, asked in new.items():
-        if key in old and asked != old[key]:  # a series moved on, or its options changed
-            asked = asked
-            text = adapter.question_text(after, asked)
-            out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", edit_only=True))
-    if mine and not fresh:
-        out.append(_dm(adapter, info, player, "\n".join(mine), secret=True))
-    return out
-
-
-def _dm(
-    adapter: GameAdapter[Any],
-    info: SessionInfo,
-    player: int,
-    text: str,
-    asked: Question | None = None,
-    *,
-    header: bool = True,
-    **fields: Any,
-) -> Outgoing:
-    """A message to `player`'s DMs: `text` in the game's colour, `asked`'s components, and (with
-    `header`) a line naming the game and where it is played."""
-    buttons, selects = components(asked) if asked is not None else ([], [])
-    return Outgoing(
-        to="dm",
-        user_id=player,
-        content=_("{game} in {table}", game=adapter.title, table=f"<#{info.table_id}>") if header else "",
-        embeds=[Embed(description=clip_start(text, EMBED_DESCRIPTION), colour=adapter.colour)],
-        buttons=buttons,
-        selects=selects,
-        **fields,
     )
 
 

@@ -39,7 +39,7 @@ from cogs.night.base import reply
 from cogs.night.review import DraftReview
 from cogs.night.signup import SignUpCard
 from cogs.night.tables import ClubTables
-from cogs.night.text import BOT_ENGLISH, WORDS, system_values, word
+from cogs.night.text import BOT_ENGLISH, WORDS, games_count, players_count, system_values, word
 from cogs.night.text import ENGLISH as RULE_ENGLISH
 from rules.errors import RuleError
 from rules.night.actions import Cancel, Edit
@@ -308,8 +308,8 @@ class NightCog(
             "history.line",
             start=settings.starts_at,
             title=settings.title,
-            players=len(state.signups),
-            games=len(state.result.pairings) if state.result else 0,
+            players=players_count(len(state.signups)),
+            games=games_count(len(state.result.pairings) if state.result else 0),
             status=word(f"status.{state.status}"),
         )
 

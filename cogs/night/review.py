@@ -13,7 +13,7 @@ from bot.chat import render
 from bot.chat.checks import guild_id_of
 from bot.nights.service import NightStep
 from cogs.night.base import NightBase, Picked, reply
-from cogs.night.text import word
+from cogs.night.text import games_count, word
 from rules.night.actions import Drop, Leave, MoveTable, Swap
 from rules.night.night import NightState
 from rules.session import Action
@@ -119,7 +119,7 @@ class DraftReview(NightBase):
         opened = sum(
             1 for p in (stepped.state.result.pairings if stepped.state.result else []) if p.session_id
         )
-        said = word("reply.published", title=stepped.state.settings.title, games=opened)
+        said = word("reply.published", title=stepped.state.settings.title, games=games_count(opened))
         await interaction.followup.send(picked.says(said), ephemeral=True)
 
     @app_commands.command(name="finish", description="End the night now and post its summary (organisers)")

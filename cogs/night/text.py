@@ -124,6 +124,16 @@ def _times(count: Value) -> str:
     return _.n("{count} time", "{count} times", number)
 
 
+def players_count(count: int) -> str:
+    """ "1 player", "12 players", in the language in force."""
+    return _.n("{count} player", "{count} players", count)
+
+
+def games_count(count: int) -> str:
+    """ "1 game", "3 games", in the language in force."""
+    return _.n("{count} game", "{count} games", count)
+
+
 def _nights(count: Value) -> str:
     number = int(str(count))
     if number == 0:
@@ -272,9 +282,7 @@ def _answers() -> dict[str, str]:
         "reply.cancelled": _("**{title}** is cancelled; everyone signed up is told."),
         "reply.edited": _("**{title}** now starts <t:{start}:F>; its card and event are updated."),
         "reply.dropped": _("<@{player}> is no longer signed up for **{title}**."),
-        "reply.published": _(
-            "The pairings of **{title}** are published; {games} games opened in their threads."
-        ),
+        "reply.published": _("The pairings of **{title}** are published; {games} opened in their threads."),
         "reply.finished": _("**{title}** is over: its summary is posted."),
         "reply.picked": _(
             "No night was picked, so this is about the next one: **{title}** on <t:{start}:F>."
@@ -351,7 +359,7 @@ def _summary() -> dict[str, str]:
         "summary.unrun": _("**{system}** · <@{first}> vs <@{second}> · played at the table"),
         "summary.nothing": _("No games were played."),
         "history.title": _.p("title", "Past game nights"),
-        "history.line": _("<t:{start}:D> · **{title}** · {players} players, {games} games · {status}"),
+        "history.line": _("<t:{start}:D> · **{title}** · {players}, {games} · {status}"),
         "history.none": _("No game nights have been held here yet."),
         "history.cancelled": _("<t:{start}:D> · **{title}** · cancelled, no games played"),
         "tables.title": _.p("title", "The club's tables"),

@@ -14,8 +14,7 @@ from bot.chat.messages import Embed, Outgoing, Reply
 from bot.lang.i18n import Domain, say
 from bot.play.games import GameAdapter, PackSpec, SessionInfo
 from cogs.warcry import refusals  # noqa: F401  (adds the refusal codes' words)
-from cogs.warcry.board import board_embed, describe
-from cogs.warcry.cards import COLOUR, battleplan_embed
+from cogs.warcry.board import COLOUR, battleplan_embed, board_embed, describe
 from cogs.warcry.questions import QUESTION_TEXT, prompt
 from cogs.warcry.vocabulary import mention, summary
 from rules.dice import Roller
@@ -57,7 +56,7 @@ class WarcryAdapter(GameAdapter[WarcryState]):
         return board_embed(state)
 
     def lines(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[str]:
-        return [line for event in events if (line := describe(state, event))]
+        return [line for event in events if (line := describe(event))]
 
     def moments(self, info: SessionInfo, state: WarcryState, events: list[Event]) -> list[Outgoing]:
         """The battleplan card, with every die rolled to decide it, stays readable in the thread."""

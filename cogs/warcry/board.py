@@ -1,11 +1,13 @@
 """What the table shows of a Warcry battle, in the language in force: the board (battleplan and round,
 colours, the battleplan's tallies, priority, what decides the battle now, what it waits for), the
-public line for each event, and a finished battle in one line.
+public line for each event, and the battleplan card and a pack's decks in words.
 
-The rules keep their own English (rules/warcry: `Notice.text`, `views.prompt`, `views.scoreboard`);
-this module says the same from the codes, ids and values the rules carry, through the warcry
-catalogue, so a board or a reply reads in its reader's language. In English it says exactly what the
-rules say (tests/rules/warcry/test_warcry_words.py holds the two together over random battles).
+The rules word the scoreboard, the prompt and every notice once (rules/warcry: `views.scoreboard`,
+`views.prompt`, `Notice.text`); this shows them in the reader's language, naming players by mention.
+A battleplan's sentences come from its pack: the shipped pack's (rules/warcry/data/core.yaml) are
+marked here, so they are translated by their English (tests/cogs/warcry/test_warcry_words.py checks
+every one is); a server's own cards are shown as the server wrote them. Battleplan, card and ability
+names are the game's proper names and stay as written.
 """
 
 from __future__ import annotations
@@ -13,26 +15,243 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.chat.messages import Embed
-from bot.lang.i18n import Domain
-from cogs.warcry.cards import COLOUR, DICE, roll_off_text
+from bot.lang.i18n import Domain, say
 from cogs.warcry.questions import prompt
-from cogs.warcry.vocabulary import (
-    NameOf,
-    group,
-    mention,
-    objective,
-    objectives,
-    pending_what,
-    reason,
-    roll_off,
-    summary,
-)
+from cogs.warcry.vocabulary import COSTS, NameOf, deck, group, mention, objective, roll_off
 from rules.session import Event
+from rules.warcry.battlegroups import GROUP_TITLES
+from rules.warcry.battleplans import TERRAIN_CARD, BattleplanInPlay, DieShown, MissingCard, RollOffShown
 from rules.warcry.events import Notice
 from rules.warcry.models import WarcryState
-from rules.warcry.views import dormant_objectives
+from rules.warcry.pack import DECK_NAMES, WarcryPack, empty_decks
+from rules.warcry.views import scoreboard
 
 _ = Domain("warcry")
+
+COLOUR = 0x7A1F1F
+DICE = "🎲"
+
+CORE: tuple[str, ...] = (
+    # the fixed words of a battleplan in play (rules/warcry/battleplans.py)
+    _.mark("Matched battleplan"),
+    _.mark("Test of Champions"),
+    _.mark("Battleplan generator"),
+    _.mark("Battleplan generator (Matched Play cards)"),
+    _.mark("Matched battleplan table"),
+    _.mark("Test of Champions table"),
+    _.mark("No twist."),
+    _.mark("No twist card dealt."),
+    _.mark("No victory card."),
+    _.mark("As written on the victory card."),
+    _.mark("Use the alternative terrain rules."),
+    _.mark("No deployment card: agree the deployment points yourselves."),
+    # the shipped battleplans (rules/warcry/data/core.yaml)
+    _.mark(
+        "Five treasure tokens start on the battlefield floor at the spots on the map. After four battle "
+        "rounds, "
+        "the player with more fighters carrying treasure wins."
+    ),
+    _.mark("Deal one Matched Play terrain card, or lay out terrain by the alternative terrain rules."),
+    _.mark("Fixed deployment map; the treasure tokens go where the map marks them."),
+    _.mark(
+        "One treasure token starts on the battlefield floor at the spot on the map. A fighter still "
+        "carrying it "
+        "at the end of their activation takes D6 damage. After four battle rounds, the player whose fighter "
+        'carries it wins; if nobody carries it, the player with more fighters within 3" of it wins.'
+    ),
+    _.mark("Fixed deployment map; the treasure token goes where the map marks it."),
+    _.mark(
+        "The battlefield is split into four quarters. After four battle rounds, a player captures a quarter "
+        "when they have fighters wholly inside it and the enemy has none wholly inside it. Most quarters "
+        "captured wins."
+    ),
+    _.mark("Fixed deployment map, divided into quarters as the map shows."),
+    _.mark(
+        "At the end of each battle round, each player adds up the points values of the enemy fighters they "
+        "took down that round: their blood tally. The higher blood tally scores 1 victory point. After four "
+        "battle rounds, most victory points wins."
+    ),
+    _.mark("Fixed deployment map."),
+    _.mark(
+        "Five objectives start on the battlefield floor. Only the central one begins awakened; the others "
+        "are "
+        "dormant. Whenever a combat phase starts, the player who lacks the initiative may wake one dormant "
+        "objective. At the end of each battle round, each player scores 1 victory point for each awakened "
+        "objective they control. After four battle rounds, most victory points wins."
+    ),
+    _.mark("Fixed deployment map; the objectives go where the map marks them (Centre is the middle one)."),
+    _.mark(
+        "Three objectives start on the battlefield floor. At the end of the first battle round the players "
+        "roll off and the winner removes one objective; at the end of the second, the other player removes "
+        "one. After four battle rounds, the player who controls the remaining objective wins."
+    ),
+    _.mark("Fixed deployment map; the objectives go where the map marks them."),
+    _.mark(
+        "A treasure token starts as near the middle of the battlefield as it can go, on the floor or a "
+        "platform. After four battle rounds, the player whose fighter carries it wins. Any other result is a "
+        "draw."
+    ),
+    _.mark("Fixed deployment map; the treasure token goes as near the centre as possible."),
+    _.mark(
+        "The treasure, or the fighter carrying it, can deal curse damage: half the target's remaining wounds "
+        "(Wounds minus damage already allocated), rounded down. A fighter who drops the treasure is cursed "
+        "by "
+        'it. At the start of each battle round the token curses every fighter within 3"; if it is carried, '
+        'the carrier curses themself and then deals that much to each fighter within 3".'
+    ),
+    _.mark(
+        'The carrier picks a visible enemy fighter within 8" and curses them, then removes from themself '
+        "half "
+        "the damage that curse allocated, rounded down."
+    ),
+    _.mark(
+        "The altar is the platform above the centre of the battlefield. After four battle rounds, if one "
+        "player alone has fighters on the altar, that player wins. Any other result is a draw."
+    ),
+    _.mark(
+        "Use the alternative terrain rules, except that the first terrain feature placed must have a "
+        "platform "
+        "over the middle of the battlefield, and it becomes the altar."
+    ),
+    _.mark(
+        'A fighter no more than 1" from a visible enemy standing on the altar picks that enemy and rolls as '
+        "many dice as their best melee Strength. If the total reaches the enemy's Wounds, move the enemy "
+        "down "
+        'to the floor, up to 3" away horizontally from this fighter; the enemy then suffers impact damage.'
+    ),
+    _.mark(
+        "When your fighter's attack action takes an enemy down and you have no great champion on the "
+        "battlefield, you may name that fighter your great champion. Keep a tally of the damage your great "
+        "champion allocates to enemies, counting the blow that made them champion. When each battle round "
+        "ends "
+        "(the player with the initiative resolves first), a great champion on the battlefield takes down "
+        "every "
+        'enemy fighter within 4" of a battlefield edge (enemy great champions excepted) and adds their '
+        "Wounds "
+        "to the tally. After four battle rounds, the player whose great champion on the battlefield has the "
+        "highest tally wins. Any other result is a draw."
+    ),
+    _.mark(
+        "For the rest of the activation, whenever this great champion's attack action takes down an enemy, "
+        "they may make a bonus move action and then a bonus attack action."
+    ),
+)
+"""Every sentence a battleplan card may show that Muster ships, so each is in the catalogue."""
+
+
+def words(text: str) -> str:
+    """A battleplan's sentence: translated if Muster ships it, else as its pack wrote it."""
+    return _(text) if text in CORE else text
+
+
+def die(shown: DieShown) -> str:
+    """`Matched battleplan table: rolled 4 on a D6`."""
+    if shown.deck is not None:
+        label = _.n(
+            "{deck} deck ({count} card)", "{deck} deck ({count} cards)", shown.sides, deck=deck(shown.deck)
+        )
+        label = label[:1].upper() + label[1:]
+    else:
+        label = words(shown.label)
+    return _("{label}: rolled {result} on a D{sides}", label=label, result=shown.result, sides=shown.sides)
+
+
+def missing(card: MissingCard) -> str:
+    """A deck with no card to deal, and how a server fills it."""
+    name = deck(card.deck)
+    if card.wanted == "matched_terrain_card":
+        text = _("The {deck} deck has no Matched Play terrain cards loaded, so none was dealt.", deck=name)
+    elif card.wanted == "matched_card":
+        text = _(
+            "The {deck} deck has no cards with the Matched Play runemark loaded, so none was dealt.",
+            deck=name,
+        )
+    else:
+        text = _("The {deck} deck has no cards loaded, so none was dealt.", deck=name)
+    return text + " " + _("A server can load its own cards with `/warcry pack load`.")
+
+
+def battleplan_embed(plan: BattleplanInPlay) -> Embed:
+    """The battleplan as an embed, with every die the bot rolled to decide it."""
+    card = Embed(
+        title=_.p("title", "Battleplan: {name}", name=plan.name),
+        colour=COLOUR,
+        description=words(plan.table) or None,
+    )
+    if plan.dice:
+        card.add(_.p("field", "Dice"), "\n".join(f"{DICE} {die(d)}" for d in plan.dice))
+    card.add(_.p("field", "Victory condition"), words(plan.victory) or "—")
+    placed = []
+    if plan.objectives:
+        labels = ", ".join(objective(o) for o in plan.objective_labels)
+        placed.append(
+            _.n(
+                "{count} objective ({labels})",
+                "{count} objectives ({labels})",
+                plan.objectives,
+                labels=labels,
+            )
+            if labels
+            else _.n("{count} objective", "{count} objectives", plan.objectives)
+        )
+    if plan.treasure:
+        placed.append(_.n("{count} treasure token", "{count} treasure tokens", plan.treasure))
+    deployment = words(plan.deployment) or "—"
+    if placed:
+        things = (
+            _("{first} and {second}", first=placed[0], second=placed[1]) if len(placed) > 1 else placed[0]
+        )
+        deployment += "\n" + _("Placed: {things}.", things=things)
+    if plan.deployment_map and plan.deployment_map.has_reserves():
+        reserves = [
+            _("{colour} {group}: {arrival}", colour=colour, group=group(g), arrival=points.arrival(g))
+            for colour, points in ((_("Red"), plan.deployment_map.red), (_("Blue"), plan.deployment_map.blue))
+            for g in GROUP_TITLES
+            if points.arrival(g) != "start"
+        ]
+        deployment += "\n" + _("In reserve: {reserves}.", reserves=", ".join(reserves))
+    card.add(_.p("field", "Deployment"), deployment)
+    card.add(_.p("field", "Terrain"), _terrain(plan) or "—")
+    card.add(_.p("field", "Twist"), words(plan.twist))
+    for ability in plan.abilities:
+        cost = ability.cost
+        shown = (
+            f"{ability.name} ({_(COSTS[cost]) if cost in COSTS else cost})"
+            if cost and cost != "rule"
+            else ability.name
+        )
+        card.add(shown, words(ability.summary))
+    notes = [missing(m) for m in plan.missing] if plan.missing else plan.notes
+    if notes:
+        card.footer = " ".join(notes)
+    return card
+
+
+def _terrain(plan: BattleplanInPlay) -> str:
+    if "terrain" in plan.cards and plan.terrain.startswith(TERRAIN_CARD):
+        return _("Terrain card: {card}", card=plan.terrain.removeprefix(TERRAIN_CARD))
+    return words(plan.terrain)
+
+
+def roll_off_text(roll: RollOffShown, name_of: Callable[[int], str] = mention) -> str:
+    return f"{DICE} {roll_off(roll, name_of)}"
+
+
+def pack_summary(pack: WarcryPack) -> str:
+    counts = pack.decks.counts()
+    decks = ", ".join(f"{deck(name)} {counts[name]}" for name in DECK_NAMES)
+    lines = [f"**{pack.name}**", _("Decks: {decks}", decks=decks)]
+    empty = empty_decks(pack)
+    if empty:
+        lines.append(
+            _(
+                "Empty: {decks}. No cards are invented: load a pack with `/warcry pack load` to deal from "
+                "them.",
+                decks=", ".join(deck(name) for name in empty),
+            )
+        )
+    return "\n".join(lines)
+
 
 # The board's "Victory" line in the rounds after the battleplan's last.
 EXTRA_ROUND = _.mark(
@@ -49,14 +268,12 @@ LAST_WARBAND_DECIDES = _.mark(
 # ---------------------------------------------------------------- the board
 
 
-def describe(state: WarcryState, event: Event) -> str | None:
-    """One public line for an event (with the dice of a roll-off); None for what the questions say."""
+def describe(event: Event) -> str | None:
+    """One public line for an event (with the dice of a roll-off); None for an event of another game."""
     if not isinstance(event, Notice):
         return None
-    text = notice(state, event)
-    if text is not None and event.roll_off is not None:
-        text = f"{roll_off_text(event.roll_off)}\n{text}"
-    return text
+    text = notice(event)
+    return f"{roll_off_text(event.roll_off)}\n{text}" if event.roll_off is not None else text
 
 
 def board_embed(state: WarcryState) -> Embed:
@@ -67,7 +284,7 @@ def board_embed(state: WarcryState) -> Embed:
         title=_.p("title", "Warcry: {first} vs {second}", first=state.label_of(a), second=state.label_of(b)),
         colour=COLOUR,
     )
-    lines = scoreboard(state)
+    lines = [say(line) for line in scoreboard(state, mention)]
     if state.battleplan is not None:
         lines[0] = f"**{lines[0]}**"  # the battleplan and round head the board
     priority = state.priority
@@ -85,332 +302,6 @@ def board_embed(state: WarcryState) -> Embed:
 # ---------------------------------------------------------------- what happened
 
 
-def notice(state: WarcryState, event: Notice, name_of: NameOf = mention) -> str | None:
-    """One public line for a notice (None for a prompt, which the questions already say)."""
-    if event.code == "prompt":
-        return None
-    say = _NOTICES.get(event.code)
-    if say is None:
-        return event.render(name_of)  # a notice this module doesn't know: the rules' English
-    names = {key: name_of(player) for key, player in event.who.items()}
-    return say(state, event, names)
-
-
-Words = Callable[[WarcryState, Notice, dict[str, str]], str]
-
-
-def _what(state: WarcryState, event: Notice) -> str:
-    if event.action is None:
-        return str(event.values.get("what", ""))
-    number = event.values.get("round")
-    return pending_what(state, event.action, number if isinstance(number, int) else None)
-
-
-def _thing(event: Notice, relic: str, prize: str) -> str:
-    return relic if event.values.get("thing") == "relic" else prize
-
-
-def _count(event: Notice) -> int:
-    count = event.values.get("count", 0)
-    return count if isinstance(count, int) else 0
-
-
-def _round_start(state: WarcryState, event: Notice, names: dict[str, str]) -> str:
-    number, rounds = event.values.get("round", 0), event.values.get("rounds", 0)
-    if not isinstance(number, int) or not isinstance(rounds, int) or number <= rounds:
-        return _("Battle round {round} begins.", round=number)
-    if number == rounds + 1:
-        return _("Battle round {round} begins (an extra round: the battle is tied).", round=number)
-    return _("Battle round {round} begins (the last warband standing decides).", round=number)
-
-
-def _finished(state: WarcryState, event: Notice, names: dict[str, str]) -> str:
-    if "winner" in names:
-        return _("{winner} wins: {summary}", winner=names["winner"], summary=summary(state))
-    return _("The battle is a draw: {summary}", summary=summary(state))
-
-
-def _verdict(event: Notice) -> str:
-    return reason(event.verdict) if event.verdict is not None else ""
-
-
-_NOTICES: dict[str, Words] = {
-    "priority": lambda s, e, n: _(
-        "{winner} wins the priority roll. {loser} splits their warband first.", **n
-    ),
-    "split": lambda s, e, n: _(
-        "{player} splits {fighters} fighters: Dagger {dagger}, Shield {shield}, Hammer {hammer}.",
-        **n,
-        **e.values,
-    ),
-    "colours": lambda s, e, n: _("{red} takes the red deployment points, {blue} the blue.", **n),
-    "reserve": lambda s, e, n: _(
-        "{player}'s {group} waits in reserve and arrives in battle round {round} ({arrival}).",
-        **n,
-        group=group(e.values.get("group")),
-        round=e.values.get("round"),
-        arrival=e.values.get("arrival"),
-    ),
-    "deployed": lambda s, e, n: _(
-        "{player} has set up their {group}.", **n, group=group(e.values.get("group"))
-    ),
-    "blocked_objective": lambda s, e, n: _(
-        '{winner} wins the roll-off and places the blocked objective or treasure within 1" horizontally of '
-        "its "
-        "spot, on the floor or a platform.",
-        **n,
-    ),
-    "battle": lambda s, e, n: _("The battle begins: {battleplan}.", battleplan=e.values.get("battleplan")),
-    "awakened_centre": lambda s, e, n: _(
-        "Objective {objective} (the central one) is awakened; the others are dormant.",
-        objective=objective(e.values.get("objective")),
-    ),
-    "initiative": lambda s, e, n: _(
-        "{player} has the initiative in battle round {round}.", **n, round=e.values.get("round")
-    ),
-    "treasure": lambda s, e, n: _.n(
-        "{player} has {count} fighter carrying treasure.",
-        "{player} has {count} fighters carrying treasure.",
-        _count(e),
-        **n,
-    ),
-    "carrier_none": lambda s, e, n: _thing(
-        e, _("Nobody carries the relic now."), _("Nobody carries the prize now.")
-    ),
-    "carrier": lambda s, e, n: _thing(
-        e, _("{player}'s fighter carries the relic.", **n), _("{player}'s fighter carries the prize.", **n)
-    ),
-    "near": lambda s, e, n: _.n(
-        '{player} has {count} fighter within 3" of the relic.',
-        '{player} has {count} fighters within 3" of the relic.',
-        _count(e),
-        **n,
-    ),
-    "carrier_damage": lambda s, e, n: _(
-        "The relic burns {player}'s carrier: {damage} damage points (D6).", **n, damage=e.values.get("damage")
-    ),
-    "quarters": lambda s, e, n: _.n(
-        "{player} holds {count} quarter.", "{player} holds {count} quarters.", _count(e), **n
-    ),
-    "blood": lambda s, e, n: _(
-        "{player}'s blood tally for battle round {round}: {points}.",
-        **n,
-        round=e.values.get("round"),
-        points=e.values.get("points"),
-    ),
-    "awakened": lambda s, e, n: _(
-        "{player} awakens objective {objective}.", **n, objective=objective(e.values.get("objective"))
-    ),
-    "control_none": lambda s, e, n: _(
-        "Nobody controls objective {objective}.", objective=objective(e.values.get("objective"))
-    ),
-    "control": lambda s, e, n: _(
-        "{player} controls objective {objective}.", **n, objective=objective(e.values.get("objective"))
-    ),
-    "removed": lambda s, e, n: _(
-        "{player} removes objective {objective} from play.",
-        **n,
-        objective=objective(e.values.get("objective")),
-    ),
-    "altar": lambda s, e, n: _.n(
-        "{player} has {count} fighter on the altar.",
-        "{player} has {count} fighters on the altar.",
-        _count(e),
-        **n,
-    ),
-    "champion": lambda s, e, n: _(
-        "{player} names {champion} their great champion. Add the damage of the attack that made them "
-        "champion "
-        "to their tally.",
-        **n,
-        champion=e.values.get("champion"),
-    ),
-    "champion_tally": lambda s, e, n: _(
-        "{player}'s great champion {champion}: tally {tally} (+{amount}).",
-        **n,
-        champion=e.values.get("champion"),
-        tally=e.values.get("tally"),
-        amount=e.values.get("amount"),
-    ),
-    "champion_down": lambda s, e, n: _(
-        "{player}'s great champion {champion} is taken down.", **n, champion=e.values.get("champion")
-    ),
-    "condition_none": lambda s, e, n: _("Nobody has achieved the victory condition now."),
-    "condition": lambda s, e, n: _("{player} has achieved the victory condition on the card.", **n),
-    "blood_scored": lambda s, e, n: _(
-        "Blood tallies {first} – {second}: {player} scores 1 victory point.",
-        **n,
-        first=e.values.get("first"),
-        second=e.values.get("second"),
-    ),
-    "blood_level": lambda s, e, n: _(
-        "Blood tallies level at {tally}: nobody scores.", tally=e.values.get("tally")
-    ),
-    "ley_scored": lambda s, e, n: _.n(
-        "{player} scores {count} victory point (awakened objectives {objectives}).",
-        "{player} scores {count} victory points (awakened objectives {objectives}).",
-        _count(e),
-        **n,
-        objectives=objectives(e.values.get("objectives")),
-    ),
-    "ley_none": lambda s, e, n: _("Nobody controls an awakened objective: no points."),
-    "round_end": lambda s, e, n: _("Battle round {round} ends.", round=e.values.get("round")),
-    "vault_roll": lambda s, e, n: _("{player} wins the roll-off and removes one objective from play.", **n),
-    "vault_turn": lambda s, e, n: _("{player}, remove one objective from play.", **n),
-    "last_warband_declared": lambda s, e, n: _(
-        "{actor} declares that only {player}'s fighters are left on the battlefield.", **n
-    ),
-    "last_warband_claim": lambda s, e, n: _(
-        "{player} says only their fighters are left on the battlefield. {other}, confirm or reject.", **n
-    ),
-    "last_warband_rejected": lambda s, e, n: _("{player} rejects the claim; the battle goes on.", **n),
-    "last_warband_confirmed": lambda s, e, n: _(
-        "{actor} confirms that only {player}'s fighters are left.", **n
-    ),
-    "confirm_asked": lambda s, e, n: _(
-        "{player} pressed: **{what}**. It waits for {other} to confirm (or {player} confirms their own).",
-        **n,
-        what=_what(s, e),
-    ),
-    "confirmed": lambda s, e, n: _("{player} confirms: {what}.", **n, what=_what(s, e)),
-    "confirm_declined": lambda s, e, n: _(
-        "{player} says not yet to: {what}. Nothing changes.", **n, what=_what(s, e)
-    ),
-    "round_start": _round_start,
-    "reserve_arrives": lambda s, e, n: _(
-        "{player}'s {group} arrives from reserve this round ({arrival}).",
-        **n,
-        group=group(e.values.get("group")),
-        arrival=e.values.get("arrival"),
-    ),
-    "last_warband_decides": lambda s, e, n: _(
-        "Still nobody has won after the extra round ({reason}): the battle goes on, round after round, until "
-        "only one player's fighters are left on the battlefield; that player wins.",
-        reason=_verdict(e),
-    ),
-    "tied": lambda s, e, n: _(
-        "Nobody has won yet ({reason}): the battle goes on for another battle round.", reason=_verdict(e)
-    ),
-    "finished": _finished,
-    "battleplan": lambda s, e, n: _("The battleplan is {battleplan}.", battleplan=e.values.get("battleplan")),
-}
-
-
-# ---------------------------------------------------------------- the board's lines
-
-
-def scoreboard(state: WarcryState, name_of: NameOf = mention) -> list[str]:
-    """The board's lines for this battleplan's tallies (the first is the battleplan and round)."""
-    plan = state.battleplan
-    if plan is None:
-        return [_("Battleplan: drawn once both warbands are split.")]
-    lines = [_heading(state)]
-    names = {p: name_of(p) for p in state.players}
-    if state.red is not None:
-        lines.append(
-            _("Red: {red} · Blue: {blue}", red=names[state.red], blue=names[state.opponent(state.red)])
-        )
-    scoring = plan.scoring
-
-    def per_player(label: str, values: dict[int, int]) -> str:
-        scores = " · ".join(f"{names[p]} {values.get(p, 0)}" for p in state.players)
-        return _("{label}: {scores}", label=label, scores=scores)
-
-    def nobody_or(player: int | None, named: str, nobody: str) -> str:
-        return _(named, player=names[player]) if player is not None else _(nobody)
-
-    if scoring == "treasure_hunters":
-        lines.append(per_player(_("Fighters carrying treasure"), state.carrying))
-    elif scoring in ("cursed_relic", "cursed_prize"):
-        lines.append(nobody_or(state.carrier, _.mark("Carried by: {player}"), _.mark("Carried by: nobody")))
-        if scoring == "cursed_relic":
-            lines.append(per_player(_('Fighters within 3"'), state.near))
-    elif scoring == "no_quarter":
-        lines.append(per_player(_("Quarters held"), state.quarters))
-    elif scoring == "reaper":
-        lines.append(per_player(_("Victory points"), state.vp))
-        if not state.last_warband_decides:
-            lines.append(per_player(_("Blood tally, round {round}", round=state.round), state.blood))
-    elif scoring == "ley_lines":
-        lines.append(per_player(_("Victory points"), state.vp))
-        awake, dormant = (
-            objectives(", ".join(state.awakened)),
-            objectives(", ".join(dormant_objectives(state))),
-        )
-        lines.append(
-            _(
-                "Awakened: {awakened} · Dormant: {dormant}",
-                awakened=awake or _("none"),
-                dormant=dormant or _("none"),
-            )
-        )
-    elif scoring == "altar_of_ascendancy":
-        lines.append(per_player(_("Fighters on the altar"), state.on_altar))
-    elif scoring == "brutal_conquest":
-        lines.extend(_champion_lines(state, names))
-    elif scoring == "manual":
-        lines.append(
-            nobody_or(
-                state.condition_met_by,
-                _.mark("Victory condition achieved by: {player}"),
-                _.mark("Victory condition achieved by: nobody"),
-            )
-        )
-    if scoring in ("ley_lines", "hidden_vault") and state.objectives:
-        held = [
-            _("{objective}: {player}", objective=objective(o), player=names[state.control[o]])
-            if o in state.control
-            else _("{objective}: nobody", objective=objective(o))
-            for o in state.objectives
-        ]
-        lines.append(_("Objectives in play — {held}", held=", ".join(held)))
-    if state.initiative is not None:
-        lines.append(_("Initiative this round: {player}", player=names[state.initiative]))
-    return lines
-
-
-def _champion_lines(state: WarcryState, names: dict[int, str]) -> list[str]:
-    """Brutal Conquest's lines: each player's great champion and tally."""
-    lines = []
-    for p in state.players:
-        champion = state.champions.get(p)
-        if champion is None:
-            lines.append(_("{player}: no great champion yet", player=names[p]))
-        elif champion.on_battlefield:
-            lines.append(
-                _(
-                    "{player}: {champion}, tally {tally} (on the battlefield)",
-                    player=names[p],
-                    champion=champion.name,
-                    tally=champion.tally,
-                )
-            )
-        else:
-            lines.append(
-                _(
-                    "{player}: {champion}, tally {tally} (taken down)",
-                    player=names[p],
-                    champion=champion.name,
-                    tally=champion.tally,
-                )
-            )
-    return lines
-
-
-def _heading(state: WarcryState) -> str:
-    plan = state.plan()
-    if not state.round:
-        return plan.name
-    if state.round == plan.rounds + 1:
-        return _(
-            "{battleplan} — battle round {round} (an extra round: the battle is tied)",
-            battleplan=plan.name,
-            round=state.round,
-        )
-    if state.round > plan.rounds + 1:
-        return _(
-            "{battleplan} — battle round {round} (the last warband standing decides)",
-            battleplan=plan.name,
-            round=state.round,
-        )
-    return _("{battleplan} — battle round {round}", battleplan=plan.name, round=state.round)
+def notice(event: Notice, name_of: NameOf = mention) -> str:
+    """One public line for a notice, players named by `name_of` (mentions)."""
+    return say(event.named(name_of))

@@ -31,7 +31,7 @@ from bot.play.dice import RollContext
 from bot.play.game_cog import GameCog
 from bot.play.packs import read_attachment
 from cogs.warcry.adapter import WarcryAdapter
-from cogs.warcry.cards import battleplan_embed, pack_summary, roll_off_text
+from cogs.warcry.board import battleplan_embed, pack_summary, roll_off_text
 from cogs.warcry.vocabulary import mention
 from rules.errors import RuleError
 from rules.session import Event

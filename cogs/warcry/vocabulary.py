@@ -1,9 +1,8 @@
 """Warcry's names as players read them, in the language in force: a battle group, an objective, a deck,
-an ability's cost, a player, the dice of a roll-off, why a victory card stands as it does, a step
-waiting for a confirmation.
+an ability's cost, a player, the dice of a roll-off, a finished battle.
 
-The rules word battle groups, objectives, verdicts and results once (rules/warcry/wording.py); this
-shows them in the language in force. Battleplan, card and ability names are the game's proper names
+The rules word battle groups, objectives and results once (rules/warcry/wording.py); this shows them
+in the language in force. Battleplan, card and ability names are the game's proper names
 and stay as written.
 """
 
@@ -12,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.lang.i18n import Domain, say
-from rules.warcry import actions as act
 from rules.warcry import wording
 from rules.warcry.battlegroups import GROUP_TITLES
 from rules.warcry.battleplans import RollOffShown
-from rules.warcry.events import Verdict
 from rules.warcry.models import WarcryState
 
 _ = Domain("warcry")
@@ -39,29 +36,11 @@ def objective(label: object) -> str:
     return say(wording.objective(str(label)))
 
 
-def objectives(labels: object) -> str:
-    """A list of objective labels (`Centre, A, B`), each as shown."""
-    return say(wording.listed(str(labels).split(", "))) if labels else ""
-
-
 def roll_off(roll: RollOffShown, name_of: NameOf = mention) -> str:
     """`Alice 3 – Bob 3, re-rolled; Alice 5 – Bob 2`: every die of a roll-off, ties included."""
     first, second = (name_of(p) for p in roll.players)
     throws = [f"{first} {a} – {second} {b}" for a, b in roll.rounds]
     return _.p("roll-off", ", re-rolled; ").join(throws)
-
-
-# ---------------------------------------------------------------- why a battle stands as it does
-
-
-def reason(verdict: Verdict) -> str:
-    """Why the victory card is met or not: `most victory points (2 to 1)`."""
-    return say(wording.reason(verdict))
-
-
-def pending_what(state: WarcryState, action: act.Confirmable, round_number: int | None = None) -> str:
-    """The step waiting for a confirmation, in a few words: `end battle round 2`."""
-    return say(wording.pending_what(state, action, round_number))
 
 
 # ---------------------------------------------------------------- a pack's decks and costs

@@ -20,6 +20,9 @@ from rules.warcry.models import SYSTEM, Result, WarcryState
 from rules.warcry.questions import ask, to_action
 from rules.warcry.rounds import check_end_round
 from rules.warcry.wording import pending_what
+from rules.words import Marker
+
+N_ = Marker("warcry")
 
 
 def step(state: WarcryState, action: Any, roller: Roller) -> Result:
@@ -62,38 +65,25 @@ def _ask_to_confirm(state: WarcryState, action: act.Confirmable, roller: Roller)
         _HANDLERS[type(action)](state, action, roller)
     state = state.model_copy(update={"confirmation": request(state.confirmation, action.actor, action)})
     assert state.pending is not None
-    pending, other = state.pending, state.opponent(action.actor)
-    return state, [
-        Notice(
-            code="confirm_asked",
-            who={"player": action.actor, "other": other},
-            values={"what": str(pending_what(state, pending.action)), "round": state.round},
-            action=action,
-        )
-    ]
+    asked = N_(
+        "{player} pressed: **{what}**. It waits for {other} to confirm (or {player} confirms their own).",
+        what=pending_what(state, state.pending.action),
+    )
+    who = {"player": action.actor, "other": state.opponent(action.actor)}
+    return state, [Notice(code="confirm_asked", who=who, text=asked)]
 
 
 def _confirm(state: WarcryState, action: ConfirmPending, roller: Roller) -> Result:
     """Take the waiting step as it was pressed, or leave everything as it was."""
     confirmation, answered = answer(state.confirmation, action)
     pending = answered.request
-    what = str(pending_what(state, pending.action))
+    what = pending_what(state, pending.action)
     state = state.model_copy(update={"confirmation": confirmation})
+    who = {"player": action.actor}
     if not answered.confirmed:
-        return state, [
-            Notice(
-                code="confirm_declined",
-                who={"player": action.actor, "by": pending.by},
-                values={"what": what, "round": state.round},
-                action=pending.action,
-            )
-        ]
-    confirmed = Notice(
-        code="confirmed",
-        who={"player": action.actor, "by": pending.by},
-        values={"what": what, "round": state.round},
-        action=pending.action,
-    )
+        declined = N_("{player} says not yet to: {what}. Nothing changes.", what=what)
+        return state, [Notice(code="confirm_declined", who=who, text=declined)]
+    confirmed = Notice(code="confirmed", who=who, text=N_("{player} confirms: {what}.", what=what))
     state, events = _HANDLERS[type(pending.action)](state, pending.action, roller)
     return state, [confirmed, *events]
 

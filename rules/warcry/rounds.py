@@ -13,7 +13,10 @@ from rules.warcry.battleplans import shown_roll_off
 from rules.warcry.events import Notice, Verdict
 from rules.warcry.guards import require_battle, require_known_player
 from rules.warcry.models import Result, RoundRecord, WarcryState
-from rules.warcry.wording import plural_s, reason, result, round_note
+from rules.warcry.wording import listed, reason, result
+from rules.words import Marker, Words
+
+N_ = Marker("warcry")
 
 
 def start_round(state: WarcryState, number: int, events: list[Event]) -> Result:
@@ -27,13 +30,7 @@ def start_round(state: WarcryState, number: int, events: list[Event]) -> Result:
             "awakened_this_round": None,
         }
     )
-    events.append(
-        Notice(
-            code="round_start",
-            values={"round": number, "rounds": plan.rounds},
-            text=f"Battle round {number} begins{round_note(plan.rounds, number)}.",
-        )
-    )
+    events.append(Notice(code="round_start", text=_round_begins(number, plan.rounds)))
     arriving = "RND2" if number == 2 else "RND3" if number == 3 else None
     for reserve in state.deployment:
         if arriving and reserve.arrival == arriving:
@@ -41,12 +38,22 @@ def start_round(state: WarcryState, number: int, events: list[Event]) -> Result:
                 Notice(
                     code="reserve_arrives",
                     who={"player": reserve.player},
-                    values={"group": reserve.group, "arrival": arriving},
-                    text=f"{{player}}'s {GROUP_TITLES[reserve.group]} arrives from reserve "
-                    f"this round ({arriving}).",
+                    text=N_(
+                        "{player}'s {group} arrives from reserve this round ({arrival}).",
+                        group=GROUP_TITLES[reserve.group],
+                        arrival=arriving,
+                    ),
                 )
             )
     return state, events
+
+
+def _round_begins(number: int, rounds: int) -> Words:
+    if number <= rounds:
+        return N_("Battle round {round} begins.", round=number)
+    if number == rounds + 1:
+        return N_("Battle round {round} begins (an extra round: the battle is tied).", round=number)
+    return N_("Battle round {round} begins (the last warband standing decides).", round=number)
 
 
 def check_end_round(state: WarcryState, action: act.EndRound) -> None:
@@ -77,9 +84,7 @@ def end_round(state: WarcryState, action: act.EndRound, roller: Roller) -> Resul
     state = state.model_copy(
         update={"vp": vp, "history": [*state.history, record], "blood_total": blood_total}
     )
-    events.insert(
-        0, Notice(code="round_end", values={"round": state.round}, text=f"Battle round {state.round} ends.")
-    )
+    events.insert(0, Notice(code="round_end", text=N_("Battle round {round} ends.", round=state.round)))
     if plan.scoring == "hidden_vault" and state.round in (1, 2) and len(state.objectives) > 1:
         return _vault_removal(state, events, roller)
     if plan.rounds <= state.round <= plan.rounds + 1:
@@ -102,17 +107,16 @@ def _score_round(state: WarcryState) -> tuple[dict[int, int], list[Event]]:
                 Notice(
                     code="blood_scored",
                     who={"player": top},
-                    values={"first": a, "second": b},
-                    text=f"Blood tallies {a} – {b}: {{player}} scores 1 victory point.",
+                    text=N_(
+                        "Blood tallies {first} – {second}: {player} scores 1 victory point.",
+                        first=a,
+                        second=b,
+                    ),
                 )
             )
         else:
             events.append(
-                Notice(
-                    code="blood_level",
-                    values={"tally": a},
-                    text=f"Blood tallies level at {a}: nobody scores.",
-                )
+                Notice(code="blood_level", text=N_("Blood tallies level at {tally}: nobody scores.", tally=a))
             )
     elif scoring == "ley_lines":
         for player in state.players:
@@ -123,13 +127,18 @@ def _score_round(state: WarcryState) -> tuple[dict[int, int], list[Event]]:
                     Notice(
                         code="ley_scored",
                         who={"player": player},
-                        values={"count": len(held), "objectives": ", ".join(held)},
-                        text=f"{{player}} scores {len(held)} victory point{plural_s(len(held))} "
-                        f"(awakened objectives {', '.join(held)}).",
+                        text=N_.n(
+                            "{player} scores {count} victory point (awakened objectives {objectives}).",
+                            "{player} scores {count} victory points (awakened objectives {objectives}).",
+                            len(held),
+                            objectives=listed(held),
+                        ),
                     )
                 )
         if not scored:
-            events.append(Notice(code="ley_none", text="Nobody controls an awakened objective: no points."))
+            events.append(
+                Notice(code="ley_none", text=N_("Nobody controls an awakened objective: no points."))
+            )
     return scored, events
 
 
@@ -144,7 +153,7 @@ def _vault_removal(state: WarcryState, events: list[Event], roller: Roller) -> R
                 code="vault_roll",
                 roll_off=roll,
                 who={"player": remover},
-                text="{player} wins the roll-off and removes one objective from play.",
+                text=N_("{player} wins the roll-off and removes one objective from play."),
             )
         )
     else:
@@ -152,7 +161,9 @@ def _vault_removal(state: WarcryState, events: list[Event], roller: Roller) -> R
         remover = state.opponent(first)
         events.append(
             Notice(
-                code="vault_turn", who={"player": remover}, text="{player}, remove one objective from play."
+                code="vault_turn",
+                who={"player": remover},
+                text=N_("{player}, remove one objective from play."),
             )
         )
     state = state.model_copy(update={"removal_by": remover, "vault_first": first, "round_ended": True})
@@ -165,7 +176,7 @@ def last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Rol
     if not state.extra_rounds:
         raise RuleError(code="warcry.last_warband_extra_only")
     if action.player != action.actor:
-        text = "{actor} declares that only {player}'s fighters are left on the battlefield."
+        text = N_("{actor} declares that only {player}'s fighters are left on the battlefield.")
         who = {"actor": action.actor, "player": action.player}
         events: list[Event] = [Notice(code="last_warband_declared", who=who, text=text)]
         return finish(state, action.player, Verdict(code="last_warband"), events)
@@ -174,7 +185,9 @@ def last_warband(state: WarcryState, action: act.DeclareLastWarband, roller: Rol
         Notice(
             code="last_warband_claim",
             who={"player": action.actor, "other": state.opponent(action.actor)},
-            text="{player} says only their fighters are left on the battlefield. {other}, confirm or reject.",
+            text=N_(
+                "{player} says only their fighters are left on the battlefield. {other}, confirm or reject."
+            ),
         )
     ]
 
@@ -191,7 +204,7 @@ def answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, rolle
             Notice(
                 code="last_warband_rejected",
                 who={"player": action.actor},
-                text="{player} rejects the claim; the battle goes on.",
+                text=N_("{player} rejects the claim; the battle goes on."),
             )
         ]
     return finish(
@@ -202,7 +215,7 @@ def answer_last_warband(state: WarcryState, action: act.AnswerLastWarband, rolle
             Notice(
                 code="last_warband_confirmed",
                 who={"player": claimant, "actor": action.actor},
-                text="{actor} confirms that only {player}'s fighters are left.",
+                text=N_("{actor} confirms that only {player}'s fighters are left."),
             )
         ],
     )
@@ -274,23 +287,25 @@ def _judge(state: WarcryState, events: list[Event]) -> Result:
         return finish(state, winner, verdict, events)
     if plan.otherwise_draw:
         return finish(state, None, verdict.model_copy(update={"draw_rule": True}), events)
-    why = str(reason(verdict))
+    why = reason(verdict)
     if state.extra_rounds:
         events.append(
             Notice(
                 code="last_warband_decides",
-                verdict=verdict,
-                text=f"Still nobody has won after the extra round ({why}): the battle goes on, round "
-                "after round, until only one player's fighters are left on the battlefield; that player "
-                "wins.",
+                text=N_(
+                    "Still nobody has won after the extra round ({reason}): the battle goes on, round after "
+                    "round, until only one player's fighters are left on the battlefield; that player wins.",
+                    reason=why,
+                ),
             )
         )
         return start_round(state, state.round + 1, events)
     events.append(
         Notice(
             code="tied",
-            verdict=verdict,
-            text=f"Nobody has won yet ({why}): the battle goes on for another battle round.",
+            text=N_(
+                "Nobody has won yet ({reason}): the battle goes on for another battle round.", reason=why
+            ),
         )
     )
     return start_round(state, state.round + 1, events)
@@ -299,12 +314,12 @@ def _judge(state: WarcryState, events: list[Event]) -> Result:
 def finish(state: WarcryState, winner: int | None, verdict: Verdict, events: list[Event]) -> Result:
     plan = state.plan()
     _, scores, _ = judge(state)
-    summary = str(result(plan.name, state.round, winner is not None, verdict))
+    summary = result(plan.name, state.round, winner is not None, verdict)
     outcome = GameOutcome(
         sides=[SideResult(player=p, score=scores.get(p, 0)) for p in state.players],
         winner=winner,
         mission=plan.name,
-        summary=summary,
+        summary=str(summary),
     )
     state = state.model_copy(
         update={
@@ -315,14 +330,9 @@ def finish(state: WarcryState, winner: int | None, verdict: Verdict, events: lis
             "last_warband_claim": None,
         }
     )
-    text = ("{winner} wins: " + summary) if winner is not None else "The battle is a draw: " + summary
-    events.append(
-        Notice(
-            code="finished",
-            who={"winner": winner} if winner is not None else {},
-            verdict=verdict,
-            values={"battleplan": plan.name, "round": state.round},
-            text=text,
-        )
-    )
+    if winner is None:
+        events.append(Notice(code="finished", text=N_("The battle is a draw: {summary}", summary=summary)))
+    else:
+        text = N_("{winner} wins: {summary}", summary=summary)
+        events.append(Notice(code="finished", who={"winner": winner}, text=text))
     return state, events

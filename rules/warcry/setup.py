@@ -27,6 +27,10 @@ from rules.warcry.guards import require_phase
 from rules.warcry.models import DeployStep, Result, WarcryState
 from rules.warcry.pack import GROUPS, Arrival, WarcryPack, core_pack
 from rules.warcry.rounds import start_round
+from rules.warcry.wording import objective
+from rules.words import Marker
+
+N_ = Marker("warcry")
 
 
 def start(
@@ -71,7 +75,7 @@ def start(
             code="priority",
             roll_off=priority,
             who={"winner": priority.winner, "loser": priority.loser},
-            text="{winner} wins the priority roll. {loser} splits their warband first.",
+            text=N_("{winner} wins the priority roll. {loser} splits their warband first."),
         )
     )
     if plan_in_play is not None:
@@ -95,25 +99,17 @@ def split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) -> 
         Notice(
             code="split",
             who={"player": action.actor},
-            values={
-                "fighters": split.fighters,
-                "dagger": split.dagger,
-                "shield": split.shield,
-                "hammer": split.hammer,
-            },
-            text=f"{{player}} splits {split.fighters} fighters: Dagger {split.dagger}, "
-            f"Shield {split.shield}, Hammer {split.hammer}.",
+            text=N_(
+                "{player} splits {fighters} fighters: Dagger {dagger}, Shield {shield}, Hammer {hammer}.",
+                fighters=split.fighters,
+                dagger=split.dagger,
+                shield=split.shield,
+                hammer=split.hammer,
+            ),
         )
     ]
     state = state.model_copy(update={"splits": splits})
     if len(splits) < 2:
-        events.append(
-            Notice(
-                code="prompt",
-                who={"player": order[1]},
-                text="{player}, split your warband into Dagger, Shield and Hammer.",
-            )
-        )
         return state, events
     plan = state.battleplan
     if plan is None:
@@ -121,13 +117,6 @@ def split(state: WarcryState, action: act.SplitBattleGroups, roller: Roller) -> 
         plan = draw(state.options, roller)
         events.append(reveal(plan))
     state = state.model_copy(update={"battleplan": plan, "options": None, "phase": "colours"})
-    events.append(
-        Notice(
-            code="prompt",
-            who={"winner": state.winner_of_priority},
-            text="{winner} won the priority roll: choose red or blue deployment points.",
-        )
-    )
     return state, events
 
 
@@ -143,7 +132,7 @@ def colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Resu
         Notice(
             code="colours",
             who={"red": red, "blue": state.opponent(red)},
-            text="{red} takes the red deployment points, {blue} the blue.",
+            text=N_("{red} takes the red deployment points, {blue} the blue."),
         )
     ]
     for group in GROUPS:
@@ -158,9 +147,13 @@ def colour(state: WarcryState, action: act.ChooseColour, roller: Roller) -> Resu
                     Notice(
                         code="reserve",
                         who={"player": player},
-                        values={"group": group, "round": int(arrival[-1]), "arrival": arrival},
-                        text=f"{{player}}'s {GROUP_TITLES[group]} waits in reserve and arrives "
-                        f"in battle round {arrival[-1]} ({arrival}).",
+                        text=N_(
+                            "{player}'s {group} waits in reserve and arrives in battle round {round} "
+                            "({arrival}).",
+                            group=GROUP_TITLES[group],
+                            round=int(arrival[-1]),
+                            arrival=arrival,
+                        ),
                     )
                 )
     state = state.model_copy(update={"deployment": steps, "phase": "deployment"})
@@ -180,52 +173,17 @@ def deploy(state: WarcryState, action: act.Deploy, roller: Roller) -> Result:
         Notice(
             code="deployed",
             who={"player": action.actor},
-            values={"group": current.group},
-            text=f"{{player}} has set up their {GROUP_TITLES[current.group]}.",
+            text=N_("{player} has set up their {group}.", group=GROUP_TITLES[current.group]),
         )
     ]
     return _advance_deployment(state.model_copy(update={"deployment": steps}), events)
 
 
 def _advance_deployment(state: WarcryState, events: list[Event]) -> Result:
-    pending = [s for s in state.deployment if not s.done]
-    if pending:
-        nxt = pending[0]
-        colour = state.colour_of(nxt.player)
-        events.append(
-            Notice(
-                code="prompt",
-                who={"player": nxt.player},
-                values={"group": nxt.group, "colour": colour or ""},
-                text=f'{{player}}, set up your {GROUP_TITLES[nxt.group]} wholly within 3" '
-                f"horizontally of your {colour} {GROUP_TITLES[nxt.group]} point.",
-            )
-        )
-        return state, events
-    plan = state.plan()
-    state = state.model_copy(update={"phase": "objectives"})
-    events.append(
-        Notice(
-            code="prompt",
-            values={"objectives": plan.objectives, "treasure": plan.treasure},
-            text=_objectives_prompt(plan),
-        )
-    )
+    """Once every battle group is set up, the objectives and treasure are placed."""
+    if all(s.done for s in state.deployment):
+        state = state.model_copy(update={"phase": "objectives"})
     return state, events
-
-
-def _objectives_prompt(plan: BattleplanInPlay) -> str:
-    things = []
-    if plan.objectives:
-        things.append(f"{plan.objectives} objective{'s' if plan.objectives > 1 else ''}")
-    if plan.treasure:
-        things.append(f"{plan.treasure} treasure token{'s' if plan.treasure > 1 else ''}")
-    if not things:
-        return "Nothing to place for this battleplan. Press Begin battle when you are ready."
-    return (
-        f"Place {' and '.join(things)} where the battleplan shows. If terrain blocks a spot, roll off: "
-        'the winner places it within 1" horizontally. Then press Begin battle.'
-    )
 
 
 def blocked_objective(state: WarcryState, action: act.RollBlockedObjective, roller: Roller) -> Result:
@@ -240,8 +198,10 @@ def blocked_objective(state: WarcryState, action: act.RollBlockedObjective, roll
             code="blocked_objective",
             roll_off=roll,
             who={"winner": roll.winner},
-            text="{winner} wins the roll-off and places the blocked objective or treasure "
-            'within 1" horizontally of its spot, on the floor or a platform.',
+            text=N_(
+                '{winner} wins the roll-off and places the blocked objective or treasure within 1" '
+                "horizontally of its spot, on the floor or a platform."
+            ),
         )
     ]
 
@@ -253,14 +213,16 @@ def begin(state: WarcryState, action: act.BeginBattle, roller: Roller) -> Result
     awakened = labels[:1] if plan.scoring == "ley_lines" else []
     state = state.model_copy(update={"phase": "battle", "objectives": labels, "awakened": awakened})
     events: list[Event] = [
-        Notice(code="battle", values={"battleplan": plan.name}, text=f"The battle begins: {plan.name}.")
+        Notice(code="battle", text=N_("The battle begins: {battleplan}.", battleplan=plan.name))
     ]
     if awakened:
         events.append(
             Notice(
                 code="awakened_centre",
-                values={"objective": awakened[0]},
-                text=f"Objective {awakened[0]} (the central one) is awakened; the others are dormant.",
+                text=N_(
+                    "Objective {objective} (the central one) is awakened; the others are dormant.",
+                    objective=objective(awakened[0]),
+                ),
             )
         )
     return start_round(state, 1, events)
@@ -270,7 +232,6 @@ def reveal(plan: BattleplanInPlay) -> Notice:
     return Notice(
         code="battleplan",
         battleplan=plan,
-        values={"battleplan": plan.name},
         dice=[d.result for d in plan.dice],
-        text=f"The battleplan is {plan.name}.",
+        text=N_("The battleplan is {battleplan}.", battleplan=plan.name),
     )

@@ -21,7 +21,9 @@ from rules.warcry.models import QUARTERS, Champion, Result, WarcryState
 from rules.warcry.rounds import start_round
 from rules.warcry.warband import MAX_FIGHTERS, MAX_POINTS
 from rules.warcry.wording import objective as named
-from rules.warcry.wording import plural_s
+from rules.words import Marker
+
+N_ = Marker("warcry")
 
 
 def initiative(state: WarcryState, action: act.SetInitiative, roller: Roller) -> Result:
@@ -34,8 +36,7 @@ def initiative(state: WarcryState, action: act.SetInitiative, roller: Roller) ->
         Notice(
             code="initiative",
             who={"player": action.player},
-            values={"round": state.round},
-            text=f"{{player}} has the initiative in battle round {state.round}.",
+            text=N_("{player} has the initiative in battle round {round}.", round=state.round),
         )
     ]
 
@@ -53,20 +54,21 @@ def treasure(state: WarcryState, action: act.SetTreasureCarriers, roller: Roller
         Notice(
             code="treasure",
             who={"player": action.player},
-            values={"count": action.count},
-            text=f"{{player}} has {action.count} fighter{plural_s(action.count)} carrying treasure.",
+            text=N_.n(
+                "{player} has {count} fighter carrying treasure.",
+                "{player} has {count} fighters carrying treasure.",
+                action.count,
+            ),
         )
     ]
 
 
 def carrier(state: WarcryState, action: act.SetCarrier, roller: Roller) -> Result:
     plan = require_scoring(state, {"cursed_relic", "cursed_prize"}, "a treasure carrier")
-    thing = "relic" if plan.scoring == "cursed_relic" else "prize"
+    relic = plan.scoring == "cursed_relic"
     if action.player is None:
-        return (
-            state.model_copy(update={"carrier": None}),
-            [Notice(code="carrier_none", values={"thing": thing}, text=f"Nobody carries the {thing} now.")],
-        )
+        nobody = N_("Nobody carries the relic now.") if relic else N_("Nobody carries the prize now.")
+        return state.model_copy(update={"carrier": None}), [Notice(code="carrier_none", text=nobody)]
     require_known_player(state, action.player)
     return (
         state.model_copy(update={"carrier": action.player}),
@@ -74,8 +76,9 @@ def carrier(state: WarcryState, action: act.SetCarrier, roller: Roller) -> Resul
             Notice(
                 code="carrier",
                 who={"player": action.player},
-                values={"thing": thing},
-                text=f"{{player}}'s fighter carries the {thing}.",
+                text=N_("{player}'s fighter carries the relic.")
+                if relic
+                else N_("{player}'s fighter carries the prize."),
             )
         ],
     )
@@ -90,8 +93,11 @@ def near(state: WarcryState, action: act.SetFightersNear, roller: Roller) -> Res
         Notice(
             code="near",
             who={"player": action.player},
-            values={"count": action.count},
-            text=f'{{player}} has {action.count} fighter{plural_s(action.count)} within 3" of the relic.',
+            text=N_.n(
+                '{player} has {count} fighter within 3" of the relic.',
+                '{player} has {count} fighters within 3" of the relic.',
+                action.count,
+            ),
         )
     ]
 
@@ -105,9 +111,8 @@ def carrier_damage(state: WarcryState, action: act.RollCarrierDamage, roller: Ro
         Notice(
             code="carrier_damage",
             who={"player": state.carrier},
-            values={"damage": damage},
             dice=[damage],
-            text=f"The relic burns {{player}}'s carrier: {damage} damage points (D6).",
+            text=N_("The relic burns {player}'s carrier: {damage} damage points (D6).", damage=damage),
         )
     ]
 
@@ -123,8 +128,7 @@ def quarters(state: WarcryState, action: act.SetQuarters, roller: Roller) -> Res
         Notice(
             code="quarters",
             who={"player": action.player},
-            values={"count": action.count},
-            text=f"{{player}} holds {action.count} quarter{plural_s(action.count)}.",
+            text=N_.n("{player} holds {count} quarter.", "{player} holds {count} quarters.", action.count),
         )
     ]
 
@@ -141,8 +145,11 @@ def blood(state: WarcryState, action: act.SetBloodTally, roller: Roller) -> Resu
         Notice(
             code="blood",
             who={"player": action.player},
-            values={"round": state.round, "points": action.points},
-            text=f"{{player}}'s blood tally for battle round {state.round}: {action.points}.",
+            text=N_(
+                "{player}'s blood tally for battle round {round}: {points}.",
+                round=state.round,
+                points=action.points,
+            ),
         )
     ]
 
@@ -166,8 +173,7 @@ def awaken(state: WarcryState, action: act.AwakenObjective, roller: Roller) -> R
         Notice(
             code="awakened",
             who={"player": action.actor},
-            values={"objective": objective},
-            text=f"{{player}} awakens objective {objective}.",
+            text=N_("{player} awakens objective {objective}.", objective=named(objective)),
         )
     ]
 
@@ -184,8 +190,7 @@ def control(state: WarcryState, action: act.SetControl, roller: Roller) -> Resul
             [
                 Notice(
                     code="control_none",
-                    values={"objective": objective},
-                    text=f"Nobody controls objective {objective}.",
+                    text=N_("Nobody controls objective {objective}.", objective=named(objective)),
                 )
             ],
         )
@@ -197,8 +202,7 @@ def control(state: WarcryState, action: act.SetControl, roller: Roller) -> Resul
             Notice(
                 code="control",
                 who={"player": action.player},
-                values={"objective": objective},
-                text=f"{{player}} controls objective {objective}.",
+                text=N_("{player} controls objective {objective}.", objective=named(objective)),
             )
         ],
     )
@@ -223,8 +227,7 @@ def remove(state: WarcryState, action: act.RemoveObjective, roller: Roller) -> R
         Notice(
             code="removed",
             who={"player": action.actor},
-            values={"objective": objective},
-            text=f"{{player}} removes objective {objective} from play.",
+            text=N_("{player} removes objective {objective} from play.", objective=named(objective)),
         )
     ]
     return start_round(state, state.round + 1, events)
@@ -239,8 +242,11 @@ def altar(state: WarcryState, action: act.SetOnAltar, roller: Roller) -> Result:
         Notice(
             code="altar",
             who={"player": action.player},
-            values={"count": action.count},
-            text=f"{{player}} has {action.count} fighter{plural_s(action.count)} on the altar.",
+            text=N_.n(
+                "{player} has {count} fighter on the altar.",
+                "{player} has {count} fighters on the altar.",
+                action.count,
+            ),
         )
     ]
 
@@ -257,9 +263,11 @@ def nominate(state: WarcryState, action: act.NominateChampion, roller: Roller) -
         Notice(
             code="champion",
             who={"player": action.player},
-            values={"champion": champion.name},
-            text=f"{{player}} names {champion.name} their great champion. Add the damage of "
-            "the attack that made them champion to their tally.",
+            text=N_(
+                "{player} names {champion} their great champion. Add the damage of the attack that made "
+                "them champion to their tally.",
+                champion=champion.name,
+            ),
         )
     ]
 
@@ -273,8 +281,12 @@ def champion_tally(state: WarcryState, action: act.AddChampionTally, roller: Rol
         Notice(
             code="champion_tally",
             who={"player": action.player},
-            values={"champion": updated.name, "tally": updated.tally, "amount": action.amount},
-            text=f"{{player}}'s great champion {updated.name}: tally {updated.tally} (+{action.amount}).",
+            text=N_(
+                "{player}'s great champion {champion}: tally {tally} (+{amount}).",
+                champion=updated.name,
+                tally=updated.tally,
+                amount=action.amount,
+            ),
         )
     ]
 
@@ -288,8 +300,7 @@ def champion_down(state: WarcryState, action: act.ChampionTakenDown, roller: Rol
         Notice(
             code="champion_down",
             who={"player": action.player},
-            values={"champion": updated.name},
-            text=f"{{player}}'s great champion {updated.name} is taken down.",
+            text=N_("{player}'s great champion {champion} is taken down.", champion=updated.name),
         )
     ]
 
@@ -299,7 +310,7 @@ def condition(state: WarcryState, action: act.SetConditionMet, roller: Roller) -
     if action.player is None:
         return (
             state.model_copy(update={"condition_met_by": None}),
-            [Notice(code="condition_none", text="Nobody has achieved the victory condition now.")],
+            [Notice(code="condition_none", text=N_("Nobody has achieved the victory condition now."))],
         )
     require_known_player(state, action.player)
     return (
@@ -308,7 +319,7 @@ def condition(state: WarcryState, action: act.SetConditionMet, roller: Roller) -
             Notice(
                 code="condition",
                 who={"player": action.player},
-                text="{player} has achieved the victory condition on the card.",
+                text=N_("{player} has achieved the victory condition on the card."),
             )
         ],
     )

@@ -1,5 +1,5 @@
-"""Read-only views of a battle for the board: what the battle waits for now (`prompt`, worded once
-for every language), who may do what, the score."""
+"""Read-only views of a battle for the board: what the battle waits for now (`prompt`), who may do
+what, and the scoreboard (`scoreboard`), each worded once as `Words` for every language."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from rules.warcry.battlegroups import GROUP_TITLES
 from rules.warcry.models import WarcryState
 from rules.warcry.pack import Scoring
-from rules.warcry.wording import pending_title, round_note, summary
+from rules.warcry.wording import joined, listed, objective, pending_title, summary
 from rules.words import Marker, Words
 
 N_ = Marker("warcry")
@@ -168,61 +168,114 @@ def _round_hint(state: WarcryState, name_of: NameOf) -> Words:
     return N_("record who controls the awakened objectives, then end the round.")
 
 
-def scoreboard(state: WarcryState, name_of: NameOf) -> list[str]:
-    """The lines of the scoreboard message, for this battleplan's tallies (plain text: the first line is
-    the battleplan and round, which the caller may set off)."""
+def scoreboard(state: WarcryState, name_of: NameOf) -> list[Words]:
+    """The board's lines for this battleplan's tallies (the first is the battleplan and round, which
+    the board may set off); players named by `name_of`, as they are shown."""
     plan = state.battleplan
     if plan is None:
-        return ["Battleplan: drawn once both warbands are split."]
-    heading = f" — battle round {state.round}{round_note(plan.rounds, state.round)}" if state.round else ""
-    lines = [plan.name + heading]
+        return [N_("Battleplan: drawn once both warbands are split.")]
+    lines = [_heading(state)]
     names = {p: name_of(p) for p in state.players}
     if state.red is not None:
-        lines.append(f"Red: {names[state.red]} · Blue: {names[state.opponent(state.red)]}")
-    scoring = plan.scoring
+        lines.append(
+            N_("Red: {red} · Blue: {blue}", red=names[state.red], blue=names[state.opponent(state.red)])
+        )
+    lines += _tallies(state, names)
+    if plan.scoring in ("ley_lines", "hidden_vault") and state.objectives:
+        held = [
+            N_("{objective}: {player}", objective=objective(o), player=names[state.control[o]])
+            if o in state.control
+            else N_("{objective}: nobody", objective=objective(o))
+            for o in state.objectives
+        ]
+        lines.append(N_("Objectives in play — {held}", held=joined(held)))
+    if state.initiative is not None:
+        lines.append(N_("Initiative this round: {player}", player=names[state.initiative]))
+    return lines
 
-    def per_player(label: str, values: dict[int, int]) -> str:
-        return f"{label}: " + " · ".join(f"{names[p]} {values.get(p, 0)}" for p in state.players)
+
+def _heading(state: WarcryState) -> Words:
+    plan = state.plan()
+    if not state.round:
+        return Words.verbatim(plan.name)
+    if state.round == plan.rounds + 1:
+        return N_(
+            "{battleplan} — battle round {round} (an extra round: the battle is tied)",
+            battleplan=plan.name,
+            round=state.round,
+        )
+    if state.round > plan.rounds + 1:
+        return N_(
+            "{battleplan} — battle round {round} (the last warband standing decides)",
+            battleplan=plan.name,
+            round=state.round,
+        )
+    return N_("{battleplan} — battle round {round}", battleplan=plan.name, round=state.round)
+
+
+def _tallies(state: WarcryState, names: dict[int, str]) -> list[Words]:
+    """The lines of what this battleplan's victory condition counts."""
+    scoring = state.plan().scoring
+
+    def per_player(label: Words, values: dict[int, int]) -> Words:
+        scores = " · ".join(f"{names[p]} {values.get(p, 0)}" for p in state.players)
+        return N_("{label}: {scores}", label=label, scores=scores)
 
     if scoring == "treasure_hunters":
-        lines.append(per_player("Fighters carrying treasure", state.carrying))
-    elif scoring in ("cursed_relic", "cursed_prize"):
-        carrier = names[state.carrier] if state.carrier is not None else "nobody"
-        lines.append(f"Carried by: {carrier}")
-        if scoring == "cursed_relic":
-            lines.append(per_player('Fighters within 3"', state.near))
-    elif scoring == "no_quarter":
-        lines.append(per_player("Quarters held", state.quarters))
-    elif scoring == "reaper":
-        lines.append(per_player("Victory points", state.vp))
-        if not state.last_warband_decides:
-            lines.append(per_player(f"Blood tally, round {state.round}", state.blood))
-    elif scoring == "ley_lines":
-        lines.append(per_player("Victory points", state.vp))
-        lines.append(
-            "Awakened: "
-            + (", ".join(state.awakened) or "none")
-            + " · Dormant: "
-            + (", ".join(dormant_objectives(state)) or "none")
+        return [per_player(N_("Fighters carrying treasure"), state.carrying)]
+    if scoring in ("cursed_relic", "cursed_prize"):
+        carrier = state.carrier
+        carried = (
+            N_("Carried by: nobody") if carrier is None else N_("Carried by: {player}", player=names[carrier])
         )
-    elif scoring == "altar_of_ascendancy":
-        lines.append(per_player("Fighters on the altar", state.on_altar))
-    elif scoring == "brutal_conquest":
-        for p in state.players:
-            champion = state.champions.get(p)
-            if champion is None:
-                lines.append(f"{names[p]}: no great champion yet")
-            else:
-                where = "on the battlefield" if champion.on_battlefield else "taken down"
-                lines.append(f"{names[p]}: {champion.name}, tally {champion.tally} ({where})")
-    elif scoring == "manual":
-        met = names[state.condition_met_by] if state.condition_met_by is not None else "nobody"
-        lines.append(f"Victory condition achieved by: {met}")
-    if scoring in ("ley_lines", "hidden_vault") and state.objectives:
-        held = [
-            f"{o}: {names[state.control[o]] if o in state.control else 'nobody'}" for o in state.objectives
+        lines = [carried]
+        if scoring == "cursed_relic":
+            lines.append(per_player(N_('Fighters within 3"'), state.near))
+        return lines
+    if scoring == "no_quarter":
+        return [per_player(N_("Quarters held"), state.quarters)]
+    if scoring == "reaper":
+        vp = per_player(N_("Victory points"), state.vp)
+        if state.last_warband_decides:
+            return [vp]
+        return [vp, per_player(N_("Blood tally, round {round}", round=state.round), state.blood)]
+    if scoring == "ley_lines":
+        dormant = dormant_objectives(state)
+        return [
+            per_player(N_("Victory points"), state.vp),
+            N_(
+                "Awakened: {awakened} · Dormant: {dormant}",
+                awakened=listed(state.awakened) if state.awakened else N_("none"),
+                dormant=listed(dormant) if dormant else N_("none"),
+            ),
         ]
-        lines.append("Objectives in play — " + ", ".join(held))
-    if state.initiative is not None:
-        lines.append(f"Initiative this round: {names[state.initiative]}")
-    return lines
+    if scoring == "altar_of_ascendancy":
+        return [per_player(N_("Fighters on the altar"), state.on_altar)]
+    if scoring == "brutal_conquest":
+        return [_champion_line(state, p, names[p]) for p in state.players]
+    if scoring == "manual":
+        met = state.condition_met_by
+        if met is None:
+            return [N_("Victory condition achieved by: nobody")]
+        return [N_("Victory condition achieved by: {player}", player=names[met])]
+    return []
+
+
+def _champion_line(state: WarcryState, player: int, name: str) -> Words:
+    """Brutal Conquest: a player's great champion and tally."""
+    champion = state.champions.get(player)
+    if champion is None:
+        return N_("{player}: no great champion yet", player=name)
+    if champion.on_battlefield:
+        return N_(
+            "{player}: {champion}, tally {tally} (on the battlefield)",
+            player=name,
+            champion=champion.name,
+            tally=champion.tally,
+        )
+    return N_(
+        "{player}: {champion}, tally {tally} (taken down)",
+        player=name,
+        champion=champion.name,
+        tally=champion.tally,
+    )

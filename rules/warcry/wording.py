@@ -2,9 +2,9 @@
 a battle group, an objective, a step waiting for a confirmation, why a victory card stands as it
 does, and a finished battle in one line.
 
-Questions, the board's prompt and refusals carry these as `Words`, so the bot says them in each
-reader's language from the msgid written here. Battleplan and champion names are proper names (or
-typed by a player) and stay as written.
+Questions, notices, the board's prompt and scoreboard, and refusals carry these as `Words`, so the
+bot says them in each reader's language from the msgid written here. Battleplan and champion names
+are proper names (or typed by a player) and stay as written.
 """
 
 from __future__ import annotations
@@ -38,22 +38,14 @@ def objective(label: str) -> Words:
 
 def listed(labels: Sequence[str]) -> Words:
     """Objective labels one after another (`Centre, A, B`), each as shown."""
-    keys = [f"o{i}" for i in range(len(labels))]
-    template = ", ".join("{" + k + "}" for k in keys)
-    return Words(template, None, values={k: objective(o) for k, o in zip(keys, labels, strict=True)})
+    return joined([objective(o) for o in labels])
 
 
-def round_note(rounds: int, number: int) -> str:
-    """What kind of round `number` is, for a battleplan of `rounds` rounds (empty for an ordinary one)."""
-    if number == rounds + 1:
-        return " (an extra round: the battle is tied)"
-    if number > rounds + 1:
-        return " (the last warband standing decides)"
-    return ""
-
-
-def plural_s(count: int) -> str:
-    return "" if count == 1 else "s"
+def joined(parts: Sequence[Words], between: str = ", ") -> Words:
+    """Words one after another, each shown in the reader's language."""
+    keys = [f"w{i}" for i in range(len(parts))]
+    template = between.join("{" + k + "}" for k in keys)
+    return Words(template, None, values=dict(zip(keys, parts, strict=True)))
 
 
 # ---------------------------------------------------------------- a step waiting for a confirmation

@@ -8,13 +8,20 @@ own doing and not counted as the bot's posts.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from tests.emulator import Emulator
+from tests.emulator.emulator import RecordedRequest
 from tests.emulator.model import Channel, Message, User
 
 QUESTION_IDS = re.compile(r"(q|qf|qs|qm):")
+ACTIONS = ("slash", "click", "select", "submit_modal")  # what a player does, in the emulator's words
+MESSAGE_PATH = re.compile(r"/channels/(\d+)/messages/(\d+)")
 
 
 @dataclass
@@ -24,6 +31,7 @@ class TableCounts:
     edits: int
     pings: dict[int, int] = field(default_factory=dict)
     live_questions: list[str] = field(default_factory=list)  # custom_ids still clickable
+    repeated_edits: int = 0  # edits that showed what the message already showed
 
     def line(self) -> str:
         pings = ", ".join(f"{n}" for n in self.pings.values())
@@ -35,6 +43,16 @@ class TableCounts:
 
 def first_content(message: Message) -> str:
     return message.history[0].content if message.history else message.content
+
+
+def repeats(message: Message) -> int:
+    """How many of a message's edits left it showing what it showed before (content, embeds,
+    components): calls that changed nothing."""
+    versions = [*message.history, message.snapshot()]
+    return sum(
+        (a.content, a.embeds, a.components) == (b.content, b.embeds, b.components)
+        for a, b in itertools.pairwise(versions)
+    )
 
 
 def bot_posts(emu: Emulator, channel: Channel, since: int = 0) -> list[Message]:
@@ -70,4 +88,63 @@ def count_table(
         edits=sum(len(m.history) for m in every),
         pings=pings,
         live_questions=live,
+        repeated_edits=sum(repeats(m) for m in every),
     )
+
+
+@contextmanager
+def actions_marked(emu: Emulator, marks: list[int]) -> Iterator[None]:
+    """Note where each action (a slash command, a click, a select, a form sent) starts in
+    `emu.requests`: what follows, up to the next, is its doing. Nests (an outer mark is kept)."""
+    saved = {name: emu.__dict__.get(name) for name in ACTIONS}
+
+    def marked(name: str) -> Callable[..., Any]:
+        real = getattr(emu, name)
+
+        async def act(*args: Any, **kwargs: Any) -> Any:
+            marks.append(len(emu.requests))
+            return await real(*args, **kwargs)
+
+        return act
+
+    for name in ACTIONS:
+        setattr(emu, name, marked(name))
+    try:
+        yield
+    finally:
+        for name, outer in saved.items():
+            if outer is None:
+                delattr(emu, name)
+            else:
+                setattr(emu, name, outer)
+
+
+def is_thread_edit(emu: Emulator, request: RecordedRequest) -> bool:
+    """An edit of a message in a thread (a game's table)."""
+    found = MESSAGE_PATH.fullmatch(request.path)
+    channel = emu.channels.get(int(found.group(1))) if found is not None else None
+    return request.method == "PATCH" and channel is not None and channel.is_thread and not channel.is_dm
+
+
+def thread_edits_per_action(emu: Emulator, marks: list[int]) -> list[int]:
+    """How many thread edits each marked action caused (the edits sent up to the next action)."""
+    bounds = [*marks, len(emu.requests)]
+    return [
+        sum(is_thread_edit(emu, r) for r in emu.requests[begin:end])
+        for begin, end in itertools.pairwise(bounds)
+    ]
+
+
+def latest_lines(message: Message) -> str:
+    """A board's "Latest" lines as it shows them now: what the last step did, and what was answered."""
+    return "\n".join(
+        str(f.get("value", ""))
+        for e in message.embeds
+        for f in e.get("fields", [])
+        if f.get("name") == "Latest"
+    )
+
+
+def custom_ids_on(message: Message) -> set[str]:
+    """The custom_ids of every component a message shows now."""
+    return {str(c.get("custom_id")) for c in message.walk_components() if c.get("custom_id")}

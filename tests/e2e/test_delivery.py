@@ -173,8 +173,13 @@ async def test_killed_between_posting_a_scoreboard_and_remembering_it_the_board_
         await emu.wait_until(
             lambda: all_delivered(db_path), 10, "the outbox to be delivered after the restart"
         )
-        step = emu.last_message(thread)
-        assert step.id != board.id
+        # The question rides on the board, the message kept; the post after it pings the players.
+        [step] = [
+            m
+            for m in emu.messages(thread)
+            if any(b.get("label") == "Roll off for deployment" for b in m.buttons())
+        ]
+        assert step.id == board.id and emu.last_message(thread).id != board.id
         await (await emu.click(world.bob, step, label="Roll off for deployment")).response(timeout=3)
         await emu.wait_until(lambda: board.history, 10, "the board to be edited in place")
         await emu.wait_until(lambda: all_delivered(db_path), 10, "the step's messages")

@@ -13,7 +13,7 @@ from bot.chat import custom_ids
 from bot.db.models import GameResult
 from rules.fortyk import FortyKState, Phase
 from tests.e2e.conftest import Muster
-from tests.e2e.table_counts import count_table
+from tests.e2e.table_counts import actions_marked, count_table, latest_lines, thread_edits_per_action
 from tests.emulator import Emulator
 from tests.emulator.interactions import InteractionResponse
 from tests.emulator.model import Channel, Message, User
@@ -204,50 +204,61 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     battle's one message, the report), 41 edits, pings Alice 3, Bob 5 (acts: Alice 10, Bob 12).
     Before (main at 08bf47f, the same game and dice, all in the channel): 52 posts, 27 edits, pings
     Alice 11, Bob 11, and 51 question buttons still clickable at the end.
+    Since the questions ride on the board (the battle's turns too; a post with nothing to click
+    announces each question): thread 7 posts, 21 edits, the same pings, at most one thread edit per
+    action.
     """
     emu, w = muster.emu, muster.world
     players = [w.alice, w.bob]
     users = {w.alice.id: w.alice, w.bob.id: w.bob}
     acts = {w.alice.id: 0, w.bob.id: 0}
-    game = await start_game(muster)
-    here = game.table
-    acts[w.alice.id] += 1
+    marks: list[int] = []
+    with actions_marked(emu, marks):
+        game = await start_game(muster)
+        here = game.table
+        acts[w.alice.id] += 1
 
-    state = await to_battle(muster, game)
-    assert state.deployment_roll and state.first_turn_roll and state.seize and state.first_player
-    acts[w.bob.id] += 2  # the deployment roll-off, his army deployed
-    acts[w.alice.id] += 2  # her army deployed, the first-turn roll-off
-    acts[state.deployment_roll.winner] += 1  # the zone
-    acts[state.first_turn_roll.winner] += 1  # go first
-    acts[state.seize.player] += 1  # the seize
-    first, second = users[state.first_player], users[state.opponent(state.first_player)]
+        state = await to_battle(muster, game)
+        assert state.deployment_roll and state.first_turn_roll and state.seize and state.first_player
+        acts[w.bob.id] += 2  # the deployment roll-off, his army deployed
+        acts[w.alice.id] += 2  # her army deployed, the first-turn roll-off
+        acts[state.deployment_roll.winner] += 1  # the zone
+        acts[state.first_turn_roll.winner] += 1  # go first
+        acts[state.seize.player] += 1  # the seize
+        first, second = users[state.first_player], users[state.opponent(state.first_player)]
 
-    # The battle's turns are one message, edited from turn to turn; kills are recorded on the board.
-    battle = _latest_with(emu, here, "End turn")
-    await modal(muster, game, first, "Mark a unit", {"Unit": "Terminators"})
-    await modal(muster, game, first, "Record a kill", {"Unit": "Terminators"})
-    acts[first.id] += 2
-    assert "Record a kill" in [b.get("label") for b in board_of(muster, game).buttons()]
-    while (state := await game_state(muster, game.sid)).phase is Phase.BATTLE:
-        assert state.active_player is not None
-        assert _latest_with(emu, here, "End turn").id == battle.id
-        await click(muster, game, users[state.active_player], "End turn")
-        acts[state.active_player] += 1
-    await modal(muster, game, second, "Report quarters", {"Table quarters": "1", "Your marked units": ""})
-    await modal(muster, game, first, "Report quarters", {"Table quarters": "2", "Your marked units": ""})
-    acts[first.id] += 1
-    acts[second.id] += 1
+        # The battle's turns are one message, edited from turn to turn; kills are recorded on the board.
+        battle = _latest_with(emu, here, "End turn")
+        await modal(muster, game, first, "Mark a unit", {"Unit": "Terminators"})
+        await modal(muster, game, first, "Record a kill", {"Unit": "Terminators"})
+        acts[first.id] += 2
+        assert "Record a kill" in [b.get("label") for b in board_of(muster, game).buttons()]
+        while (state := await game_state(muster, game.sid)).phase is Phase.BATTLE:
+            assert state.active_player is not None
+            assert _latest_with(emu, here, "End turn").id == battle.id
+            await click(muster, game, users[state.active_player], "End turn")
+            acts[state.active_player] += 1
+        # The last turn's end is said on the board, whose buttons the battle's turns rode on.
+        assert battle.id == board_of(muster, game).id
+        assert "The battle ends after round" in latest_lines(battle)
+        await modal(muster, game, second, "Report quarters", {"Table quarters": "1", "Your marked units": ""})
+        await modal(muster, game, first, "Report quarters", {"Table quarters": "2", "Your marked units": ""})
+        acts[first.id] += 1
+        acts[second.id] += 1
     await muster.announced()
     state = await game_state(muster, game.sid)
     assert state.finished and state.outcome is not None
 
+    assert state.deployment_roll and state.first_turn_roll and state.seize and state.ended_after_round
     counts = count_table(emu, w.channel, here, players)
     print(f"40K whole game: {counts.line()}; acts per player {list(acts.values())}")
     assert counts.parent_posts <= 3, counts.line()  # the start card and the result (no notice)
     assert counts.thread_posts <= 24, counts.line()
     assert not counts.live_questions, counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
     # Pinged at the start, for the roll-off winners' choices and the seize, when the battle begins
     # (the first player) and when both report: never for a turn.
+    assert state.deployment_roll and state.first_turn_roll and state.seize and state.ended_after_round
     decisions = {
         p: 1
         + (p == state.deployment_roll.winner)
@@ -260,10 +271,11 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     assert counts.pings == decisions, (counts.pings, decisions)
     for player in users:
         assert counts.pings[player] <= acts[player], (counts.pings, acts)
-    # The battle's one message followed every turn and ends saying how the battle ended, no button left.
+    # The board followed every turn and ends with no button left, its thread edits one per action.
     turns = 2 * state.ended_after_round
     assert len(battle.history) >= turns and not battle.buttons()
-    assert battle.content.startswith("✅") and "The battle ends after round" in battle.content
+    per_action = thread_edits_per_action(emu, marks)
+    assert len(per_action) >= sum(acts.values()) and max(per_action) <= 1, per_action
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None:

@@ -16,7 +16,14 @@ from rules.sealed import verify
 from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable, component_ids, mentions_number, shown_text
-from tests.e2e.table_counts import count_table, first_content
+from tests.e2e.table_counts import (
+    actions_marked,
+    count_table,
+    custom_ids_on,
+    first_content,
+    latest_lines,
+    thread_edits_per_action,
+)
 from tests.e2e.test_night_games import Pairing, publish
 from tests.emulator.model import Message, User
 
@@ -47,12 +54,31 @@ def reveals(muster: Muster, label: str) -> list[str]:
 
 
 def question_posts(table: KillTeamTable, title: str) -> list[Message]:
-    """The thread's messages that asked a question titled `title...`, oldest first (not the board)."""
-    return [
+    """The thread's posts that announced a question titled `title...`, oldest first (not the board,
+    which carries the question's buttons): each pings its players, has nothing to click and is never
+    edited."""
+    board = board_post(table)
+    posts = [
         m
         for m in table.muster.emu.messages(table.channel)
-        if not m.ephemeral and any(str(e.get("description", "")).startswith(f"**{title}") for e in m.embeds)
+        if not m.ephemeral
+        and m.id != board.id
+        and any(str(e.get("description", "")).startswith(f"**{title}") for e in m.embeds)
     ]
+    assert all(not m.components and not m.history for m in posts), posts
+    return posts
+
+
+def on_board(table: KillTeamTable, asked: Question) -> bool:
+    """Whether the board shows `asked`, its words and every one of its components."""
+    board = board_post(table)
+    words = str(asked.title) in board.embed_text()
+    return words and set(component_ids(table.sid, asked).values()) <= custom_ids_on(board)
+
+
+def answerable(table: KillTeamTable, step: str) -> list[str]:
+    """The components of step `step` still clickable anywhere in the thread."""
+    return [i for m in table.muster.emu.messages(table.channel) for i in custom_ids_on(m) if f":{step}:" in i]
 
 
 def board_post(table: KillTeamTable) -> Message:
@@ -361,7 +387,8 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
 async def test_an_old_button_pressed_after_the_game_moved_on_is_refused_and_changes_nothing(
     muster: Muster,
 ) -> None:
-    """Answered questions lose their buttons; a click that races the edit is refused, changing nothing."""
+    """Answered questions lose their buttons (the pick's, on the board); a click that races the edit
+    is refused, changing nothing, and the board says what was picked."""
     w, emu = muster.world, muster.emu
     assert muster.bot is not None
     await KillTeamTable.load_pack(muster)
@@ -378,6 +405,7 @@ async def test_an_old_button_pressed_after_the_game_moved_on_is_refused_and_chan
     assert asked is not None and asked.params["stage"] == "bid_decide"
     ids = component_ids(table.sid, asked)
     old_pick_post = table.find(w.alice, ids["loot"], private=False)
+    assert old_pick_post.id == board_post(table).id  # the question rides on the board
     # The edit that removes the pick's buttons is slow: a second click lands on the old buttons.
     emu.inject("PATCH", rf"/channels/{table.channel.id}/messages/{old_pick_post.id}", status=None, delay=1.5)
     picked = await (await emu.click(w.alice, old_pick_post, custom_id=ids["secure"])).response()
@@ -392,8 +420,9 @@ async def test_an_old_button_pressed_after_the_game_moved_on_is_refused_and_chan
     await muster.settle()
     _info, after = await muster.bot.sessions.load(table.sid)
     assert after.model_dump() == before.model_dump()
-    assert not list(old_pick_post.walk_components()), "an answered question keeps its buttons"
-    assert "Mission: **Secure**" in old_pick_post.content
+    assert not set(ids.values()) & custom_ids_on(old_pick_post), "an answered question keeps its buttons"
+    assert not answerable(table, asked.step)
+    assert "Mission: **Secure**" in latest_lines(old_pick_post)
     new_posts = [m for m in emu.messages(table.channel) if not m.ephemeral and m.id not in posts]
     assert all("Loot" not in m.embed_text() for m in new_posts)
 
@@ -467,14 +496,19 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
     posts in the thread) a question redrawn as it moved on lost it.
     Before barricades and operatives asked each player once (one Done per item, in turns): 102 edits,
     pings 11 and 7 for 28 and 23 answers; the two set-up questions now ping both players when they
-    are posted, where the run of turns pinged only the defender, once."""
+    are posted, where the run of turns pinged only the defender, once.
+    Since the questions ride on the board (a post with nothing to click announces each): 25 posts in
+    the thread, 63 edits (45 in the thread, from 69), pings 13 and 7, at most one thread edit per
+    action."""
     w, emu = muster.world, muster.emu
     await KillTeamTable.load_pack(muster)
     since = emu.ids.next()
     table = await KillTeamTable.open(muster, "bid", "bid")
     assert table.channel.id != w.channel.id and table.channel.parent_id == w.channel.id
     assert {w.alice.id, w.bob.id} <= set(table.channel.member_ids)
-    state = await table.play()
+    marks: list[int] = []
+    with actions_marked(emu, marks):
+        state = await table.play()
     assert state.finished
     await muster.announced()
     counts = count_table(emu, w.channel, table.channel, [w.alice, w.bob], since=since)
@@ -485,6 +519,9 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
         assert pings <= table.acted.get(player, 0), (player, counts)
     assert sum(table.acted.values()) <= 45, table.acted  # 51 when each barricade and group took a Done
     assert not counts.live_questions, counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
+    per_action = thread_edits_per_action(emu, marks)
+    assert len(per_action) >= sum(table.acted.values()) and max(per_action) <= 1, per_action
     card = next(m for m in emu.messages(w.channel) if m.thread is not None)
     assert "<@" not in card.content  # the card names the players without pinging them
 
@@ -500,10 +537,13 @@ async def test_ending_early_waits_for_the_other_player_to_confirm(muster: Muster
     assert asked.ephemeral and "waiting for a confirmation" in asked.content, asked.content
     state = await table.state()
     assert not state.finished and state.pending is not None and state.pending.by == alice
-    # both are asked in the thread, the other player pinged to answer; the board says what waits
+    # both are asked on the board, the other player pinged to answer by a post that says what waits
     (post,) = question_posts(table, "End the game now?")
     assert f"<@{bob}>" in first_content(post) and f"<@{alice}> asked to end the game." in post.embed_text()
-    assert [b["label"] for b in post.buttons()] == ["Confirm", "Not yet"]
+    (end,) = [q for q in PROCEDURE.ask(state, bob) if q.topic == "killteam.end"]
+    assert on_board(table, end) and f"<@{alice}> asked to end the game." in board_post(table).embed_text()
+    labels = [board_post(table).button(custom_id=i)["label"] for i in component_ids(table.sid, end).values()]
+    assert labels == ["Confirm", "Not yet"]
     assert "waiting for a confirmation" in board_post(table).embed_text()
     # meanwhile nothing else is taken, by command or by the battle's own buttons
     scored = await table.slash(bob, "killteam score", mission_vp=1)
@@ -523,7 +563,8 @@ async def test_ending_early_waits_for_the_other_player_to_confirm(muster: Muster
     assert "ended early in turning point 1" in state.outcome.summary
     result = await stored_result(muster, table.sid)
     assert (result.score_a, result.score_b, result.winner_id) == (3, 0, alice)
-    assert not list(post.walk_components()) and f"<@{bob}> confirms: the game ends now." in post.content
+    assert not answerable(table, end.step) and not post.components and not post.history
+    assert f"<@{bob}> confirms: the game ends now." in latest_lines(board_post(table))
     assert f"<@{alice}> wins" in board_post(table).embed_text()
     await muster.announced()
     assert not count_table(muster.emu, w.channel, table.channel, [w.alice, w.bob]).live_questions
@@ -536,6 +577,7 @@ async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(m
     alice, bob = w.alice.id, w.bob.id
     before = await table.play(until=lambda s: s.macro == "battle")
     await table.slash(alice, "killteam end")
+    (end,) = [q for q in PROCEDURE.ask(await table.state(), bob) if q.topic == "killteam.end"]
     await table.answer(bob, "not_yet")
     state = await table.state()
     assert not state.finished and state.model_dump() == {
@@ -543,7 +585,8 @@ async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(m
         "confirmation": {"pending": None, "asked": 1},
     }
     (first,) = question_posts(table, "End the game now?")
-    assert not list(first.walk_components()) and f"<@{bob}> says not yet" in first.content
+    assert f"<@{bob}>" in first_content(first)
+    assert not answerable(table, end.step) and f"<@{bob}> says not yet" in latest_lines(board_post(table))
     # play goes on on the battle's own buttons
     await table.answer(bob)  # End turning point 1
     assert (await table.state()).queue == [alice]
@@ -552,10 +595,13 @@ async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(m
     assert "waiting for a confirmation" in reply.content
     newer = question_posts(table, "End the game now?")[-1]
     assert newer.id != first.id and f"<@{alice}>" in first_content(newer)
+    (again,) = [q for q in PROCEDURE.ask(await table.state(), bob) if q.topic == "killteam.end"]
+    assert again.step != end.step and on_board(table, again)
     await table.answer(bob, "confirm")
     state = await table.state()
     assert state.finished and state.outcome is not None and state.outcome.winner is None
-    assert f"<@{bob}> confirms their own request" in newer.content
+    assert not answerable(table, again.step)
+    assert f"<@{bob}> confirms their own request" in latest_lines(board_post(table))
     assert (await stored_result(muster, table.sid)).winner_id is None
 
 
@@ -566,27 +612,35 @@ async def test_barricades_and_operatives_ask_each_player_once_and_show_who_is_do
     assert state.attacker is not None
     attacker, defender = state.attacker, state.opponent(state.attacker)
     (post,) = question_posts(table, "Barricades: 2 each")
-    assert (
-        "Set up your 2 barricades, taking turns with your opponent; the defender starts." in post.embed_text()
-    )
+    words = "Set up your 2 barricades, taking turns with your opponent; the defender starts."
+    assert words in post.embed_text() and words in board_post(table).embed_text()
     assert f"<@{attacker}>" in first_content(post) and f"<@{defender}>" in first_content(post)
+    barricades = prompt_for(state, defender)
+    assert barricades is not None and on_board(table, barricades)
     await table.answer(defender)
-    assert f"Done: <@{defender}>" in post.embed_text() and post.buttons()  # still the attacker's to press
+    board = board_post(table)
+    assert f"Done: <@{defender}>" in board.embed_text() and answerable(
+        table, barricades.step
+    )  # the attacker's
     waiting = board_post(table).embed_text()
     assert f"<@{attacker}>: Barricades: 2 each" in waiting and f"<@{defender}>: Barricades" not in waiting
     still = prompt_for(await table.state(), attacker)
     assert still is not None
     done = component_ids(table.sid, still)["done"]
-    again = await (await muster.emu.click(table.user(defender), post, custom_id=done)).response()
+    again = await (await muster.emu.click(table.user(defender), board, custom_id=done)).response()
     assert again.ephemeral and "waiting for your opponent" in again.content
     await table.answer(attacker)
-    assert not post.buttons() and post.content.startswith("✅")
+    assert not answerable(table, barricades.step) and latest_lines(board)
+    assert question_posts(table, "Barricades: 2 each") == [post]  # one post, never edited
     (groups,) = question_posts(table, "Operatives: 3 groups each")
     assert "Set up your operatives in 3 groups, taking turns with your opponent" in groups.embed_text()
+    assert f"<@{attacker}>" in first_content(groups) and f"<@{defender}>" in first_content(groups)
+    operatives = prompt_for(await table.state(), attacker)
+    assert operatives is not None and on_board(table, operatives)
     await table.answer(attacker)
     await table.answer(defender)
     assert (await table.state()).stage == "scouting"
-    assert not groups.buttons()
+    assert not answerable(table, operatives.step)
 
 
 async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster: Muster) -> None:
@@ -601,15 +655,18 @@ async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster:
     old = json.loads(state.model_dump_json())
     del old["confirmation"]
     old.update(queue=[attacker, defender, attacker], ordered=True)  # the defender had set up one
+    board = board_post(table)
     async with muster.bot.store.write() as db:
         await db.execute(update(GameSession).where(GameSession.id == table.sid).values(state=json.dumps(old)))
     await muster.restart()
     state = await table.state()
     assert (state.queue, state.ordered) == ([attacker, defender], False)
-    (post,) = question_posts(table, "Barricades")
+    assert len(question_posts(table, "Barricades")) == 1  # announced once, before the restart
+    barricades = prompt_for(state, defender)
+    assert barricades is not None and on_board(table, barricades) and board_post(table).id == board.id
     await table.answer(defender)  # on the button posted before the restart
     await table.answer(attacker)
-    assert (await table.state()).stage == "operatives" and not post.buttons()
+    assert (await table.state()).stage == "operatives" and not answerable(table, barricades.step)
     state = await table.play()
     assert state.finished
 

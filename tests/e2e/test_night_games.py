@@ -108,6 +108,7 @@ async def test_each_pairing_of_a_muster_system_opens_its_game_in_its_thread(must
         first, second = pairings[index].players
         [card] = [c for c in shown if c.content == f"<@{first}> <@{second}>"]
         info, state = await bot.sessions.load(opened[index], fresh=True)
+        assert card.thread is not None
         assert info.night_id == "night-1" and info.thread_id == card.thread.id
         assert set(card.thread.member_ids) >= {first, second}
         assert card.content == f"<@{first}> <@{second}>"  # the one ping of the opening
@@ -120,7 +121,9 @@ async def test_each_pairing_of_a_muster_system_opens_its_game_in_its_thread(must
             if question.private:
                 assert any(list(m.walk_components()) for m in emu.dms(emu.users[player]))
             else:
-                assert any(question.title in m.all_text() and list(m.walk_components()) for m in thread_posts)
+                assert any(
+                    str(question.title) in m.all_text() and list(m.walk_components()) for m in thread_posts
+                )
         counts = count_table(emu, w.channel, card.thread, [emu.users[first], emu.users[second]])
         assert counts.pings == {first: 1, second: 1}, counts.line()
     assert "Warcry · Ada vs Brin" in [t.name for t in emu.threads(w.channel)]

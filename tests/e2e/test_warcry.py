@@ -18,7 +18,7 @@ from rules.session import Question
 from rules.warcry.models import WarcryState
 from rules.warcry.questions import questions
 from tests.e2e.conftest import Muster
-from tests.e2e.table_counts import count_table
+from tests.e2e.table_counts import actions_marked, count_table, thread_edits_per_action
 from tests.emulator.interactions import InteractionResponse
 from tests.emulator.model import Channel, Message, User
 
@@ -223,7 +223,7 @@ def _scoreboard(muster: Muster) -> Message:
 
 
 def _battle_message(battle: Battle) -> Message:
-    """The battle's one message for "End battle round N" and its confirmations."""
+    """The one message asking "End battle round N" and its confirmations: the board."""
     found = [
         m
         for m in battle.muster.emu.messages(battle.table)
@@ -462,7 +462,7 @@ async def test_a_round_1_button_pressed_in_round_2_is_refused_and_changes_nothin
     await battle.set_up()
     await battle.number("blood", alice, 50)
     message, board = _battle_message(battle), _scoreboard(muster)
-    assert "End battle round 1" in message.embed_text()
+    assert "End battle round 1" in message.embed_text() and message.id == board.id  # it rides on the board
 
     # "End battle round 1" pressed twice (the edits after the first press are slow): the second press
     # finds the round waiting for its confirmation, so it neither confirms it nor ends round 2.
@@ -476,7 +476,9 @@ async def test_a_round_1_button_pressed_in_round_2_is_refused_and_changes_nothin
     old_tally = await click(battle, w.alice, board, battle.fid("r1.blood.p1"))
     assert old_tally.modal is None and old_tally.ephemeral and "already answered" in old_tally.content
     await muster.settle()
-    assert "Confirm: end battle round 1?" in message.embed_text() and not board.buttons()
+    # The board now asks only the confirmation: the round's tallies and its end are gone from it.
+    assert "Confirm: end battle round 1?" in message.embed_text()
+    assert [b.get("label") for b in board.buttons()] == ["Confirm", "Not yet"]
 
     slow_edits(battle, message)
     confirm = battle.cid(asked(await battle.state(), "warcry.confirm").step, "confirm")
@@ -535,24 +537,29 @@ async def test_a_whole_battle_in_its_thread_within_the_budgets(muster: Muster) -
     Before the shared table (commit 08bf47f, the same battle without the confirmations it did not yet
     ask): 43 posts in the channel, 30 edits, pings Alice 10 and Bob 9, 23 answered components still
     clickable. That same battle now: parent 2, thread 7, 40 edits, pings 3 and 4.
+    Since the questions ride on the board (the split, colours, set-up and Begin battle posts announce
+    them, nothing to click on them): thread 6 posts, 25 edits, pings 3 and 4, at most one thread edit
+    per action.
     """
     w, emu = muster.world, muster.emu
     alice, bob = w.alice.id, w.bob.id
     since = max((m.id for m in emu.messages(w.channel)), default=0)
-    battle = await open_battle(muster, battleplan="Reaper")
-    await battle.set_up()
-    await battle.number("blood", alice, 120)
-    await battle.number("blood", bob, 80, by=alice)  # for Bob: Bob confirms
-    await battle.confirm(bob)
-    await battle.end_round(bob)
-    await battle.number("blood", bob, 200)
-    await battle.end_round(alice, confirm_by=alice)  # Alice confirms her own
-    await battle.act(alice, battle.cid("r3.end", "end"))
-    await battle.confirm(bob, "not_yet")  # not yet: round 3 goes on
-    await battle.end_round(alice)
-    await battle.number("blood", alice, 10)
-    state = await battle.end_round(bob)
-    assert state.finished and state.outcome is not None and state.outcome.winner == alice
+    marks: list[int] = []
+    with actions_marked(emu, marks):
+        battle = await open_battle(muster, battleplan="Reaper")
+        await battle.set_up()
+        await battle.number("blood", alice, 120)
+        await battle.number("blood", bob, 80, by=alice)  # for Bob: Bob confirms
+        await battle.confirm(bob)
+        await battle.end_round(bob)
+        await battle.number("blood", bob, 200)
+        await battle.end_round(alice, confirm_by=alice)  # Alice confirms her own
+        await battle.act(alice, battle.cid("r3.end", "end"))
+        await battle.confirm(bob, "not_yet")  # not yet: round 3 goes on
+        await battle.end_round(alice)
+        await battle.number("blood", alice, 10)
+        state = await battle.end_round(bob)
+        assert state.finished and state.outcome is not None and state.outcome.winner == alice
     await muster.announced()
 
     counts = count_table(emu, w.channel, battle.table, [w.alice, w.bob], since=since)
@@ -562,6 +569,9 @@ async def test_a_whole_battle_in_its_thread_within_the_budgets(muster: Muster) -
     for player in (alice, bob):
         assert counts.pings[player] <= battle.acts[player], (player, counts.line(), battle.acts)
     assert counts.live_questions == [], counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
+    per_action = thread_edits_per_action(emu, marks)
+    assert len(per_action) >= battle.acts[alice] + battle.acts[bob] and max(per_action) <= 1, per_action
     # The result is announced in the channel; the board says it too.
     parent = "\n".join(m.all_text() for m in emu.messages(w.channel))
     assert "Warcry result" in parent and "Reaper" in parent

@@ -7,6 +7,8 @@ prompt showing where it went); a 6,500-point hand shows every card."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
@@ -14,7 +16,14 @@ from bot.db.models import GameResult
 from rules.warmaster import Phase, WarmasterState
 from rules.warmaster.cards import DeckKind
 from tests.e2e.conftest import Muster
-from tests.e2e.table_counts import bot_posts, count_table
+from tests.e2e.table_counts import (
+    actions_marked,
+    bot_posts,
+    count_table,
+    first_content,
+    latest_lines,
+    thread_edits_per_action,
+)
 from tests.emulator.interactions import InteractionResponse, NotAllowed
 from tests.emulator.model import Channel, Message, User
 
@@ -54,7 +63,7 @@ def pack_yaml() -> bytes:
 
 
 async def slash(
-    muster: Muster, user: User, command: str, *, where: Channel | None = None, **options: object
+    muster: Muster, user: User, command: str, *, where: Channel | None = None, **options: Any
 ) -> InteractionResponse:
     """A slash command in the club's channel, or `where` (a game's thread)."""
     channel = where or muster.world.channel
@@ -72,7 +81,7 @@ async def load_pack(muster: Muster) -> None:
 
 async def start_game(muster: Muster, first: User | None = None) -> str:
     w = muster.world
-    options: dict[str, object] = {"opponent": w.bob, "my_points": 2000, "their_points": 2000}
+    options: dict[str, Any] = {"opponent": w.bob, "my_points": 2000, "their_points": 2000}
     if first is not None:
         options["first"] = first
     response = await slash(muster, w.alice, "warmaster game", **options)
@@ -386,7 +395,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
     assert again.ephemeral and "already have a Warmaster game" in again.content
     state = await game_state(muster, sid)
     bob_card = state.side(w.bob.id).hand[0]
-    for user, options, expected in [
+    cases: list[tuple[User, dict[str, Any], str]] = [
         (
             w.bob,
             {"card": bob_card.id, "target": "Orcs", "kind": "unit", "side": "mine", "unit_type": "infantry"},
@@ -413,7 +422,8 @@ async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None
             },
             "can go on a unit",
         ),
-    ]:
+    ]
+    for user, options, expected in cases:
         response = await slash(muster, user, "warmaster play", **options)
         assert response.ephemeral and expected in response.content, (expected, response.content)
     assert (await game_state(muster, sid)).model_dump_json() == state.model_dump_json()
@@ -655,6 +665,8 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     (14 in the thread), 102 of them in DMs; posts and pings the same. Before the shared table the
     same game made 16 posts in the channel with 12 edits, pinged Alice 4 times and Bob 3 times,
     posted 27 and 23 DMs and left 84 question components clickable.
+    Since the battle's question rides on the board (a post with nothing to click pings both when the
+    battle can begin): thread 2 posts, 14 edits in the thread (124 in all), at most one per action.
     """
     emu, w = muster.emu, muster.world
     await load_pack(muster)
@@ -677,44 +689,58 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
         assert not laid_prompt.components
         must_act[user.id] += 1
 
-    await lay_from_dm(w.alice, DeckKind.MAGIC, "A new unit", {"name": "Knights", "type": "cavalry"})
-    await lay_from_dm(w.bob, DeckKind.MAGIC, "A new unit", {"name": "Orcs", "type": "infantry"})
-    await lay_from_dm(w.alice, DeckKind.TACTICS, "Orcs")
-    await lay_from_dm(w.bob, DeckKind.TACTICS, "A new unit of yours", {"name": "Wolves", "type": "cavalry"})
-    await lay_from_dm(
-        w.alice, DeckKind.MAGIC, "A new unit or character of yours", {"name": "Spears", "type": "infantry"}
-    )
-    await lay_from_dm(
-        w.bob, DeckKind.MAGIC, "A new unit or character of yours", {"name": "Trolls", "type": "monster"}
-    )
-    await lay_from_dm(
-        w.alice, DeckKind.TACTICS, "A new unit of yours", {"name": "Archers", "type": "infantry"}
-    )
-    assert (await game_state(muster, sid)).turn is None
+    marks: list[int] = []
+    with actions_marked(emu, marks):
+        await lay_from_dm(w.alice, DeckKind.MAGIC, "A new unit", {"name": "Knights", "type": "cavalry"})
+        await lay_from_dm(w.bob, DeckKind.MAGIC, "A new unit", {"name": "Orcs", "type": "infantry"})
+        await lay_from_dm(w.alice, DeckKind.TACTICS, "Orcs")
+        await lay_from_dm(
+            w.bob, DeckKind.TACTICS, "A new unit of yours", {"name": "Wolves", "type": "cavalry"}
+        )
+        await lay_from_dm(
+            w.alice,
+            DeckKind.MAGIC,
+            "A new unit or character of yours",
+            {"name": "Spears", "type": "infantry"},
+        )
+        await lay_from_dm(
+            w.bob, DeckKind.MAGIC, "A new unit or character of yours", {"name": "Trolls", "type": "monster"}
+        )
+        await lay_from_dm(
+            w.alice, DeckKind.TACTICS, "A new unit of yours", {"name": "Archers", "type": "infantry"}
+        )
+        assert (await game_state(muster, sid)).turn is None
 
-    battle = await latest_with(muster, sid, "Begin the battle")
-    assert f"<@{w.alice.id}>" in battle.content and f"<@{w.bob.id}>" in battle.content
-    await (await emu.click(w.bob, battle, label="Begin the battle")).response()
-    await muster.settle()
-    must_act[w.bob.id] += 1
-    await (await emu.click(w.alice, battle, label="Confirm")).response()
-    await muster.settle()
-    must_act[w.alice.id] += 1
-    assert (await game_state(muster, sid)).phase is Phase.BATTLE
-    knights_card = (await game_state(muster, sid)).laid[0].held.card.name
-    turned = await answer(muster, w.alice, dm_asking(muster, w.alice, ".reveal"), "#1")
-    assert knights_card in turned.content and knights_card in emu.text_visible_to(w.bob)
-    lost = await answer(muster, w.alice, dm_asking(muster, w.alice, "b0.lost"), "Orcs", {"points": "45"})
-    assert "Orcs" in lost.content, lost.content
-    knights = next(t for t in (await game_state(muster, sid)).targets if t.name == "Knights")
-    await slash(muster, w.bob, "warmaster lost", where=table, target=knights.key, points=110)
-    await (await emu.click(w.alice, battle, label="Finish and score the game")).response()
-    await muster.settle()
-    must_act[w.alice.id] += 1
-    await (await emu.click(w.bob, battle, label="Confirm")).response()
-    must_act[w.bob.id] += 1
+        # The battle's one question rides on the board; a post with nothing to click pinged both.
+        battle = await latest_with(muster, sid, "Begin the battle")
+        assert battle.id == bot_posts(emu, table)[0].id and "Begin the battle" in battle.embed_text()
+        (pinged,) = [m for m in bot_posts(emu, table) if "<@" in first_content(m)]
+        assert f"<@{w.alice.id}>" in pinged.content and f"<@{w.bob.id}>" in pinged.content
+        assert not pinged.components and "Begin the battle" in pinged.embed_text()
+        await (await emu.click(w.bob, battle, label="Begin the battle")).response()
+        await muster.settle()
+        must_act[w.bob.id] += 1
+        await (await emu.click(w.alice, battle, label="Confirm")).response()
+        await muster.settle()
+        must_act[w.alice.id] += 1
+        assert (await game_state(muster, sid)).phase is Phase.BATTLE
+        knights_card = (await game_state(muster, sid)).laid[0].held.card.name
+        turned = await answer(muster, w.alice, dm_asking(muster, w.alice, ".reveal"), "#1")
+        assert knights_card in turned.content and knights_card in emu.text_visible_to(w.bob)
+        lost = await answer(muster, w.alice, dm_asking(muster, w.alice, "b0.lost"), "Orcs", {"points": "45"})
+        assert "Orcs" in lost.content, lost.content
+        knights = next(t for t in (await game_state(muster, sid)).targets if t.name == "Knights")
+        await slash(muster, w.bob, "warmaster lost", where=table, target=knights.key, points=110)
+        await (await emu.click(w.alice, battle, label="Finish and score the game")).response()
+        await muster.settle()
+        must_act[w.alice.id] += 1
+        await (await emu.click(w.bob, battle, label="Confirm")).response()
+        must_act[w.bob.id] += 1
     await muster.announced()
     assert (await game_state(muster, sid)).finished
+    # What was answered is said on the board (no question message of its own to mark answered).
+    confirmed = f"<@{w.bob.id}> confirms <@{w.alice.id}>'s request to finish and score the game."
+    assert confirmed in latest_lines(battle) and "Game over." in latest_lines(battle)
 
     counts = count_table(emu, w.channel, table, [w.alice, w.bob], since=since)
     dms = [[m for m in emu.dms(u) if m.id > since and m.interaction_id is None] for u in (w.alice, w.bob)]
@@ -728,6 +754,10 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     assert counts.thread_posts <= 16
     assert all(counts.pings[player] <= times for player, times in must_act.items()), (counts.pings, must_act)
     assert not counts.live_questions, counts.live_questions
+    assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
+    assert counts.pings == {w.alice.id: 1, w.bob.id: 1}, counts.pings  # when the battle can begin
+    per_action = thread_edits_per_action(emu, marks)
+    assert len(per_action) >= sum(must_act.values()) and max(per_action) <= 1, per_action
     assert_no_leaks(muster, await game_state(muster, sid))
 
 

@@ -272,6 +272,22 @@ async def test_of_several_queued_edits_of_one_message_only_the_newest_is_sent(
     assert fake.texts("post", TABLE) == ["a post"]
 
 
+async def test_an_edit_that_shows_what_the_message_shows_is_not_sent(
+    store: Store, fake: FakeDiscord, delivery: Delivery
+) -> None:
+    """A redraw that changes nothing spends none of the channel's edits; a change is sent again."""
+    await queue(store, GAME, said("board 1", key="board"))
+    await delivery.idle()
+    await queue(store, GAME, said("board 1", key="board"), said("a post"))
+    await delivery.idle()
+    await queue(store, GAME, said("board 2", key="board"))
+    await delivery.idle()
+    await queue(store, GAME, said("board 2", key="board"))
+    await delivery.idle()
+    assert fake.texts("post", TABLE) == ["board 1", "a post"]
+    assert fake.texts("edit", TABLE) == ["board 2"]
+
+
 async def test_the_first_post_of_a_keyed_message_is_never_superseded(
     store: Store, fake: FakeDiscord, delivery: Delivery
 ) -> None:

@@ -46,7 +46,7 @@ async def test_a_change_made_by_another_process_is_spoken_from_the_next_read() -
                 reads += 1
                 return await stored_read(*args)  # type: ignore[arg-type]
 
-            here_store.languages_of = counted  # type: ignore[method-assign]
+            here_store.languages_of = counted  # type: ignore[method-assign,assignment]
             again = await here.for_players(GUILD, [ALICE, BOB])
             assert (again.table, again.of(ALICE), reads) == ("en", "de", 0)
 
@@ -71,3 +71,35 @@ async def test_a_change_made_by_another_process_is_spoken_from_the_next_read() -
             await here.stop()
             await here_store.close()
             await there_store.close()
+
+
+async def test_on_sqlite_one_process_remembers_and_forgets_on_its_own_changes(tmp_path: object) -> None:
+    """SQLite runs one process: a /roll or a step asks the store for languages once, then not
+    again until this process stores a change (a player's new locale, the server's choice)."""
+    store = Store.from_url(f"sqlite+aiosqlite:///{tmp_path}/languages.db")
+    await upgrade(store.engine)
+    here = LanguageService(store, lambda _guild: None)
+    await here.start()
+    reads = 0
+    stored_read = store.languages_of
+
+    async def counted(*args: object) -> object:
+        nonlocal reads
+        reads += 1
+        return await stored_read(*args)  # type: ignore[arg-type]
+
+    store.languages_of = counted  # type: ignore[method-assign,assignment]
+    try:
+        assert not here.changes.enabled and here.remembers
+        assert (await here.for_players(GUILD, [ALICE])).of(ALICE) == "en"
+        assert (await here.for_players(GUILD, [ALICE])).table == "en"
+        assert reads == 1  # remembered: the second asked the store nothing
+        await here.remember(ALICE, "de")
+        assert (await here.for_players(GUILD, [ALICE])).of(ALICE) == "de"
+        await GuildSettingsService(store).update(GUILD, language="fr")
+        here.changed()  # as /settings language does after storing the choice
+        assert (await here.for_players(GUILD, [ALICE])).table == "fr"
+        assert reads == 3  # each change cost one read, and only one
+    finally:
+        await here.stop()
+        await store.close()

@@ -241,3 +241,14 @@ def test_every_games_cog_package_has_the_same_modules(game: str) -> None:
 def test_every_games_rules_package_has_the_common_modules(game: str) -> None:
     modules = {path.stem for path in (ROOT / "rules" / game).glob("*.py")}
     assert RULES_MODULES <= modules, f"rules/{game}/ lacks {sorted(RULES_MODULES - modules)}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "tests" / "rules").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_rules_tests_test_the_rules_alone(path: Path) -> None:
+    """Tests mirror the source: a test under tests/rules/ runs the rules alone, so a change in
+    what the bot or a cog shows never breaks a rule's test (those live in tests/cogs/, tests/platform/)."""
+    found = sorted(m for m in imports_of(path) if m.split(".")[0] in ("bot", "cogs", "discord"))
+    where = path.relative_to(ROOT)
+    assert not found, f"{where} imports {found}: move that test to tests/cogs/ or tests/platform/"

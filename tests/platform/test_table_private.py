@@ -1,6 +1,6 @@
 """The table's DM prompts: a series of private questions keeps one DM message, edited as it moves
 on; one "Open my secret prompt" stands in for a player's new prompts of a step; a moment for a
-player's DMs never rides on a question posted in the thread."""
+player's DMs never rides on a question's post in the thread."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.chat.messages import Embed, Outgoing
 from bot.play.games import GameAdapter, SessionInfo
-from bot.play.table import table_messages
+from bot.play.table import BOARD_KEY, table_messages
 from rules.dice import Roller
 from rules.session import Event, GameState, Option, Procedure, Question
 
@@ -101,9 +101,15 @@ def test_a_dm_moment_never_rides_on_a_question_in_the_thread() -> None:
     adapter = CountAdapter()
     first = CountState(session_id="s1", players=[ALICE, BOB])
     out = table_messages(adapter, INFO, first, first.model_copy(update={"turn": 1}), [])
-    [asked] = [o for o in out if o.key == "ask.go"]
+    # "Go on" rides on the board; the post announcing it (pinging Alice, nothing to click) carries
+    # the public reveal that led to it, and never the hand meant for Alice's DMs.
+    [board] = [o for o in out if o.key == BOARD_KEY]
+    assert [b.step for b in board.buttons] == ["go"]
+    [asked] = [o for o in out if o.to == "channel" and o.key is None and o.pings]
+    assert asked.pings == [ALICE] and not asked.buttons and not asked.selects
     shown = [str(e.description) for e in asked.embeds]
     assert "A reveal for everyone" in shown and "Alice's secret hand" not in shown
+    assert any("Go on" in text for text in shown)
     [hand] = [o for o in out if o.key == "hand"]
     assert hand.to == "dm" and hand.user_id == ALICE
     assert all("secret hand" not in str(e.description) for o in out if o.to == "channel" for e in o.embeds)

@@ -141,3 +141,14 @@ def test_reasons_and_refusals_speak_the_language_in_force() -> None:
     with speaking("es"):
         assert word("status.finished") == "terminada" and word("line.points", points=500) == "500 ptos"
     assert word("card.signed_up", count=3, capacity=8) == "Signed up (3/8)"  # English again after
+
+
+def test_counts_of_players_and_games_agree_with_their_number() -> None:
+    """/night history and the published reply say "1 player, 1 game", not "1 players, 1 games"."""
+    from bot.lang.i18n import speaking
+    from cogs.night.text import games_count, players_count
+
+    assert (players_count(1), games_count(1)) == ("1 player", "1 game")
+    assert (players_count(12), games_count(0)) == ("12 players", "0 games")
+    with speaking("de"):
+        assert (players_count(1), games_count(3)) == ("1 Spieler", "3 Spiele")

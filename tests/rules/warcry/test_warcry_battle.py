@@ -119,10 +119,10 @@ def test_reserves_are_held_back_and_arrive_in_their_round() -> None:
     state, _ = play(state, act.BeginBattle(actor=BOB), dice)
     state, events = end_round(state, dice)
     arrivals = [e for e in events if isinstance(e, Notice) and e.code == "reserve_arrives"]
-    assert len(arrivals) == 1 and "Hammer" in arrivals[0].render(name_of)
+    assert len(arrivals) == 1 and "Hammer" in str(arrivals[0].named(name_of))
     state, events = end_round(state, dice)
     assert "Shield arrives from reserve this round (RND3)" in " ".join(
-        e.render(name_of) for e in events if isinstance(e, Notice) and e.code == "reserve_arrives"
+        str(e.named(name_of)) for e in events if isinstance(e, Notice) and e.code == "reserve_arrives"
     )
 
 
@@ -204,7 +204,7 @@ def test_a_tie_after_the_last_round_plays_one_extra_round_judged_at_its_end() ->
     for _ in range(4):
         state, events = end_round(state, dice)
     assert not state.finished and state.round == 5 and "tied" in codes(events)
-    assert "Battle round 5 begins (an extra round: the battle is tied)." in [e.text for e in events]  # type: ignore[attr-defined]
+    assert "Battle round 5 begins (an extra round: the battle is tied)." in [str(e.text) for e in events]  # type: ignore[attr-defined]
     assert "last_warband" in legal_actions(state, ALICE) and "blood" in legal_actions(state, ALICE)
     state, _ = play(state, act.SetBloodTally(actor=BOB, player=BOB, points=40), dice)
     state, _ = end_round(state, dice)
@@ -228,8 +228,8 @@ def tied_past_the_extra_round(battleplan: str = "Reaper") -> tuple[WarcryState, 
 def test_a_tie_after_the_extra_round_goes_on_with_no_more_judging() -> None:
     state, dice, events = tied_past_the_extra_round()
     assert codes(events) == ["round_end", "blood_level", "last_warband_decides", "round_start"]
-    assert "until only one player's fighters are left" in events[2].text  # type: ignore[attr-defined]
-    assert events[3].text == "Battle round 6 begins (the last warband standing decides)."  # type: ignore[attr-defined]
+    assert "until only one player's fighters are left" in str(events[2].text)  # type: ignore[attr-defined]
+    assert str(events[3].text) == "Battle round 6 begins (the last warband standing decides)."  # type: ignore[attr-defined]
     # Even victory points that differ (say from an earlier round's correction) decide nothing any more.
     state = state.model_copy(update={"vp": {ALICE: 3, BOB: 1}})
     assert evaluate(state)[0] == ALICE
@@ -387,7 +387,7 @@ def test_ley_lines_awakening_and_scoring() -> None:
     assert state.vp == {ALICE: 7, BOB: 4}
     assert state.outcome is not None and state.outcome.winner == ALICE
     assert any(
-        "Awakened: Centre, A, B" in line
+        "Awakened: Centre, A, B" in str(line)
         for line in scoreboard(state.model_copy(update={"finished": False}), name_of)
     )
 
@@ -531,11 +531,13 @@ def test_each_round_prompt_says_what_the_battleplan_needs() -> None:
     for _ in range(4):
         reaper, _ = end_round(reaper, dice)
     assert "extra round: the battle is tied" in str(prompt(reaper, name_of))
-    assert scoreboard(reaper, name_of)[0] == "Reaper — battle round 5 (an extra round: the battle is tied)"
+    assert (
+        str(scoreboard(reaper, name_of)[0]) == "Reaper — battle round 5 (an extra round: the battle is tied)"
+    )
     reaper, _ = end_round(reaper, dice)
     now = str(prompt(reaper, name_of))
     assert now.startswith("Battle round 6 (the last warband standing decides): ")
     assert "extra round" not in now and "blood tally" not in now
-    board = scoreboard(reaper, name_of)
+    board = [str(line) for line in scoreboard(reaper, name_of)]
     assert board[0] == "Reaper — battle round 6 (the last warband standing decides)"
     assert not any(line.startswith("Blood tally") for line in board)
