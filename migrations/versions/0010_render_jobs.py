@@ -1,9 +1,9 @@
 """render jobs: a step stores its events with its state, and its messages are rendered after the
 player's answer (bot/play/rendering.py)
 
-Revision ID: 0009
-Revises: 0008
-Create Date: 2026-11-28 10:00:00
+Revision ID: 0010
+Revises: 0009
+Create Date: 2026-11-27 18:00:00
 """
 
 from collections.abc import Sequence
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0009"
-down_revision: str | None = "0008"
+revision: str = "0010"
+down_revision: str | None = "0009"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
