@@ -36,6 +36,7 @@ from bot.db.engine import make_engine, make_sessionmaker, make_sqlite_sync_engin
 from bot.db.models import GameSession, GuildSettings, UserLocale
 from bot.db.postgres_fast import LOST, PostgresFastPath
 from bot.db.step_write import SqliteStepWriter, StepWrite, WriterBusy, apply_step
+from bot.db.write_turns import WriteTurns
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ class Store:
         self.sessionmaker: async_sessionmaker[AsyncSession] = make_sessionmaker(engine)
         self.dialect = engine.dialect.name  # "sqlite" or "postgresql"
         sqlite = self.dialect == "sqlite"
-        self._write_lock: asyncio.Lock | None = asyncio.Lock() if sqlite else None
+        self._write_lock: WriteTurns | None = WriteTurns() if sqlite else None
         self._sync_sessions: sessionmaker[Session] | None = None
         self._worker: ThreadPoolExecutor | None = None
         self._step_writer: SqliteStepWriter | None = None
@@ -86,7 +87,7 @@ class Store:
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
         """A transaction that commits on success and rolls back on any exception."""
-        lock = self._write_lock or contextlib.nullcontext()
+        lock = self._write_lock.later() if self._write_lock else contextlib.nullcontext()
         async with lock, self.sessionmaker() as session, session.begin():
             yield session
 
@@ -109,7 +110,7 @@ class Store:
 
     async def run_write(self, work: Callable[[Session], T]) -> T:
         """`run` for a unit of work that writes: serialised with every other writer here."""
-        lock = self._write_lock or contextlib.nullcontext()
+        lock = self._write_lock.later() if self._write_lock else contextlib.nullcontext()
         async with lock:
             return await self.run(work)
 
@@ -120,9 +121,11 @@ class Store:
                 return await self._fast.apply(write)
             except LOST:
                 return await self._after_lost_step(write)
-        if self._step_writer is None or self._write_lock is None:
+        if self._write_lock is None:
             return await self.run_write(partial(apply_step, write))
-        async with self._write_lock:
+        async with self._write_lock.step():
+            if self._step_writer is None:
+                return await self.run(partial(apply_step, write))
             try:
                 return self._step_writer.apply(write)
             except WriterBusy:
