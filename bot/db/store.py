@@ -85,9 +85,13 @@ class Store:
             yield session
 
     @contextlib.asynccontextmanager
-    async def write(self) -> AsyncIterator[AsyncSession]:
-        """A transaction that commits on success and rolls back on any exception."""
-        lock = self._write_lock.later() if self._write_lock else contextlib.nullcontext()
+    async def write(self, *, step: bool = False) -> AsyncIterator[AsyncSession]:
+        """A transaction that commits on success and rolls back on any exception; `step`: a game
+        step a player waits on, which takes SQLite's writer before writes that can wait."""
+        if self._write_lock is None:
+            lock: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
+        else:
+            lock = self._write_lock.step() if step else self._write_lock.later()
         async with lock, self.sessionmaker() as session, session.begin():
             yield session
 

@@ -390,7 +390,7 @@ class SessionService:
     async def _commit_finishing_step(self, write: StepWrite, info: SessionInfo, outcome: GameOutcome) -> bool:
         """The last step of a game also stores its result (through async result hooks); what the
         hooks say is sent after the step's own messages, so it waits in the step's render job."""
-        async with self.store.write() as db:
+        async with self.store.write(step=True) as db:
             if not await db.run_sync(partial(apply_step, write)):
                 return False
             said = await self._finish(db, info, outcome)
