@@ -8,6 +8,7 @@ as stale by the rules' `check_answer`, never applied to the current question):
 - `qf:<session>:<step>:<value>`  a button that first opens the form of `value` (or the number field)
 - `qs:<session>:<step>`          a select answering `step` with the picked values
 - `qm:<session>:<step>:<value>`  the modal a `qf` button or a select's form opened
+- `qp:<session>:<step>`          a menu of questions (the first one's step): shows the one picked
 - `p:<session>:<user>`           "Open my secret prompt", the stand-in for a refused DM
 
 Step and value are limited by `rules.session` to 40 characters of `[A-Za-z0-9_.-]`, so the longest
@@ -25,10 +26,11 @@ VALUE = r"(?P<value>[A-Za-z0-9_.\-]{1,40})"
 
 BUTTON = re.compile(rf"q(?P<form>f?):{SID}:{STEP}:{VALUE}")
 SELECT = re.compile(rf"qs:{SID}:{STEP}")
+PICK = re.compile(rf"qp:{SID}:{STEP}")
 MODAL = re.compile(rf"qm:{SID}:{STEP}:{VALUE}")
 PROMPT = re.compile(rf"p:{SID}:(?P<user>\d{{1,20}})")
 
-ROUTED = re.compile(r"(q|qf|qs|qm|p):")  # a button with its own custom_id must not start so
+ROUTED = re.compile(r"(q|qf|qs|qm|qp|p):")  # a button with its own custom_id must not start so
 
 NUMBER_VALUE = "n"  # the value a number question's button carries
 DONE_VALUE = "ok"  # the value a `done` question's button carries
@@ -49,6 +51,10 @@ def button(session_id: str, step: str, value: str, opens_form: bool = False) -> 
 
 def select(session_id: str, step: str) -> str:
     return f"qs:{session_id}:{step}"
+
+
+def pick(session_id: str, step: str) -> str:
+    return f"qp:{session_id}:{step}"
 
 
 def modal(session_id: str, step: str, value: str) -> str:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field, model_validator
 from bot.lang import i18n
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-SESSION_IDS = re.compile(r"(s|sm|ss|p|m|q|qf|qs|qm):")  # prefixes bot/chat/ui.py routes (older ones too)
+SESSION_IDS = re.compile(r"(s|sm|ss|p|m|q|qf|qs|qm|qp):")  # prefixes bot/chat/ui.py routes (older ones too)
 
 
 class EmbedField(BaseModel):
@@ -76,9 +76,11 @@ class SelectOption(BaseModel):
 
 
 class Select(BaseModel):
-    """A select menu answering the game's question `step` with the picked values."""
+    """A select menu answering the game's question `step` with the picked values; with `pick`, a
+    menu of questions (its values their steps) that shows the one picked (bot/play/prompts.py)."""
 
     step: str
+    pick: bool = False
     options: list[SelectOption]
     placeholder: str | None = None
     min_values: int = 1

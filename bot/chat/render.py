@@ -91,7 +91,7 @@ def _button_id(session_id: str | None, button: Button) -> str:
 def _select(session_id: str, select: Select, row: int) -> discord.ui.Select[Any]:
     options = select.options[:SELECT_OPTIONS]
     return discord.ui.Select(
-        custom_id=custom_ids.select(session_id, select.step),
+        custom_id=(custom_ids.pick if select.pick else custom_ids.select)(session_id, select.step),
         placeholder=select.placeholder and clip(select.placeholder, SELECT_PLACEHOLDER),
         min_values=min(select.min_values, len(options)),
         max_values=min(select.max_values, len(options)),

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.chat import custom_ids, errors, render
-from bot.chat.messages import Reply
+from bot.chat.limits import EMBED_DESCRIPTION
+from bot.chat.messages import Embed, Reply
 from bot.lang.i18n import Domain, say
 from bot.play import questions
 from bot.play.games import GameAdapter, SessionInfo
 from bot.play.sessions import SessionClosed, SessionNotFound
 from rules.errors import RuleError
+from rules.text import clip
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
@@ -135,6 +137,28 @@ async def _answer(
     finally:
         await bot.sessions.rendered(result)
     return True
+
+
+async def on_pick(interaction: discord.Interaction[Any], sid: str, values: list[str]) -> None:
+    """A question picked from a menu of them (bot/play/prompts.py): shown to the player alone, with
+    its words and its components, as the stored game asks it now (a stale pick is refused as stale)."""
+    bot: MusterBot = interaction.client  # type: ignore[assignment]
+    try:
+        info, state = await _players_game(interaction, sid)
+        adapter = bot.games.get(info.system)
+        asked = adapter.procedure.ask(state, interaction.user.id)
+        question = questions.asked(asked, values[0]) if values else None
+        if question is None:  # moved on: refused as an answer to it would be
+            raise (
+                RuleError(code="answer.stale", now=asked[0].title)
+                if asked
+                else RuleError(code="answer.not_asked")
+            )
+        buttons, selects = questions.components(question)
+        words = Embed(description=clip(adapter.question_text(state, question), EMBED_DESCRIPTION))
+        await send_reply(interaction, sid, Reply(embeds=[words], buttons=buttons, selects=selects))
+    except Exception as exc:
+        await errors.report(interaction, exc)
 
 
 async def on_old_component(interaction: discord.Interaction[Any], sid: str) -> None:

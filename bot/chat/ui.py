@@ -53,6 +53,24 @@ class QuestionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=cu
         await router.on_question(interaction, self.sid, self.step, list(self.item.values), opens_form=None)
 
 
+class QuestionPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.PICK):
+    """A menu of a player's questions: the one picked is shown to them, ready to answer."""
+
+    def __init__(self, item: discord.ui.Select[Any], sid: str) -> None:
+        super().__init__(item)
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> QuestionPicker:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item, match["sid"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await router.on_pick(interaction, self.sid, list(self.item.values))
+
+
 class OldSessionComponent(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     template=re.compile(r"(?:sm?|ss):(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}(?::[^:]{0,40})?"),
@@ -95,6 +113,7 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cust
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     QuestionButton,
     QuestionSelect,
+    QuestionPicker,
     OldSessionComponent,
     PromptButton,
 )

@@ -1,31 +1,71 @@
-"""A player's DM prompts at a game's table: one per private question (key
-`dm.<player>.<series or step>`), posted when it is first asked, edited as its series moves on and
-once answered ("✅ You sealed 3 …"), its components removed so no dead button stays clickable. The
-table (`bot.play.table`) calls `player_dms` after every step, in the player's own language."""
+"""A player's DM prompts at a game's table: one per private series (key `dm.<player>.<series or
+step>`), posted when it is first asked, edited as its questions change and once they are all
+answered ("✅ You sealed 3 …"), its components removed so no dead button stays clickable. The
+table (`bot.play.table`) calls `player_dms` after every step, in the player's own language.
+
+The questions of one series asked at once share that series' one message (a player's turn: each
+card they may lay, and passing), so a step edits one message rather than one per question. When
+several questions are alike (each card one may lay), they are listed in one menu (`picker`)
+instead of showing their components: picking one shows that question, with its own components,
+to the player alone (`bot.chat.router.on_pick`), costing one call only when it is wanted.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from bot.chat.limits import EMBED_DESCRIPTION
-from bot.chat.messages import Embed, Outgoing
+from bot.chat.limits import EMBED_DESCRIPTION, SELECT_OPTION_TEXT, SELECT_OPTIONS
+from bot.chat.messages import Button, Embed, Outgoing, Select, SelectOption
 from bot.lang.i18n import Domain, say
 from bot.play.questions import components
 from rules.session import Event, GameState, Procedure, Question
-from rules.text import clip_start
+from rules.text import clip, clip_start
 
 if TYPE_CHECKING:
     from bot.play.games import GameAdapter, SessionInfo
 
 DONE_MARK = "✅"
 _ = Domain("muster")
+Group = list[Question]
 
 
-def private_questions(procedure: Procedure[Any], state: GameState | None, player: int) -> dict[str, Question]:
-    """A player's private questions now, by their DM prompt's key (their series, else their step)."""
+def private_questions(procedure: Procedure[Any], state: GameState | None, player: int) -> dict[str, Group]:
+    """A player's private questions now, by their DM prompt's key (their series, else their step),
+    in the order asked."""
     if state is None or state.finished:
         return {}
-    return {q.series or q.step: q for q in procedure.ask(state, player) if q.private}
+    found: dict[str, Group] = {}
+    for asked in procedure.ask(state, player):
+        if asked.private:
+            found.setdefault(asked.series or asked.step, []).append(asked)
+    return found
+
+
+def shown_and_listed(group: Group) -> tuple[Group, Group]:
+    """Which questions of a message show their own components, and which are listed in its picker:
+    questions alike (of one topic, such as each card a player may lay) are listed when there are
+    several, as their components alone would not say which one they answer."""
+    topics = Counter(q.topic for q in group)
+    listed = [q for q in group if topics[q.topic] > 1][:SELECT_OPTIONS]
+    return [q for q in group if topics[q.topic] == 1], listed
+
+
+def picker(listed: Group) -> Select:
+    """The menu that lists questions by their title and words; a pick shows the one picked."""
+    return Select(
+        step=listed[0].step,
+        pick=True,
+        placeholder=_.p("placeholder", "Pick one to see its choices…"),
+        options=[
+            SelectOption(
+                label=say(q.title),
+                value=q.step,
+                description=clip(say(q.text), SELECT_OPTION_TEXT) or None,
+            )
+            for q in listed
+        ],
+    )
 
 
 def player_dms(
@@ -36,37 +76,66 @@ def player_dms(
     events: list[Event],
     player: int,
 ) -> list[Outgoing]:
-    """A player's DM prompts after a step: each private question closed ("✅" and what they did),
-    posted when new, edited as its series moves on; the step's private lines once."""
+    """A player's DM prompts after a step: each series' message closed once nothing of it is asked
+    ("✅" and what they did), posted when new, edited when what it asks changed (saying first what
+    the player just did there); the step's private lines once."""
     procedure = adapter.procedure
     old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
     mine = adapter.private_lines(info, after, player, events)
     out: list[Outgoing] = []
-    for key, asked in old.items():
+    for key, group in old.items():
         if key not in new:
             # The step's private lines go out once, in a new message below (they are not repeated here).
-            said = adapter.answered_privately(info, after, player, asked, events) or _("Answered.")
-            text = f"{DONE_MARK} **{say(asked.title)}**\n{said}"
+            text = "\n".join(_answered(adapter, info, after, player, group, events, [])) or DONE_MARK
             out.append(
                 _dm(adapter, info, player, text, key=f"dm.{player}.{key}", edit_only=True, header=False)
             )
-    fresh = [(key, q) for key, q in new.items() if key not in old]
-    for index, (key, raw) in enumerate(fresh):
-        asked = raw
-        text = adapter.question_text(after, asked)
+    fresh = [key for key in new if key not in old]
+    for index, key in enumerate(fresh):
+        text = _group_text(adapter, after, new[key])
         if index == 0 and mine:
             text = "\n".join(mine) + "\n\n" + text
         # One "Open my secret prompt" button per step is enough when DMs are closed: it shows the
         # player's whole prompt.
-        out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", secret=index == 0))
-    for key, asked in new.items():
-        if key in old and asked != old[key]:  # a series moved on, or its options changed
-            asked = asked
-            text = adapter.question_text(after, asked)
-            out.append(_dm(adapter, info, player, text, asked, key=f"dm.{player}.{key}", edit_only=True))
+        out.append(_dm(adapter, info, player, text, new[key], key=f"dm.{player}.{key}", secret=index == 0))
+    for key, group in new.items():
+        if key in old and group != old[key]:  # a series moved on, or its options changed
+            done = _answered(adapter, info, after, player, old[key], events, group)
+            text = "\n\n".join([*done, _group_text(adapter, after, group)])
+            out.append(_dm(adapter, info, player, text, group, key=f"dm.{player}.{key}", edit_only=True))
     if mine and not fresh:
         out.append(_dm(adapter, info, player, "\n".join(mine), secret=True))
     return out
+
+
+def _answered(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    state: GameState,
+    player: int,
+    old: Group,
+    events: list[Event],
+    still: Group,
+) -> list[str]:
+    """What the player did with the questions of a message that are no longer asked (a listed one
+    is said by the question it was one choice of, such as their turn)."""
+    asked_now = {q.topic for q in still}  # a question that moved on is still asked
+    _shown, listed = shown_and_listed(old)
+    said = []
+    for asked in old:
+        if asked.topic in asked_now or (asked in listed and len(old) > 1):
+            continue
+        answer = adapter.answered_privately(info, state, player, asked, events) or _("Answered.")
+        said.append(f"{DONE_MARK} **{say(asked.title)}**\n{answer}")
+    if not said and not still and old:
+        answer = adapter.answered_privately(info, state, player, old[0], events) or _("Answered.")
+        said.append(f"{DONE_MARK} **{say(old[0].title)}**\n{answer}")
+    return said
+
+
+def _group_text(adapter: GameAdapter[Any], state: GameState, group: Group) -> str:
+    shown, _listed = shown_and_listed(group)
+    return "\n\n".join(adapter.question_text(state, q) for q in shown or group[:1])
 
 
 def _dm(
@@ -74,14 +143,23 @@ def _dm(
     info: SessionInfo,
     player: int,
     text: str,
-    asked: Question | None = None,
+    asked: Group | None = None,
     *,
     header: bool = True,
     **fields: Any,
 ) -> Outgoing:
     """A message to `player`'s DMs: `text` in the game's colour, `asked`'s components, and (with
     `header`) a line naming the game and where it is played."""
-    buttons, selects = components(asked) if asked is not None else ([], [])
+    buttons: list[Button] = []
+    selects: list[Select] = []
+    if asked:
+        shown, listed = shown_and_listed(asked)
+        for question in shown:
+            more_buttons, more_selects = components(question)
+            buttons += more_buttons
+            selects += more_selects
+        if listed:
+            selects.insert(0, picker(listed))
     return Outgoing(
         to="dm",
         user_id=player,

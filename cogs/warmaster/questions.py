@@ -53,7 +53,7 @@ def question_words(state: WarmasterState, asked: Question) -> str:
                 laid=asked.params.get("laid"),
                 limit=asked.params.get("limit"),
             ),
-            _("Each card you can lay has its own message here with its targets; or use `/warmaster play`."),
+            _("Pick a card in the menu below to see where it may go; or use `/warmaster play`."),
         ]
         option = asked.options[0] if asked.options else None
         if option is not None and option.disabled:

@@ -20,8 +20,10 @@ in `all_targets`, which only grows), `p<placement>` for a laid card, a card's id
 for a target named in the form.
 
 At the table: the turn (lay a card or pass) is what the game waits for; each card's own question,
-trading, turning up and recording losses are the player's tools for it (`optional`), each one DM
-message that follows its `series` (a card's question keeps its message from turn to turn).
+trading, turning up and recording losses are the player's tools for it (`optional`). All of a
+player's private questions are one series, `PROMPT`: one living DM message per player, edited when
+what it asks changes (a step edits it once, not once per card); the cards are listed in its menu,
+each card's targets shown when it is picked.
 Beginning the battle, finishing the game and their confirmations are one public message, series
 `battle`.
 """
@@ -77,6 +79,7 @@ BEGIN = "warmaster.begin"
 LOST = "warmaster.lost"
 FINISH = "warmaster.finish"
 CONFIRM = "warmaster.confirm"
+PROMPT = "prompt"  # the series of every private question: one DM message per player
 
 NEW = "new."
 NAME_FIELD = InputField(
@@ -211,7 +214,7 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
         private=True,
         # One of the turn's choices, not a wait of its own: the turn (pass) is what is awaited.
         optional=True,
-        series=f"lay.{held.id}",
+        series=PROMPT,
         params={"card": held.id, "name": held.card.name, "laid": mine.laid, "limit": mine.limit},
     )
 
@@ -248,6 +251,7 @@ def _pass_question(state: WarmasterState, player: int, can_lay: bool) -> Questio
             )
         ],
         private=True,
+        series=PROMPT,
         params={"refusal": refusal.code if refusal else None, "laid": mine.laid, "limit": mine.limit},
     )
 
@@ -265,7 +269,7 @@ def _trade_question(state: WarmasterState, player: int, lucky: list[HeldCard]) -
         ],
         private=True,
         optional=True,
-        series="trade",
+        series=PROMPT,
         params={"draws": LUCKY_FIND_DRAWS},
     )
 
@@ -300,7 +304,7 @@ def _reveal_question(state: WarmasterState, player: int) -> Question | None:
         ],
         private=True,
         optional=True,
-        series="reveal",
+        series=PROMPT,
     )
 
 
@@ -338,7 +342,7 @@ def _lost_question(state: WarmasterState, player: int) -> Question:
         options=options,
         private=True,
         optional=True,
-        series="lost",
+        series=PROMPT,
     )
 
 

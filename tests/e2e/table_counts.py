@@ -19,7 +19,7 @@ from tests.emulator import Emulator
 from tests.emulator.emulator import RecordedRequest
 from tests.emulator.model import Channel, Message, User
 
-QUESTION_IDS = re.compile(r"(q|qf|qs|qm):")
+QUESTION_IDS = re.compile(r"(q|qf|qs|qm|qp):")
 ACTIONS = ("slash", "click", "select", "submit_modal")  # what a player does, in the emulator's words
 MESSAGE_PATH = re.compile(r"/channels/(\d+)/messages/(\d+)")
 

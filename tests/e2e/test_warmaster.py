@@ -135,10 +135,25 @@ def descriptions(message: Message) -> list[str]:
     return [str(e.get("description") or "") for v in [*message.history, message.snapshot()] for e in v.embeds]
 
 
-def card_dm(muster: Muster, user: User, card_id: str) -> Message:
-    """The DM prompt asking where to lay one card: one message per card, from turn to turn."""
-    [prompt] = [m for m in muster.emu.dms(user) if any(d.startswith(f"`{card_id}`") for d in descriptions(m))]
+def prompt_dm(muster: Muster, user: User) -> Message:
+    """The user's one living prompt in DMs (everything but their hand), edited as the game goes."""
+    [prompt] = [
+        m
+        for m in muster.emu.dms(user)
+        if m.interaction_id is None and not m.ephemeral and not m.embeds[0].get("fields")  # not the hand
+    ]
     return prompt
+
+
+async def card_dm(muster: Muster, user: User, card_id: str, prompt: Message | None = None) -> Message:
+    """The question asking where to lay one card: picked from the card menu of the user's prompt
+    (or of `prompt`), shown to them alone."""
+    message = prompt or prompt_dm(muster, user)
+    [menu] = [s for s in message.selects() if s["custom_id"].startswith("qp:")]
+    [step] = [o["value"] for o in menu["options"] if o["value"].endswith(f".lay.{card_id}")]
+    shown = await (await muster.emu.select(user, message, menu["custom_id"], [step])).response()
+    assert shown.ephemeral and shown.message is not None, shown.text()
+    return shown.message
 
 
 def dm_asking(muster: Muster, user: User, step: str) -> Message:
@@ -154,11 +169,12 @@ def dm_asking(muster: Muster, user: User, step: str) -> Message:
 async def answer(
     muster: Muster, user: User, message: Message, label: str, fields: dict[str, str] | None = None
 ) -> InteractionResponse:
-    """Pick the option labelled `label` in the message's one select (or press its button), and fill
-    in the form it opens."""
+    """Pick the option labelled `label` in the message's select that offers it (or press its button),
+    and fill in the form it opens."""
     emu = muster.emu
-    if message.selects():
-        [select] = message.selects()
+    selects = [s for s in message.selects() if any(o["label"].startswith(label) for o in s["options"])]
+    if selects:
+        [select] = selects
         value = next(o["value"] for o in select["options"] if o["label"].startswith(label))
         record = await emu.select(user, message, select["custom_id"], [value])
     else:
@@ -204,16 +220,15 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
         dm = hand_dm(muster, user).all_text()
         assert all(h.card.name in dm for h in state.side(user.id).hand)
     assert_no_leaks(muster, state)
-    # Alice, whose turn it is, got a question per card, answered by components with `q` ids only.
+    # Alice, whose turn it is, has one prompt listing her cards; each card picked shows its question,
+    # answered by components with `q` ids only.
     alice_cards = [h for h in state.side(w.alice.id).hand if h.card.carrier is not None]
+    prompt = prompt_dm(muster, w.alice)
+    assert "Your turn to lay a card" in prompt.embed_text()
     for held in alice_cards:
-        ids = [
-            c["custom_id"]
-            for c in [
-                *card_dm(muster, w.alice, held.id).buttons(),
-                *card_dm(muster, w.alice, held.id).selects(),
-            ]
-        ]
+        shown = await card_dm(muster, w.alice, held.id)
+        assert held.card.name in shown.embed_text()
+        ids = [c["custom_id"] for c in [*shown.buttons(), *shown.selects()]]
         assert ids and all(
             i.startswith((f"q:{sid}:c0.lay.", f"qf:{sid}:c0.lay.", f"qs:{sid}:c0.lay.")) for i in ids
         ), ids
@@ -230,7 +245,7 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     reply = await answer(
         muster,
         w.alice,
-        card_dm(muster, w.alice, magic.id),
+        await card_dm(muster, w.alice, magic.id),
         "A new unit",
         {"name": "Knights", "type": "cavalry"},
     )
@@ -241,11 +256,14 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     assert (knights_target.owner, knights_target.unit_type) == (w.alice.id, "cavalry")
     assert_no_leaks(muster, state)
     assert any("face-down magic item card on Knights" in m.all_text() for m in emu.messages(table))
-    # Her card's prompt now says where it went, with nothing left to click; so do her other cards'
-    # until her next turn; her hand message was edited, not posted again.
-    laid_prompt = card_dm(muster, w.alice, magic.id)
-    assert "Laid face down on Knights" in laid_prompt.embed_text() and not laid_prompt.components
-    assert all(not card_dm(muster, w.alice, h.id).components for h in alice_cards)
+    # Her prompt, edited, now says where the card went, with no card left to pick until her next
+    # turn; her hand message was edited, not posted again.
+    laid_prompt = prompt_dm(muster, w.alice)
+    assert laid_prompt.id == prompt.id
+    assert "face down on Knights" in laid_prompt.embed_text(), laid_prompt.embed_text()
+    assert not any(
+        c.get("custom_id", "").startswith(("qp:", f"qs:{sid}:c1.lay")) for c in laid_prompt.walk_components()
+    )
     assert magic.card.name not in hand_dm(muster, w.alice).embeds[0]["fields"][0]["value"]
     await lay(muster, sid, w.bob, "Orcs", kind="unit", side="mine", unit_type="infantry")
     face_up = await lay(muster, sid, w.alice, "Goblins", kind="unit", side="enemy", unit_type="infantry")
@@ -260,7 +278,7 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     before = (await game_state(muster, sid)).model_dump_json()
     state = await game_state(muster, sid)
     bob_tactics = next(h for h in state.side(w.bob.id).hand if h.deck is DeckKind.TACTICS)
-    posted_before = card_dm(muster, w.bob, bob_tactics.id)  # Bob's turn: asked before the restart
+    posted_before = await card_dm(muster, w.bob, bob_tactics.id)  # Bob's turn: asked before the restart
     await muster.restart()
     assert (await game_state(muster, sid)).model_dump_json() == before
     hand = await slash(muster, w.bob, "warmaster hand", where=table)
@@ -465,14 +483,15 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(must
     await emu.wait_until(lambda: len(hand.followups) == len(state.side(w.alice.id).hand), what="cards")
     old = next(m for m in hand.followups if m.content.startswith(f"`{magic[1].id}`"))  # a select
     old_buttons = next(m for m in hand.followups if m.content.startswith(f"`{tactics.id}`"))  # forms
-    prompt = card_dm(muster, w.alice, magic[1].id)
+    prompt = prompt_dm(muster, w.alice)
     await lay(
         muster, sid, w.alice, "Knights", deck=DeckKind.MAGIC, kind="unit", side="mine", unit_type="cavalry"
     )
     await lay(muster, sid, w.bob, "Orcs", kind="unit", side="mine", unit_type="infantry")
-    # Her new turn asks again in the same DM message, edited with this turn's question.
-    assert card_dm(muster, w.alice, magic[1].id).id == prompt.id
-    assert prompt.select()["custom_id"] == f"qs:{sid}:c2.lay.{magic[1].id}"
+    # Her new turn asks again in the same DM message, edited with this turn's questions.
+    assert prompt_dm(muster, w.alice).id == prompt.id
+    shown = await card_dm(muster, w.alice, magic[1].id)
+    assert shown.select()["custom_id"] == f"qs:{sid}:c2.lay.{magic[1].id}"
     assert magic[1].id in {h.id for h in (await game_state(muster, sid)).side(w.alice.id).hand}
 
     assert muster.bot is not None
@@ -680,13 +699,14 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     ) -> None:
         state = await game_state(muster, sid)
         held = next(h for h in state.side(user.id).hand if h.deck is deck)
-        reply = await answer(muster, user, card_dm(muster, user, held.id), label, fields)
+        reply = await answer(muster, user, await card_dm(muster, user, held.id), label, fields)
         assert reply.ephemeral and held.card.name in reply.content, reply.content
         assert len((await game_state(muster, sid)).laid) == len(state.laid) + 1
-        # The card's prompt says where it went, and nothing in it is left to click.
-        laid_prompt = card_dm(muster, user, held.id)
-        assert "✅" in laid_prompt.embed_text() and "Laid face" in laid_prompt.embed_text()
-        assert not laid_prompt.components
+        # The player's prompt says where it went, and no card is left to pick.
+        laid_prompt = prompt_dm(muster, user)
+        assert "✅" in laid_prompt.embed_text() and " face " in laid_prompt.embed_text()
+        assert held.card.name in laid_prompt.embed_text()
+        assert not any(c.get("custom_id", "").startswith("qp:") for c in laid_prompt.walk_components())
         must_act[user.id] += 1
 
     marks: list[int] = []

@@ -21,6 +21,7 @@ from tests.e2e.test_warmaster import (
     latest_with,
     lay,
     load_pack,
+    prompt_dm,
     slash,
 )
 from tests.emulator.model import Message, User
@@ -76,7 +77,9 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
 
     # Alice's card prompt, in German: the card's line, who may carry it, and its targets.
     magic = next(h for h in state.side(alice.id).hand if h.deck is DeckKind.MAGIC)
-    prompt = card_dm(muster, alice, magic.id)
+    living = prompt_dm(muster, alice)
+    assert living.select()["placeholder"].startswith("Eins wählen")
+    prompt = await card_dm(muster, alice, magic.id)
     assert "(Magischer Gegenstand, +" in prompt.embed_text()
     assert "Träger: ein beliebiges Ziel. Du hast 0 von 4 gelegt." in prompt.embed_text()
     offered = [o["label"] for o in prompt.select()["options"]]
@@ -107,7 +110,9 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     state = await game_state(muster, sid)
     ritter = next(t for t in state.targets if t.name == "Ritter")
     assert (ritter.owner, ritter.unit_type) == (alice.id, "cavalry")
-    assert f"Verdeckt auf Ritter (Kavallerieeinheit von <@{alice.id}>) gelegt (#1)." in prompt.embed_text()
+    ritter_words = f"Ritter (Kavallerieeinheit von <@{alice.id}>)"
+    said = f"Du hast **{magic.card.name}** verdeckt auf {ritter_words} gelegt (#1)."
+    assert said in prompt_dm(muster, alice).embed_text()
     shown = fields(board_of(muster, table))
     assert (
         f"#1 carta de objeto mágico boca abajo en Ritter (unidad de caballería de <@{alice.id}>)"
@@ -126,7 +131,7 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
 
     # Bob lays his tactics card on a new unit of his, its type typed in French.
     tactics = next(h for h in state.side(bob.id).hand if h.deck is DeckKind.TACTICS)
-    bob_prompt = card_dm(muster, bob, tactics.id)
+    bob_prompt = await card_dm(muster, bob, tactics.id)
     assert "Se pose sur une unité. Vous avez posé 0 sur 3." in bob_prompt.embed_text()
     laid = await answer(
         muster, bob, bob_prompt, "Nouvelle unité de votre armée", {"name": "Orques", "type": "infanterie"}
