@@ -128,6 +128,12 @@ class GameAdapter(Generic[S]):
         """Posts of their own in the game's thread for what must stay readable there (a reveal)."""
         return []
 
+    def dm_header(self, info: SessionInfo, state: S, player: int) -> Outgoing | None:
+        """What heads a player's one living DM from the deal to the end (their hidden hand: its key,
+        content and embeds), or None. With a header, all the player's private questions ride on
+        that one message under it, so a step edits at most one message in their DMs."""
+        return None
+
     def private_lines(self, info: SessionInfo, state: S, player: int, events: list[Event]) -> list[str]:
         """What just happened that only `player` may read (their DMs)."""
         return []

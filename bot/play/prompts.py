@@ -80,8 +80,11 @@ def player_dms(
     ("✅" and what they did), posted when new, edited when what it asks changed (saying first what
     the player just did there); the step's private lines once."""
     procedure = adapter.procedure
-    old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
     mine = adapter.private_lines(info, after, player, events)
+    header = adapter.dm_header(info, after, player)
+    if header is not None:
+        return headed_dm(adapter, info, before, after, events, player, header, mine)
+    old, new = private_questions(procedure, before, player), private_questions(procedure, after, player)
     out: list[Outgoing] = []
     for key, group in old.items():
         if key not in new:
@@ -106,6 +109,46 @@ def player_dms(
     if mine and not fresh:
         out.append(_dm(adapter, info, player, "\n".join(mine), secret=True))
     return out
+
+
+def _everything(procedure: Procedure[Any], state: GameState | None, player: int) -> Group:
+    return [q for group in private_questions(procedure, state, player).values() for q in group]
+
+
+def headed_dm(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    before: GameState | None,
+    after: GameState,
+    events: list[Event],
+    player: int,
+    header: Outgoing,
+    mine: list[str],
+) -> list[Outgoing]:
+    """A player's one living DM (`GameAdapter.dm_header`): their header (a hand), then what they
+    just did and every private question asked of them, posted at the deal and edited only when
+    what it shows changed; at the end, the header and what they did, with nothing left to click."""
+    old, new = _everything(adapter.procedure, before, player), _everything(adapter.procedure, after, player)
+    done = _answered(adapter, info, after, player, old, events, new) if old else []
+    if before is not None and not done and not mine and new == old:
+        was = adapter.dm_header(info, before, player)
+        if was is not None and was.embeds == header.embeds and was.content == header.content:
+            return []  # nothing it shows changed
+    text = "\n\n".join([*mine, *done, *([_group_text(adapter, after, new)] if new else [])])
+    asked = _dm(adapter, info, player, text, new) if text else None
+    return [
+        header.model_copy(
+            update={
+                "to": "dm",
+                "user_id": player,
+                "embeds": [*header.embeds, *(asked.embeds if asked else [])],
+                "buttons": asked.buttons if asked else [],
+                "selects": asked.selects if asked else [],
+                "secret": before is None,
+                "edit_only": before is not None,
+            }
+        )
+    ]
 
 
 def _answered(

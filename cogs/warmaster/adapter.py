@@ -1,6 +1,7 @@
 """How the platform plays Warmaster (bot/play/table.py): the game dealt, each question's message,
 the board and lines after a step, the acting player's reply, and each
-player's secret hand as one DM edited as the game goes on, with one prompt per card they may lay.
+player's secret hand heading their one living DM, edited as the game goes on, with their turn's
+cards listed in its menu (each card's targets shown when picked) and their tools.
 """
 
 from __future__ import annotations
@@ -22,16 +23,8 @@ from rules.text import clip
 from rules.warmaster import PROCEDURE, Phase, WarmasterState, builtin_pack, parse_pack, private_view, start
 from rules.warmaster.cards import Pack
 from rules.warmaster.events import (
-    BattleBegun,
-    CardLaidFaceDown,
-    CardLaidFaceUp,
-    CardRevealed,
-    CardsDrawn,
     ConfirmAsked,
-    GameFinished,
     HandDealt,
-    LuckyFindTraded,
-    TurnPassed,
 )
 from rules.warmaster.questions import LAY
 from rules.warmaster.views import PrivateView, prompt
@@ -40,8 +33,8 @@ _ = Domain("warmaster")
 
 QUICK_POINTS = 2000  # each army in a game opened without options (a night's pairing)
 HOW_TO_PLAY = _.mark(
-    "On your turn each card you can lay has its own message here with its targets (or see them "
-    "with `/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (for a "
+    "On your turn pick a card in the menu below to see its targets (or see them with "
+    "`/warmaster hand`); or lay one with `/warmaster play card:<card> target:<name>` (for a "
     "new target, pick what it is from the target's list)."
 )
 HAND_KEY = "hand"
@@ -124,45 +117,23 @@ def lay_prompts(state: WarmasterState, player: int) -> list[Reply]:
     return prompts
 
 
-def touches_hand(player: int, events: list[Event]) -> bool:
-    """Whether a step changed what the player's hand message shows: their cards, what they laid or
-    turned up, whether they are still laying, or the phase."""
-    return any(
-        (isinstance(e, CardsDrawn | LuckyFindTraded | TurnPassed) and e.player == player)
-        or (isinstance(e, CardLaidFaceUp | CardLaidFaceDown | CardRevealed) and e.player == player)
-        or isinstance(e, BattleBegun | GameFinished)
-        for e in events
-    )
-
-
-def hand_messages(info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
-    """Each player's hand as one DM, posted when dealt and edited whenever it changes.
+def hand_header(info: SessionInfo, state: WarmasterState, player: int) -> Outgoing:
+    """A player's hand, heading their one living DM: posted when dealt, edited whenever it or
+    what they are asked changes (bot/play/prompts.py `headed_dm`).
 
     With DMs closed, the table gets one "Open my secret prompt" button per player at the deal (it
-    shows the hand): the hand's own when the player is asked nothing yet, else their first prompt's.
-    """
-    messages = []
-    for player in state.players:
-        dealt = any(isinstance(e, HandDealt) and e.player == player for e in events)
-        if not (dealt or touches_hand(player, events)):
-            continue
-        prompted = any(q.private for q in PROCEDURE.ask(state, player))
-        messages.append(
-            Outgoing(
-                to="dm",
-                user_id=player,
-                key=f"{HAND_KEY}.{player}",
-                secret=dealt and not prompted,
-                edit_only=not dealt,
-                content=_(
-                    "Your Warmaster cards for the game in {table} ({id}). Keep them secret!",
-                    table=f"<#{info.table_id}>",
-                    id=f"`{info.id}`",
-                ),
-                embeds=[hand_embed(private_view(state, player), hand_status(state, player))],
-            )
-        )
-    return messages
+    shows the hand and the player's tools)."""
+    return Outgoing(
+        to="dm",
+        user_id=player,
+        key=f"{HAND_KEY}.{player}",
+        content=_(
+            "Your Warmaster cards for the game in {table} ({id}). Keep them secret!",
+            table=f"<#{info.table_id}>",
+            id=f"`{info.id}`",
+        ),
+        embeds=[hand_embed(private_view(state, player), hand_status(state, player))],
+    )
 
 
 def hand_status(state: WarmasterState, player: int) -> str:
@@ -257,10 +228,9 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     def lines(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[str]:
         return [line for e in events if e.private_to is None and (line := public_line(e))]
 
-    def moments(self, info: SessionInfo, state: WarmasterState, events: list[Event]) -> list[Outgoing]:
-        """Nothing of its own in the thread (the board shows every card laid or turned up); each
-        player's hand in their DMs."""
-        return hand_messages(info, state, events)
+    def dm_header(self, info: SessionInfo, state: WarmasterState, player: int) -> Outgoing | None:
+        """Each player's hand heads their one living DM, their turn's cards and tools under it."""
+        return hand_header(info, state, player)
 
     def private_lines(
         self, info: SessionInfo, state: WarmasterState, player: int, events: list[Event]

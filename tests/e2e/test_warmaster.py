@@ -125,7 +125,7 @@ async def latest_with(muster: Muster, sid: str, label: str) -> Message:
 
 
 def hand_dm(muster: Muster, user: User) -> Message:
-    """The DM showing the user's hand (one message, edited as the hand changes)."""
+    """The DM showing the user's hand (their one living DM, edited as the hand changes)."""
     [hand] = [m for m in muster.emu.dms(user) if "Your Warmaster cards" in m.embed_text()]
     return hand
 
@@ -136,12 +136,9 @@ def descriptions(message: Message) -> list[str]:
 
 
 def prompt_dm(muster: Muster, user: User) -> Message:
-    """The user's one living prompt in DMs (everything but their hand), edited as the game goes."""
-    [prompt] = [
-        m
-        for m in muster.emu.dms(user)
-        if m.interaction_id is None and not m.ephemeral and not m.embeds[0].get("fields")  # not the hand
-    ]
+    """The user's one living DM: their hand, then their turn's cards and their tools, edited as the
+    game goes."""
+    [prompt] = [m for m in muster.emu.dms(user) if m.interaction_id is None and not m.ephemeral]
     return prompt
 
 
@@ -469,6 +466,42 @@ async def test_pass_is_disabled_and_refused_while_a_card_fits(muster: Muster) ->
     assert (await game_state(muster, sid)).turn == w.alice.id
 
 
+async def test_a_card_picked_from_a_menu_the_game_moved_past_is_refused(muster: Muster) -> None:
+    """The card menu of a living DM names each card's question; a pick that lands on the menu of a
+    turn already played (its edit still on its way) shows nothing to answer and changes nothing."""
+    emu, w = muster.emu, muster.world
+    sid = await start_game(muster, first=w.alice)
+    table = await muster.table(sid)
+    prompt = prompt_dm(muster, w.alice)
+    [menu] = [s for s in prompt.selects() if s["custom_id"].startswith(f"qp:{sid}:")]
+    step = menu["options"][0]["value"]
+    state = await game_state(muster, sid)
+    card = state.side(w.alice.id).hand[0].id
+    slow_edits(muster, prompt)
+    played = await (
+        await emu.slash(
+            w.alice,
+            table,
+            "warmaster play",
+            card=card,
+            target="Knights",
+            kind="unit",
+            side="mine",
+            unit_type="cavalry",
+        )
+    ).response()
+    assert played.ephemeral, played.text()
+    after = (await game_state(muster, sid)).model_dump_json()
+    picked = await (await emu.select(w.alice, prompt, menu["custom_id"], [step])).response()
+    assert picked.ephemeral and not picked.components, picked.text()
+    assert "That question was already answered" in picked.content, picked.content
+    await muster.settle()
+    assert (await game_state(muster, sid)).model_dump_json() == after
+    assert not any(
+        c.get("custom_id", "").startswith("qp:") for c in prompt_dm(muster, w.alice).walk_components()
+    )
+
+
 async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(muster: Muster) -> None:
     emu, w = muster.emu, muster.world
     await load_pack(muster)
@@ -686,10 +719,14 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     posted 27 and 23 DMs and left 84 question components clickable.
     Since the battle's question rides on the board (a post with nothing to click pings both when the
     battle can begin): thread 2 posts, 14 edits in the thread (124 in all), at most one per action.
+    Since each player has one living DM (their hand, their turn's cards in a menu, their tools): 1 DM
+    each, 27 DM edits (41 edits in all); 81 Discord calls for the game, 182 before (a card picked
+    from the menu is one more interaction, shown to the player alone).
     """
     emu, w = muster.emu, muster.world
     await load_pack(muster)
     since = 0  # nothing was posted before the game: the pack's answer is ephemeral
+    first_call = len(emu.requests)
     sid = await start_game(muster, first=w.alice)
     table = await muster.table(sid)
     must_act = {w.alice.id: 0, w.bob.id: 0}
@@ -768,8 +805,10 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     print(
         f"warmaster: {counts.line()} ({thread_edits} in the thread); DMs {len(dms[0])} and "
         f"{len(dms[1])} ({sum(len(m.history) for m in dms[0] + dms[1])} edits); "
-        f"live components {len(counts.live_questions)}"
+        f"live components {len(counts.live_questions)}; {len(emu.requests) - first_call} calls"
     )
+    assert len(emu.requests) - first_call <= 81  # every call the game made to Discord
+    assert [len(d) for d in dms] == [1, 1] and sum(len(m.history) for m in dms[0] + dms[1]) <= 27
     assert counts.parent_posts <= 3  # the start card and the result
     assert counts.thread_posts <= 16
     assert all(counts.pings[player] <= times for player, times in must_act.items()), (counts.pings, must_act)

@@ -43,6 +43,7 @@ from rules.warmaster.questions import (
     LAY,
     LOST,
     PASS,
+    PROMPT,
     REVEAL,
     TRADE,
     new_target_words,
@@ -192,22 +193,22 @@ def test_terrain_cards_offer_a_new_terrain_feature() -> None:
     assert state.targets[0].kind is TargetKind.TERRAIN and not state.laid[0].face_up
 
 
-def test_at_the_table_only_the_turn_is_awaited_and_each_card_keeps_its_message() -> None:
+def test_at_the_table_only_the_turn_is_awaited_and_a_player_has_one_prompt() -> None:
     """The turn is what the game waits for (its title names no card: the board shows it to both);
-    each card's question and the player's tools are optional, each following its own series, so
-    the table keeps one DM prompt per card from turn to turn; begin and finish share one message."""
+    each card's question and the player's tools are optional, all of one series, so the table
+    keeps one DM prompt per player from turn to turn; begin and finish share one message."""
     state, _ = new_game()
     lucky = give(state, BOB, BY_NAME["Lucky Find!"], SWORD)
-    assert [(q.topic, q.optional, q.series) for q in PROCEDURE.ask(lucky, BOB)] == [(TRADE, True, "trade")]
+    assert [(q.topic, q.optional, q.series) for q in PROCEDURE.ask(lucky, BOB)] == [(TRADE, True, PROMPT)]
     questions = PROCEDURE.ask(state, ALICE)
     [turn] = [q for q in questions if not q.optional]
     assert turn.topic == PASS and str(turn.title) == "Lay a card" and turn.private
     lays = [q for q in questions if q.topic == LAY]
-    assert lays and all(q.optional and q.series == f"lay.{q.params['card']}" for q in lays)
+    assert lays and all(q.optional and q.series == PROMPT for q in lays) and turn.series == PROMPT
     kept = lays[1]
     state, _ = play(state, ALICE, str(lays[0].params["card"]), unit("Knights"))
     reveal = only(state, ALICE, REVEAL)
-    assert reveal.optional and reveal.series == "reveal"
+    assert reveal.optional and reveal.series == PROMPT
     state, _ = play(state, BOB, first_card(state, BOB), unit("Orcs"))
     again = lay_question(state, ALICE, str(kept.params["card"]))
     assert again.series == kept.series and again.step != kept.step  # one message, a fresh question
@@ -219,7 +220,7 @@ def test_at_the_table_only_the_turn_is_awaited_and_each_card_keeps_its_message()
     finish = only(state, ALICE, FINISH)
     lost = only(state, ALICE, LOST)
     assert begin.series == finish.series == "battle" and not (begin.optional or finish.optional)
-    assert lost.optional and lost.series == "lost"
+    assert lost.optional and lost.series == PROMPT
 
 
 def test_a_lucky_find_is_traded_by_answer_even_out_of_turn() -> None:
