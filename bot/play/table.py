@@ -187,13 +187,17 @@ def _table_part(
     # A moment for another channel never rides on a thread's question, nor does a keyed one (a
     # record of its own, such as a reveal: a question's message is redrawn as the question changes).
     apart: list[Outgoing] = []
+    # A keyed record at the table (a reveal) may ride only on a post that is never edited: the one
+    # announcing a question on the board.
+    records: list[Outgoing] = []
     dm_moments: list[Outgoing] = []  # a player's hand: rendered in their language
     for moment in adapter.moments(info, after, events):
         if moment.to == "dm" and moment.user_id in after.players:
             dm_moments.append(moment)
+        elif moment.to == "channel" and moment.channel_id is None:
+            (moments if moment.key is None else records).append(moment)
         else:
-            rides = moment.to == "channel" and moment.channel_id is None and moment.key is None
-            (moments if rides else apart).append(moment)
+            apart.append(moment)
     old, new = public_questions(procedure, before), public_questions(procedure, after)
     old_board, on_board = _on_board(adapter, info, before, old), _on_board(adapter, info, after, new)
     board = board_message(adapter, info, after, lines, [new[step] for step in on_board])
@@ -215,10 +219,11 @@ def _table_part(
     for step in on_board:
         asked = new[step]
         if step not in old and not asked.optional:
-            context = [e for moment in moments for e in moment.embeds]
+            context = [e for moment in [*records, *moments] for e in moment.embeds]
             out.append(asked_on_board(adapter, after, asked, context))
-            moments = []
-    out[1:1] = [*moments, *apart]  # not taken by a question: posted on their own, after the board
+            moments, records = [], []
+    # Not taken by a question: posted on their own, after the board.
+    out[1:1] = [*moments, *records, *apart]
     return out, dm_moments
 
 

@@ -97,11 +97,12 @@ async def test_a_bid_game_in_a_spanish_server_between_a_german_and_a_french_play
         in reveal.embed_text()
     )
     assert "Para comprobarlo: `/verify` con game `" in reveal.embed_text()
-    # the question the reveal led to is announced after it, in a post of its own pinging the winner;
-    # its buttons ride on the board
+    # the question the reveal led to is announced with it, the reveal first, in one post pinging the
+    # winner; its buttons ride on the board
     asking = [m for m in emu.messages(table.channel) if "**Puja ganada: elige la misión**" in m.embed_text()]
     (asked,) = [m for m in asking if not m.components]
-    assert asked.id > reveal.id and f"<@{alice}>" in asked.content
+    assert asked.id == reveal.id and f"<@{alice}>" in asked.content
+    assert asked.embed_text().index("Revelado") < asked.embed_text().index("Puja ganada")
     (board,) = [m for m in asking if m.components]
     assert board.id < reveal.id  # the board, first in the thread
 
