@@ -1,0 +1,129 @@
+"""A player's living DM: questions of one series asked at once share one message, those alike (one
+per card) listed in one menu; with a `dm_header` (a hand) every private question rides on that one
+message, edited only when what it shows changes; a keyed record (a reveal) rides only on the post
+announcing a question on the board, which is never edited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.chat.messages import Embed, Outgoing
+from bot.play.games import GameAdapter, SessionInfo
+from bot.play.table import table_messages
+from rules.dice import Roller
+from rules.session import Event, GameState, Option, Procedure, Question
+
+ALICE, BOB = 1001, 2002
+CARDS = ["A", "B", "C"]
+
+
+class HandState(GameState):
+    turn: int = 0
+    hand: list[str] = list(CARDS)
+
+
+def ask(state: HandState, player: int) -> list[Question]:
+    if player != ALICE or state.finished:
+        return []
+    lays = [
+        Question(
+            step=f"c{state.turn}.lay.{card}",
+            topic="hand.lay",
+            title=f"Lay {card}",
+            text=f"Card {card} goes anywhere.",
+            players=[ALICE],
+            options=[Option(value="here", label="Here"), Option(value="there", label="There")],
+            private=True,
+            optional=True,
+            series="prompt",
+        )
+        for card in state.hand
+    ]
+    turn = Question(
+        step=f"c{state.turn}.pass",
+        topic="hand.pass",
+        title="Your turn",
+        players=[ALICE],
+        kind="done",
+        options=[Option(value="pass", label="Pass")],
+        private=True,
+        series="prompt",
+    )
+    return [*lays, turn] if state.turn % 2 == 0 else []
+
+
+def step(state: HandState, action: Any, roller: Roller) -> tuple[HandState, list[Event]]:
+    return state.model_copy(update={"turn": state.turn + 1, "hand": state.hand[1:]}), []
+
+
+class HandAdapter(GameAdapter[HandState]):
+    procedure = Procedure("hand", HandState, step, ask=ask)
+    title = "Hand"
+    header = False
+
+    def dm_header(self, info: SessionInfo, state: HandState, player: int) -> Outgoing | None:
+        if not self.header:
+            return None
+        return Outgoing(
+            to="dm",
+            user_id=player,
+            key=f"hand.{player}",
+            embeds=[Embed(title=", ".join(state.hand) if player == ALICE else "Bob's cards")],
+        )
+
+
+INFO = SessionInfo(
+    id="s1",
+    guild_id=1,
+    channel_id=2,
+    system="hand",
+    organiser_id=ALICE,
+    players=(ALICE, BOB),
+    status="open",
+    version=1,
+    thread_id=3,
+)
+
+
+def dms(out: list[Outgoing], player: int = ALICE) -> list[Outgoing]:
+    return [o for o in out if o.to == "dm" and o.user_id == player]
+
+
+def test_questions_alike_are_listed_in_one_menu_and_the_rest_shown() -> None:
+    adapter = HandAdapter()
+    first = HandState(session_id="s1", players=[ALICE, BOB])
+    [prompt] = dms(table_messages(adapter, INFO, None, first, []))
+    assert prompt.key == f"dm.{ALICE}.prompt" and prompt.secret
+    [menu] = prompt.selects
+    assert menu.pick and [o.value for o in menu.options] == [f"c0.lay.{c}" for c in CARDS]
+    assert [o.label for o in menu.options] == [f"Lay {c}" for c in CARDS]
+    assert menu.options[0].description == "Card A goes anywhere."
+    assert [b.value for b in prompt.buttons] == ["pass"]  # the one question of its kind: shown
+    # Her turn over, the one message is edited: what she did said, nothing left to pick.
+    second = first.model_copy(update={"turn": 1, "hand": CARDS[1:]})
+    [closed] = dms(table_messages(adapter, INFO, first, second, []))
+    assert closed.key == prompt.key and closed.edit_only and not closed.selects and not closed.buttons
+    assert "✅ **Your turn**" in str(closed.embeds[0].description)
+
+
+def test_with_a_header_every_private_question_rides_on_one_dm_edited_only_on_change() -> None:
+    adapter = HandAdapter()
+    adapter.header = True
+    first = HandState(session_id="s1", players=[ALICE, BOB])
+    opened = table_messages(adapter, INFO, None, first, [])
+    [alice] = dms(opened)
+    [bob] = dms(opened, BOB)  # Bob is asked nothing: his hand alone, posted all the same
+    assert alice.key == f"hand.{ALICE}" and alice.secret and not alice.edit_only
+    assert alice.embeds[0].title == "A, B, C" and alice.selects[0].pick and len(alice.embeds) == 2
+    assert bob.key == f"hand.{BOB}" and len(bob.embeds) == 1 and not (bob.buttons or bob.selects)
+    second = first.model_copy(update={"turn": 1, "hand": CARDS[1:]})
+    moved = table_messages(adapter, INFO, first, second, [])
+    [alice] = dms(moved)
+    assert alice.edit_only and alice.embeds[0].title == "B, C" and not alice.selects
+    assert "✅ **Your turn**" in str(alice.embeds[1].description)
+    assert dms(moved, BOB) == []  # nothing of Bob's changed: no edit at all
+    third = second.model_copy(update={"turn": 2})
+    over = third.model_copy(update={"finished": True})
+    [ended] = dms(table_messages(adapter, INFO, third, over, []))  # the game ended on her turn
+    assert ended.edit_only and not ended.selects and not ended.buttons
+    assert ended.embeds[0].title == "B, C" and "✅" in str(ended.embeds[1].description)
