@@ -136,6 +136,9 @@ def headed_dm(
             return []  # nothing it shows changed
     text = "\n\n".join([*mine, *done, *([_group_text(adapter, after, new)] if new else [])])
     asked = _dm(adapter, info, player, text, new) if text else None
+    # A question the game now waits on (their turn) may post it: with the player's DMs closed, that
+    # puts an "Open my secret prompt" button at the table, as a fresh prompt would; else it edits.
+    waits = before is None or any(not q.optional and q.step not in {o.step for o in old} for q in new)
     return [
         header.model_copy(
             update={
@@ -144,8 +147,8 @@ def headed_dm(
                 "embeds": [*header.embeds, *(asked.embeds if asked else [])],
                 "buttons": asked.buttons if asked else [],
                 "selects": asked.selects if asked else [],
-                "secret": before is None,
-                "edit_only": before is not None,
+                "secret": waits,
+                "edit_only": not waits,
             }
         )
     ]

@@ -387,6 +387,13 @@ async def test_closed_dms_get_the_secret_prompt_button(muster: Muster) -> None:
     ).response()
     assert refused.ephemeral and "only" in refused.content
     assert_no_leaks(muster, state)
+    # His next turn puts one more button at the table; Alice's turn, in her open DMs, none.
+    await lay(muster, sid, w.bob, "Orcs", kind="unit", side="mine", unit_type="infantry")
+    assert len([m for m in emu.messages(table) if "DMs are closed" in m.all_text()]) == 1
+    await lay(muster, sid, w.alice, "Knights", kind="unit", side="mine", unit_type="cavalry")
+    buttons = [m for m in emu.messages(table) if "DMs are closed" in m.all_text()]
+    assert len(buttons) == 2 and f"<@{w.bob.id}>" in buttons[1].content
+    assert_no_leaks(muster, await game_state(muster, sid))
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None:
