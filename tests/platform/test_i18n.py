@@ -20,6 +20,7 @@ from bot.lang import i18n, i18n_tools
 from bot.lang.i18n import Domain, fill, speaking, supported
 from bot.lang.text import add_words, refusal
 from bot.lang.translator import localised
+from cogs.pick import refusals as pick_refusals
 from cogs.scores.text import ENGLISH as SCORES_WORDS
 from rules.dice import Roller
 from rules.errors import RuleError
@@ -277,6 +278,7 @@ def test_a_refused_answer_names_the_question_as_the_player_sees_it() -> None:
     stale = caught.value
     assert str(stale.params["now"]) == "Pick a number in secret"  # English: as the rules say it
     assert "Pick a number in secret" in refusal(stale)
+    assert "pick.range" in pick_refusals.ENGLISH  # the code's words, added by importing them
     with speaking("fr"):
         assert "Choisissez un nombre en secret" in refusal(stale)
         own = RuleError(code="pick.range", low=1, high=3)
