@@ -18,10 +18,17 @@ from bot.chat.limits import fit
 from bot.lang.i18n import LANGUAGES, Domain
 from bot.lang.languages import FOLLOW_DISCORD
 from cogs.night.input import time_zone_name, zone_choices
+from rules.text import clip
 
 _ = Domain("muster")
+WEB_NAME_MAX = 100  # the stored server name (Discord allows 100)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 """Each language by its own name, as a picker shows it."""
+
+
+def web_address(base_url: str, guild_id: int) -> str:
+    """The server's league page on the web site (`MUSTER_WEB_BASE_URL/g/<server id>`)."""
+    return f"{base_url}/g/{guild_id}"
 
 
 def language_name(code: str | None) -> str:
@@ -154,6 +161,33 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=name, value=name) for name in zone_choices(current)]
 
+    @app_commands.command(name="web", description="Whether this server's league is shown on the web site")
+    @app_commands.describe(enabled="On: anyone with the address sees the league, results and game nights")
+    @app_commands.choices(
+        enabled=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def web(self, interaction: discord.Interaction[MusterBot], enabled: str) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        if enabled not in ("on", "off"):
+            raise UserError(_("Choose **on** or **off**."))
+        guild = interaction.guild
+        await self.bot.guild_settings.update(
+            guild_id,
+            web_public=enabled == "on",
+            web_name=clip(guild.name, WEB_NAME_MAX) if guild is not None else None,
+            web_locale=str(guild.preferred_locale) if guild is not None else None,
+        )
+        if enabled == "on":
+            text = _(
+                "This server's league is on the web now: {address}\nMembers who'd rather not be named "
+                "there can use `/scores privacy hide`. `/settings web off` hides it again at once.",
+                address=web_address(self.bot.settings.muster_web_base_url, guild_id),
+            )
+        else:
+            text = _("This server's league is no longer on the web.")
+        await interaction.response.send_message(**fit(content=text, ephemeral=True))
+
     @app_commands.command(name="show", description="Show this server's settings")
     async def show(self, interaction: discord.Interaction[MusterBot]) -> None:
         settings = await self.bot.guild_settings.get(guild_id_of(interaction))
@@ -176,6 +210,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else _("Manage Server only")
         embed.add_field(name=_.p("field", "Game night organisers"), value=role, inline=False)
         embed.add_field(name=_.p("field", "Time zone"), value=settings.time_zone or "UTC", inline=False)
+        page = (
+            web_address(self.bot.settings.muster_web_base_url, guild_id_of(interaction))
+            if settings.web_public
+            else _("not shown")
+        )
+        embed.add_field(name=_.p("field", "Web page"), value=page, inline=False)
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 

@@ -1,0 +1,246 @@
+"""What the web site reads: a public server's facts, its league, players, results, nights, events.
+
+Every read is scoped to one server that chose to be shown (`club` is None otherwise, and the caller
+answers 404). `club` is one indexed query that also returns the server's *stamp*: it changes when
+anything a page shows changes (results generation, seasons, settings, names, nights), so a page
+already rendered (or a browser's copy, by its ETag) is reused until then. Private things are never
+read: no DMs, notes, sealed choices, hands or sign-up details, only counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session
+
+from bot.db.models import GuildSettings, MemberName, Night, ResultsGeneration, Season
+from bot.db.store import Store
+from bot.lang.i18n import LANGUAGES, supported
+from bot.nights.events import NIGHT_LENGTH
+from bot.scores.cache import ResultCache
+from bot.scores.seasons import Seasons
+from rules.errors import RuleError
+from rules.night.night import NightState
+from rules.scores import PlayerSummary, ResultRecord, Standing, history, player_summary, standings
+
+ACTIVE_NIGHTS = ("open", "closed", "review", "published")
+NIGHTS_SHOWN = 25
+RESULTS_SHOWN = 50
+PLAYER_RESULTS_SHOWN = 200
+
+
+@dataclass(frozen=True)
+class Club:
+    """A server that chose to be shown, as the site shows it."""
+
+    guild_id: int
+    name: str
+    language: str
+    time_zone: str
+    stamp: str
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str | None  # None: the bot never saw their name
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class League:
+    standings: list[Standing]
+    systems: list[str]
+    system: str | None
+    seasons: list[Season]
+    season: Season | None  # None: all time
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    result_id: int
+    played_at: datetime
+    rating: int
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    summary: PlayerSummary
+    results: list[ResultRecord]  # newest first
+    points: list[RatingPoint]  # oldest first: the rating after each of their results
+    changes: dict[int, tuple[int, int]]  # result id -> (rating before, after)
+    system: str | None
+
+
+@dataclass(frozen=True)
+class NightRow:
+    id: str
+    title: str
+    starts_at: datetime
+    ends_at: datetime
+    time_zone: str
+    systems: list[str]
+    signed_up: int
+    capacity: int
+    waiting: int
+    status: str
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """An event with its rounds and standings (filled once the events feature stores them)."""
+
+    id: str
+    name: str
+    starts_at: datetime
+
+
+def _stamp_query(guild_id: int) -> Select[Any]:
+    """One row: the server's web settings and what changes whenever a page of it would."""
+    generation = select(ResultsGeneration.generation).where(ResultsGeneration.guild_id == guild_id)
+    season_ids = select(func.max(Season.id)).where(Season.guild_id == guild_id)
+    seasons_ended = select(func.count(Season.ended_at)).where(Season.guild_id == guild_id)
+    names = select(func.max(MemberName.updated_at)).where(MemberName.guild_id == guild_id)
+    nights = select(func.max(Night.updated_at)).where(Night.guild_id == guild_id)
+    return select(
+        GuildSettings.web_public,
+        GuildSettings.web_name,
+        GuildSettings.web_locale,
+        GuildSettings.language,
+        GuildSettings.time_zone,
+        GuildSettings.updated_at,
+        generation.scalar_subquery(),
+        season_ids.scalar_subquery(),
+        seasons_ended.scalar_subquery(),
+        names.scalar_subquery(),
+        nights.scalar_subquery(),
+    ).where(GuildSettings.guild_id == guild_id)
+
+
+def club_language(chosen: str | None, discord_locale: str | None) -> str:
+    """The server's `/settings language`, else its Discord locale (as stored at `/settings web on`)."""
+    return chosen if chosen in LANGUAGES else supported(discord_locale)
+
+
+class SiteData:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.results = ResultCache(store)
+        self.seasons = Seasons(store)
+
+    async def club(self, guild_id: int) -> Club | None:
+        """The server if it is shown now, read fresh every request (`/settings web off` hides at once)."""
+        query = _stamp_query(guild_id)
+        row = await self.store.run(lambda db: db.execute(query).first())
+        if row is None or not row[0]:
+            return None
+        stamp = ".".join(
+            str(value.timestamp() if isinstance(value, datetime) else value) for value in row[3:]
+        )
+        return Club(
+            guild_id=guild_id,
+            name=row[1] or "",
+            language=club_language(row[3], row[2]),
+            time_zone=row[4] or "UTC",
+            stamp=stamp,
+        )
+
+    async def members(self, guild_id: int) -> dict[int, Member]:
+        query = select(MemberName.user_id, MemberName.display_name, MemberName.hidden).where(
+            MemberName.guild_id == guild_id
+        )
+        rows = await self.store.run(lambda db: db.execute(query).all())
+        return {int(r.user_id): Member(r.display_name, bool(r.hidden)) for r in rows}
+
+    async def systems(self, guild_id: int) -> list[str]:
+        book, _records = await self.results.book(guild_id)
+        return book.systems()
+
+    async def league(self, guild_id: int, system: str | None, season: str | None) -> League | None:
+        """The table `/scores leaderboard` shows (same order, same ratings); None: no such season."""
+        try:
+            choice = await self.seasons.choose(guild_id, season)
+        except RuleError:
+            return None
+        book, records = await self.results.book(guild_id)
+        systems = book.systems()
+        if system is not None and system not in systems:
+            return None
+        table = standings(records, book.ledger(system), system=system, season_id=choice.season_id)
+        seasons = await self.seasons.in_server(guild_id)
+        return League(table, systems, system, seasons, choice.season)
+
+    async def player(self, guild_id: int, player: int, system: str | None) -> PlayerPage | None:
+        """A player's record and rating over time (overall, or in one system); None: no results."""
+        book, records = await self.results.book(guild_id)
+        if system is not None and system not in book.systems():
+            return None
+        ledger = book.ledger(system)
+        summary = player_summary(
+            records,
+            player,
+            overall=ledger,
+            by_system={s: book.ledger(s) for s in book.systems()},
+            system=system,
+        )
+        if summary.games == 0:
+            return None
+        mine = history(records, user=player, system=system)
+        changes: dict[int, tuple[int, int]] = {}
+        points: list[RatingPoint] = []
+        for result in reversed(mine):
+            found = ledger.change(result.id)
+            if found is None:
+                continue
+            change = found[0] if found[0].player == player else found[1]
+            changes[result.id] = (change.before.display, change.after.display)
+            points.append(RatingPoint(result.id, result.played_at, change.after.display))
+        return PlayerPage(summary, mine[:PLAYER_RESULTS_SHOWN], points, changes, system)
+
+    async def recent(self, guild_id: int, limit: int = RESULTS_SHOWN) -> list[ResultRecord]:
+        _book, records = await self.results.book(guild_id)
+        return history(records, limit=limit)
+
+    async def nights(self, guild_id: int, now: datetime) -> list[NightRow]:
+        """Upcoming nights (and one under way), soonest first, with their sign-up counts only."""
+        query = (
+            select(Night.id, Night.state, Night.status, Night.starts_at, Night.updated_at)
+            .where(
+                Night.guild_id == guild_id,
+                Night.status.in_(ACTIVE_NIGHTS),
+                Night.starts_at >= now - NIGHT_LENGTH,
+            )
+            .order_by(Night.starts_at)
+            .limit(NIGHTS_SHOWN)
+        )
+
+        def read(db: Session) -> list[NightRow]:
+            return [_night_row(row) for row in db.execute(query)]
+
+        return await self.store.run(read)
+
+    async def events(self, guild_id: int) -> list[EventRow]:
+        """A server's events with their rounds and standings. Nothing yet: no events are stored
+        until the events feature lands, and its query goes here (the page already shows this list)."""
+        return []
+
+
+def _night_row(row: Any) -> NightRow:
+    state = NightState.model_validate_json(row.state)
+    starts_at: datetime = row.starts_at
+    return NightRow(
+        id=row.id,
+        title=state.settings.title,
+        starts_at=starts_at,
+        ends_at=starts_at + NIGHT_LENGTH,
+        time_zone=state.settings.time_zone,
+        systems=list(state.settings.systems),
+        signed_up=len(state.signups),
+        capacity=state.settings.capacity,
+        waiting=len(state.waitlist),
+        status=row.status,
+        updated_at=row.updated_at,
+    )
