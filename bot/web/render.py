@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from bot.scores.systems import system_title
 from bot.web.queries import Member, RatingPoint
-from bot.web.words import unnamed
+from bot.web.words import isolate, unnamed
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 CHART_WIDTH = 640
@@ -37,6 +37,7 @@ def environment() -> Environment:
         auto_reload=False,
     )
     env.filters["system"] = system_title
+    env.filters["isolate"] = isolate
     return env
 
 

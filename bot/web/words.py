@@ -84,5 +84,12 @@ def waiting(count: int) -> str:
     return _.n("{count} waiting", "{count} waiting", count)
 
 
+def isolate(text: str) -> str:
+    """`text` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: where `<bdi>` can't go (a
+    page's `<title>`, a name inside a sentence), a right-to-left override in a name still can't
+    reorder what follows it."""
+    return f"\u2068{text}\u2069"
+
+
 def club_title(name: str) -> str:
-    return _("{club}: league", club=name) if name else _("League")
+    return _("{club}: league", club=isolate(name)) if name else _("League")
