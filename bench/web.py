@@ -30,6 +30,7 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlencode
 
 import aiohttp
 import asyncpg
@@ -37,9 +38,10 @@ from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.scores import generate
+from bench.scores import SYSTEMS, generate
 from bot.db.engine import make_engine
 from bot.db.models import GameResult, GuildSettings, MemberName, Season
+from bot.lang.i18n import LANGUAGES
 from bot.migrate import upgrade
 from tests.databases import fresh_postgres
 
@@ -56,6 +58,9 @@ class Figures:
     engine: str
     cold_ms: list[float] = field(default_factory=list)
     warm_ms: list[float] = field(default_factory=list)
+    variants_ms: list[float] = field(default_factory=list)
+    players_ms: list[float] = field(default_factory=list)
+    others_ms: dict[str, list[float]] = field(default_factory=dict)
     not_modified_ms: list[float] = field(default_factory=list)
     load_ms: list[float] = field(default_factory=list)
     load_seconds: float = 0.0
@@ -82,7 +87,7 @@ async def seed(url: str, results: int, players: int) -> list[int]:
                 insert(GuildSettings),
                 [
                     {"guild_id": GUILD, "language": "en", "web_public": True, "web_name": "Bench Club"},
-                    {"guild_id": OTHER_GUILD, "language": "en", "web_public": False},
+                    {"guild_id": OTHER_GUILD, "language": "en", "web_public": False, "web_name": "Hidden"},
                 ],
             )
             start = datetime(2024, 1, 1, tzinfo=UTC)
@@ -142,8 +147,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def web_process(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """`muster web` on `port` against `url`, stopped (SIGTERM, then killed) when the block ends."""
+def web_process(url: str, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """`muster web` on `port` against `url`, stopped (SIGTERM, then killed) when the block ends; what
+    it logs goes to `log` (appended)."""
     env = {
         **os.environ,
         "DATABASE_URL": url,
@@ -152,18 +158,19 @@ def web_process(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
         "MUSTER_WEB_RATE": "0",
         "LOG_LEVEL": "WARNING",
     }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "web"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
-    )
-    try:
-        yield process
-    finally:
-        process.terminate()
+    with log.open("ab") as logged:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot.cli", "web"], cwd=ROOT, env=env, stdout=logged, stderr=logged
+        )
         try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            yield process
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 async def until_healthy(http: aiohttp.ClientSession, base: str, process: subprocess.Popen[bytes]) -> None:
@@ -192,25 +199,28 @@ async def timed_get(
 
 
 @asynccontextmanager
-async def serving(url: str) -> AsyncIterator[tuple[aiohttp.ClientSession, str]]:
+async def serving(url: str, log: Path) -> AsyncIterator[tuple[aiohttp.ClientSession, str]]:
     port = free_port()
-    with web_process(url, port) as process:
+    with web_process(url, port, log) as process:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http:
             base = f"http://127.0.0.1:{port}"
             await until_healthy(http, base, process)
             yield http, base
 
 
-async def measure_cold(url: str, figures: Figures, starts: int) -> None:
-    for _ in range(starts):
-        async with serving(url) as (http, base):
-            elapsed, status, _ = await timed_get(http, f"{base}/g/{GUILD}")
-            if status != 200:
-                figures.errors.append(f"cold league page: {status}")
-            figures.cold_ms.append(elapsed)
+async def measure_cold(http: aiohttp.ClientSession, base: str, figures: Figures) -> None:
+    """The first league page of a process just started (it answered /health, nothing else yet)."""
+    elapsed, status, _ = await timed_get(http, f"{base}/g/{GUILD}")
+    if status != 200:
+        figures.errors.append(f"cold league page: {status}")
+    figures.cold_ms.append(elapsed)
 
 
-async def measure_warm(http: aiohttp.ClientSession, base: str, figures: Figures, requests: int) -> None:
+async def measure_warm(
+    http: aiohttp.ClientSession, base: str, figures: Figures, requests: int, players: list[int]
+) -> None:
+    """The same league page again and again (the refresh of a shop's screen), then each league table
+    (system x season x language) once, each player's page once, and the other pages."""
     league = f"{base}/g/{GUILD}"
     etag = None
     for _ in range(requests):
@@ -223,6 +233,27 @@ async def measure_warm(http: aiohttp.ClientSession, base: str, figures: Figures,
         if status != 304:
             figures.errors.append(f"league page with its ETag: {status}, not 304")
         figures.not_modified_ms.append(elapsed)
+    for system in ("", *SYSTEMS):
+        for season in ("", "all", *map(str, range(1, SEASONS + 1))):
+            for lang in LANGUAGES:
+                query = urlencode(
+                    {k: v for k, v in (("system", system), ("season", season), ("lang", lang)) if v}
+                )
+                elapsed, status, _ = await timed_get(http, f"{league}?{query}")
+                if status != 200:
+                    figures.errors.append(f"league page {query}: {status}")
+                figures.variants_ms.append(elapsed)
+    for player in players:
+        elapsed, status, _ = await timed_get(http, f"{league}/player/{player}")
+        if status != 200:
+            figures.errors.append(f"player {player}: {status}")
+        figures.players_ms.append(elapsed)
+    for path in ("results", "nights", "nights.ics", "events"):
+        for _ in range(20):
+            elapsed, status, _ = await timed_get(http, f"{league}/{path}")
+            if status != 200:
+                figures.errors.append(f"{path}: {status}")
+            figures.others_ms.setdefault(path, []).append(elapsed)
 
 
 async def measure_load(base: str, players: list[int], figures: Figures, clients: int, each: int) -> None:
@@ -259,10 +290,17 @@ async def bench_engine(name: str, url: str, args: argparse.Namespace) -> Figures
     players = await seed(url, args.results, args.players)
     stored = time.perf_counter() - started
     print(f"\n{name}: {args.results} results, {len(players)} players stored in {stored:.1f} s")
-    await measure_cold(url, figures, args.cold_starts)
-    async with serving(url) as (http, base):
-        await measure_warm(http, base, figures, args.requests)
+    log = Path(args.log_folder) / f"muster-bench-web-{name.lower()}.log"
+    log.unlink(missing_ok=True)
+    for _ in range(args.cold_starts - 1):
+        async with serving(url, log) as (http, base):
+            await measure_cold(http, base, figures)
+    async with serving(url, log) as (http, base):
+        await measure_cold(http, base, figures)
+        await measure_warm(http, base, figures, args.requests, players)
         await measure_load(base, players, figures, args.clients, args.each)
+    logged = [line for line in log.read_text(errors="replace").splitlines() if '"level": "error"' in line]
+    figures.errors.extend(f"logged by muster web: {line[:300]}" for line in logged)
     report(figures, args)
     return figures
 
@@ -274,9 +312,13 @@ def report(f: Figures, args: argparse.Namespace) -> None:
             f"  p99={percentile(samples, 99):8.1f} ms  max={max(samples, default=float('nan')):8.1f} ms"
         )
 
-    line(f"league page, cold (first after start, {args.cold_starts} starts)", f.cold_ms)
+    line(f"league page, cold (first after a start, x{args.cold_starts})", f.cold_ms)
     line("league page, warm", f.warm_ms)
     line("league page, warm, If-None-Match (304)", f.not_modified_ms)
+    line("league tables (system x season x lang), once", f.variants_ms)
+    line("player pages, once each", f.players_ms)
+    for path, samples in f.others_ms.items():
+        line(f"{path}, warm", samples)
     line(f"{args.clients} clients at once, mixed pages", f.load_ms)
     rate = len(f.load_ms) / f.load_seconds if f.load_seconds else 0.0
     print(f"  load: {len(f.load_ms)} pages in {f.load_seconds:.1f} s ({rate:.0f}/s), {len(f.errors)} errors")
@@ -315,6 +357,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--each", type=int, default=5, help="pages per client under load")
     parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--log-folder", default=tempfile.gettempdir(), help="where muster web's logs go")
     return parser.parse_args()
 
 

@@ -56,6 +56,7 @@ class Club:
     names: dict[int, str]
     results: list[ResultRecord] = field(default_factory=list)
     nights: list[SeededNight] = field(default_factory=list)
+    running_season: int = 0  # the season the league shows by default
 
     def player(self, index: int) -> int:
         return FIRST_PLAYER + index
@@ -85,6 +86,7 @@ async def seed_club(engine: AsyncEngine, *, results: int = 60, now: datetime | N
         db.add_all([spring, autumn])
         await db.flush()
         spring.ended_at = autumn.started_at
+        club.running_season = autumn.id
         players = list(club.names)
         for number in range(results):
             a, b = rng.sample(players, 2)

@@ -22,7 +22,7 @@ from icalendar import Calendar
 from playwright.sync_api import BrowserContext, Page, Playwright, Response, sync_playwright
 
 from bot.lang.i18n import LOCALE_DIR
-from rules.scores import replay
+from rules.scores import replay, standings
 from tests.web.browser.club import Club, seed_club
 from tests.web.browser.served import Served, served_site
 
@@ -150,6 +150,13 @@ def test_league_to_player_chart(page: Page, site: Served) -> None:
     body = page.locator("body").inner_text()
     assert club.server_name in body
     assert "Secret Cellar" not in body and "Cellar " not in body
+    # The running season's table, ranked and rated as /scores leaderboard ranks and rates it.
+    expected = standings(club.results, replay(club.results), season_id=club.running_season)
+    rows = page.locator("table.league tbody tr")
+    # Discord ids are past JavaScript's exact integers: read them as text.
+    assert rows.evaluate_all("rows => rows.map(r => r.dataset.player)") == [str(s.player) for s in expected]
+    shown = rows.locator("[data-rating]").evaluate_all("cells => cells.map(c => Number(c.dataset.rating))")
+    assert shown == [s.rating.display for s in expected]
     leader = page.locator("table a[href*='/player/']").first
     name = leader.inner_text().strip()
     assert name in club.names.values()
@@ -158,6 +165,7 @@ def test_league_to_player_chart(page: Page, site: Served) -> None:
     page.wait_for_url(re.compile(rf"/g/{club.guild_id}/player/{player}"))
     assert name in page.locator("h1").inner_text()
     points = chart_points(page)
+    assert points, "the player's chart has no points"
     assert points == expected_chart(club, player)
     counted = [r for r in club.results if r.counts and r.involves(player)]
     wins = sum(r.winner == player for r in counted)
@@ -238,6 +246,11 @@ def test_screenshots(browser: BrowserContext, site: Served) -> None:
                 tab.goto(f"{site.base_url}{path}")
                 overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 assert overflow <= 1, f"{name} page scrolls sideways by {overflow}px at {width} width"
+                if name == "league":  # the whole table in view, no column hidden behind a scroll
+                    hidden = tab.locator("table.league").evaluate(
+                        "t => t.scrollWidth - t.parentElement.clientWidth"
+                    )
+                    assert hidden <= 1, f"the league table is {hidden}px wider than a {width} screen"
                 target = SCREENSHOTS / f"{name}-{width}.png"
                 tab.screenshot(path=str(target), full_page=True)
                 assert target.stat().st_size > 1000
