@@ -64,6 +64,8 @@ class Figures:
     not_modified_ms: list[float] = field(default_factory=list)
     load_ms: list[float] = field(default_factory=list)
     load_seconds: float = 0.0
+    floor_ms: list[float] = field(default_factory=list)
+    floor_seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
 
 
@@ -256,32 +258,39 @@ async def measure_warm(
             figures.others_ms.setdefault(path, []).append(elapsed)
 
 
-async def measure_load(base: str, players: list[int], figures: Figures, clients: int, each: int) -> None:
-    """`clients` clients at once, each with its own connection, `each` pages apiece."""
+async def measure_load(
+    base: str, players: list[int], clients: int, each: int, *, floor: bool = False
+) -> tuple[list[float], float, list[str]]:
+    """`clients` clients at once, each with its own connection, `each` pages apiece: (milliseconds
+    per page, seconds for them all, errors). `floor`: /health only, what the server and this client
+    cost with no page behind them, to read the pages' figures against on a busy machine."""
     rng = random.Random(3)
     paths = [f"/g/{GUILD}", f"/g/{GUILD}/results", f"/g/{GUILD}/nights", f"/g/{GUILD}?season=all"]
+    samples: list[float] = []
+    errors: list[str] = []
 
     async def client(number: int) -> None:
-        connector = aiohttp.TCPConnector(limit=1, force_close=False)
-        async with aiohttp.ClientSession(
-            connector=connector, timeout=aiohttp.ClientTimeout(total=120)
-        ) as http:
+        connector = aiohttp.TCPConnector(limit=1)
+        timeout = aiohttp.ClientTimeout(total=120)
+        async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
             for turn in range(each):
                 path = paths[(number + turn) % len(paths)]
                 if turn % 3 == 2:
                     path = f"/g/{GUILD}/player/{rng.choice(players)}"
+                if floor:
+                    path = "/health"
                 try:
                     elapsed, status, _ = await timed_get(http, base + path)
                 except (aiohttp.ClientError, TimeoutError) as error:
-                    figures.errors.append(f"{path}: {type(error).__name__} {error}")
+                    errors.append(f"{path}: {type(error).__name__} {error}")
                     continue
                 if status != 200:
-                    figures.errors.append(f"{path}: {status}")
-                figures.load_ms.append(elapsed)
+                    errors.append(f"{path}: {status}")
+                samples.append(elapsed)
 
     started = time.perf_counter()
     await asyncio.gather(*(client(n) for n in range(clients)))
-    figures.load_seconds = time.perf_counter() - started
+    return samples, time.perf_counter() - started, errors
 
 
 async def bench_engine(name: str, url: str, args: argparse.Namespace) -> Figures:
@@ -298,7 +307,13 @@ async def bench_engine(name: str, url: str, args: argparse.Namespace) -> Figures
     async with serving(url, log) as (http, base):
         await measure_cold(http, base, figures)
         await measure_warm(http, base, figures, args.requests, players)
-        await measure_load(base, players, figures, args.clients, args.each)
+        figures.floor_ms, figures.floor_seconds, _ = await measure_load(
+            base, players, args.clients, args.each, floor=True
+        )
+        figures.load_ms, figures.load_seconds, errors = await measure_load(
+            base, players, args.clients, args.each
+        )
+        figures.errors.extend(errors)
     logged = [line for line in log.read_text(errors="replace").splitlines() if '"level": "error"' in line]
     figures.errors.extend(f"logged by muster web: {line[:300]}" for line in logged)
     report(figures, args)
@@ -319,9 +334,15 @@ def report(f: Figures, args: argparse.Namespace) -> None:
     line("player pages, once each", f.players_ms)
     for path, samples in f.others_ms.items():
         line(f"{path}, warm", samples)
+    line(f"{args.clients} clients at once, /health only (floor)", f.floor_ms)
     line(f"{args.clients} clients at once, mixed pages", f.load_ms)
-    rate = len(f.load_ms) / f.load_seconds if f.load_seconds else 0.0
-    print(f"  load: {len(f.load_ms)} pages in {f.load_seconds:.1f} s ({rate:.0f}/s), {len(f.errors)} errors")
+    for label, samples, seconds in (
+        ("floor", f.floor_ms, f.floor_seconds),
+        ("pages", f.load_ms, f.load_seconds),
+    ):
+        rate = len(samples) / seconds if seconds else 0.0
+        print(f"  load, {label}: {len(samples)} answers in {seconds:.1f} s ({rate:.0f}/s)")
+    print(f"  errors: {len(f.errors)}")
     for error in f.errors[:10]:
         print(f"  error: {error}")
 

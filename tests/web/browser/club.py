@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -22,6 +23,7 @@ from rules.scores import ResultRecord, ResultStatus
 
 GUILD = 410_000_000_000_000_001
 PRIVATE_GUILD = 410_000_000_000_000_002
+HOSTILE_GUILD = 410_000_000_000_000_003
 CHANNEL = 410_000_000_000_000_100
 FIRST_PLAYER = 420_000_000_000_000_001
 NAMES = [
@@ -37,6 +39,14 @@ NAMES = [
     "Jo Okafor",
 ]
 SYSTEMS = ("killteam", "warcry")
+HOSTILE = {
+    "server": "<script>window.pwned='server'</script>Club",
+    "player": '"><img src=x onerror="window.pwned=\'player\'">',
+    "rtl": "\u202eevil\u202c name",
+    "warband": "</td><script>window.pwned='warband'</script>",
+    "night": "<svg onload=\"window.pwned='night'\">Night",
+}
+"""What members and organisers could type, shown by a server that opted in (HOSTILE_GUILD)."""
 
 
 @dataclass
@@ -57,6 +67,7 @@ class Club:
     results: list[ResultRecord] = field(default_factory=list)
     nights: list[SeededNight] = field(default_factory=list)
     running_season: int = 0  # the season the league shows by default
+    hostile_guild_id: int = HOSTILE_GUILD
 
     def player(self, index: int) -> int:
         return FIRST_PLAYER + index
@@ -145,11 +156,38 @@ async def seed_club(engine: AsyncEngine, *, results: int = 60, now: datetime | N
         ):
             club.nights.append(_night(db, club, now + timedelta(days=days), title, place, players[:signed]))
         _night(db, club, now + timedelta(days=5), "Cellar night", "Cellar", players[:3], guild=PRIVATE_GUILD)
+        _hostile(db, club, now)
     return club
 
 
+def _hostile(db: Any, club: Club, now: datetime) -> None:
+    """A third, public server whose names are all attacks on the page that shows them."""
+    db.add(GuildSettings(guild_id=HOSTILE_GUILD, language="en", web_public=True, web_name=HOSTILE["server"]))
+    a, b = club.player(0), club.player(1)
+    db.add(MemberName(guild_id=HOSTILE_GUILD, user_id=a, display_name=HOSTILE["player"]))
+    db.add(MemberName(guild_id=HOSTILE_GUILD, user_id=b, display_name=HOSTILE["rtl"]))
+    for number in range(3):
+        db.add(
+            GameResult(
+                guild_id=HOSTILE_GUILD,
+                system="warcry",
+                player_a=a,
+                player_b=b,
+                faction_a=HOSTILE["warband"],
+                faction_b=HOSTILE["warband"],
+                score_a=number + 1,
+                score_b=2,
+                winner_id=a if number > 1 else b if number < 1 else None,
+                played_at=now - timedelta(days=10 - number),
+                status="confirmed",
+                announced=True,
+            )
+        )
+    _night(db, club, now + timedelta(days=4), HOSTILE["night"], HOSTILE["night"], [a, b], guild=HOSTILE_GUILD)
+
+
 def _night(
-    db: object,
+    db: Any,
     club: Club,
     starts: datetime,
     title: str,
@@ -160,7 +198,7 @@ def _night(
 ) -> SeededNight:
     starts = starts.replace(minute=0, second=0, microsecond=0)
     start = int(starts.timestamp())
-    night_id = f"web{start}{'p' if guild else ''}"
+    night_id = f"web{start}{'' if guild is None else guild % 10}"
     settings = NightSettings(
         title=title,
         starts_at=start,
@@ -176,7 +214,7 @@ def _night(
         signups=[Signup(player=p, systems=[SYSTEMS[i % 2]], seq=i + 1) for i, p in enumerate(players)],
         next_seq=len(players) + 1,
     )
-    db.add(  # type: ignore[attr-defined]
+    db.add(
         Night(
             id=night_id,
             guild_id=guild or club.guild_id,

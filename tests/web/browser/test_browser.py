@@ -23,7 +23,7 @@ from playwright.sync_api import BrowserContext, Page, Playwright, Response, sync
 
 from bot.lang.i18n import LOCALE_DIR
 from rules.scores import replay, standings
-from tests.web.browser.club import Club, seed_club
+from tests.web.browser.club import HOSTILE, Club, seed_club
 from tests.web.browser.served import Served, served_site
 
 CHROMIUM = Path(os.environ.get("MUSTER_CHROMIUM", "/usr/bin/chromium"))
@@ -229,6 +229,37 @@ def test_other_pages_and_hidden_server(page: Page, site: Served) -> None:
     assert "Secret Cellar" not in body and "Cellar" not in body and str(club.private_guild_id) not in body
     unknown = page.goto(f"{site.base_url}/g/123")
     assert unknown is not None and unknown.status == 404
+    assert_csp_everywhere(page)
+
+
+def test_hostile_names_stay_text(page: Page, site: Served) -> None:
+    """Names, warbands and a night's title that are markup show as the text typed, run nothing, add
+    no element, and a right-to-left override stays inside its own name."""
+    club = club_of(site)
+    base = f"{site.base_url}/g/{club.hostile_guild_id}"
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    player = club.player(0)
+    for path in ("", f"/player/{player}", f"/player/{club.player(1)}", "/results", "/nights"):
+        response = page.goto(base + path)
+        assert response is not None and response.status == 200, path
+        assert page.evaluate("window.pwned") is None, f"a name ran as script on {path or '/'}"
+        assert page.locator("script, img, iframe, object, embed, main svg[onload]").count() == 0, path
+        assert page.locator("[onerror], [onload]").count() == 0, path
+        text = page.locator("body").inner_text()
+        assert "<script>" in text, f"the server's name is not shown as typed on {path or '/'}"
+    assert dialogs == []
+    page.goto(f"{base}/player/{player}")
+    text = page.locator("body").inner_text()
+    assert HOSTILE["player"] in text and HOSTILE["warband"] in text
+    page.goto(f"{base}/nights")
+    assert HOSTILE["night"] in page.locator("body").inner_text()
+    # The override is closed inside the element that holds the name: the text after it reads as typed.
+    page.goto(f"{base}/player/{club.player(1)}")
+    isolated = page.locator("bdi", has_text="evil").first.evaluate(
+        "e => e.closest('bdi') !== null && getComputedStyle(e).unicodeBidi"
+    )
+    assert isolated in ("isolate", "bidi-override", "plaintext", "-webkit-isolate")
     assert_csp_everywhere(page)
 
 
