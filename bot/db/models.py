@@ -91,6 +91,21 @@ class MemberName(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
+class RatingSnapshot(Base):
+    """A server's ratings in one scope (a system, or '' for overall) as a replay of its confirmed
+    results gave them at `generation`: a cache the web site keeps in the store, so a restarted site
+    process shows a league without replaying every result. Used only while the server's results are
+    still at `version` (their generation, count and newest id); else they are replayed and stored."""
+
+    __tablename__ = "rating_snapshots"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    version: Mapped[str] = mapped_column(String(64))
+    ratings: Mapped[str] = mapped_column(Text)  # JSON: {"<user id>": [mu, sigma]}
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
 class DiceRoll(Base):
     """Audit row: every die the bot throws, anywhere."""
 

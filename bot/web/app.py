@@ -32,6 +32,8 @@ from bot.web.render import environment
 log = logging.getLogger("muster.web")
 
 STATIC = Path(__file__).resolve().parent / "static"
+WARM_AFTER = 2.0
+"""Seconds after start before the ratings are replayed in the background."""
 STORE: web.AppKey[Store] = web.AppKey("store", Store)
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
 
@@ -74,11 +76,13 @@ async def health(request: web.Request) -> web.Response:
     return response
 
 
-async def warm_up(data: SiteData) -> None:
+async def warm_up(data: SiteData, after: float = WARM_AFTER) -> None:
     """Replay the ratings of every shown server in the background, a few hundred results at a time,
-    so the first visitor after a start is served as quickly as the next."""
+    so the first player pages after a start are served as quickly as the next. It starts a moment
+    after the site does: the first league pages need no replay (bot/web/league.py) and go first."""
     query = select(GuildSettings.guild_id).where(GuildSettings.web_public.is_(True))
     try:
+        await asyncio.sleep(after)
         guilds = list(await data.store.run(lambda db: db.scalars(query).all()))
         for guild_id in guilds:
             book, _records = await data.results.book(guild_id)
@@ -116,6 +120,7 @@ def make_app(settings: WebSettings, engine: AsyncEngine) -> web.Application:
         warming.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await warming
+        await data.league_reader.settle()
         await store.close()
 
     app.cleanup_ctx.append(lifetime)

@@ -96,7 +96,7 @@ class Site:
             self._pages.popitem(last=False)
 
     async def _html(self, club: Club, lang: str, request: web.Request, template: str, **values: Any) -> bytes:
-        members = await self.data.members(club.guild_id)
+        members = await self.data.members(club)
         w = words()
         explicit = request.query.get("lang") in LANGUAGES
 
@@ -135,7 +135,7 @@ class Site:
             raise web.HTTPNotFound()
 
         async def make(club: Club, lang: str) -> tuple[bytes, str] | None:
-            league = await self.data.league(club.guild_id, system, season)
+            league = await self.data.league(club, system, season)
             if league is None:
                 return None
             body = await self._html(club, lang, request, "league.html.j2", league=league)
@@ -150,7 +150,7 @@ class Site:
             raise web.HTTPNotFound()
 
         async def make(club: Club, lang: str) -> tuple[bytes, str] | None:
-            members = await self.data.members(club.guild_id)
+            members = await self.data.members(club)
             hidden = members.get(int(user))
             if hidden is not None and hidden.hidden:
                 return None  # a member who asked not to be shown has no page

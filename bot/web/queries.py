@@ -16,15 +16,17 @@ from typing import Any
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
-from bot.db.models import GuildSettings, MemberName, Night, ResultsGeneration, Season
+from bot.db.models import GameResult, GuildSettings, MemberName, Night, ResultsGeneration, Season
 from bot.db.store import Store
 from bot.lang.i18n import LANGUAGES, supported
 from bot.nights.events import NIGHT_LENGTH
 from bot.scores.cache import ResultCache
 from bot.scores.seasons import Seasons
+from bot.web.league import LeagueReader
 from rules.errors import RuleError
 from rules.night.night import NightState
-from rules.scores import PlayerSummary, ResultRecord, Standing, history, player_summary, standings
+from rules.scores import PlayerSummary, ResultRecord, ResultStatus, Standing, history, player_summary
+from rules.scores.standings import rank
 
 ACTIVE_NIGHTS = ("open", "closed", "review", "published")
 NIGHTS_SHOWN = 25
@@ -41,6 +43,7 @@ class Club:
     language: str
     time_zone: str
     stamp: str
+    results_version: str  # generation, count and newest id of its confirmed results
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,9 @@ class EventRow:
 def _stamp_query(guild_id: int) -> Select[Any]:
     """One row: the server's web settings and what changes whenever a page of it would."""
     generation = select(ResultsGeneration.generation).where(ResultsGeneration.guild_id == guild_id)
+    confirmed = select(func.count(), func.max(GameResult.id)).where(
+        GameResult.guild_id == guild_id, GameResult.status == ResultStatus.CONFIRMED.value
+    )
     season_ids = select(func.max(Season.id)).where(Season.guild_id == guild_id)
     seasons_ended = select(func.count(Season.ended_at)).where(Season.guild_id == guild_id)
     names = select(func.max(MemberName.updated_at)).where(MemberName.guild_id == guild_id)
@@ -113,6 +119,8 @@ def _stamp_query(guild_id: int) -> Select[Any]:
         GuildSettings.time_zone,
         GuildSettings.updated_at,
         generation.scalar_subquery(),
+        confirmed.with_only_columns(func.count()).scalar_subquery(),
+        confirmed.with_only_columns(func.max(GameResult.id)).scalar_subquery(),
         season_ids.scalar_subquery(),
         seasons_ended.scalar_subquery(),
         names.scalar_subquery(),
@@ -130,6 +138,8 @@ class SiteData:
         self.store = store
         self.results = ResultCache(store)
         self.seasons = Seasons(store)
+        self.league_reader = LeagueReader(store, self.results)
+        self._members: dict[int, tuple[str, dict[int, Member]]] = {}
 
     async def club(self, guild_id: int) -> Club | None:
         """The server if it is shown now, read fresh every request (`/settings web off` hides at once)."""
@@ -146,32 +156,36 @@ class SiteData:
             language=club_language(row[3], row[2]),
             time_zone=row[4] or "UTC",
             stamp=stamp,
+            results_version=f"{row[6] or 0}.{row[7]}.{row[8]}",
         )
 
-    async def members(self, guild_id: int) -> dict[int, Member]:
+    async def members(self, club: Club) -> dict[int, Member]:
+        """The server's members as the bot saw them (kept while the server's stamp stays the same)."""
+        kept = self._members.get(club.guild_id)
+        if kept is not None and kept[0] == club.stamp:
+            return kept[1]
         query = select(MemberName.user_id, MemberName.display_name, MemberName.hidden).where(
-            MemberName.guild_id == guild_id
+            MemberName.guild_id == club.guild_id
         )
         rows = await self.store.run(lambda db: db.execute(query).all())
-        return {int(r.user_id): Member(r.display_name, bool(r.hidden)) for r in rows}
+        found = {int(r.user_id): Member(r.display_name, bool(r.hidden)) for r in rows}
+        self._members[club.guild_id] = (club.stamp, found)
+        return found
 
-    async def systems(self, guild_id: int) -> list[str]:
-        book, _records = await self.results.book(guild_id)
-        return book.systems()
-
-    async def league(self, guild_id: int, system: str | None, season: str | None) -> League | None:
-        """The table `/scores leaderboard` shows (same order, same ratings); None: no such season."""
+    async def league(self, club: Club, system: str | None, season: str | None) -> League | None:
+        """The table `/scores leaderboard` shows (same order, same ratings); None: no such season
+        or system. Summed by the store, rated from the kept or stored ratings (bot/web/league.py)."""
         try:
-            choice = await self.seasons.choose(guild_id, season)
+            choice = await self.seasons.choose(club.guild_id, season)
         except RuleError:
             return None
-        book, records = await self.results.book(guild_id)
-        systems = book.systems()
+        systems = await self.league_reader.systems(club.guild_id)
         if system is not None and system not in systems:
             return None
-        table = standings(records, book.ledger(system), system=system, season_id=choice.season_id)
-        seasons = await self.seasons.in_server(guild_id)
-        return League(table, systems, system, seasons, choice.season)
+        tallies = await self.league_reader.tallies(club.guild_id, system, choice.season_id)
+        ratings = await self.league_reader.ratings(club.guild_id, club.results_version, system)
+        seasons = await self.seasons.in_server(club.guild_id)
+        return League(rank(tallies, ratings), systems, system, seasons, choice.season)
 
     async def player(self, guild_id: int, player: int, system: str | None) -> PlayerPage | None:
         """A player's record and rating over time (overall, or in one system); None: no results."""

@@ -1,4 +1,5 @@
-"""web: a server's choice to show its league on the web site, and members' names and opt-out
+"""web: a server's choice to show its league on the web site, members' names and opt-out, and the
+site's stored rating snapshots
 
 Revision ID: 0012
 Revises: 0010
@@ -33,9 +34,19 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("guild_id", "user_id"),
     )
     op.create_index("ix_member_names_guild_updated", "member_names", ["guild_id", "updated_at"])
+    op.create_table(
+        "rating_snapshots",
+        sa.Column("guild_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("scope", sa.String(length=32), nullable=False),
+        sa.Column("version", sa.String(length=64), nullable=False),
+        sa.Column("ratings", sa.Text(), nullable=False),
+        sa.Column("updated_at", UTCDateTime(), nullable=False),
+        sa.PrimaryKeyConstraint("guild_id", "scope"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("rating_snapshots")
     op.drop_index("ix_member_names_guild_updated", table_name="member_names")
     op.drop_table("member_names")
     with op.batch_alter_table("guild_settings", schema=None) as batch_op:
