@@ -8,6 +8,7 @@ loop that made it) before the first page is asked for.
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -50,13 +51,20 @@ def served_site(database_url: str, seed: Seeder, **settings: Any) -> Iterator[Se
         try:
             await upgrade(engine)
             box["seeded"] = await seed(engine)
-            values = {"database_url": database_url, "muster_web_rate": 0, **settings}
+            # The site's own address is its MUSTER_WEB_BASE_URL, so its absolute links (the calendar's
+            # subscribe address) can be followed as a visitor follows them.
+            listening = socket.create_server(("127.0.0.1", 0))
+            base_url = f"http://127.0.0.1:{listening.getsockname()[1]}"
+            values = {
+                "database_url": database_url,
+                "muster_web_rate": 0,
+                "muster_web_base_url": base_url,
+                **settings,
+            }
             runner = web.AppRunner(make_app(WebSettings(**values), engine))
             await runner.setup()
-            site = web.TCPSite(runner, "127.0.0.1", 0)
-            await site.start()
-            host, port = runner.addresses[0][:2]
-            box["base_url"] = f"http://{host}:{port}"
+            await web.SockSite(runner, listening).start()
+            box["base_url"] = base_url
         except BaseException as error:
             box["error"] = error
             raise

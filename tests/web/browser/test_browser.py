@@ -14,7 +14,6 @@ import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from babel.messages.pofile import read_po
@@ -118,10 +117,14 @@ def chart_points(page: Page) -> list[int]:
     return [int(value) for value in points.evaluate_all("nodes => nodes.map(n => n.dataset.rating)")]
 
 
-def expected_chart(club: Club, player: int) -> list[int]:
-    """The player's rating after each of their counted games, overall, from the results alone."""
-    ledger = replay(club.results)
-    counted = sorted((r for r in club.results if r.counts and r.involves(player)), key=lambda r: r.order_key)
+def expected_chart(club: Club, player: int, system: str | None = None) -> list[int]:
+    """The player's rating after each of their counted games (overall, or in one system), from the
+    results alone."""
+    ledger = replay(club.results, system)
+    counted = sorted(
+        (r for r in club.results if r.counts and r.involves(player) and system in (None, r.system)),
+        key=lambda r: r.order_key,
+    )
     ratings = []
     for result in counted:
         change = ledger.change(result.id)
@@ -172,6 +175,11 @@ def test_league_to_player_chart(page: Page, site: Served) -> None:
     draws = sum(r.winner is None for r in counted)
     record = page.locator("[data-wdl]").first.get_attribute("data-wdl")
     assert record == f"{wins}-{draws}-{len(counted) - wins - draws}"
+    # One system's chart: that system's ratings only.
+    page.goto(f"{page.url.split('?')[0]}?system=killteam")
+    in_one_system = expected_chart(club, player, "killteam")
+    assert in_one_system and len(in_one_system) < len(points)
+    assert chart_points(page) == in_one_system
     assert_csp_everywhere(page)
 
 
@@ -199,10 +207,12 @@ def test_calendar_subscription(page: Page, site: Served) -> None:
     for night in club.nights:
         assert night.title in text
     assert "Cellar night" not in text
+    for night in club.nights:
+        card = page.locator(f"[data-night='{night.night_id}']")
+        assert card.get_attribute("data-signed-up") == str(night.signed_up)
     link = page.locator("a[href$='nights.ics']").first.get_attribute("href")
-    assert link is not None
-    address = urlsplit(link)
-    feed = page.request.get(f"{site.base_url}{address.path}")
+    assert link is not None and link.startswith(site.base_url), link
+    feed = page.request.get(link)  # the address a phone's calendar subscribes to, as given
     assert feed.ok
     assert feed.headers["content-type"].startswith("text/calendar")
     assert feed.headers.get("content-security-policy")
