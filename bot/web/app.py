@@ -85,7 +85,7 @@ async def warm_up(data: SiteData, after: float = WARM_AFTER) -> None:
         await asyncio.sleep(after)
         guilds = list(await data.store.run(lambda db: db.scalars(query).all()))
         for guild_id in guilds:
-            book, _records = await data.results.book(guild_id)
+            book, _records = await data.book(guild_id)
             for scope in [None, *book.systems()]:
                 for _ in book.warm(scope, step=WARM_STEP):
                     await asyncio.sleep(0)

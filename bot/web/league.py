@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import Select, Table, case, func, select, union_all
@@ -23,8 +24,7 @@ from sqlalchemy.orm import Session
 from bot.db.models import GameResult, RatingSnapshot, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_update
-from bot.scores.cache import ResultCache
-from rules.scores import Rating, ResultStatus
+from rules.scores import Rating, RatingBook, ResultStatus
 from rules.scores.standings import Tally
 
 log = logging.getLogger("muster.web")
@@ -81,9 +81,9 @@ def load_ratings(text: str) -> dict[int, Rating]:
 
 
 class LeagueReader:
-    def __init__(self, store: Store, results: ResultCache) -> None:
+    def __init__(self, store: Store, book: Callable[[int], Awaitable[tuple[RatingBook, Any]]]) -> None:
         self.store = store
-        self.results = results
+        self.book = book
         self._ratings: dict[tuple[int, str], tuple[str, dict[int, Rating]]] = {}
         self._writes: set[asyncio.Task[None]] = set()
 
@@ -115,7 +115,7 @@ class LeagueReader:
             return kept[1]
         ratings = await self._stored(guild_id, key[1], version)
         if ratings is None:
-            book, _records = await self.results.book(guild_id)
+            book, _records = await self.book(guild_id)
             ratings = book.ledger(system).ratings()
             self._store_later(guild_id, key[1], version, ratings)
         self._ratings[key] = (version, ratings)

@@ -4,6 +4,7 @@ fresh render. A page is rendered from the store only when something it shows has
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 from collections import OrderedDict
@@ -46,6 +47,7 @@ class Site:
         self.env = env
         self.base_url = base_url
         self._pages: OrderedDict[str, Page] = OrderedDict()
+        self._rendering: dict[tuple[str, str], asyncio.Future[Page | None]] = {}
 
     # ------------------------------------------------------------------ the common path
 
@@ -72,15 +74,34 @@ class Site:
             return self._headers(web.Response(status=304), etag)
         page = self._pages.get(key)
         if page is None or page.etag != etag:
-            with speaking(lang):
-                made = await make(club, lang)
-            if made is None:
-                raise web.HTTPNotFound()
-            page = Page(etag, made[0], made[1])
-            self._keep(key, page)
+            page = await self._render_once(key, etag, lambda: make(club, lang), lang)
         response = web.Response(body=page.body)
         response.headers["Content-Type"] = page.content_type
         return self._headers(response, etag)
+
+    async def _render_once(
+        self, key: str, etag: str, make: Callable[[], Awaitable[tuple[bytes, str] | None]], lang: str
+    ) -> Page:
+        """Render a page once however many ask for it at the same moment (a screen's refresh and a
+        crowd after a result): the others wait for that one render."""
+        pending = self._rendering.get((key, etag))
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._rendering[(key, etag)] = pending
+            try:
+                with speaking(lang):
+                    made = await make()
+                pending.set_result(None if made is None else Page(etag, made[0], made[1]))
+            except BaseException as error:
+                pending.set_exception(error)
+                pending.exception()  # retrieved: a failed render is the first caller's error to raise
+            finally:
+                del self._rendering[(key, etag)]
+        page: Page | None = await asyncio.shield(pending)
+        if page is None:
+            raise web.HTTPNotFound()
+        self._keep(key, page)
+        return page
 
     @staticmethod
     def _headers(response: web.Response, etag: str) -> web.Response:

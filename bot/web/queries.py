@@ -9,6 +9,7 @@ read: no DMs, notes, sealed choices, hands or sign-up details, only counts.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -25,7 +26,15 @@ from bot.scores.seasons import Seasons
 from bot.web.league import LeagueReader
 from rules.errors import RuleError
 from rules.night.night import NightState
-from rules.scores import PlayerSummary, ResultRecord, ResultStatus, Standing, history, player_summary
+from rules.scores import (
+    PlayerSummary,
+    RatingBook,
+    ResultRecord,
+    ResultStatus,
+    Standing,
+    history,
+    player_summary,
+)
 from rules.scores.standings import rank
 
 ACTIVE_NIGHTS = ("open", "closed", "review", "published")
@@ -138,8 +147,9 @@ class SiteData:
         self.store = store
         self.results = ResultCache(store)
         self.seasons = Seasons(store)
-        self.league_reader = LeagueReader(store, self.results)
+        self.league_reader = LeagueReader(store, self.book)
         self._members: dict[int, tuple[str, dict[int, Member]]] = {}
+        self._books = asyncio.Lock()
 
     async def club(self, guild_id: int) -> Club | None:
         """The server if it is shown now, read fresh every request (`/settings web off` hides at once)."""
@@ -187,9 +197,14 @@ class SiteData:
         seasons = await self.seasons.in_server(club.guild_id)
         return League(rank(tallies, ratings), systems, system, seasons, choice.season)
 
+    async def book(self, guild_id: int) -> tuple[RatingBook, list[ResultRecord]]:
+        """The score service's cached results and rating memo, loaded once however many pages ask."""
+        async with self._books:
+            return await self.results.book(guild_id)
+
     async def player(self, guild_id: int, player: int, system: str | None) -> PlayerPage | None:
         """A player's record and rating over time (overall, or in one system); None: no results."""
-        book, records = await self.results.book(guild_id)
+        book, records = await self.book(guild_id)
         if system is not None and system not in book.systems():
             return None
         ledger = book.ledger(system)
@@ -215,7 +230,7 @@ class SiteData:
         return PlayerPage(summary, mine[:PLAYER_RESULTS_SHOWN], points, changes, system)
 
     async def recent(self, guild_id: int, limit: int = RESULTS_SHOWN) -> list[ResultRecord]:
-        _book, records = await self.results.book(guild_id)
+        _book, records = await self.book(guild_id)
         return history(records, limit=limit)
 
     async def nights(self, guild_id: int, now: datetime) -> list[NightRow]:
