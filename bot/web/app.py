@@ -23,7 +23,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.config import WebSettings
 from bot.db.models import GuildSettings
 from bot.db.store import Store
-from bot.scores.cache import WARM_STEP
 from bot.web.guard import RateLimiter, guard
 from bot.web.pages import Site
 from bot.web.queries import SiteData
@@ -34,6 +33,8 @@ log = logging.getLogger("muster.web")
 STATIC = Path(__file__).resolve().parent / "static"
 WARM_AFTER = 2.0
 """Seconds after start before the ratings are replayed in the background."""
+WARM_STEP_WEB = 50
+"""Results replayed between two yields: small, so a page asked for meanwhile waits a few ms at most."""
 STORE: web.AppKey[Store] = web.AppKey("store", Store)
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
 
@@ -87,7 +88,7 @@ async def warm_up(data: SiteData, after: float = WARM_AFTER) -> None:
         for guild_id in guilds:
             book, _records = await data.book(guild_id)
             for scope in [None, *book.systems()]:
-                for _ in book.warm(scope, step=WARM_STEP):
+                for _ in book.warm(scope, step=WARM_STEP_WEB):
                     await asyncio.sleep(0)
     except asyncio.CancelledError:
         raise

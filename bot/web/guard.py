@@ -75,9 +75,14 @@ class RateLimiter:
         return 0.0
 
     def _forget_full(self, now: float) -> None:
-        """Drop the buckets that have refilled: those addresses start full again anyway."""
+        """Drop the buckets that have refilled (those addresses start full again anyway); in a flood
+        of addresses where none has, the least recently seen half (they get a fresh burst)."""
         for address, (tokens, last) in list(self._buckets.items()):
             if tokens + (now - last) * self.rate >= self.burst:
+                del self._buckets[address]
+        if len(self._buckets) > BUCKETS_MAX // 2:
+            by_age = sorted(self._buckets, key=lambda address: self._buckets[address][1])
+            for address in by_age[: len(by_age) - BUCKETS_MAX // 2]:
                 del self._buckets[address]
 
 

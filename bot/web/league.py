@@ -3,10 +3,10 @@
 A league page needs each player's tallies in its system and season, and their rating in that system
 over every confirmed result. The tallies are one aggregate query (on `ix_results_guild_status`). The
 ratings are a replay of every result, which costs a second or more on a big server, so they are kept:
-in this process while the server's results stay at the same version (their generation, bumped by
-every change the bot makes, with their count and newest id, which a change made behind the bot's back
-moves too), and in the store (`rating_snapshots`, written after each replay) so a restarted site
-process does not replay them again. A snapshot is used only at the version it was made at; the order
+in this process while the server's results generation stays the same (as the score service keeps
+its own), and in the store (`rating_snapshots`, written after each replay) so a restarted site
+process does not replay them again. A snapshot is used only at the version it was made at (the
+generation with the results' count and newest id, which a change made behind the bot's back moves); the order
 and numbers are then the same as `/scores leaderboard`'s (`rules.scores.standings.rank` ranks both).
 """
 
@@ -84,7 +84,7 @@ class LeagueReader:
     def __init__(self, store: Store, book: Callable[[int], Awaitable[tuple[RatingBook, Any]]]) -> None:
         self.store = store
         self.book = book
-        self._ratings: dict[tuple[int, str], tuple[str, dict[int, Rating]]] = {}
+        self._ratings: dict[tuple[int, str], tuple[int, dict[int, Rating]]] = {}
         self._writes: set[asyncio.Task[None]] = set()
 
     async def tallies(self, guild_id: int, system: str | None, season_id: int | None) -> dict[int, Tally]:
@@ -106,22 +106,32 @@ class LeagueReader:
         query = systems_query(guild_id)
         return [str(s) for s in await self.store.run(lambda db: db.scalars(query).all())]
 
-    async def ratings(self, guild_id: int, version: str, system: str | None) -> dict[int, Rating]:
-        """Every rating of the scope with the results at `version`: kept, else stored, else replayed
-        (and stored)."""
+    async def ratings(self, guild_id: int, generation: int, system: str | None) -> dict[int, Rating]:
+        """Every rating of the scope at the results' `generation`: kept in this process, else stored
+        at the results' version, else replayed (and stored)."""
         key = (guild_id, system or "")
         kept = self._ratings.get(key)
-        if kept is not None and kept[0] == version:
+        if kept is not None and kept[0] == generation:
             return kept[1]
+        version = await self.version(guild_id, generation)
         ratings = await self._stored(guild_id, key[1], version)
         if ratings is None:
             book, _records = await self.book(guild_id)
             ratings = book.ledger(system).ratings()
             self._store_later(guild_id, key[1], version, ratings)
-        self._ratings[key] = (version, ratings)
+        self._ratings[key] = (generation, ratings)
         while len(self._ratings) > KEPT:
             self._ratings.pop(next(iter(self._ratings)))
         return ratings
+
+    async def version(self, guild_id: int, generation: int) -> str:
+        """The results' version: their generation, count and newest id (so a result stored behind
+        the bot's back, which bumps no generation, still makes a stored snapshot old)."""
+        query = select(func.count(), func.max(GameResult.id)).where(
+            GameResult.guild_id == guild_id, GameResult.status == CONFIRMED
+        )
+        row = await self.store.run(lambda db: db.execute(query).one())
+        return f"{generation}.{row[0]}.{row[1]}"
 
     async def _stored(self, guild_id: int, scope: str, version: str) -> dict[int, Rating] | None:
         query = select(RatingSnapshot.ratings).where(

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import BigInteger, Select, bindparam, func, select
 from sqlalchemy.orm import Session
 
-from bot.db.models import GameResult, GuildSettings, MemberName, Night, ResultsGeneration, Season
+from bot.db.models import GuildSettings, MemberName, Night, ResultsGeneration, Season
 from bot.db.store import Store
 from bot.lang.i18n import LANGUAGES, supported
 from bot.nights.events import NIGHT_LENGTH
@@ -30,7 +30,6 @@ from rules.scores import (
     PlayerSummary,
     RatingBook,
     ResultRecord,
-    ResultStatus,
     Standing,
     history,
     player_summary,
@@ -52,7 +51,7 @@ class Club:
     language: str
     time_zone: str
     stamp: str
-    results_version: str  # generation, count and newest id of its confirmed results
+    generation: int  # of its results (bumped by every change the bot makes to them)
 
 
 @dataclass(frozen=True)
@@ -110,12 +109,11 @@ class EventRow:
     starts_at: datetime
 
 
-def _stamp_query(guild_id: int) -> Select[Any]:
-    """One row: the server's web settings and what changes whenever a page of it would."""
+def _stamp_query() -> Select[Any]:
+    """One row: the server's web settings and what changes whenever a page of it would (built once:
+    every request runs it, with the server's id bound)."""
+    guild_id = bindparam("guild_id", type_=BigInteger)
     generation = select(ResultsGeneration.generation).where(ResultsGeneration.guild_id == guild_id)
-    confirmed = select(func.count(), func.max(GameResult.id)).where(
-        GameResult.guild_id == guild_id, GameResult.status == ResultStatus.CONFIRMED.value
-    )
     season_ids = select(func.max(Season.id)).where(Season.guild_id == guild_id)
     seasons_ended = select(func.count(Season.ended_at)).where(Season.guild_id == guild_id)
     names = select(func.max(MemberName.updated_at)).where(MemberName.guild_id == guild_id)
@@ -128,13 +126,14 @@ def _stamp_query(guild_id: int) -> Select[Any]:
         GuildSettings.time_zone,
         GuildSettings.updated_at,
         generation.scalar_subquery(),
-        confirmed.with_only_columns(func.count()).scalar_subquery(),
-        confirmed.with_only_columns(func.max(GameResult.id)).scalar_subquery(),
         season_ids.scalar_subquery(),
         seasons_ended.scalar_subquery(),
         names.scalar_subquery(),
         nights.scalar_subquery(),
     ).where(GuildSettings.guild_id == guild_id)
+
+
+STAMP = _stamp_query()
 
 
 def club_language(chosen: str | None, discord_locale: str | None) -> str:
@@ -153,8 +152,7 @@ class SiteData:
 
     async def club(self, guild_id: int) -> Club | None:
         """The server if it is shown now, read fresh every request (`/settings web off` hides at once)."""
-        query = _stamp_query(guild_id)
-        row = await self.store.run(lambda db: db.execute(query).first())
+        row = await self.store.run(lambda db: db.execute(STAMP, {"guild_id": guild_id}).first())
         if row is None or not row[0]:
             return None
         stamp = ".".join(
@@ -166,7 +164,7 @@ class SiteData:
             language=club_language(row[3], row[2]),
             time_zone=row[4] or "UTC",
             stamp=stamp,
-            results_version=f"{row[6] or 0}.{row[7]}.{row[8]}",
+            generation=int(row[6] or 0),
         )
 
     async def members(self, club: Club) -> dict[int, Member]:
@@ -193,7 +191,7 @@ class SiteData:
         if system is not None and system not in systems:
             return None
         tallies = await self.league_reader.tallies(club.guild_id, system, choice.season_id)
-        ratings = await self.league_reader.ratings(club.guild_id, club.results_version, system)
+        ratings = await self.league_reader.ratings(club.guild_id, club.generation, system)
         seasons = await self.seasons.in_server(club.guild_id)
         return League(rank(tallies, ratings), systems, system, seasons, choice.season)
 
