@@ -10,6 +10,7 @@ read: no DMs, notes, sealed choices, hands or sign-up details, only counts.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -40,6 +41,7 @@ ACTIVE_NIGHTS = ("open", "closed", "review", "published")
 NIGHTS_SHOWN = 25
 RESULTS_SHOWN = 50
 PLAYER_RESULTS_SHOWN = 200
+LEAGUES_KEPT = 128
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,7 @@ class SiteData:
         self.league_reader = LeagueReader(store, self.book)
         self._members: dict[int, tuple[str, dict[int, Member]]] = {}
         self._books = asyncio.Lock()
+        self._leagues: OrderedDict[tuple[int, str, str | None, str | None], League | None] = OrderedDict()
 
     async def club(self, guild_id: int) -> Club | None:
         """The server if it is shown now, read fresh every request (`/settings web off` hides at once)."""
@@ -182,7 +185,19 @@ class SiteData:
 
     async def league(self, club: Club, system: str | None, season: str | None) -> League | None:
         """The table `/scores leaderboard` shows (same order, same ratings); None: no such season
-        or system. Summed by the store, rated from the kept or stored ratings (bot/web/league.py)."""
+        or system. Summed by the store, rated from the kept or stored ratings (bot/web/league.py);
+        kept while the server's stamp stays the same (one table serves the page in every language)."""
+        key = (club.guild_id, club.stamp, system, season)
+        if key in self._leagues:
+            self._leagues.move_to_end(key)
+            return self._leagues[key]
+        league = await self._league(club, system, season)
+        self._leagues[key] = league
+        while len(self._leagues) > LEAGUES_KEPT:
+            self._leagues.popitem(last=False)
+        return league
+
+    async def _league(self, club: Club, system: str | None, season: str | None) -> League | None:
         try:
             choice = await self.seasons.choose(club.guild_id, season)
         except RuleError:
