@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import make_sessionmaker
-from bot.db.models import GameResult, GuildSettings, MemberName, Night, Season
+from bot.db.models import GameResult, GuildSettings, MemberName, Night, ResultsGeneration, Season
 from rules.night.models import Signup
 from rules.night.night import NightState
 from rules.night.settings import NightSettings
@@ -157,6 +157,8 @@ async def seed_club(engine: AsyncEngine, *, results: int = 60, now: datetime | N
             club.nights.append(_night(db, club, now + timedelta(days=days), title, place, players[:signed]))
         _night(db, club, now + timedelta(days=5), "Cellar night", "Cellar", players[:3], guild=PRIVATE_GUILD)
         _hostile(db, club, now)
+        # As the bot's score service leaves them: each server's results generation bumped.
+        db.add_all(ResultsGeneration(guild_id=g, generation=1) for g in (GUILD, PRIVATE_GUILD, HOSTILE_GUILD))
     return club
 
 
