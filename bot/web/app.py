@@ -78,18 +78,23 @@ async def health(request: web.Request) -> web.Response:
 
 
 async def warm_up(data: SiteData, after: float = WARM_AFTER) -> None:
-    """Replay the ratings of every shown server in the background, a few hundred results at a time,
-    so the first player pages after a start are served as quickly as the next. It starts a moment
-    after the site does: the first league pages need no replay (bot/web/league.py) and go first."""
+    """Replay the ratings of every shown server in the background, a few results at a time, so the
+    first player pages after a start are served as quickly as the next, and store each scope's
+    ratings (once per results version) for the league pages of the next start. It starts a moment
+    after the site does: league pages with stored ratings need no replay and go first."""
     query = select(GuildSettings.guild_id).where(GuildSettings.web_public.is_(True))
     try:
         await asyncio.sleep(after)
         guilds = list(await data.store.run(lambda db: db.scalars(query).all()))
         for guild_id in guilds:
+            club = await data.club(guild_id)
+            if club is None:
+                continue
             book, _records = await data.book(guild_id)
             for scope in [None, *book.systems()]:
                 for _ in book.warm(scope, step=WARM_STEP_WEB):
                     await asyncio.sleep(0)
+                await data.league_reader.ratings(guild_id, club.generation, scope)
     except asyncio.CancelledError:
         raise
     except Exception:

@@ -64,7 +64,11 @@ async def test_a_restarted_site_reads_the_snapshot_and_never_a_stale_one(databas
         before = await first.league(club, None, "all")
         await first.league_reader.settle()
         async with store.read() as db:
-            stored = list(await db.scalars(select(RatingSnapshot.scope)))
+            stored = list(
+                await db.scalars(
+                    select(RatingSnapshot.scope).where(RatingSnapshot.guild_id == seeded.guild_id)
+                )
+            )
         assert stored == [""]
         restarted = SiteData(store)  # a new process: nothing kept in memory
         again = await restarted.league(await shown(restarted, seeded.guild_id), None, "all")
@@ -89,5 +93,30 @@ async def test_a_restarted_site_reads_the_snapshot_and_never_a_stale_one(databas
         assert after is not None and after.standings == standings(now_confirmed, replay(now_confirmed))
         assert after.standings != before.standings
         await later.league_reader.settle()
+    finally:
+        await store.close()
+
+
+async def test_the_warm_up_stores_every_scope_for_the_next_start(database_url: str) -> None:
+    from bot.web.app import warm_up
+
+    seeded, store = await seeded_site(database_url)
+    try:
+        data = SiteData(store)
+        await warm_up(data, after=0)
+        await data.league_reader.settle()
+        async with store.read() as db:
+            scopes = sorted(
+                await db.scalars(
+                    select(RatingSnapshot.scope).where(RatingSnapshot.guild_id == seeded.guild_id)
+                )
+            )
+        assert scopes == ["", "killteam", "warcry"]
+        restarted = SiteData(store)
+        league = await restarted.league(await shown(restarted, seeded.guild_id), "warcry", "all")
+        assert league is not None and restarted.results.books == {}
+        assert league.standings == standings(
+            seeded.results, replay(seeded.results, "warcry"), system="warcry"
+        )
     finally:
         await store.close()
