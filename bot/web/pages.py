@@ -30,6 +30,13 @@ PAGES_KEPT = 512
 ID = re.compile(r"[0-9]{1,20}")
 SYSTEM = re.compile(r"[a-z0-9-]{1,32}")
 SEASON_MAX = 100
+QUERY = ("system", "season", "lang")
+
+
+def known_query(request: web.Request) -> dict[str, str]:
+    """The query parameters a page reads (any other is ignored: it neither makes another copy of a
+    page nor comes back in its links)."""
+    return {name: request.query[name] for name in QUERY if name in request.query}
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,7 @@ class Site:
             raise web.HTTPNotFound()
         asked = request.query.get("lang", "")
         lang = asked if asked in LANGUAGES else club.language
-        key = f"{request.path}?{sorted(request.query.items())}|{lang}"
+        key = f"{request.path}?{known_query(request)}|{lang}"
         hour = datetime.now(UTC).strftime("%Y%m%d%H") if hourly else ""  # what "upcoming" means moves on
         etag = '"' + hashlib.blake2b(f"{club.stamp}|{key}|{hour}".encode(), digest_size=12).hexdigest() + '"'
         if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
@@ -128,7 +135,11 @@ class Site:
             return f"/g/{club.guild_id}{path}" + (f"?{urlencode(query)}" if query else "")
 
         switch = [
-            (code, LANGUAGE_NAMES[code], f"{request.path}?{urlencode({**request.query, 'lang': code})}")
+            (
+                code,
+                LANGUAGE_NAMES[code],
+                f"{request.path}?{urlencode({**known_query(request), 'lang': code})}",
+            )
             for code in LANGUAGES
         ]
         html = shown.render(

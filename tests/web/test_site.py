@@ -155,6 +155,8 @@ async def test_etag_and_304_until_something_changes(database_url: str) -> None:
         again = await site.client.get(page, headers={"If-None-Match": etag})
         assert again.status == 304 and await again.read() == b""
         assert again.headers["Content-Security-Policy"]
+        extra = await site.client.get(f"{page}&utm=%3Cscript%3E")  # ignored: same page, not reflected
+        assert extra.headers["ETag"] == etag and "utm" not in await extra.text()
         other_language = await site.client.get(f"{page}&lang=fr", headers={"If-None-Match": etag})
         assert other_language.status == 200
         # A result confirmed by the bot (another connection): the page changes, and so does its tag.
