@@ -4,10 +4,15 @@ For each database (SQLite; PostgreSQL too when one answers on 127.0.0.1:5432, or
 names one) the results are stored, `muster web` is started as its own process (as it runs in
 production, the client below on the other core), and these are measured over real HTTP:
 - cold: the first league page a freshly started process serves (several fresh starts);
-- warm: the league page asked again and again, one request at a time (p50, p99), and a refresh that
-  sends its ETag back (304);
+- warm: once the process has settled (--settle seconds after its first page, for its background
+  warm-up), the league page asked again and again, one request at a time (p50, p99), and a refresh
+  that sends its ETag back (304); then every league table (system x season x language), every
+  player's page and the other pages, each kind on its own line;
 - load: 200 clients at once, each on its own connection, asking for league, player, results and
-  nights pages; every answer must be a 200.
+  nights pages; every answer must be a 200. Beside it, in the same run, the same clients asking only
+  for /health: the floor that the machine, the client and the server's own loop set.
+The first cold start is on a database no site has served yet; the later ones find what the site
+stores for the next start.
 Rate limiting is off for the run (MUSTER_WEB_RATE=0): all the clients share one address.
 Prints the figures; exits 1 on any failed request.
 
@@ -310,6 +315,7 @@ async def bench_engine(name: str, url: str, args: argparse.Namespace) -> Figures
             await measure_cold(http, base, figures)
     async with serving(url, log) as (http, base):
         await measure_cold(http, base, figures)
+        await asyncio.sleep(args.settle)  # the site's background warm-up, after its first pages
         await measure_warm(http, base, figures, args.requests, players)
         figures.floor_ms, figures.floor_seconds, _ = await measure_load(
             base, players, args.clients, args.each, floor=True
@@ -381,6 +387,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--requests", type=int, default=400, help="warm league pages, one at a time")
     parser.add_argument("--cold-starts", type=int, default=3)
+    parser.add_argument(
+        "--settle", type=float, default=5.0, help="seconds between the cold page and the warm ones"
+    )
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--each", type=int, default=5, help="pages per client under load")
     parser.add_argument("--sqlite-only", action="store_true")
