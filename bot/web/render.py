@@ -17,9 +17,10 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date, format_time
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from bot.lang.i18n import LANGUAGES, speaking
 from bot.scores.systems import system_title
 from bot.web.queries import Member, RatingPoint
-from bot.web.words import isolate, unnamed
+from bot.web.words import isolate, unnamed, words
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 CHART_WIDTH = 640
@@ -28,6 +29,8 @@ CHART_PAD = 28
 
 
 def environment() -> Environment:
+    """The templates, compiled now (and each language's dates and words loaded) rather than by the
+    first visitor after a start."""
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=True,  # every template, whatever its name: nothing is ever shown unescaped
@@ -38,6 +41,13 @@ def environment() -> Environment:
     )
     env.filters["system"] = system_title
     env.filters["isolate"] = isolate
+    for name in env.list_templates(extensions=["j2"]):
+        env.get_template(name)
+    moment = datetime(2000, 1, 1, tzinfo=ZoneInfo("UTC"))
+    for lang in LANGUAGES:
+        Dates(lang, "UTC").moment(moment)
+        with speaking(lang):
+            words()  # the catalogue's files, read once
     return env
 
 
