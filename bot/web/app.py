@@ -77,6 +77,19 @@ async def health(request: web.Request) -> web.Response:
     return response
 
 
+async def prepare(data: SiteData) -> None:
+    """Run each of a league page's queries once, for no server, before the site answers: the
+    database connection is opened and every statement compiled at start, not for the first visitor."""
+    nobody = 0
+    await data.club(nobody)
+    await data.seasons.choose(nobody, None)
+    await data.seasons.in_server(nobody)
+    await data.league_reader.systems(nobody)
+    await data.league_reader.tallies(nobody, None, None)
+    await data.league_reader.version(nobody, 0)
+    await data.league_reader.stored(nobody, "", "")
+
+
 async def warm_up(data: SiteData, after: float = WARM_AFTER) -> None:
     """Replay the ratings of every shown server in the background, a few results at a time, so the
     first player pages after a start are served as quickly as the next, and store each scope's
@@ -121,6 +134,7 @@ def make_app(settings: WebSettings, engine: AsyncEngine) -> web.Application:
     app.router.add_static("/static/", STATIC, append_version=False)
 
     async def lifetime(app: web.Application) -> AsyncIterator[None]:
+        await prepare(data)
         warming = asyncio.create_task(warm_up(data), name="web-warm-up")
         yield
         warming.cancel()

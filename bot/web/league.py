@@ -114,7 +114,7 @@ class LeagueReader:
         if kept is not None and kept[0] == generation:
             return kept[1]
         version = await self.version(guild_id, generation)
-        ratings = await self._stored(guild_id, key[1], version)
+        ratings = await self.stored(guild_id, key[1], version)
         if ratings is None:
             book, _records = await self.book(guild_id)
             ratings = book.ledger(system).ratings()
@@ -133,7 +133,7 @@ class LeagueReader:
         row = await self.store.run(lambda db: db.execute(query).one())
         return f"{generation}.{row[0]}.{row[1]}"
 
-    async def _stored(self, guild_id: int, scope: str, version: str) -> dict[int, Rating] | None:
+    async def stored(self, guild_id: int, scope: str, version: str) -> dict[int, Rating] | None:
         query = select(RatingSnapshot.ratings).where(
             RatingSnapshot.guild_id == guild_id,
             RatingSnapshot.scope == scope,
