@@ -287,11 +287,11 @@ def test_screenshots(browser: BrowserContext, site: Served) -> None:
                 tab.goto(f"{site.base_url}{path}")
                 overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 assert overflow <= 1, f"{name} page scrolls sideways by {overflow}px at {width} width"
-                if name == "league":  # the whole table in view, no column hidden behind a scroll
-                    hidden = tab.locator("table.league").evaluate(
-                        "t => t.scrollWidth - t.parentElement.clientWidth"
-                    )
-                    assert hidden <= 1, f"the league table is {hidden}px wider than a {width} screen"
+                # Every table wholly in view: no column hidden behind the table's own scroll.
+                widest = tab.locator("table").evaluate_all(
+                    "tables => Math.max(0, ...tables.map(t => t.scrollWidth - t.parentElement.clientWidth))"
+                )
+                assert widest <= 1, f"a table of the {name} page is {widest}px wider than a {width} screen"
                 target = SCREENSHOTS / f"{name}-{width}.png"
                 tab.screenshot(path=str(target), full_page=True)
                 assert target.stat().st_size > 1000
