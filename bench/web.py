@@ -317,6 +317,8 @@ async def bench_engine(name: str, url: str, args: argparse.Namespace) -> Figures
         await measure_cold(http, base, figures)
         await asyncio.sleep(args.settle)  # the site's background warm-up, after its first pages
         await measure_warm(http, base, figures, args.requests, players)
+        if url.startswith("postgresql"):
+            print(f"  before the load: {await postgres_connections()}")
         figures.floor_ms, figures.floor_seconds, _ = await measure_load(
             base, players, args.clients, args.each, floor=True
         )
@@ -325,6 +327,11 @@ async def bench_engine(name: str, url: str, args: argparse.Namespace) -> Figures
         )
         figures.errors.extend(errors)
     logged = [line for line in log.read_text(errors="replace").splitlines() if '"level": "error"' in line]
+    refused = sum("too many clients already" in line for line in logged)
+    if refused:
+        print(
+            f"  {refused} of muster web's logged errors: PostgreSQL refused a connection (too many clients)"
+        )
     figures.errors.extend(f"logged by muster web: {line[:300]}" for line in logged)
     report(figures, args)
     return figures
@@ -357,6 +364,22 @@ def report(f: Figures, args: argparse.Namespace) -> None:
     print(f"  errors: {len(f.errors)}")
     for error in f.errors[:10]:
         print(f"  error: {error}")
+
+
+async def postgres_connections() -> str:
+    """How many connections the PostgreSQL server holds (for everyone on it) of how many it allows:
+    the load's pages fail with "too many clients" when other programs hold the rest."""
+    dsn = POSTGRES.replace("postgresql+asyncpg://", "postgresql://")
+    try:
+        connection = await asyncpg.connect(dsn, timeout=3)
+    except (OSError, asyncpg.PostgresError, TimeoutError) as error:
+        return f"the PostgreSQL server takes no more connections ({error})"
+    try:
+        held = await connection.fetchval("SELECT count(*) FROM pg_stat_activity")
+        allowed = await connection.fetchval("SHOW max_connections")
+    finally:
+        await connection.close()
+    return f"the PostgreSQL server holds {held} connections of its {allowed} (every program on it)"
 
 
 async def postgres_answers() -> bool:
