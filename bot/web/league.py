@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from bot.db.models import GameResult, RatingSnapshot, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_update
+from bot.scores.cache import WARM_STEP, ResultCache
 from rules.scores import Rating, RatingBook, ResultStatus
 from rules.scores.standings import Tally
 
@@ -171,3 +172,19 @@ class LeagueReader:
         """Wait for the snapshot writes under way (tests, shutdown)."""
         while self._writes:
             await asyncio.gather(*list(self._writes), return_exceptions=True)
+
+
+async def store_ratings(store: Store, results: ResultCache, guild_id: int) -> None:
+    """Store every scope's ratings of a server for the site, from the bot's own cached results (when
+    `/settings web on` shows it), so the site's first page of it needs no replay. The replay runs a
+    few hundred results at a time, between other interactions."""
+    generation = await results.generation(guild_id)
+    book, _records = await results.book(guild_id)
+    reader = LeagueReader(store, results.book)
+    try:
+        for scope in [None, *book.systems()]:
+            for _ in book.warm(scope, step=WARM_STEP):
+                await asyncio.sleep(0)
+            await reader.ratings(guild_id, generation, scope)
+    finally:
+        await reader.settle()

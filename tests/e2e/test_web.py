@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from bot.config import WebSettings
 from bot.db.engine import make_engine
-from bot.db.models import GuildSettings, MemberName
-from bot.web.app import make_app
+from bot.db.models import GuildSettings, MemberName, RatingSnapshot
+from bot.web.app import SITE, make_app
 from tests.e2e.conftest import Muster
 from tests.emulator import Channel, InteractionResponse, User
 
@@ -64,8 +64,19 @@ async def test_settings_web_on_and_off(muster: Muster) -> None:
         assert (await client.get(page)).status == 404
         on = await slash(muster, w.carol, "settings web", enabled="on")
         assert on.ephemeral and f"{BASE}/g/{w.guild.id}" in on.content
+        # The bot stored the server's ratings for the site: its first page replays nothing.
+        settings_cog = muster.bot.get_cog("Settings") if muster.bot else None
+        assert settings_cog is not None
+        await settings_cog.ratings_stored()  # type: ignore[attr-defined]
+        assert muster.bot is not None
+        async with muster.bot.store.read() as db:
+            scopes = list(
+                await db.scalars(select(RatingSnapshot.scope).where(RatingSnapshot.guild_id == w.guild.id))
+            )
+        assert scopes == [""]
         shown = await client.get(page)
         assert shown.status == 200 and w.guild.name in await shown.text()
+        assert client.app[SITE].data.results.books == {}
         show = await slash(muster, w.carol, "settings show")
         assert f"{BASE}/g/{w.guild.id}" in show.text()
         off = await slash(muster, w.carol, "settings web", enabled="off")

@@ -120,3 +120,25 @@ async def test_the_warm_up_stores_every_scope_for_the_next_start(database_url: s
         )
     finally:
         await store.close()
+
+
+async def test_ratings_stored_by_the_bot_serve_the_sites_first_page(database_url: str) -> None:
+    """`/settings web on` stores the ratings from the bot's own cache (`store_ratings`): the site's
+    very first league page of that server, in any scope, replays nothing and shows the same table."""
+    from bot.scores.cache import ResultCache
+    from bot.web.league import store_ratings
+
+    seeded, store = await seeded_site(database_url)
+    try:
+        await store_ratings(store, ResultCache(store), seeded.guild_id)
+        site = SiteData(store)
+        club = await shown(site, seeded.guild_id)
+        for system in (None, "killteam", "warcry"):
+            league = await site.league(club, system, "all")
+            assert league is not None
+            assert league.standings == standings(
+                seeded.results, replay(seeded.results, system), system=system
+            )
+        assert site.results.books == {}
+    finally:
+        await store.close()
