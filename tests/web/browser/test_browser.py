@@ -2,8 +2,10 @@
 
 One browser and one seeded site for the module. A visitor opens the club's league, clicks through to
 a player, whose rating chart must show one point per counted game with the ratings the results give;
-switches the language; subscribes to the calendar (parsed with `icalendar`); every response carries
-the Content-Security-Policy. Screenshots at phone and desktop widths are written to build/screenshots/
+switches the language; subscribes to the calendar (parsed with `icalendar`); finds hostile names shown
+as text that runs nothing; sees light and dark schemes; every response carries the
+Content-Security-Policy. Screenshots at phone and desktop widths are written to build/screenshots/
+(league-desktop.png, league-phone.png, player-desktop.png, player-phone.png, league-phone-dark.png)
 for review. Without /usr/bin/chromium (`.ci/run` installs it) the module is skipped with one line.
 """
 
@@ -297,3 +299,34 @@ def test_screenshots(browser: BrowserContext, site: Served) -> None:
                 assert target.stat().st_size > 1000
         finally:
             tab.close()
+
+
+def brightness(css_color: str) -> float:
+    """0 (black) to 255 (white): the mean of an rgb()/rgba() colour's channels."""
+    channels = [float(part) for part in re.findall(r"[\d.]+", css_color)[:3]]
+    assert len(channels) == 3, css_color
+    return sum(channels) / 3
+
+
+def test_light_and_dark(browser: BrowserContext, site: Served) -> None:
+    """The page follows the visitor's colour scheme: dark text on light, light text on dark."""
+    club = club_of(site)
+    tab = browser.new_page()
+    tab.set_viewport_size(PHONE)
+    seen = {}
+    try:
+        for scheme in ("light", "dark"):
+            tab.emulate_media(color_scheme=scheme)
+            tab.goto(f"{site.base_url}/g/{club.guild_id}")
+            colours = tab.evaluate(
+                "() => { const s = getComputedStyle(document.body); return [s.backgroundColor, s.color]; }"
+            )
+            seen[scheme] = (brightness(colours[0]), brightness(colours[1]))
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(SCREENSHOTS / "league-phone-dark.png"), full_page=True)
+    finally:
+        tab.close()
+    light_background, light_text = seen["light"]
+    dark_background, dark_text = seen["dark"]
+    assert light_background > 180 and light_text < 100, seen
+    assert dark_background < 80 and dark_text > 150, seen
