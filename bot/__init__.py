@@ -10,6 +10,7 @@ step is saved" opens one folder, not a list of forty files:
              refusal words; the catalogue files themselves stay in `bot/locale/` (translators' home);
 - `scores/`, `nights/`  the two features other features use, each one service on the bot
              (`bot.scores`, `bot.nights`, typed on `MusterBot`): a cog never reaches another cog;
+- `web/`     the league web site (`muster web`): a read-only view of the servers that chose it;
 - `doctor/`  `muster doctor`'s checks; `db/` the store.
 `app`, `cli`, `config`, `logs`, `migrate`, `worker` and `guild_settings` stay at the top: the
 process itself and what every folder uses. The names are short nouns for a job ("play", not

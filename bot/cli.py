@@ -1,5 +1,5 @@
-"""`muster run` starts the bot; `muster migrate` upgrades the database and exits; `muster doctor`
-checks a deployment and says what to fix."""
+"""`muster run` starts the bot; `muster web` serves the league web site; `muster migrate` upgrades
+the database and exits; `muster doctor` checks a deployment and says what to fix."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import discord
 from pydantic import ValidationError
 
 from bot import logs
-from bot.config import Settings, StoreSettings
+from bot.config import Settings, StoreSettings, WebSettings
 from bot.lang.i18n import DOMAINS
 
 EXIT_CONFIG = 2
@@ -102,9 +102,24 @@ async def _doctor(settings: StoreSettings, max_servers: int) -> int:
     return 0 if healthy else 1
 
 
+async def _web(settings: WebSettings) -> int:
+    from bot.db.engine import make_engine
+    from bot.migrate import upgrade
+    from bot.web.app import serve
+
+    engine = make_engine(settings.database_url)
+    try:
+        await upgrade(engine)  # the site reads the bot's tables: the same schema, whichever starts first
+    finally:
+        await engine.dispose()
+    return await serve(settings)
+
+
 def _settings(command: str) -> StoreSettings:
     if command == "run":
         return Settings()  # type: ignore[call-arg]
+    if command == "web":
+        return WebSettings()
     if command == "doctor":
         from bot.doctor.checkup import DoctorSettings
 
@@ -135,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="muster", description="Muster, the wargame night bot for Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    sub.add_parser("web", help="serve the league web site (MUSTER_WEB_HOST, MUSTER_WEB_PORT)")
     sub.add_parser("migrate", help="upgrade the database to the latest schema")
     doctor = sub.add_parser(
         "doctor", help="check the database, its migrations, the settings and the bot's permissions"
@@ -163,6 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_async(_run(settings))
     if args.command == "doctor":
         return run_async(_doctor(settings, args.servers))
+    if args.command == "web":
+        assert isinstance(settings, WebSettings)
+        return run_async(_web(settings))
     return run_async(_migrate(settings))
 
 

@@ -74,7 +74,33 @@ class StoreSettings(BaseSettings):
         return level
 
 
-class Settings(StoreSettings):
+class WebSettings(StoreSettings):
+    """What `muster web` reads (no Discord token: the site only reads the database); the bot reads
+    MUSTER_WEB_BASE_URL too, to answer `/settings web on` with the server's page address."""
+
+    muster_web_host: str = "127.0.0.1"
+    muster_web_port: int = Field(default=8080, ge=1, le=65535)
+    # The site's address as people reach it (behind a reverse proxy: the proxy's), without a slash.
+    muster_web_base_url: str = "http://127.0.0.1:8080"
+    # Requests one address may make: a burst, refilled at this rate per second (0: no limit).
+    muster_web_rate: float = Field(default=5.0, ge=0)
+    muster_web_burst: int = Field(default=60, ge=1)
+    # Behind a reverse proxy every request comes from the proxy: limit by the X-Forwarded-For
+    # address it adds instead (only set this when a proxy you run always sets that header).
+    muster_web_forwarded: bool = False
+
+    @field_validator("muster_web_base_url")
+    @classmethod
+    def _base_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(
+                "MUSTER_WEB_BASE_URL must be an http(s) address such as https://muster.example.org"
+            )
+        return value
+
+
+class Settings(WebSettings):
     """Everything `muster run` reads. Only DISCORD_TOKEN is required."""
 
     discord_token: SecretStr

@@ -35,13 +35,14 @@ def sections(games: GameRegistry) -> list[tuple[str, str]]:
         (
             _.p("field", "Scores"),
             "`/scores record` · `/scores leaderboard` · `/scores history` · `/scores player` · "
-            "`/scores export`",
+            "`/scores export` · `/scores privacy`",
         ),
         (
             _.p("field", "Settings"),
             _(
                 "`/settings results-channel #channel` · `/settings language` · "
-                "`/settings organiser-role` · `/settings time-zone` · `/settings show` (Manage Server)"
+                "`/settings organiser-role` · `/settings time-zone` · `/settings web` · `/settings show` "
+                "(Manage Server)"
             ),
         ),
     ]

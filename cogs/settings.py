@@ -7,6 +7,9 @@ itself, since a server can grant the command to anyone in its integration settin
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -17,11 +20,20 @@ from bot.chat.errors import UserError
 from bot.chat.limits import fit
 from bot.lang.i18n import LANGUAGES, Domain
 from bot.lang.languages import FOLLOW_DISCORD
+from bot.web.league import store_ratings
 from cogs.night.input import time_zone_name, zone_choices
+from rules.text import clip
 
 _ = Domain("muster")
+log = logging.getLogger("muster.settings")
+WEB_NAME_MAX = 100  # the stored server name (Discord allows 100)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 """Each language by its own name, as a picker shows it."""
+
+
+def web_address(base_url: str, guild_id: int) -> str:
+    """The server's league page on the web site (`MUSTER_WEB_BASE_URL/g/<server id>`)."""
+    return f"{base_url}/g/{guild_id}"
 
 
 def language_name(code: str | None) -> str:
@@ -36,6 +48,30 @@ def language_name(code: str | None) -> str:
 class Settings(commands.GroupCog, group_name="settings", group_description="This server's Muster settings"):
     def __init__(self, bot: MusterBot) -> None:
         self.bot = bot
+        self._storing: set[asyncio.Task[None]] = set()
+
+    async def cog_unload(self) -> None:
+        for task in self._storing:
+            task.cancel()
+        await asyncio.gather(*self._storing, return_exceptions=True)
+
+    def _store_ratings(self, guild_id: int) -> None:
+        """The server's ratings stored for the web site in the background (bot/web/league.py), so
+        its first page there needs no replay; the site replays them itself if this fails."""
+
+        async def store() -> None:
+            try:
+                await store_ratings(self.bot.store, self.bot.scores.results, guild_id)
+            except Exception:
+                log.warning("could not store the ratings of %s for the web site", guild_id, exc_info=True)
+
+        task = asyncio.create_task(store(), name=f"web-ratings-{guild_id}")
+        self._storing.add(task)
+        task.add_done_callback(self._storing.discard)
+
+    async def ratings_stored(self) -> None:
+        """Wait for the ratings being stored for the web site (tests)."""
+        await asyncio.gather(*self._storing, return_exceptions=True)
 
     @app_commands.command(name="results-channel", description="Where finished games are announced")
     @app_commands.describe(channel="The channel for results (leave empty to use each game's own channel)")
@@ -154,6 +190,34 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=name, value=name) for name in zone_choices(current)]
 
+    @app_commands.command(name="web", description="Whether this server's league is shown on the web site")
+    @app_commands.describe(enabled="On: anyone with the address sees the league, results and game nights")
+    @app_commands.choices(
+        enabled=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def web(self, interaction: discord.Interaction[MusterBot], enabled: str) -> None:
+        guild_id = guild_id_of(interaction)
+        require_manage(interaction)
+        if enabled not in ("on", "off"):
+            raise UserError(_("Choose **on** or **off**."))
+        guild = interaction.guild
+        await self.bot.guild_settings.update(
+            guild_id,
+            web_public=enabled == "on",
+            web_name=clip(guild.name, WEB_NAME_MAX) if guild is not None else None,
+            web_locale=str(guild.preferred_locale) if guild is not None else None,
+        )
+        if enabled == "on":
+            self._store_ratings(guild_id)
+            text = _(
+                "This server's league is on the web now: {address}\nMembers who'd rather not be named "
+                "there can use `/scores privacy hide`. `/settings web off` hides it again at once.",
+                address=web_address(self.bot.settings.muster_web_base_url, guild_id),
+            )
+        else:
+            text = _("This server's league is no longer on the web.")
+        await interaction.response.send_message(**fit(content=text, ephemeral=True))
+
     @app_commands.command(name="show", description="Show this server's settings")
     async def show(self, interaction: discord.Interaction[MusterBot]) -> None:
         settings = await self.bot.guild_settings.get(guild_id_of(interaction))
@@ -176,6 +240,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else _("Manage Server only")
         embed.add_field(name=_.p("field", "Game night organisers"), value=role, inline=False)
         embed.add_field(name=_.p("field", "Time zone"), value=settings.time_zone or "UTC", inline=False)
+        page = (
+            web_address(self.bot.settings.muster_web_base_url, guild_id_of(interaction))
+            if settings.web_public
+            else _("not shown")
+        )
+        embed.add_field(name=_.p("field", "Web page"), value=page, inline=False)
         await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
 

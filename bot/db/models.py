@@ -58,6 +58,11 @@ class GuildSettings(Base):
     language: Mapped[str | None] = mapped_column(String(8))  # en|de|fr|es; None: the server's Discord locale
     organiser_role_id: Mapped[int | None] = mapped_column(BigInteger)  # may run game nights
     time_zone: Mapped[str | None] = mapped_column(String(64))  # IANA name; None: UTC
+    # The league web site (bot/web): nothing of a server is shown until `/settings web on`; the
+    # server's name and Discord locale as they were then (the site has no Discord connection).
+    web_public: Mapped[bool | None] = mapped_column(Boolean)  # None or False: not shown
+    web_name: Mapped[str | None] = mapped_column(String(100))
+    web_locale: Mapped[str | None] = mapped_column(String(16))
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
 
@@ -69,6 +74,35 @@ class UserLocale(Base):
 
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     locale: Mapped[str] = mapped_column(String(16))
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class MemberName(Base):
+    """A member's display name in one server as the bot last saw it (the web site shows it: it has
+    no Discord connection), and their `/scores privacy hide` choice. Written only when it changes."""
+
+    __tablename__ = "member_names"
+    __table_args__ = (Index("ix_member_names_guild_updated", "guild_id", "updated_at"),)
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    display_name: Mapped[str | None] = mapped_column(String(100))
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class RatingSnapshot(Base):
+    """A server's ratings in one scope (a system, or '' for overall) as a replay of its confirmed
+    results gave them at `generation`: a cache the web site keeps in the store, so a restarted site
+    process shows a league without replaying every result. Used only while the server's results are
+    still at `version` (their generation, count and newest id); else they are replayed and stored."""
+
+    __tablename__ = "rating_snapshots"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    version: Mapped[str] = mapped_column(String(64))
+    ratings: Mapped[str] = mapped_column(Text)  # JSON: {"<user id>": [mu, sigma]}
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 

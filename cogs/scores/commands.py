@@ -40,6 +40,7 @@ from bot.scores.layout import (
     needs_image,
     score_line,
 )
+from bot.web.members import MemberNames
 from cogs.scores.buttons import (
     BOARD_COLOUR,
     BoardButton,
@@ -51,6 +52,7 @@ from cogs.scores.buttons import (
     system_option,
 )
 from cogs.scores.player import player_embed
+from cogs.scores.privacy import Privacy
 from cogs.scores.text import ENGLISH
 from rules.errors import RuleError
 from rules.scores import ResultStatus, Standing, history, player_summary, standings, to_csv_bytes
@@ -66,7 +68,9 @@ add_words(ENGLISH)
 
 
 @app_commands.guild_only()
-class Scores(commands.GroupCog, group_name="scores", group_description="Results, ratings and leagues"):
+class Scores(
+    Privacy, commands.GroupCog, group_name="scores", group_description="Results, ratings and leagues"
+):
     """Manage Server is checked by the bot itself: Discord's default permissions apply only to a whole
     top-level command, and anyone may record, read and export."""
 
@@ -75,6 +79,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
     def __init__(self, bot: MusterBot) -> None:
         self.bot = bot
         self.service = bot.scores
+        self.members = MemberNames(bot.store)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -87,6 +92,7 @@ class Scores(commands.GroupCog, group_name="scores", group_description="Results,
             self.bot.sessions.result_hooks.remove(self.service.record_session_result)
         self.bot.remove_dynamic_items(ResultButton, BoardButton)
         await self.service.stop()
+        await self.members.settle()
 
     # ------------------------------------------------------------------ helpers
 

@@ -112,7 +112,12 @@ def standings(
     season_id: int | None = None,
 ) -> list[Standing]:
     """The ranked league table; `ratings` should be the ledger of the same scope (`system`)."""
-    table = tallies(select(results, system=system, season_id=season_id))
+    return rank(tallies(select(results, system=system, season_id=season_id)), ratings)
+
+
+def rank(table: Mapping[int, Tally], ratings: RatingLedger | Mapping[int, Rating]) -> list[Standing]:
+    """The ranked table of players' tallies (however they were counted: from results here, or summed
+    by the store for the web site), in the ranking order above."""
     rated = {player: ratings_of(ratings, player) for player in table}
 
     def order(player: int) -> tuple[int, float, int, int]:
