@@ -1,0 +1,318 @@
+"""Events (a club's Swiss tournaments): load, step and save an event's state with a version check,
+and keep the players' sealed lists.
+
+An event is stored as a night is: its state as JSON and a version. Every change is one
+transaction: the versioned UPDATE of the event, whatever else the change does in the store (a
+list's row, the games a round opens: inside the same transaction, so a crash never opens them
+twice) and the outbox rows of what it says. Two changes racing on one version: one wins, the
+other is judged again on the new state. An event's messages form one outbox lane, `event:<id>`,
+so they arrive in order and its card is edited where it was posted.
+
+A list's text is kept in `event_lists`, never in the state (which the card and every step read):
+the state knows its commitment and whether it stands or was rejected.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Protocol
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.chat.delivery import Delivery
+from bot.chat.messages import Outgoing
+from bot.chat.outbox import enqueue
+from bot.db.models import ClubEvent, EventList, utcnow
+from bot.db.store import Store
+from bot.events.state import EventState, Note, Settings
+from bot.lang.languages import ENGLISH, Languages, LanguageService
+from rules.errors import RuleError
+
+EVENT_ID = re.compile(r"[0-9a-f]{12}")
+MAX_CONFLICT_RETRIES = 8
+ACTIVE = ("signup", "lists_closed", "round", "top_cut")
+NAME_CHARS = 200  # the events.name column (bot/db/models.py)
+SYSTEM_CHARS = 40  # the events.system column
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """The store's facts about an event, beside its pure state."""
+
+    id: str
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    status: str
+    version: int
+    round_ends_at: datetime | None = None
+
+    @property
+    def lane(self) -> str:
+        return lane_of(self.id)
+
+
+@dataclass(frozen=True)
+class StoredList:
+    """A player's sealed list as stored (shown only to the organiser, or once revealed)."""
+
+    player: int
+    faction: str
+    text: str
+    nonce: str
+    commitment: str
+
+
+@dataclass(frozen=True)
+class EventStep:
+    info: EventInfo
+    before: EventState
+    state: EventState
+    notes: list[Note]
+    languages: Languages = ENGLISH
+
+
+class EventRenderer(Protocol):
+    """What the event cog says; the service stores it in the step's transaction."""
+
+    def created(self, info: EventInfo, state: EventState, languages: Languages) -> list[Outgoing]: ...
+
+    def after_step(self, done: EventStep, lists: list[StoredList]) -> list[Outgoing]: ...
+
+
+# Inside the step's transaction: (the new state, what happened) from the freshest state.
+Decide = Callable[[AsyncSession, EventInfo, EventState], Awaitable[tuple[EventState, list[Note]]]]
+
+
+def lane_of(event_id: str) -> str:
+    return f"event:{event_id}"
+
+
+def at(epoch: int) -> datetime:
+    return datetime.fromtimestamp(epoch, UTC)
+
+
+def info_of(row: ClubEvent) -> EventInfo:
+    return EventInfo(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        organiser_id=row.organiser_id,
+        status=row.status,
+        version=row.version,
+        round_ends_at=row.round_ends_at,
+    )
+
+
+def placed(info: EventInfo, outgoing: list[Outgoing]) -> list[Outgoing]:
+    """The messages with the event's channel where they name none (a lane is no session)."""
+    return [
+        m.model_copy(update={"channel_id": info.channel_id})
+        if m.to == "channel" and m.channel_id is None
+        else m
+        for m in outgoing
+    ]
+
+
+def stored_of(row: EventList) -> StoredList:
+    return StoredList(row.player_id, row.faction, row.text, row.nonce, row.commitment)
+
+
+class _Stale(Exception):
+    """The event's version moved on while a step was judged: its transaction is rolled back."""
+
+
+class EventService:
+    def __init__(self, store: Store, delivery: Delivery) -> None:
+        self.store = store
+        self.delivery = delivery
+        self.renderer: EventRenderer | None = None
+        self.languages: LanguageService | None = None
+
+    def _render(self) -> EventRenderer:
+        if self.renderer is None:
+            raise RuleError(code="event.unavailable")
+        return self.renderer
+
+    async def languages_of(self, guild_id: int, state: EventState | None = None) -> Languages:
+        """The server's language and that of the event's organiser and players."""
+        if self.languages is None:
+            return ENGLISH
+        people = [] if state is None else [state.organiser, *state.entrants, *state.waitlist]
+        return await self.languages.for_players(guild_id, list(dict.fromkeys(people)))
+
+    # ------------------------------------------------------------------ reading
+
+    async def load(self, event_id: str, guild_id: int | None = None) -> tuple[EventInfo, EventState]:
+        """An event's facts and state, fresh from the store (refused if it is another server's)."""
+        if not EVENT_ID.fullmatch(event_id):  # typed by someone: never a query with it
+            raise RuleError(code="event.not_found")
+        async with self.store.read() as db:
+            row = await db.get(ClubEvent, event_id)
+            if row is None or (guild_id is not None and row.guild_id != guild_id):
+                raise RuleError(code="event.not_found")
+            return info_of(row), EventState.model_validate_json(row.state)
+
+    async def in_server(
+        self, guild_id: int, *, active: bool = True, limit: int = 25
+    ) -> list[tuple[EventInfo, EventState]]:
+        """The server's events: the active ones soonest first."""
+        query = select(ClubEvent).where(ClubEvent.guild_id == guild_id)
+        if active:
+            query = query.where(ClubEvent.status.in_(ACTIVE))
+        async with self.store.read() as db:
+            rows = await db.scalars(query.order_by(ClubEvent.starts_at).limit(limit))
+            return [(info_of(r), EventState.model_validate_json(r.state)) for r in rows]
+
+    async def lists(self, event_id: str, players: list[int] | None = None) -> list[StoredList]:
+        """The stored lists of an event (of `players` only, when given), by player id."""
+        query = select(EventList).where(EventList.event_id == event_id)
+        if players is not None:
+            query = query.where(EventList.player_id.in_(players))
+        async with self.store.read() as db:
+            return [stored_of(r) for r in await db.scalars(query.order_by(EventList.player_id))]
+
+    async def round_due(self, now: datetime) -> list[EventInfo]:
+        """Events in a round whose clock runs (the sweep's warnings)."""
+        query = select(ClubEvent).where(ClubEvent.status == "round", ClubEvent.round_ends_at.is_not(None))
+        async with self.store.read() as db:
+            return [info_of(r) for r in await db.scalars(query.limit(100))]
+
+    # ------------------------------------------------------------------ writing
+
+    async def create(
+        self, *, guild_id: int, channel_id: int, organiser_id: int, settings: Settings
+    ) -> tuple[EventInfo, EventState]:
+        """Make an event and queue its card, in one transaction."""
+        languages = await self.languages_of(guild_id)
+        event_id = secrets.token_hex(6)
+        state = EventState(event_id=event_id, organiser=organiser_id, settings=settings)
+        now = utcnow()
+        async with self.store.write() as db:
+            row = ClubEvent(
+                id=event_id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                organiser_id=organiser_id,
+                name=settings.name[:NAME_CHARS],
+                system=settings.system[:SYSTEM_CHARS],
+                status=state.phase,
+                state=state.model_dump_json(),
+                version=1,
+                starts_at=at(settings.starts_at),
+                lists_due_at=at(settings.lists_due),
+                round_warned=0,
+                event_version=0,
+                created_at=now,
+                updated_at=now,
+            )
+            db.add(row)
+            await db.flush()
+            info = info_of(row)
+            await enqueue(
+                db, None, placed(info, self._render().created(info, state, languages)), session_id=info.lane
+            )
+        self.delivery.kick()
+        return info, state
+
+    async def step(self, event_id: str, decide: Decide, *, guild_id: int | None = None) -> EventStep:
+        """Take the step `decide` makes on the freshest state, retrying on a concurrent change.
+
+        `decide` runs inside the transaction (what it writes, e.g. a list or the games a round
+        opens, is kept only with the step) and may raise RuleError: nothing is stored."""
+        for _attempt in range(MAX_CONFLICT_RETRIES):
+            info, state = await self.load(event_id, guild_id)
+            languages = await self.languages_of(info.guild_id, state)
+            try:
+                done = await self._try_step(info, state, decide, languages)
+            except _Stale:
+                continue
+            self.delivery.kick()
+            return done
+        raise RuleError(code="event.busy")
+
+    async def _try_step(
+        self, info: EventInfo, state: EventState, decide: Decide, languages: Languages
+    ) -> EventStep:
+        async with self.store.write() as db:
+            new_state, notes = await decide(db, info, state)
+            now = utcnow()
+            values: dict[str, object] = {}
+            if new_state.round_number != state.round_number:  # a new round: its clock starts
+                minutes = new_state.settings.round_minutes
+                values = {"round_ends_at": at(int(now.timestamp()) + minutes * 60), "round_warned": 0}
+            if new_state.phase in ("finished", "cancelled"):
+                values["round_ends_at"] = None
+            new_info = replace(info, status=new_state.phase, version=info.version + 1)
+            stored = await db.execute(
+                update(ClubEvent)
+                .where(ClubEvent.id == info.id, ClubEvent.version == info.version)
+                .values(
+                    state=new_state.model_dump_json(),
+                    version=new_info.version,
+                    status=new_state.phase,
+                    updated_at=now,
+                    **values,
+                )
+            )
+            if stored.rowcount != 1:  # type: ignore[attr-defined]
+                raise _Stale()
+            if "round_ends_at" in values:
+                new_info = replace(new_info, round_ends_at=values["round_ends_at"])  # type: ignore[arg-type]
+            done = EventStep(new_info, state, new_state, notes, languages)
+            revealed = await self._revealed_now(db, done)
+            outgoing = placed(new_info, self._render().after_step(done, revealed))
+            await enqueue(db, None, outgoing, session_id=new_info.lane)
+        return done
+
+    @staticmethod
+    async def _revealed_now(db: AsyncSession, done: EventStep) -> list[StoredList]:
+        """The lists a step reveals: all when lists close (revealed together), or each round's
+        players' (to their opponents) when a round is published in "opponent" mode."""
+        before, after = done.before, done.state
+        if after.lists_revealed and not before.lists_revealed:
+            wanted = None
+        elif after.round_number > before.round_number and not after.lists_revealed:
+            wanted = [p for g in after.round_games() for p in g.players]
+        else:
+            return []
+        query = select(EventList).where(EventList.event_id == after.event_id)
+        if wanted is not None:
+            query = query.where(EventList.player_id.in_(wanted))
+        return [stored_of(r) for r in await db.scalars(query.order_by(EventList.player_id))]
+
+    async def save_list(self, db: AsyncSession, event_id: str, stored: StoredList) -> None:
+        """A player's list, sealed (in the step's transaction: the state names its commitment)."""
+        await db.execute(
+            delete(EventList).where(EventList.event_id == event_id, EventList.player_id == stored.player)
+        )
+        db.add(
+            EventList(
+                event_id=event_id,
+                player_id=stored.player,
+                faction=stored.faction,
+                text=stored.text,
+                nonce=stored.nonce,
+                commitment=stored.commitment,
+                submitted_at=utcnow(),
+            )
+        )
+
+    async def warn(self, info: EventInfo, mark: int, outgoing: list[Outgoing]) -> bool:
+        """Queue a round's warning once (claimed by raising `round_warned` to `mark`)."""
+        async with self.store.write() as db:
+            claimed = await db.execute(
+                update(ClubEvent)
+                .where(ClubEvent.id == info.id, ClubEvent.round_warned < mark)
+                .values(round_warned=mark)
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            await enqueue(db, None, placed(info, outgoing), session_id=info.lane)
+        self.delivery.kick()
+        return True

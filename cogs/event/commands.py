@@ -1,0 +1,270 @@
+"""/event: a club's Swiss tournament (a thin adapter over bot/events/).
+
+Organisers (Manage Server, or the role `/settings organiser-role` names) make an event; its card
+takes entries through buttons; players send sealed lists (cogs/event/lists.py); the organiser
+closes the lists and publishes each round, results come in (cogs/event/rounds.py), standings are
+posted after each round, the final ones when the event ends. A round's clock DMs its players at
+30 and 10 minutes left, once (the sweep claims each warning in the store).
+
+Components survive restarts: `event:<event>:join|leave` carries all the card's buttons need.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import MusterBot
+from bot.chat import errors, render
+from bot.chat.checks import channel_id_of, guild_id_of
+from bot.chat.limits import SCHEDULED_EVENT_NAME
+from bot.chat.messages import Outgoing
+from bot.db.models import utcnow
+from bot.events import state as steps
+from bot.events.state import MAX_CAPACITY, Settings
+from bot.lang.i18n import Domain, speaking
+from bot.lang.text import add_words
+from bot.worker import Worker
+from cogs.event.base import reply
+from cogs.event.lists import ListCommands
+from cogs.event.rounds import RoundCommands
+from cogs.event.text import REFUSALS
+from cogs.night import input as typed_input
+from rules.errors import RuleError
+from rules.event.models import Tiebreaker
+from rules.night.models import system_slug
+from rules.text import clip
+
+add_words(REFUSALS)
+_ = Domain("event")
+
+EVENT_BUTTON = re.compile(r"event:(?P<eid>[0-9a-f]{12}):(?P<action>join|leave)")
+WARNINGS = ((30, 1), (10, 2))  # minutes left, and its mark in the round's claims
+MAX_ROUNDS = 10
+MAX_POINTS = 100
+
+
+def cog_of(client: discord.Client) -> EventCog:
+    cog = cast(MusterBot, client).get_cog("Event")
+    if not isinstance(cog, EventCog):
+        raise RuleError(code="event.unavailable")
+    return cog
+
+
+class EventButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=EVENT_BUTTON):
+    def __init__(self, item: discord.ui.Button[Any], event_id: str, action: str) -> None:
+        super().__init__(item)
+        self.event_id, self.action = event_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> EventButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, match["eid"], match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = cog_of(interaction.client)
+            user = interaction.user.id
+            change = steps.join if self.action == "join" else steps.leave
+            done = await cog.act(interaction, self.event_id, lambda u, o, s: change(s, user, u, o))
+            kind = done.notes[0].kind if done.notes else ""
+            words = {
+                "joined": _("You are entered. Send your list with `/event list` before the deadline."),
+                "waitlisted": _("The event is full: you are on the waitlist."),
+            }
+            await reply(interaction, words.get(kind, _("You have left the event.")))
+        except Exception as exc:
+            await errors.report(interaction, exc)
+
+
+def tiebreakers_typed(typed: str) -> list[str]:
+    known = [t.value for t in Tiebreaker]
+    chosen = [t.strip().lower().replace(" ", "_").replace("-", "_") for t in typed.split(",") if t.strip()]
+    if not chosen or len(set(chosen)) != len(chosen) or any(t not in known for t in chosen):
+        raise RuleError(code="event.tiebreakers", known=", ".join(known))
+    return chosen
+
+
+def check_numbers(rounds: int, round_minutes: int, capacity: int, top_cut: int, points: list[int]) -> None:
+    if not 0 <= rounds <= MAX_ROUNDS:
+        raise RuleError(code="event.rounds", maximum=MAX_ROUNDS)
+    if not 15 <= round_minutes <= 600:
+        raise RuleError(code="event.round_minutes", minimum=15, maximum=600)
+    if not steps.MIN_PLAYERS <= capacity <= MAX_CAPACITY:
+        raise RuleError(code="event.capacity", minimum=steps.MIN_PLAYERS, maximum=MAX_CAPACITY)
+    if top_cut not in (0, 4, 8):
+        raise RuleError(code="event.top_cut")
+    if any(not 0 <= p <= MAX_POINTS for p in points):
+        raise RuleError(code="event.points", maximum=MAX_POINTS)
+
+
+@app_commands.guild_only()
+class EventCog(
+    ListCommands,
+    RoundCommands,
+    commands.GroupCog,
+    name="Event",
+    group_name="event",
+    group_description="Events: Swiss tournaments with sealed army lists",
+):
+    """Organiser rights are checked by the bot: Discord's default permissions would hide the
+    players' commands (list, result, drop) too."""
+
+    def __init__(self, bot: MusterBot) -> None:
+        super().__init__(bot)
+        self.clock = Worker("event-clock", self.sweep, bot.settings.sweep_seconds, ready=bot.wait_until_ready)
+
+    async def cog_load(self) -> None:
+        self.events.renderer = self.renderer
+        self.bot.add_dynamic_items(EventButton)
+        self.clock.start()
+
+    async def cog_unload(self) -> None:
+        await self.clock.stop()
+        self.events.renderer = None
+
+    @app_commands.command(name="create", description="Make an event: a Swiss tournament with sealed lists")
+    @app_commands.describe(
+        name="The event's name",
+        system="The game system, e.g. Kill Team (or any other, typed by name)",
+        date="The day, like 2026-12-05",
+        time="The start, like 10:00 (in the server's time zone)",
+        rounds="How many rounds (0: as many as the players need)",
+        round_minutes="How long a round lasts",
+        capacity="How many players can enter",
+        lists_hours="Lists are due this many hours before the start",
+        tiebreakers="In order, from: total_vp, vp_difference, sos, opp_sos, head_to_head",
+        reveal="Reveal every list when lists close, or each to its opponent at pairing",
+        seeding="Round 1: random, or by Muster's ratings",
+        win="Tournament points for a win",
+        draw="Tournament points for a draw",
+        loss="Tournament points for a loss",
+        bye="Tournament points for a bye",
+        top_cut="A single-elimination top cut of 4 or 8 (0: none)",
+        unrated="The event's games don't count for ratings",
+    )
+    @app_commands.choices(
+        reveal=[
+            app_commands.Choice(name="all together", value="all"),
+            app_commands.Choice(name="to the opponent", value="opponent"),
+        ],
+        seeding=[
+            app_commands.Choice(name="random", value="random"),
+            app_commands.Choice(name="by rating", value="rating"),
+        ],
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction[MusterBot],
+        name: str,
+        system: str,
+        date: str,
+        time: str,
+        rounds: int = 0,
+        round_minutes: int = 150,
+        capacity: int = 32,
+        lists_hours: int = 24,
+        tiebreakers: str = "sos, vp_difference, total_vp",
+        reveal: str = "all",
+        seeding: str = "random",
+        win: int = 3,
+        draw: int = 1,
+        loss: int = 0,
+        bye: int = 3,
+        top_cut: int = 0,
+        unrated: bool = False,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        await self.require_organiser(interaction)
+        check_numbers(rounds, round_minutes, capacity, top_cut, [win, draw, loss, bye])
+        if not 0 <= lists_hours <= typed_input.MAX_CUTOFF_HOURS:
+            raise RuleError(code="event.lists_hours", maximum=typed_input.MAX_CUTOFF_HOURS)
+        title = clip(" ".join(name.split()), SCHEDULED_EVENT_NAME)
+        if not title:
+            raise RuleError(code="event.name_missing")
+        start = typed_input.starts_at(date, time, (await self.bot.guild_settings.get(guild_id)).time_zone)
+        if start <= utcnow().timestamp():
+            raise RuleError(code="event.in_past")
+        settings = Settings(
+            name=title,
+            system=system_slug(system),
+            starts_at=start,
+            lists_due=start - lists_hours * 3600,
+            rounds=rounds or None,
+            round_minutes=round_minutes,
+            capacity=capacity,
+            win=win,
+            draw=draw,
+            loss=loss,
+            bye=bye,
+            tiebreakers=tiebreakers_typed(tiebreakers),
+            top_cut=top_cut,
+            reveal="opponent" if reveal == "opponent" else "all",
+            seeding="rating" if seeding == "rating" else "random",
+            unrated=unrated,
+        )
+        await self.events.create(
+            guild_id=guild_id,
+            channel_id=channel_id_of(interaction),
+            organiser_id=interaction.user.id,
+            settings=settings,
+        )
+        await reply(interaction, _("**{name}** is made: its card takes entries.", name=title))
+
+    @app_commands.command(name="show", description="Show an event's card")
+    @app_commands.describe(event="Which event (default: the one coming up)")
+    async def show(self, interaction: discord.Interaction[MusterBot], event: str | None = None) -> None:
+        event_id = await self.pick(interaction, event)
+        info, state = await self.events.load(event_id, guild_id_of(interaction))
+        shown = self.renderer.card(info, state)
+        await interaction.response.send_message(
+            embeds=[render.embed(e) for e in shown.embeds], ephemeral=True
+        )
+
+    @app_commands.command(name="cancel", description="Cancel an event (organisers)")
+    @app_commands.describe(event="Which event (default: the one coming up)")
+    async def cancel(self, interaction: discord.Interaction[MusterBot], event: str | None = None) -> None:
+        done = await self.act(interaction, event, lambda _u, _o, s: steps.cancel(s), organiser=True)
+        await reply(interaction, _("**{name}** is cancelled.", name=done.state.settings.name))
+
+    # ------------------------------------------------------------------ the round's clock
+
+    async def sweep(self, now: datetime | None = None) -> None:
+        """DM a round's players at 30 and 10 minutes left, each warning once."""
+        now = now or utcnow()
+        for info in await self.events.round_due(now):
+            if info.round_ends_at is None:
+                continue
+            _info, state = await self.events.load(info.id)
+            left = (info.round_ends_at - now).total_seconds() / 60
+            due = [(m, mark) for m, mark in WARNINGS if left <= m]
+            if not due:
+                continue
+            minutes, mark = due[-1]
+            players = [p for g in state.round_games() if not g.reported for p in g.players]
+            languages = await self.events.languages_of(info.guild_id, state)
+            messages = []
+            for player in players:
+                with speaking(languages.of(player)):
+                    text = _(
+                        "**{name}**, round {round}: {minutes} minutes left.",
+                        name=state.settings.name,
+                        round=state.round_number,
+                        minutes=minutes,
+                    )
+                messages.append(Outgoing(to="dm", user_id=player, content=text))
+            await self.events.warn(info, state.round_number * 100 + mark, messages)
+
+    @show.autocomplete("event")
+    @cancel.autocomplete("event")
+    async def _event_autocomplete(
+        self, interaction: discord.Interaction[MusterBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.event_choices(interaction, current)
