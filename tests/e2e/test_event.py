@@ -133,3 +133,47 @@ async def test_a_thirteen_player_event_end_to_end(muster: Muster) -> None:
     assert "over" in await command(muster, w.carol, "finish")
     assert standings_post(muster, "final standings") == hand_standings(ids, results, {dropped.id})
     assert len(posts(muster, "GT · round 1")) == len(posts(muster, "GT · round 3")) == 1
+
+
+async def test_bad_input_is_refused_politely_and_changes_nothing(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    field = players(muster, 4)
+    assert "is made" in await create(muster, rounds=2)
+    for user in field:
+        await enter(muster, user)
+    before = await the_event(muster)
+
+    # A list too long (a file of 10,001 characters) and a list without a faction.
+    too_long = emu.upload("list.txt", b"x" * 10_001)
+    said = await command(muster, field[0], "list", faction="Goliath", file=too_long)
+    assert "at most 10000 characters" in said, said
+    assert "Name your faction" in await command(muster, field[0], "list", faction=" ", text="a list")
+    # A player's organiser commands.
+    assert "Only the event's organiser" in await command(muster, field[1], "publish")
+    assert "Only" in await command(muster, field[1], "reject", player=field[0], reason="no")
+    assert "Only" in await command(muster, field[1], "close-lists")
+    assert await the_event(muster) == before
+    assert all(m.ephemeral for m in emu.messages(w.channel, include_ephemeral=True) if "Only" in m.all_text())
+
+    # A result for a game not in the round.
+    await command(muster, w.carol, "close-lists")
+    await command(muster, w.carol, "publish")
+    state = await the_event(muster)
+    game = state.round_games()[0]
+    assert game.second is not None
+    other = next(p for p in state.entrants if p not in game.players)
+    said = await command(
+        muster, emu.users[game.first], "result", opponent=emu.users[other], your_vp=3, their_vp=1
+    )
+    assert "no game together in round 1" in said, said
+    assert await the_event(muster) == state
+
+
+async def test_a_list_after_the_deadline_is_refused(muster: Muster) -> None:
+    field = players(muster, 2)
+    assert "is made" in await create(muster, lists_hours=24 * 4)  # the start is 3 days away: lists were due
+    await enter(muster, field[0])
+    before = await the_event(muster)
+    said = await command(muster, field[0], "list", faction="Escher", text="- Queen")
+    assert "deadline has passed" in said, said
+    assert await the_event(muster) == before
