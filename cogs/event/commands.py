@@ -11,6 +11,8 @@ Components survive restarts: `event:<event>:join|leave` carries all the card's b
 
 from __future__ import annotations
 
+import logging
+import math
 import re
 from datetime import datetime
 from typing import Any, cast
@@ -18,6 +20,7 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 from discord.ext import commands
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.app import MusterBot
 from bot.chat import errors, render
@@ -26,13 +29,15 @@ from bot.chat.limits import SCHEDULED_EVENT_NAME
 from bot.chat.messages import Outgoing
 from bot.db.models import utcnow
 from bot.events import state as steps
-from bot.events.state import MAX_CAPACITY, Settings
+from bot.events.rounds import results_of
+from bot.events.service import EventInfo
+from bot.events.state import MAX_CAPACITY, EventState, Note, Settings
 from bot.lang.i18n import Domain, speaking
 from bot.lang.text import add_words
 from bot.worker import Worker
 from cogs.event.base import reply
 from cogs.event.lists import ListCommands
-from cogs.event.rounds import RoundCommands
+from cogs.event.rounds import RoundCommands, with_muster_results
 from cogs.event.text import REFUSALS
 from cogs.night import input as typed_input
 from rules.errors import RuleError
@@ -40,6 +45,7 @@ from rules.event.models import Tiebreaker
 from rules.night.models import system_slug
 from rules.text import clip
 
+log = logging.getLogger(__name__)
 add_words(REFUSALS)
 _ = Domain("event")
 
@@ -237,17 +243,40 @@ class EventCog(
     # ------------------------------------------------------------------ the round's clock
 
     async def sweep(self, now: datetime | None = None) -> None:
-        """DM a round's players at 30 and 10 minutes left, each warning once."""
+        """Bring the results of games played in Muster into their events, and DM a round's players
+        at 30 and 10 minutes left, each warning once."""
         now = now or utcnow()
         for info in await self.events.round_due(now):
-            if info.round_ends_at is None:
-                continue
-            _info, state = await self.events.load(info.id)
-            left = (info.round_ends_at - now).total_seconds() / 60
-            due = [(m, mark) for m, mark in WARNINGS if left <= m]
-            if not due:
-                continue
-            minutes, mark = due[-1]
+            try:
+                await self.absorb(info)
+                await self.warn(info, now)
+            except RuleError as refused:
+                log.info("event %s: %s", info.id, refused.code)
+
+    async def absorb(self, info: EventInfo) -> None:
+        """The confirmed results of the round's games played in Muster, once, into the event (its
+        round post and, when the round is complete, its standings follow from the step)."""
+        _info, state = await self.events.load(info.id)
+        async with self.bot.store.read() as db:
+            if not await results_of(db, state):
+                return
+
+        async def decide(
+            db: AsyncSession, _info: EventInfo, state: EventState
+        ) -> tuple[EventState, list[Note]]:
+            return with_muster_results(state, await results_of(db, state)), []
+
+        await self.events.step(info.id, decide)
+
+    async def warn(self, info: EventInfo, now: datetime) -> None:
+        if info.round_ends_at is None:
+            return
+        _info, state = await self.events.load(info.id)
+        left = (info.round_ends_at - now).total_seconds() / 60
+        due = [(m, mark) for m, mark in WARNINGS if left <= m]
+        if due:
+            mark = due[-1][1]
+            minutes = max(1, math.ceil(left))
             players = [p for g in state.round_games() if not g.reported for p in g.players]
             languages = await self.events.languages_of(info.guild_id, state)
             messages = []

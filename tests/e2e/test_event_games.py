@@ -1,0 +1,89 @@
+"""An event's rounds opening real games: a round of a system Muster runs opens each pairing's game
+in its thread (start card pinging both players once), in the publishing transaction; played to its
+end, each game's confirmed result comes back into the event by itself, and the standings follow.
+Pick (the worked example game) is played through; Kill Team games are opened in their threads."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import Muster
+from tests.e2e.event_driver import command, create, enter, posts, the_event
+from tests.emulator.model import Message, User
+
+
+def players(muster: Muster, count: int) -> list[User]:
+    made = [muster.emu.add_user(f"gamer{n}", global_name=f"Gamer {n}") for n in range(count)]
+    for user in made:
+        muster.emu.add_member(muster.world.guild, user)
+    return made
+
+
+@pytest.fixture
+async def pick(muster: Muster) -> Muster:
+    muster.extra_cogs.append("cogs.pick")
+    await muster.restart()
+    return muster
+
+
+def prompt_of(muster: Muster, user: User) -> Message:
+    return next(m for m in reversed(muster.emu.dms(user)) if m.buttons())
+
+
+async def test_a_round_of_pick_games_is_played_in_muster_and_scored(pick: Muster) -> None:
+    emu, w, bot = pick.emu, pick.world, pick.bot
+    assert bot is not None
+    field = players(pick, 4)
+    assert "is made" in await create(pick, system="pick", rounds=1)
+    for user in field:
+        await enter(pick, user)
+    await command(pick, w.carol, "close-lists")
+    assert "Round 1" in await command(pick, w.carol, "publish")
+    state = await the_event(pick)
+    games = state.round_games()
+    assert len(games) == 2 and all(g.session_id for g in games)
+    assert len(emu.threads(w.channel)) == 2
+    for game in games:
+        info, _state = await bot.sessions.load(game.session_id or "", fresh=True)
+        assert info.night_id == f"event:{state.event_id}:1" and info.thread_id is not None
+    assert "still has games" in await command(pick, w.carol, "publish")  # nothing opened twice
+    assert len(emu.threads(w.channel)) == 2
+
+    for game in games:
+        assert game.second is not None
+        await (
+            await emu.click(emu.users[game.first], prompt_of(pick, emu.users[game.first]), label="3")
+        ).response()
+        await (
+            await emu.click(emu.users[game.second], prompt_of(pick, emu.users[game.second]), label="1")
+        ).response()
+    await pick.announced()
+    cog = bot.get_cog("Event")
+    await cog.sweep()  # type: ignore[union-attr]
+    await pick.settle()
+    state = await the_event(pick)
+    assert all(g.reported for g in state.round_games())
+    assert [(g.first_vp, g.second_vp) for g in state.round_games()] == [(3, 1), (3, 1)]
+    [standings] = posts(pick, "standings after round 1")
+    text = str(standings.embeds[0].get("description"))
+    for game in games:
+        assert f"<@{game.first}> · 1-0-0 · **3**" in text and f"<@{game.second}> · 0-0-1 · **0**" in text
+
+
+async def test_a_kill_team_round_opens_its_games_in_threads(muster: Muster) -> None:
+    emu, w, bot = muster.emu, muster.world, muster.bot
+    assert bot is not None
+    field = players(muster, 4)
+    assert "is made" in await create(muster, system="Kill Team", rounds=2)
+    for user in field:
+        await enter(muster, user)
+    await command(muster, w.carol, "close-lists")
+    assert "Round 1" in await command(muster, w.carol, "publish")
+    state = await the_event(muster)
+    threads = emu.threads(w.channel)
+    assert len(threads) == 2
+    for game in state.round_games():
+        info, _state = await bot.sessions.load(game.session_id or "", fresh=True)
+        assert info.system == "killteam" and set(info.players) == set(game.players)
+        starts = [m for m in emu.messages(w.channel) if m.content == f"<@{game.first}> <@{game.second}>"]
+        assert len(starts) == 1 and starts[0].thread is not None  # one ping each, its thread opened
