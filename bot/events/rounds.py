@@ -17,11 +17,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameResult
 from bot.events.service import EventInfo
-from bot.events.state import EventState, Played
+from bot.events.state import EventState, Played, swiss_games
 from bot.nights.games import open_pairing_games
 from rules.event.models import Entrant, Scoring, Tiebreaker
 from rules.event.pairing import pair_round
-from rules.event.standings import Standing, rounds_for, standings
+from rules.event.standings import Standing, next_cut_round, rounds_for, standings, top_cut
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
@@ -50,7 +50,17 @@ def entrants_of(state: EventState, ratings: dict[int, float] | None = None) -> l
 
 def table_of(state: EventState) -> list[Standing]:
     """The standings now: every entrant, points then the configured tiebreakers."""
-    return standings(entrants_of(state), state.games, scoring_of(state))
+    return standings(entrants_of(state), swiss_games(state), scoring_of(state))
+
+
+def cut_round(state: EventState) -> list[Played]:
+    """The top cut's next games: seeded from the standings, then the winners of the last cut round."""
+    number = state.round_number + 1
+    if state.phase == "top_cut":
+        pairings = next_cut_round(state.round_games())
+    else:
+        pairings = top_cut(table_of(state), 8 if state.settings.top_cut == 8 else 4)
+    return [Played(round=number, table=p.table, first=p.first, second=p.second) for p in pairings]
 
 
 def next_round(state: EventState, seed: int, ratings: dict[int, float] | None = None) -> list[Played]:

@@ -179,7 +179,9 @@ class EventService:
 
     async def round_due(self, now: datetime) -> list[EventInfo]:
         """Events in a round whose clock runs (the sweep's warnings)."""
-        query = select(ClubEvent).where(ClubEvent.status == "round", ClubEvent.round_ends_at.is_not(None))
+        query = select(ClubEvent).where(
+            ClubEvent.status.in_(("round", "top_cut")), ClubEvent.round_ends_at.is_not(None)
+        )
         async with self.store.read() as db:
             return [info_of(r) for r in await db.scalars(query.limit(100))]
 

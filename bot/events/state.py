@@ -258,8 +258,10 @@ def report(
     """A result of this round's game between `players`: the organiser's stands at once (a late
     result, a correction); a player's waits for the opponent's same report."""
     require_live(state)
-    if state.phase != "round":
+    if state.phase not in ("round", "top_cut"):
         raise RuleError(code="event.no_round")
+    if state.phase == "top_cut" and vps[0] == vps[1]:
+        raise RuleError(code="event.cut_draw")
     if min(vps) < 0 or max(vps) > 10_000:
         raise RuleError(code="event.vp_range", maximum=10_000)
     game = next((g for g in state.round_games() if {g.first, g.second} == set(players)), None)
@@ -302,6 +304,25 @@ def give_bye(state: EventState, player: int) -> tuple[EventState, list[Note]]:
     table = max((g.table for g in state.round_games()), default=0) + 1
     bye = Played(round=state.round_number, table=table, first=player, second=None)
     return state.model_copy(update={"games": [*state.games, bye]}), [Note(kind="bye", player=player)]
+
+
+def start_cut(state: EventState, games: list[Played]) -> tuple[EventState, list[Note]]:
+    """The next round of the single-elimination top cut (its first after the last Swiss round)."""
+    require_live(state)
+    if state.settings.top_cut not in (4, 8):
+        raise RuleError(code="event.no_cut")
+    if state.round_number < state.total_rounds or not state.round_done():
+        raise RuleError(code="event.round_open", round=state.round_number)
+    if not games:
+        raise RuleError(code="event.cut_done")
+    number = state.round_number + 1
+    update = {"phase": "top_cut", "round_number": number, "games": [*state.games, *games]}
+    return state.model_copy(update=update), [Note(kind="cut_published", values={"round": number})]
+
+
+def swiss_games(state: EventState) -> list[Played]:
+    """The games that count for the standings: the Swiss rounds' (not the top cut's)."""
+    return [g for g in state.games if not state.total_rounds or g.round <= state.total_rounds]
 
 
 def finish(state: EventState) -> tuple[EventState, list[Note]]:

@@ -107,6 +107,8 @@ class EventRenderer:
             return _("Lists are closed.")
         if state.phase == "round":
             return _("Round {round} of {rounds}", round=state.round_number, rounds=state.total_rounds)
+        if state.phase == "top_cut":
+            return _("Top cut")
         if state.phase == "finished":
             return _("The event is over.")
         return _("The event was cancelled.")
@@ -116,8 +118,13 @@ class EventRenderer:
     def round_post(self, state: EventState, number: int, ping: bool) -> Outgoing:
         games = state.round_games(number)
         lines = [self.game_line(g) for g in sorted(games, key=lambda g: g.table)]
+        title = _("{name} · round {round}", name=state.settings.name, round=number)
+        if state.total_rounds and number > state.total_rounds:
+            title = _(
+                "{name} · top cut, round {round}", name=state.settings.name, round=number - state.total_rounds
+            )
         embed = Embed(
-            title=_("{name} · round {round}", name=state.settings.name, round=number),
+            title=title,
             description=clip("\n".join(lines), EMBED_DESCRIPTION),
             colour=COLOUR,
         )
@@ -154,7 +161,11 @@ class EventRenderer:
             else _("{name} · standings after round {round}", name=state.settings.name, round=number)
         )
         head = _("Rank · player · W-D-L · points · {tiebreakers}", tiebreakers=keys)
-        text = "\n".join([head, *standings_lines(state, table)])
+        lines = [head, *standings_lines(state, table)]
+        cut = [g for g in state.games if state.total_rounds and g.round > state.total_rounds]
+        if final and cut and (winner := max(cut, key=lambda g: (g.round, -g.table)).winner) is not None:
+            lines.insert(0, _("Top cut winner: <@{player}>", player=winner))
+        text = "\n".join(lines)
         embed = Embed(title=title, description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
         return Outgoing(key=f"standings:{'final' if final else number}", embeds=[embed])
 

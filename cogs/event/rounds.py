@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.app import MusterBot
 from bot.chat.checks import guild_id_of
 from bot.events import state as steps
-from bot.events.rounds import next_round, open_games, results_of, table_of, total_rounds
+from bot.events.rounds import cut_round, next_round, open_games, results_of, table_of, total_rounds
 from bot.events.service import EventInfo
 from bot.events.state import EventState, Note
 from bot.lang.i18n import Domain
@@ -66,6 +66,29 @@ class RoundCommands(EventBase):
 
         done = await self.events.step(event_id, decide, guild_id=guild_id_of(interaction))
         await reply(interaction, _("Round {round} is published.", round=done.state.round_number))
+
+    @app_commands.command(name="top-cut", description="Pair the top cut's next round (organisers)")
+    @app_commands.describe(event="Which event (default: the one coming up)")
+    async def cut(self, interaction: discord.Interaction[MusterBot], event: str | None = None) -> None:
+        event_id = await self.pick(interaction, event)
+        as_organiser = await self.organiser(interaction)
+        user = interaction.user.id
+        info, known = await self.events.load(event_id, guild_id_of(interaction))
+        guild = self.bot.get_guild(info.guild_id)
+        names = {m.id: m.display_name for p in known.entrants if guild and (m := guild.get_member(p))}
+
+        async def decide(
+            db: AsyncSession, info: EventInfo, state: EventState
+        ) -> tuple[EventState, list[Note]]:
+            if user != state.organiser and not as_organiser:
+                raise RuleError(code="event.not_organiser")
+            state = with_muster_results(state, await results_of(db, state))
+            games = cut_round(state)
+            steps.start_cut(state, games)  # refused here before any game opens
+            return steps.start_cut(state, await open_games(self.bot, db, info, state, games, names))
+
+        done = await self.events.step(event_id, decide, guild_id=guild_id_of(interaction))
+        await reply(interaction, _("Top cut round {round} is published.", round=done.state.round_number))
 
     @app_commands.command(name="result", description="Report a game's victory points (organisers: any game)")
     @app_commands.describe(

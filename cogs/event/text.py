@@ -60,6 +60,9 @@ REFUSALS: dict[str, str] = {
     ),
     "event.vp_range": "Victory points are whole numbers from 0 to {maximum}.",
     "event.has_game": "That player already has a game in round {round}.",
+    "event.no_cut": "This event has no top cut.",
+    "event.cut_done": "The top cut's final has been played; finish the event.",
+    "event.cut_draw": "A top cut game can't end in a draw: enter the score that decided it.",
     "event.cut_too_few": "A top {size} needs {size} players still in; there are {players}.",
     "event.cut_unfinished": "The game on table {table} has no winner yet (a cut game can't be a draw).",
 }

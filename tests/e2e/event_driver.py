@@ -64,7 +64,7 @@ async def enter(muster: Muster, user: User) -> str:
 
 async def the_event(muster: Muster) -> EventState:
     assert muster.bot is not None
-    events = await muster.bot.events.in_server(muster.world.guild.id)
+    events = await muster.bot.events.in_server(muster.world.guild.id, active=False)
     assert len(events) == 1, events
     return events[0][1]
 
