@@ -2,5 +2,5 @@
 
 models (scoring, entrants, games, pairings), pairing (`pair_round`), standings (`standings`,
 `rounds_for`, `top_cut`, `next_cut_round`), lists (sealed lists), state (settings, phases, the
-state), actions and events, procedure (`start`, `apply`, `allowed`).
+state), actions and events, machine (`start`, `apply`, `allowed`: the state machine).
 """

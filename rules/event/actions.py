@@ -1,4 +1,4 @@
-"""What an organiser or a player does to an event; `apply` (rules/event/procedure.py) applies it.
+"""What an organiser or a player does to an event; `apply` (rules/event/machine.py) applies it.
 Times (`now`, epoch seconds) and seeds are given by the bot: the rules read no clock and draw no
 randomness of their own."""
 

@@ -1,4 +1,4 @@
-"""What happened to an event, as `apply` (rules/event/procedure.py) says it: ids and numbers, worded
+"""What happened to an event, as `apply` (rules/event/machine.py) says it: ids and numbers, worded
 by the bot. An event with `private_to` is for that player's eyes only (a list shown to its opponent)."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""An event's state machine: `start` makes one, `apply(state, action)` takes one step (a new state
-and what happened) or refuses with an `event.*` RuleError and changes nothing; `allowed` asks first.
+"""An event's state machine (not a game's `procedure`: an event is no game session, so it stays out
+of the games' layout): `start` makes one, `apply(state, action)` takes one step (a new state and
+what happened) or refuses with an `event.*` RuleError and changes nothing; `allowed` asks first.
 
 Phases and what each allows (rules/event/state.py has the phases; every step also refuses a
 finished or cancelled event):

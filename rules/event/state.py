@@ -1,4 +1,4 @@
-"""An event's settings and its state, as the state machine (rules/event/procedure.py) keeps them.
+"""An event's settings and its state, as the state machine (rules/event/machine.py) keeps them.
 
 Phases: `signup` (entries and sealed lists open) → `lists_closed` (sign-ups and lists closed, lists
 revealed or locked; late entries and rejected lists' resubmissions until round 1) → `round` (round
