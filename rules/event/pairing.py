@@ -20,7 +20,8 @@ A field of more than `FULL_GRAPH_MAX` players is matched in blocks of the standi
 `_match_in_blocks`): the same levels, exact within each block, in a tenth of the time.
 
 Tables: the top table to the top scores, a player not at the table they had last round where
-possible (a minimum-cost assignment of pairings to tables, networkx again).
+possible (a minimum-cost assignment of pairings to tables, networkx again; a big round's pairings
+in chunks of `FULL_TABLES_MAX`, each over its own tables).
 """
 
 from __future__ import annotations
