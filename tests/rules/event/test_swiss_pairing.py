@@ -8,8 +8,10 @@ import random
 import pytest
 
 from rules.errors import RuleError
-from rules.event.models import Entrant, Game, Pairing, Scoring
+from rules.event import pairing
+from rules.event.models import Entrant, Game, Pairing, Scoring, played_pairs
 from rules.event.pairing import assign_tables, pair_round
+from rules.event.standings import standings
 
 
 def pair(
@@ -111,3 +113,45 @@ def test_too_few_players_or_tables_are_refused() -> None:
         pair(FOUR, [], 1, tables=1)
     assert refused.value.code == "event.too_few_tables"
     assert {p.table for p in pair(FOUR, [], 1, tables=5)} <= set(range(1, 6))
+
+
+def swiss_history(count: int, rounds: int, seed: int) -> tuple[list[Entrant], list[Game]]:
+    """`rounds` rounds of a `count`-player event paired by `pair_round`, results at random."""
+    rng = random.Random(seed)
+    entrants = [Entrant(player=p) for p in range(count)]
+    games: list[Game] = []
+    for number in range(1, rounds + 1):
+        for p in pair(entrants, games, number, seed=seed + number):
+            vp = rng.choice([(10, 5), (5, 10), (6, 6)]) if p.second is not None else (None, None)
+            games.append(
+                Game(
+                    round=number,
+                    table=p.table,
+                    first=p.first,
+                    second=p.second,
+                    first_vp=vp[0],
+                    second_vp=vp[1],
+                )
+            )
+    return entrants, games
+
+
+@pytest.mark.parametrize(("count", "rounds", "seed"), [(66, 4, 1), (81, 5, 2), (100, 6, 5)])
+def test_a_big_field_in_blocks_is_as_good_as_the_whole_graph_on_swiss_histories(
+    count: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Blocks are exact within themselves only; on Swiss histories they match the whole graph's
+    rematches and squared score gaps (bench/event_pairing.py --full compares 256 players)."""
+    entrants, games = swiss_history(count, rounds, seed)
+    met = played_pairs(games)
+    points = {s.player: s.points for s in standings(entrants, games, Scoring())}
+
+    def quality(made: list[Pairing]) -> tuple[int, int]:
+        pairs = [(p.first, p.second) for p in made if p.second is not None]
+        return sum(met.get(frozenset(q), 0) for q in pairs), sum(
+            (points[a] - points[b]) ** 2 for a, b in pairs
+        )
+
+    in_blocks = quality(pair(entrants, games, rounds + 1))
+    monkeypatch.setattr(pairing, "FULL_GRAPH_MAX", 10**6)
+    assert in_blocks == quality(pair(entrants, games, rounds + 1))
