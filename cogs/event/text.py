@@ -50,6 +50,8 @@ REFUSALS: dict[str, str] = {
     # rounds and results
     "event.round_open": "Round {round} still has games without a result.",
     "event.rounds_done": "All {rounds} rounds have been played; finish the event.",
+    "event.too_few_players": "At least 2 players still in are needed to pair a round; there are {players}.",
+    "event.too_few_tables": "The venue's {tables} tables don't fit the {needed} games of a round.",
     "event.too_few": "An event needs at least {minimum} players still in to pair a round.",
     "event.no_round": "No round is being played.",
     "event.not_in_round": "Those two players have no game together in round {round}.",
