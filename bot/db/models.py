@@ -321,8 +321,9 @@ class NightReminderOptOut(Base):
 
 class ClubEvent(Base):
     """A club's tournament (an event of several Swiss rounds): its pure state (rules/event) as JSON,
-    versioned like a night, and what the bot keeps beside it: the deadline of the lists, the round's
-    end and which of its warnings went out (claimed once), the Discord scheduled event."""
+    versioned like a night, and what the bot keeps beside it: the round's end and which of its
+    warnings went out (claimed once), the Discord scheduled event, and the results a player reported
+    that wait for the opponent's same report."""
 
     __tablename__ = "events"
     __table_args__ = (Index("ix_events_guild_status", "guild_id", "status", "starts_at"),)
@@ -337,25 +338,10 @@ class ClubEvent(Base):
     state: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer, default=1)
     starts_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    lists_due_at: Mapped[datetime] = mapped_column(UTCDateTime)
     round_ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     round_warned: Mapped[int] = mapped_column(Integer, default=0)  # round*100 + minutes left warned
     event_id: Mapped[int | None] = mapped_column(BigInteger)  # its Discord scheduled event
     event_version: Mapped[int] = mapped_column(Integer, default=0)
+    reports: Mapped[str] = mapped_column(Text, default="{}")  # players' results awaiting the opponent's
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-
-
-class EventList(Base):
-    """A player's army list for an event, kept apart from the event's state: its text is secret until
-    revealed (the state knows only its commitment and status)."""
-
-    __tablename__ = "event_lists"
-
-    event_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    player_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    faction: Mapped[str] = mapped_column(String(100))
-    text: Mapped[str] = mapped_column(Text)
-    nonce: Mapped[str] = mapped_column(String(64))
-    commitment: Mapped[str] = mapped_column(String(64))
-    submitted_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

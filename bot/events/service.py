@@ -1,5 +1,5 @@
-"""Events (a club's Swiss tournaments): load, step and save an event's state with a version check,
-and keep the players' sealed lists.
+"""Events (a club's Swiss tournaments): load, step and save an event's state (rules/event/machine.py)
+with a version check.
 
 An event is stored as a night is: its state as JSON and a version. Every change is one
 transaction: the versioned UPDATE of the event, whatever else the change does in the store (a
@@ -8,12 +8,13 @@ twice) and the outbox rows of what it says. Two changes racing on one version: o
 other is judged again on the new state. An event's messages form one outbox lane, `event:<id>`,
 so they arrive in order and its card is edited where it was posted.
 
-A list's text is kept in `event_lists`, never in the state (which the card and every step read):
-the state knows its commitment and whether it stands or was rejected.
+Beside the state the row keeps what is the bot's own: the round's clock and its warnings, and the
+results a player reported that wait for the opponent's same report (`reports`).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections.abc import Awaitable, Callable
@@ -21,21 +22,24 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.chat.delivery import Delivery
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import enqueue
-from bot.db.models import ClubEvent, EventList, utcnow
+from bot.db.models import ClubEvent, utcnow
 from bot.db.store import Store
-from bot.events.state import EventState, Note, Settings
 from bot.lang.languages import ENGLISH, Languages, LanguageService
 from rules.errors import RuleError
+from rules.event.machine import start
+from rules.event.state import EventSettings, EventState, Phase
+from rules.session import Event
 
 EVENT_ID = re.compile(r"[0-9a-f]{12}")
 MAX_CONFLICT_RETRIES = 8
-ACTIVE = ("signup", "lists_closed", "round", "top_cut")
+ACTIVE = (Phase.SIGNUP, Phase.LISTS_CLOSED, Phase.ROUND, Phase.TOP_CUT)
+PLAYING = (Phase.ROUND, Phase.TOP_CUT)
 NAME_CHARS = 200  # the events.name column (bot/db/models.py)
 SYSTEM_CHARS = 40  # the events.system column
 
@@ -58,22 +62,11 @@ class EventInfo:
 
 
 @dataclass(frozen=True)
-class StoredList:
-    """A player's sealed list as stored (shown only to the organiser, or once revealed)."""
-
-    player: int
-    faction: str
-    text: str
-    nonce: str
-    commitment: str
-
-
-@dataclass(frozen=True)
 class EventStep:
     info: EventInfo
     before: EventState
     state: EventState
-    notes: list[Note]
+    events: list[Event]
     languages: Languages = ENGLISH
 
 
@@ -82,11 +75,25 @@ class EventRenderer(Protocol):
 
     def created(self, info: EventInfo, state: EventState, languages: Languages) -> list[Outgoing]: ...
 
-    def after_step(self, done: EventStep, lists: list[StoredList]) -> list[Outgoing]: ...
+    def after_step(self, done: EventStep) -> list[Outgoing]: ...
+
+
+class ReportWaiting(Event):
+    """A player's result waits for the opponent's same report (the bot's, not the rules': a result
+    stands in the event once both players said it, or the organiser entered it)."""
+
+    kind: str = "report_waiting"
+    round: int
+    table: int
+    first: int
+    second: int
+    first_vp: int
+    second_vp: int
+    by: int
 
 
 # Inside the step's transaction: (the new state, what happened) from the freshest state.
-Decide = Callable[[AsyncSession, EventInfo, EventState], Awaitable[tuple[EventState, list[Note]]]]
+Decide = Callable[[AsyncSession, EventInfo, EventState], Awaitable[tuple[EventState, list[Event]]]]
 
 
 def lane_of(event_id: str) -> str:
@@ -119,10 +126,6 @@ def placed(info: EventInfo, outgoing: list[Outgoing]) -> list[Outgoing]:
     ]
 
 
-def stored_of(row: EventList) -> StoredList:
-    return StoredList(row.player_id, row.faction, row.text, row.nonce, row.commitment)
-
-
 class _Stale(Exception):
     """The event's version moved on while a step was judged: its transaction is rolled back."""
 
@@ -143,7 +146,9 @@ class EventService:
         """The server's language and that of the event's organiser and players."""
         if self.languages is None:
             return ENGLISH
-        people = [] if state is None else [state.organiser, *state.entrants, *state.waitlist]
+        people = (
+            [] if state is None else [state.organiser, *(e.player for e in state.entrants + state.waitlist)]
+        )
         return await self.languages.for_players(guild_id, list(dict.fromkeys(people)))
 
     # ------------------------------------------------------------------ reading
@@ -169,31 +174,21 @@ class EventService:
             rows = await db.scalars(query.order_by(ClubEvent.starts_at).limit(limit))
             return [(info_of(r), EventState.model_validate_json(r.state)) for r in rows]
 
-    async def lists(self, event_id: str, players: list[int] | None = None) -> list[StoredList]:
-        """The stored lists of an event (of `players` only, when given), by player id."""
-        query = select(EventList).where(EventList.event_id == event_id)
-        if players is not None:
-            query = query.where(EventList.player_id.in_(players))
-        async with self.store.read() as db:
-            return [stored_of(r) for r in await db.scalars(query.order_by(EventList.player_id))]
-
     async def round_due(self, now: datetime) -> list[EventInfo]:
         """Events in a round whose clock runs (the sweep's warnings)."""
-        query = select(ClubEvent).where(
-            ClubEvent.status.in_(("round", "top_cut")), ClubEvent.round_ends_at.is_not(None)
-        )
+        query = select(ClubEvent).where(ClubEvent.status.in_(PLAYING), ClubEvent.round_ends_at.is_not(None))
         async with self.store.read() as db:
             return [info_of(r) for r in await db.scalars(query.limit(100))]
 
     # ------------------------------------------------------------------ writing
 
     async def create(
-        self, *, guild_id: int, channel_id: int, organiser_id: int, settings: Settings
+        self, *, guild_id: int, channel_id: int, organiser_id: int, settings: EventSettings
     ) -> tuple[EventInfo, EventState]:
-        """Make an event and queue its card, in one transaction."""
+        """Make an event (the rules check its settings) and queue its card, in one transaction."""
         languages = await self.languages_of(guild_id)
         event_id = secrets.token_hex(6)
-        state = EventState(event_id=event_id, organiser=organiser_id, settings=settings)
+        state, _events = start(event_id, organiser_id, settings)
         now = utcnow()
         async with self.store.write() as db:
             row = ClubEvent(
@@ -201,15 +196,15 @@ class EventService:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 organiser_id=organiser_id,
-                name=settings.name[:NAME_CHARS],
-                system=settings.system[:SYSTEM_CHARS],
+                name=state.settings.name[:NAME_CHARS],
+                system=state.settings.system[:SYSTEM_CHARS],
                 status=state.phase,
                 state=state.model_dump_json(),
                 version=1,
                 starts_at=at(settings.starts_at),
-                lists_due_at=at(settings.lists_due),
                 round_warned=0,
                 event_version=0,
+                reports="{}",
                 created_at=now,
                 updated_at=now,
             )
@@ -242,13 +237,13 @@ class EventService:
         self, info: EventInfo, state: EventState, decide: Decide, languages: Languages
     ) -> EventStep:
         async with self.store.write() as db:
-            new_state, notes = await decide(db, info, state)
+            new_state, events = await decide(db, info, state)
             now = utcnow()
             values: dict[str, object] = {}
             if new_state.round_number != state.round_number:  # a new round: its clock starts
                 minutes = new_state.settings.round_minutes
                 values = {"round_ends_at": at(int(now.timestamp()) + minutes * 60), "round_warned": 0}
-            if new_state.phase in ("finished", "cancelled"):
+            if new_state.phase not in PLAYING:
                 values["round_ends_at"] = None
             new_info = replace(info, status=new_state.phase, version=info.version + 1)
             stored = await db.execute(
@@ -266,44 +261,21 @@ class EventService:
                 raise _Stale()
             if "round_ends_at" in values:
                 new_info = replace(new_info, round_ends_at=values["round_ends_at"])  # type: ignore[arg-type]
-            done = EventStep(new_info, state, new_state, notes, languages)
-            revealed = await self._revealed_now(db, done)
-            outgoing = placed(new_info, self._render().after_step(done, revealed))
+            done = EventStep(new_info, state, new_state, events, languages)
+            outgoing = placed(new_info, self._render().after_step(done))
             await enqueue(db, None, outgoing, session_id=new_info.lane)
         return done
 
     @staticmethod
-    async def _revealed_now(db: AsyncSession, done: EventStep) -> list[StoredList]:
-        """The lists a step reveals: all when lists close (revealed together), or each round's
-        players' (to their opponents) when a round is published in "opponent" mode."""
-        before, after = done.before, done.state
-        if after.lists_revealed and not before.lists_revealed:
-            wanted = None
-        elif after.round_number > before.round_number and not after.lists_revealed:
-            wanted = [p for g in after.round_games() for p in g.players]
-        else:
-            return []
-        query = select(EventList).where(EventList.event_id == after.event_id)
-        if wanted is not None:
-            query = query.where(EventList.player_id.in_(wanted))
-        return [stored_of(r) for r in await db.scalars(query.order_by(EventList.player_id))]
+    async def reports(db: AsyncSession, event_id: str) -> dict[str, ReportWaiting]:
+        """The results waiting for a confirmation, by "round:table" (in the step's transaction)."""
+        raw = await db.scalar(select(ClubEvent.reports).where(ClubEvent.id == event_id))
+        return {key: ReportWaiting.model_validate(value) for key, value in json.loads(raw or "{}").items()}
 
-    async def save_list(self, db: AsyncSession, event_id: str, stored: StoredList) -> None:
-        """A player's list, sealed (in the step's transaction: the state names its commitment)."""
-        await db.execute(
-            delete(EventList).where(EventList.event_id == event_id, EventList.player_id == stored.player)
-        )
-        db.add(
-            EventList(
-                event_id=event_id,
-                player_id=stored.player,
-                faction=stored.faction,
-                text=stored.text,
-                nonce=stored.nonce,
-                commitment=stored.commitment,
-                submitted_at=utcnow(),
-            )
-        )
+    @staticmethod
+    async def keep_reports(db: AsyncSession, event_id: str, reports: dict[str, ReportWaiting]) -> None:
+        dumped = {key: value.model_dump(mode="json") for key, value in reports.items()}
+        await db.execute(update(ClubEvent).where(ClubEvent.id == event_id).values(reports=json.dumps(dumped)))
 
     async def warn(self, info: EventInfo, mark: int, outgoing: list[Outgoing]) -> bool:
         """Queue a round's warning once (claimed by raising `round_warned` to `mark`)."""

@@ -17,12 +17,15 @@ from bot.chat import errors
 from bot.chat.checks import guild_id_of
 from bot.chat.limits import AUTOCOMPLETE_CHOICES, COMMAND_CHOICE_NAME
 from bot.events.service import EventInfo, EventService, EventStep
-from bot.events.state import EventState, Note
 from cogs.event.render import EventRenderer
 from rules.errors import RuleError
+from rules.event.machine import apply
+from rules.event.state import EventAction, EventState
+from rules.session import Event
 from rules.text import clip
 
-Make = Callable[[int, bool, EventState], tuple[EventState, list[Note]]]
+Make = Callable[[int, bool], EventAction]
+"""The action a command takes, made from who acts and whether they may organise events here."""
 
 
 async def reply(interaction: discord.Interaction[Any], content: str) -> None:
@@ -84,20 +87,14 @@ class EventBase(Part):
                 choices.append(app_commands.Choice(name=label, value=info.id))
         return choices[:AUTOCOMPLETE_CHOICES]
 
-    async def act(
-        self, interaction: discord.Interaction[Any], event: str | None, make: Make, *, organiser: bool = False
-    ) -> EventStep:
-        """A step on the event a command names; `organiser`: refused (nothing changed) unless the
-        user organises events here or is this event's organiser."""
+    async def act(self, interaction: discord.Interaction[Any], event: str | None, make: Make) -> EventStep:
+        """The action `make` makes, on the event a command names (the rules judge who may)."""
         event_id = await self.pick(interaction, event)
-        as_organiser = await self.organiser(interaction)
-        user = interaction.user.id
+        action = make(interaction.user.id, await self.organiser(interaction))
 
         async def decide(
             _db: AsyncSession, _info: EventInfo, state: EventState
-        ) -> tuple[EventState, list[Note]]:
-            if organiser and user != state.organiser and not as_organiser:
-                raise RuleError(code="event.not_organiser")
-            return make(user, as_organiser, state)
+        ) -> tuple[EventState, list[Event]]:
+            return apply(state, action)
 
         return await self.events.step(event_id, decide, guild_id=guild_id_of(interaction))

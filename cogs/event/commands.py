@@ -28,21 +28,22 @@ from bot.chat.checks import channel_id_of, guild_id_of
 from bot.chat.limits import SCHEDULED_EVENT_NAME
 from bot.chat.messages import Outgoing
 from bot.db.models import utcnow
-from bot.events import state as steps
-from bot.events.rounds import results_of
+from bot.events.rounds import muster_results, with_results
 from bot.events.service import EventInfo
-from bot.events.state import MAX_CAPACITY, EventState, Note, Settings
 from bot.lang.i18n import Domain, speaking
 from bot.lang.text import add_words
 from bot.worker import Worker
 from cogs.event.base import reply
 from cogs.event.lists import ListCommands
-from cogs.event.rounds import RoundCommands, with_muster_results
+from cogs.event.rounds import RoundCommands
 from cogs.event.text import REFUSALS
 from cogs.night import input as typed_input
 from rules.errors import RuleError
-from rules.event.models import Tiebreaker
+from rules.event.actions import Cancel, Join, Leave
+from rules.event.models import Scoring, Tiebreaker
+from rules.event.state import EventSettings, EventState
 from rules.night.models import system_slug
+from rules.session import Event
 from rules.text import clip
 
 log = logging.getLogger(__name__)
@@ -51,8 +52,6 @@ _ = Domain("event")
 
 EVENT_BUTTON = re.compile(r"event:(?P<eid>[0-9a-f]{12}):(?P<action>join|leave)")
 WARNINGS = ((30, 1), (10, 2))  # minutes left, and its mark in the round's claims
-MAX_ROUNDS = 10
-MAX_POINTS = 100
 
 
 def cog_of(client: discord.Client) -> EventCog:
@@ -77,38 +76,30 @@ class EventButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=EVENT
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             cog = cog_of(interaction.client)
-            user = interaction.user.id
-            change = steps.join if self.action == "join" else steps.leave
-            done = await cog.act(interaction, self.event_id, lambda u, o, s: change(s, user, u, o))
-            kind = done.notes[0].kind if done.notes else ""
-            words = {
-                "joined": _("You are entered. Send your list with `/event list` before the deadline."),
-                "waitlisted": _("The event is full: you are on the waitlist."),
-            }
-            await reply(interaction, words.get(kind, _("You have left the event.")))
+            action = Join if self.action == "join" else Leave
+            done = await cog.act(
+                interaction,
+                self.event_id,
+                lambda user, org: action(actor=user, as_organiser=org, player=user),
+            )
+            if action is Leave:
+                await reply(interaction, _("You have left the event."))
+            elif any(e.player == interaction.user.id for e in done.state.waitlist):
+                await reply(interaction, _("The event is full: you are on the waitlist."))
+            else:
+                await reply(
+                    interaction, _("You are entered. Send your list with `/event list` before the deadline.")
+                )
         except Exception as exc:
             await errors.report(interaction, exc)
 
 
-def tiebreakers_typed(typed: str) -> list[str]:
+def tiebreakers_typed(typed: str) -> tuple[Tiebreaker, ...]:
     known = [t.value for t in Tiebreaker]
     chosen = [t.strip().lower().replace(" ", "_").replace("-", "_") for t in typed.split(",") if t.strip()]
     if not chosen or len(set(chosen)) != len(chosen) or any(t not in known for t in chosen):
         raise RuleError(code="event.tiebreakers", known=", ".join(known))
-    return chosen
-
-
-def check_numbers(rounds: int, round_minutes: int, capacity: int, top_cut: int, points: list[int]) -> None:
-    if not 0 <= rounds <= MAX_ROUNDS:
-        raise RuleError(code="event.rounds", maximum=MAX_ROUNDS)
-    if not 15 <= round_minutes <= 600:
-        raise RuleError(code="event.round_minutes", minimum=15, maximum=600)
-    if not steps.MIN_PLAYERS <= capacity <= MAX_CAPACITY:
-        raise RuleError(code="event.capacity", minimum=steps.MIN_PLAYERS, maximum=MAX_CAPACITY)
-    if top_cut not in (0, 4, 8):
-        raise RuleError(code="event.top_cut")
-    if any(not 0 <= p <= MAX_POINTS for p in points):
-        raise RuleError(code="event.points", maximum=MAX_POINTS)
+    return tuple(Tiebreaker(t) for t in chosen)
 
 
 @app_commands.guild_only()
@@ -189,32 +180,31 @@ class EventCog(
     ) -> None:
         guild_id = guild_id_of(interaction)
         await self.require_organiser(interaction)
-        check_numbers(rounds, round_minutes, capacity, top_cut, [win, draw, loss, bye])
+        if top_cut not in (0, 4, 8):
+            raise RuleError(code="event.top_cut")
         if not 0 <= lists_hours <= typed_input.MAX_CUTOFF_HOURS:
             raise RuleError(code="event.lists_hours", maximum=typed_input.MAX_CUTOFF_HOURS)
         title = clip(" ".join(name.split()), SCHEDULED_EVENT_NAME)
-        if not title:
-            raise RuleError(code="event.name_missing")
-        start = typed_input.starts_at(date, time, (await self.bot.guild_settings.get(guild_id)).time_zone)
+        zone = (await self.bot.guild_settings.get(guild_id)).time_zone
+        start = typed_input.starts_at(date, time, zone)
         if start <= utcnow().timestamp():
             raise RuleError(code="event.in_past")
-        settings = Settings(
+        settings = EventSettings(
             name=title,
             system=system_slug(system),
             starts_at=start,
-            lists_due=start - lists_hours * 3600,
+            time_zone=typed_input.zone(zone).key,
+            list_deadline=start - lists_hours * 3600,
             rounds=rounds or None,
             round_minutes=round_minutes,
             capacity=capacity,
-            win=win,
-            draw=draw,
-            loss=loss,
-            bye=bye,
-            tiebreakers=tiebreakers_typed(tiebreakers),
-            top_cut=top_cut,
+            scoring=Scoring(
+                win=win, draw=draw, loss=loss, bye=bye, tiebreakers=tiebreakers_typed(tiebreakers)
+            ),
+            top_cut=8 if top_cut == 8 else 4 if top_cut == 4 else None,
             reveal="opponent" if reveal == "opponent" else "all",
             seeding="rating" if seeding == "rating" else "random",
-            unrated=unrated,
+            rated=not unrated,
         )
         await self.events.create(
             guild_id=guild_id,
@@ -237,7 +227,7 @@ class EventCog(
     @app_commands.command(name="cancel", description="Cancel an event (organisers)")
     @app_commands.describe(event="Which event (default: the one coming up)")
     async def cancel(self, interaction: discord.Interaction[MusterBot], event: str | None = None) -> None:
-        done = await self.act(interaction, event, lambda _u, _o, s: steps.cancel(s), organiser=True)
+        done = await self.act(interaction, event, lambda user, org: Cancel(actor=user, as_organiser=org))
         await reply(interaction, _("**{name}** is cancelled.", name=done.state.settings.name))
 
     # ------------------------------------------------------------------ the round's clock
@@ -258,13 +248,13 @@ class EventCog(
         round post and, when the round is complete, its standings follow from the step)."""
         _info, state = await self.events.load(info.id)
         async with self.bot.store.read() as db:
-            if not await results_of(db, state):
+            if not await muster_results(db, state):
                 return
 
         async def decide(
             db: AsyncSession, _info: EventInfo, state: EventState
-        ) -> tuple[EventState, list[Note]]:
-            return with_muster_results(state, await results_of(db, state)), []
+        ) -> tuple[EventState, list[Event]]:
+            return with_results(state, await muster_results(db, state))
 
         await self.events.step(info.id, decide)
 
@@ -277,7 +267,7 @@ class EventCog(
         if due:
             mark = due[-1][1]
             minutes = max(1, math.ceil(left))
-            players = [p for g in state.round_games() if not g.reported for p in g.players]
+            players = [p for g in state.open_games() for p in g.players]
             languages = await self.events.languages_of(info.guild_id, state)
             messages = []
             for player in players:

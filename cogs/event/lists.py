@@ -2,7 +2,8 @@
 its faction, answered only to them; the channel's card shows who sealed and the commitment. The
 organiser reads every list at any time (`/event lists`, a file only they see), rejects one with a
 reason (the player is told by DM and sends it again), and closes the lists: revealed together, or
-each to its round's opponent at pairing. `/event verify` recomputes a revealed list's commitment.
+each to its round's opponent at pairing (rules/event/entries.py). `/event verify` recomputes a
+revealed list's commitment.
 """
 
 from __future__ import annotations
@@ -12,18 +13,16 @@ import secrets
 
 import discord
 from discord import app_commands
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.app import MusterBot
 from bot.chat.checks import guild_id_of
 from bot.db.models import utcnow
-from bot.events import state as steps
-from bot.events.service import EventInfo, StoredList
-from bot.events.state import EventState, ListMeta, Note
 from bot.lang.i18n import Domain
 from cogs.event.base import EventBase, reply
 from rules.errors import RuleError
-from rules.event.lists import MAX_LIST_CHARS, check_list, check_reason, seal_list, verify_list
+from rules.event.actions import CloseLists, RejectList, SubmitList
+from rules.event.lists import MAX_LIST_CHARS, check_list, check_reason, verify_list
+from rules.event.state import ArmyList
 
 _ = Domain("event")
 FILE_BYTES = MAX_LIST_CHARS * 4  # UTF-8: at most four bytes a character
@@ -39,8 +38,8 @@ async def file_text(file: discord.Attachment) -> str:
         raise RuleError(code="event.list_file", limit=MAX_LIST_CHARS) from None
 
 
-def lists_file(lists: list[StoredList]) -> discord.File:
-    parts = [f"# <@{s.player}> · {s.faction} · {s.commitment}\n\n{s.text}\n" for s in lists]
+def lists_file(lists: list[ArmyList]) -> discord.File:
+    parts = [f"# <@{s.player}> · {s.faction} · {s.status} · {s.commitment}\n\n{s.text}\n" for s in lists]
     return discord.File(io.BytesIO("\n\n".join(parts).encode()), filename="lists.txt")
 
 
@@ -64,29 +63,23 @@ class ListCommands(EventBase):
             raise RuleError(code="event.list_twice")
         raw = await file_text(file) if file is not None else (text or "")
         faction, listed = check_list(faction, raw)
-        event_id = await self.pick(interaction, event)
-        player = interaction.user.id
         nonce = secrets.token_hex(16)
-        digest = seal_list(event_id, player, faction, listed, nonce)
-
-        async def decide(
-            db: AsyncSession, info: EventInfo, state: EventState
-        ) -> tuple[EventState, list[Note]]:
-            now = int(utcnow().timestamp())
-            meta = ListMeta(faction=faction, commitment=digest)
-            stepped = steps.submit_list(state, player, meta, now)
-            await self.events.save_list(db, info.id, StoredList(player, faction, listed, nonce, digest))
-            return stepped
-
-        await self.events.step(event_id, decide, guild_id=guild_id_of(interaction))
+        now = int(utcnow().timestamp())
+        done = await self.act(
+            interaction,
+            event,
+            lambda user, org: SubmitList(
+                actor=user, as_organiser=org, player=user, faction=faction, text=listed, nonce=nonce, now=now
+            ),
+        )
+        sealed = done.state.lists[interaction.user.id]
         await reply(
             interaction,
             _(
                 "Your **{faction}** list is sealed. Its commitment: `{commitment}` "
-                "(the card shows its start). "
-                "It is revealed when the organiser closes the lists.",
+                "(the card shows its start). It is revealed when the organiser closes the lists.",
                 faction=faction,
-                commitment=digest,
+                commitment=sealed.commitment,
             ),
         )
 
@@ -103,13 +96,17 @@ class ListCommands(EventBase):
         event_id = await self.pick(interaction, event)
         _info, state = await self.events.load(event_id, guild_id_of(interaction))
         organising = interaction.user.id == state.organiser or await self.organiser(interaction)
-        if not organising and not state.lists_revealed:
-            raise RuleError(code="event.list_hidden")
-        stored = await self.events.lists(event_id, None if player is None else [player.id])
-        if player is not None and not stored:
+        if player is not None and player.id not in state.lists:
             raise RuleError(code="event.no_list", player=player.id)
-        count = _.n("{count} list.", "{count} lists.", len(stored))
-        await interaction.response.send_message(count, file=lists_file(stored), ephemeral=True)
+        shown = [
+            entry
+            for entry in sorted(state.lists.values(), key=lambda e: e.player)
+            if (player is None or entry.player == player.id) and (organising or entry.status == "revealed")
+        ]
+        if not shown:
+            raise RuleError(code="event.list_hidden")
+        count = _.n("{count} list.", "{count} lists.", len(shown))
+        await interaction.response.send_message(count, file=lists_file(shown), ephemeral=True)
 
     @app_commands.command(name="reject", description="Reject a player's list with a reason (organisers)")
     @app_commands.describe(player="Whose list", reason="Why (the player reads it)", event="Which event")
@@ -122,7 +119,9 @@ class ListCommands(EventBase):
     ) -> None:
         why = check_reason(reason)
         await self.act(
-            interaction, event, lambda _u, _o, s: steps.reject_list(s, player.id, why), organiser=True
+            interaction,
+            event,
+            lambda user, org: RejectList(actor=user, as_organiser=org, player=player.id, reason=why),
         )
         await reply(
             interaction, _("<@{player}>'s list is rejected; they are told why by DM.", player=player.id)
@@ -133,8 +132,11 @@ class ListCommands(EventBase):
     async def close_lists(
         self, interaction: discord.Interaction[MusterBot], event: str | None = None
     ) -> None:
-        done = await self.act(interaction, event, lambda _u, _o, s: steps.close_lists(s), organiser=True)
-        if done.state.lists_revealed:
+        now = int(utcnow().timestamp())
+        done = await self.act(
+            interaction, event, lambda user, org: CloseLists(actor=user, as_organiser=org, now=now)
+        )
+        if done.state.settings.reveal == "all":
             await reply(interaction, _("The lists are closed and revealed in the event's channel."))
         else:
             await reply(interaction, _("The lists are closed; each is shown to its opponent at pairing."))
@@ -148,19 +150,15 @@ class ListCommands(EventBase):
     ) -> None:
         event_id = await self.pick(interaction, event)
         _info, state = await self.events.load(event_id, guild_id_of(interaction))
-        meta = state.lists.get(player.id)
-        if meta is None:
+        entry = state.lists.get(player.id)
+        if entry is None:
             raise RuleError(code="event.no_list", player=player.id)
-        if not state.lists_revealed:
-            raise RuleError(code="event.list_hidden")
-        [stored] = await self.events.lists(event_id, [player.id])
-        ok = meta.commitment == stored.commitment and verify_list(
-            event_id, player.id, stored.faction, stored.text, stored.nonce, meta.commitment
-        )
-        if ok:
+        if entry.status != "revealed" and interaction.user.id not in entry.shown_to:
+            raise RuleError(code="event.list_hidden")  # shown to everyone, or to this opponent
+        if verify_list(event_id, player.id, entry.faction, entry.text, entry.nonce, entry.commitment):
             text = "✅ " + _(
                 "The revealed list matches the commitment `{commitment}` sealed before.",
-                commitment=meta.commitment,
+                commitment=entry.commitment,
             )
         else:
             text = "❌ " + _("The revealed list does not match its commitment.")

@@ -1,6 +1,7 @@
-"""An event's messages, made from its state and the notes of a step: the card (edited in place as
-players enter and seal lists), each round's pairings (edited as results come in), the standings
-after each round, the revealed lists, and DMs (a rejected list, a reported result to confirm).
+"""An event's messages, made from its state and the events of a step (rules/event/events.py): the
+card (edited in place as players enter and seal lists), each round's pairings (edited as results come
+in), the standings after each Swiss round and at the end, the revealed lists, and DMs (a rejected
+list, an opponent's list, a reported result to confirm).
 
 Public posts speak the server's language, DMs their reader's (`Languages`, read with the step).
 """
@@ -10,13 +11,24 @@ from __future__ import annotations
 from bot.chat.limits import CONTENT, EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.chat.messages import Button, Embed, Outgoing
 from bot.events.rounds import table_of
-from bot.events.service import EventInfo, EventStep, StoredList
-from bot.events.state import EventState, Note, Played
+from bot.events.service import EventInfo, EventStep, ReportWaiting
 from bot.lang.i18n import Domain, speaking
 from bot.lang.languages import Languages
 from bot.play.games import GameRegistry
+from rules.event.events import (
+    Finished,
+    ListRejected,
+    ListShown,
+    ListsRevealed,
+    ResultReported,
+    RevealedList,
+    RoundPublished,
+)
 from rules.event.lists import LIST_STEP, list_digest
+from rules.event.models import Game, Tiebreaker
 from rules.event.standings import Standing
+from rules.event.state import EventState, Phase
+from rules.session import Event
 from rules.text import clip
 
 _ = Domain("event")
@@ -30,29 +42,29 @@ def button_id(event_id: str, action: str) -> str:
     return f"event:{event_id}:{action}"
 
 
-def short(commitment: str) -> str:
-    return commitment[:COMMITMENT_SHOWN]
-
-
-def tiebreak_name(key: str) -> str:
+def tiebreak_name(key: Tiebreaker) -> str:
     names = {
-        "total_vp": _("total VP"),
-        "vp_difference": _("VP difference"),
-        "sos": _("strength of schedule"),
-        "opp_sos": _("opponents' strength of schedule"),
-        "head_to_head": _("head-to-head"),
+        Tiebreaker.TOTAL_VP: _("total VP"),
+        Tiebreaker.VP_DIFFERENCE: _("VP difference"),
+        Tiebreaker.SOS: _("strength of schedule"),
+        Tiebreaker.OPP_SOS: _("opponents' strength of schedule"),
+        Tiebreaker.HEAD_TO_HEAD: _("head-to-head"),
     }
-    return names.get(key, key)
+    return names[key]
+
+
+def faction_of(state: EventState, player: int) -> str:
+    """A player's faction once their list is revealed (to everyone), else nothing."""
+    entry = state.lists.get(player)
+    return entry.faction if entry is not None and entry.status == "revealed" else ""
 
 
 def standings_lines(state: EventState, table: list[Standing]) -> list[str]:
     """One line per player: rank, mention, faction, W-D-L, points and each tiebreaker."""
-    keys = state.settings.tiebreakers
     lines = []
     for row in table:
-        meta = state.lists.get(row.player)
-        faction = f" · {meta.faction}" if meta is not None and state.lists_revealed else ""
-        breaks = " · ".join(f"{row.tiebreaks.get(k, 0):g}" for k in keys)  # type: ignore[call-overload]
+        faction = f" · {f}" if (f := faction_of(state, row.player)) else ""
+        breaks = " · ".join(f"{row.tiebreaks.get(k, 0):g}" for k in state.settings.scoring.tiebreakers)
         gone = " ✖" if row.dropped else ""
         lines.append(
             f"{row.rank}. <@{row.player}>{faction} · {row.record()} · **{row.points}** · {breaks}{gone}"
@@ -71,31 +83,33 @@ class EventRenderer:
 
     def card(self, info: EventInfo, state: EventState) -> Outgoing:
         s = state.settings
-        rounds = str(s.rounds) if s.rounds else _("as many as the players need")
+        rounds = str(state.total_rounds or s.rounds or "") or _("as many as the players need")
         lines = [
             _("**{system}** · <t:{start}:F>", system=self.system(s.system), start=s.starts_at),
             _("Rounds: {rounds} · {minutes} minutes each", rounds=rounds, minutes=s.round_minutes),
-            _("Lists due <t:{due}:R>", due=s.lists_due),
         ]
-        if state.phase != "signup":
+        if s.list_deadline is not None:
+            lines.append(_("Lists due <t:{due}:R>", due=s.list_deadline))
+        if state.phase is not Phase.SIGNUP:
             lines.append(self.phase_line(state))
         players = []
-        for index, player in enumerate(state.entrants, 1):
-            meta = state.lists.get(player)
+        for index, entrant in enumerate(state.entrants, 1):
+            entry = state.lists.get(entrant.player)
             mark = ""
-            if meta is not None and meta.status == "sealed":
-                mark = f" · 🔒 `{short(meta.commitment)}`"
-            elif meta is not None:
+            if entry is not None and entry.status == "rejected":
                 mark = " · " + _("list rejected")
-            gone = " ✖" if player in state.dropped else ""
-            players.append(f"{index}. <@{player}>{mark}{gone}")
+            elif entry is not None:
+                mark = f" · 🔒 `{entry.commitment[:COMMITMENT_SHOWN]}`"
+            gone = " ✖" if entrant.dropped else ""
+            players.append(f"{index}. <@{entrant.player}>{mark}{gone}")
         embed = Embed(title=s.name, description=clip("\n".join(lines), EMBED_DESCRIPTION), colour=COLOUR)
         label = _("Players ({count}/{capacity})", count=len(state.entrants), capacity=s.capacity)
         embed.add(label, clip("\n".join(players) or _("No one yet."), FIELD_VALUE))
         if state.waitlist:
-            embed.add(_("Waitlist"), clip(" ".join(f"<@{p}>" for p in state.waitlist), FIELD_VALUE))
+            waiting = " ".join(f"<@{e.player}>" for e in state.waitlist)
+            embed.add(_("Waitlist"), clip(waiting, FIELD_VALUE))
         buttons = []
-        if state.phase in ("signup", "lists_closed") and state.round_number == 0:
+        if state.phase is Phase.SIGNUP:
             buttons = [
                 Button(label=_("Enter"), custom_id=button_id(info.id, "join"), style="success"),
                 Button(label=_("Leave"), custom_id=button_id(info.id, "leave")),
@@ -103,13 +117,13 @@ class EventRenderer:
         return Outgoing(key=CARD_KEY, embeds=[embed], buttons=buttons)
 
     def phase_line(self, state: EventState) -> str:
-        if state.phase == "lists_closed":
+        if state.phase is Phase.LISTS_CLOSED:
             return _("Lists are closed.")
-        if state.phase == "round":
-            return _("Round {round} of {rounds}", round=state.round_number, rounds=state.total_rounds)
-        if state.phase == "top_cut":
+        if state.phase is Phase.ROUND:
+            return _("Round {round} of {rounds}", round=state.round_number, rounds=state.total_rounds or 0)
+        if state.phase is Phase.TOP_CUT:
             return _("Top cut")
-        if state.phase == "finished":
+        if state.phase is Phase.FINISHED:
             return _("The event is over.")
         return _("The event was cancelled.")
 
@@ -117,26 +131,21 @@ class EventRenderer:
 
     def round_post(self, state: EventState, number: int, ping: bool) -> Outgoing:
         games = state.round_games(number)
-        lines = [self.game_line(g) for g in sorted(games, key=lambda g: g.table)]
+        lines = [self.game_line(g) for g in sorted(games, key=lambda g: (g.second is None, g.table))]
         title = _("{name} · round {round}", name=state.settings.name, round=number)
-        if state.total_rounds and number > state.total_rounds:
-            title = _(
-                "{name} · top cut, round {round}", name=state.settings.name, round=number - state.total_rounds
-            )
-        embed = Embed(
-            title=title,
-            description=clip("\n".join(lines), EMBED_DESCRIPTION),
-            colour=COLOUR,
-        )
+        if state.cut_from is not None and number >= state.cut_from:
+            cut_round = number - state.cut_from + 1
+            title = _("{name} · top cut, round {round}", name=state.settings.name, round=cut_round)
+        embed = Embed(title=title, description=clip("\n".join(lines), EMBED_DESCRIPTION), colour=COLOUR)
         players = sorted({p for g in games for p in g.players}) if ping else []
         content = " ".join(f"<@{p}>" for p in players)
         return Outgoing(key=f"round:{number}", content=clip(content, CONTENT), pings=players, embeds=[embed])
 
     @staticmethod
-    def game_line(game: Played) -> str:
+    def game_line(game: Game) -> str:
         if game.second is None:
             return _("Bye: <@{player}>", player=game.first)
-        if game.first_vp is None:
+        if not game.reported:
             return _(
                 "Table {table}: <@{first}> vs <@{second}>",
                 table=game.table,
@@ -152,47 +161,44 @@ class EventRenderer:
             second_vp=game.second_vp,
         )
 
-    def standings_post(self, state: EventState, number: int, final: bool) -> Outgoing:
-        table = table_of(state)
-        keys = ", ".join(tiebreak_name(k) for k in state.settings.tiebreakers)
-        title = (
-            _("{name} · final standings", name=state.settings.name)
-            if final
-            else _("{name} · standings after round {round}", name=state.settings.name, round=number)
-        )
-        head = _("Rank · player · W-D-L · points · {tiebreakers}", tiebreakers=keys)
-        lines = [head, *standings_lines(state, table)]
-        cut = [g for g in state.games if state.total_rounds and g.round > state.total_rounds]
-        if final and cut and (winner := max(cut, key=lambda g: (g.round, -g.table)).winner) is not None:
-            lines.insert(0, _("Top cut winner: <@{player}>", player=winner))
-        text = "\n".join(lines)
-        embed = Embed(title=title, description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
+    def standings_post(self, state: EventState, champion: int | None = None, *, final: bool) -> Outgoing:
+        name, number = state.settings.name, state.round_number
+        keys = ", ".join(tiebreak_name(k) for k in state.settings.scoring.tiebreakers)
+        if final:
+            title = _("{name} · final standings", name=name)
+        else:
+            title = _("{name} · standings after round {round}", name=name, round=number)
+        lines = [_("Rank · player · W-D-L · points · {tiebreakers}", tiebreakers=keys)]
+        lines += standings_lines(state, table_of(state))
+        if final and champion is not None and state.cut_from is not None:
+            lines.insert(0, _("Top cut winner: <@{player}>", player=champion))
+        embed = Embed(title=title, description=clip("\n".join(lines), EMBED_DESCRIPTION), colour=COLOUR)
         return Outgoing(key=f"standings:{'final' if final else number}", embeds=[embed])
 
     # ------------------------------------------------------------------ lists
 
-    def revealed(self, info: EventInfo, stored: StoredList, to: int | None = None) -> Outgoing:
+    def revealed(self, info: EventInfo, shown: RevealedList, to: int | None = None) -> Outgoing:
         """A revealed list with what proves it was the one sealed (posted, or DMed to `to`)."""
-        text = stored.text if len(stored.text) <= SHOWN_LIST else stored.text[:SHOWN_LIST] + "\n…"
+        text = shown.text if len(shown.text) <= SHOWN_LIST else shown.text[:SHOWN_LIST] + "\n…"
         proof = _(
             "Event `{event}` · step `{step}` · choice `{faction}|{digest}` · nonce `{nonce}` "
             "· commitment `{commitment}`",
             event=info.id,
             step=LIST_STEP,
-            faction=stored.faction,
-            digest=list_digest(stored.text),
-            nonce=stored.nonce,
-            commitment=stored.commitment,
+            faction=shown.faction,
+            digest=list_digest(shown.text),
+            nonce=shown.nonce,
+            commitment=shown.commitment,
         )
         embed = Embed(
-            title=clip(_("{faction} · list of a player", faction=stored.faction), EMBED_TITLE),
-            description=clip(f"<@{stored.player}>\n```\n{text}\n```", EMBED_DESCRIPTION),
+            title=clip(_("{faction} · list of a player", faction=shown.faction), EMBED_TITLE),
+            description=clip(f"<@{shown.player}>\n```\n{text}\n```", EMBED_DESCRIPTION),
             colour=COLOUR,
         )
         embed.add(_("Check it with /verify or /event verify"), clip(proof, FIELD_VALUE))
         if to is not None:
             return Outgoing(to="dm", user_id=to, embeds=[embed])
-        return Outgoing(key=f"list:{stored.player}", embeds=[embed])
+        return Outgoing(key=f"list:{shown.player}", embeds=[embed])
 
     # ------------------------------------------------------------------ a step's messages
 
@@ -200,62 +206,58 @@ class EventRenderer:
         with speaking(languages.table):
             return [self.card(info, state)]
 
-    def after_step(self, done: EventStep, lists: list[StoredList]) -> list[Outgoing]:
-        state, info = done.state, done.info
+    def after_step(self, done: EventStep) -> list[Outgoing]:
+        state = done.state
         with speaking(done.languages.table):
-            out = [self.card(info, state)]
-            if lists and state.lists_revealed:
-                out += [self.revealed(info, stored) for stored in lists]
-            number = state.round_number
-            if number > done.before.round_number:
-                out.append(self.round_post(state, number, ping=True))
-            elif number and state.games != done.before.games:
-                out.append(self.round_post(state, number, ping=False))
-            if (number and state.round_done() and not done.before.round_done()) or (
-                state.phase == "finished" and done.before.phase != "finished"
+            out = [self.card(done.info, state)]
+            for event in done.events:
+                out += self.public(done, event)
+            if (
+                state.round_number
+                and state.games != done.before.games
+                and not any(isinstance(e, RoundPublished) for e in done.events)
             ):
-                out.append(self.standings_post(state, number, final=state.phase == "finished"))
-        for note in done.notes:
-            out += self.dms(done, note)
-        if lists and not state.lists_revealed:
-            out += self.opponent_lists(done, lists)
+                out.append(self.round_post(state, state.round_number, ping=False))
+        for event in done.events:
+            if event.private_to is not None:
+                with speaking(done.languages.of(event.private_to)):
+                    out += self.private(done, event, event.private_to)
         return out
 
-    def opponent_lists(self, done: EventStep, lists: list[StoredList]) -> list[Outgoing]:
-        """Each player's opponent's list, by DM, as a round is published in "opponent" mode."""
-        by_player = {s.player: s for s in lists}
-        out = []
-        for game in done.state.round_games():
-            for player in game.players:
-                other = game.opponent_of(player)
-                if other is not None and other in by_player:
-                    with speaking(done.languages.of(player)):
-                        out.append(self.revealed(done.info, by_player[other], to=player))
-        return out
+    def public(self, done: EventStep, event: Event) -> list[Outgoing]:
+        state = done.state
+        if isinstance(event, ListsRevealed):
+            return [self.revealed(done.info, shown) for shown in event.lists]
+        if isinstance(event, RoundPublished):
+            return [self.round_post(state, event.round, ping=True)]
+        if isinstance(event, ResultReported) and event.round_complete and not self.in_cut(state, event.round):
+            return [self.standings_post(state, final=False)]
+        if isinstance(event, Finished):
+            return [self.standings_post(state, event.champion, final=True)]
+        return []
 
-    def dms(self, done: EventStep, note: Note) -> list[Outgoing]:
-        player = note.player
-        if player is None:
-            return []
-        with speaking(done.languages.of(player)):
-            if note.kind == "list_rejected":
-                text = _(
-                    "Your list for **{name}** was rejected: {reason}\nSend it again with `/event list`.",
-                    name=done.state.settings.name,
-                    reason=note.values["reason"],
-                )
-                return [Outgoing(to="dm", user_id=player, content=text)]
-        other = note.values.get("other")
-        if note.kind == "reported" and isinstance(other, int):
-            with speaking(done.languages.of(other)):
-                text = _(
-                    "<@{player}> reported your game on table {table} as {first_vp}–{second_vp} "
-                    "(in table order). "
-                    "Confirm with `/event result` and the same score.",
-                    player=player,
-                    table=note.values["table"],
-                    first_vp=note.values["first_vp"],
-                    second_vp=note.values["second_vp"],
-                )
-                return [Outgoing(to="dm", user_id=other, content=text)]
+    @staticmethod
+    def in_cut(state: EventState, number: int) -> bool:
+        return state.cut_from is not None and number >= state.cut_from
+
+    def private(self, done: EventStep, event: Event, reader: int) -> list[Outgoing]:
+        if isinstance(event, ListShown):
+            return [self.revealed(done.info, event.list, to=reader)]
+        if isinstance(event, ListRejected):
+            text = _(
+                "Your list for **{name}** was rejected: {reason}\nSend it again with `/event list`.",
+                name=done.state.settings.name,
+                reason=event.reason,
+            )
+            return [Outgoing(to="dm", user_id=reader, content=text)]
+        if isinstance(event, ReportWaiting):
+            text = _(
+                "<@{player}> reported your game on table {table} as {first_vp}–{second_vp} "
+                "(in table order). Confirm with `/event result` and the same score.",
+                player=event.by,
+                table=event.table,
+                first_vp=event.first_vp,
+                second_vp=event.second_vp,
+            )
+            return [Outgoing(to="dm", user_id=reader, content=text)]
         return []

@@ -1,5 +1,5 @@
-"""events: a club's Swiss tournaments (their state, round clock and scheduled event) and the
-players' sealed army lists
+"""events: a club's Swiss tournaments (their state with the sealed army lists, the round clock,
+the scheduled event and the results waiting for a confirmation)
 
 Revision ID: 0011
 Revises: 0010
@@ -32,30 +32,18 @@ def upgrade() -> None:
         sa.Column("state", sa.Text(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("starts_at", UTCDateTime(), nullable=False),
-        sa.Column("lists_due_at", UTCDateTime(), nullable=False),
         sa.Column("round_ends_at", UTCDateTime(), nullable=True),
         sa.Column("round_warned", sa.Integer(), nullable=False),
         sa.Column("event_id", sa.BigInteger(), nullable=True),
         sa.Column("event_version", sa.Integer(), nullable=False),
+        sa.Column("reports", sa.Text(), nullable=False),
         sa.Column("created_at", UTCDateTime(), nullable=False),
         sa.Column("updated_at", UTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
     op.create_index("ix_events_guild_status", "events", ["guild_id", "status", "starts_at"], unique=False)
-    op.create_table(
-        "event_lists",
-        sa.Column("event_id", sa.String(length=32), nullable=False),
-        sa.Column("player_id", sa.BigInteger(), autoincrement=False, nullable=False),
-        sa.Column("faction", sa.String(length=100), nullable=False),
-        sa.Column("text", sa.Text(), nullable=False),
-        sa.Column("nonce", sa.String(length=64), nullable=False),
-        sa.Column("commitment", sa.String(length=64), nullable=False),
-        sa.Column("submitted_at", UTCDateTime(), nullable=False),
-        sa.PrimaryKeyConstraint("event_id", "player_id"),
-    )
 
 
 def downgrade() -> None:
-    op.drop_table("event_lists")
     op.drop_index("ix_events_guild_status", table_name="events")
     op.drop_table("events")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.events.state import EventState
+from rules.event.state import EventState
 from tests.e2e.conftest import Muster
 from tests.emulator.interactions import InteractionResponse
 from tests.emulator.model import Message, User

@@ -6,7 +6,10 @@ Pick (the worked example game) is played through; Kill Team games are opened in 
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
 
+from bot.db.models import GameSession
+from bot.play.games import SessionInfo
 from tests.e2e.conftest import Muster
 from tests.e2e.event_driver import command, create, enter, posts, the_event
 from tests.emulator.model import Message, User
@@ -26,6 +29,14 @@ async def pick(muster: Muster) -> Muster:
     return muster
 
 
+async def round_sessions(muster: Muster, tag: str) -> list[SessionInfo]:
+    """The games a round opened (tagged with the round, as a night's games carry their night)."""
+    assert muster.bot is not None
+    async with muster.bot.store.read() as db:
+        ids = list(await db.scalars(select(GameSession.id).where(GameSession.night_id == tag)))
+    return [(await muster.bot.sessions.load(sid, fresh=True))[0] for sid in ids]
+
+
 def prompt_of(muster: Muster, user: User) -> Message:
     return next(m for m in reversed(muster.emu.dms(user)) if m.buttons())
 
@@ -41,12 +52,11 @@ async def test_a_round_of_pick_games_is_played_in_muster_and_scored(pick: Muster
     assert "Round 1" in await command(pick, w.carol, "publish")
     state = await the_event(pick)
     games = state.round_games()
-    assert len(games) == 2 and all(g.session_id for g in games)
-    assert len(emu.threads(w.channel)) == 2
-    for game in games:
-        info, _state = await bot.sessions.load(game.session_id or "", fresh=True)
-        assert info.night_id == f"event:{state.event_id}:1" and info.thread_id is not None
-    assert "still has games" in await command(pick, w.carol, "publish")  # nothing opened twice
+    sessions = await round_sessions(pick, f"event:{state.event_id}:1")
+    assert len(games) == 2 and len(sessions) == 2 and len(emu.threads(w.channel)) == 2
+    assert {frozenset(s.players) for s in sessions} == {frozenset(g.players) for g in games}
+    assert all(s.thread_id is not None for s in sessions)
+    assert "without a result" in await command(pick, w.carol, "publish")  # nothing opened twice
     assert len(emu.threads(w.channel)) == 2
 
     for game in games:
@@ -82,8 +92,9 @@ async def test_a_kill_team_round_opens_its_games_in_threads(muster: Muster) -> N
     state = await the_event(muster)
     threads = emu.threads(w.channel)
     assert len(threads) == 2
+    sessions = {frozenset(s.players): s for s in await round_sessions(muster, f"event:{state.event_id}:1")}
     for game in state.round_games():
-        info, _state = await bot.sessions.load(game.session_id or "", fresh=True)
-        assert info.system == "killteam" and set(info.players) == set(game.players)
+        info = sessions[frozenset(game.players)]
+        assert info.system == "killteam" and info.thread_id is not None
         starts = [m for m in emu.messages(w.channel) if m.content == f"<@{game.first}> <@{game.second}>"]
         assert len(starts) == 1 and starts[0].thread is not None  # one ping each, its thread opened
