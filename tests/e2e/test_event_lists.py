@@ -1,0 +1,59 @@
+"""Lists revealed to each round's opponent only, and results the two players disagree on, through the
+emulator: closing the lists posts none of them; publishing a round sends each player their opponent's
+list by DM (which verifies), nobody else sees it; a second report with another score is refused and
+the first still waits."""
+
+from __future__ import annotations
+
+from rules.sealed import verify
+from tests.e2e.conftest import Muster
+from tests.e2e.event_driver import PROOF, command, create, enter, posts, the_event
+from tests.emulator.model import User
+
+
+def players(muster: Muster, count: int) -> list[User]:
+    made = [muster.emu.add_user(f"gamer{n}", global_name=f"Gamer {n}") for n in range(count)]
+    for user in made:
+        muster.emu.add_member(muster.world.guild, user)
+    return made
+
+
+async def test_lists_go_to_the_opponent_only_and_disagreeing_reports_wait(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    field = players(muster, 4)
+    assert "is made" in await create(muster, rounds=1, reveal="opponent")
+    for user in field:
+        await enter(muster, user)
+        said = await command(muster, user, "list", faction=f"F{user.id % 100}", text=f"- list of {user.name}")
+        assert "sealed" in said
+    assert "each is shown to its opponent" in await command(muster, w.carol, "close-lists")
+    assert not posts(muster, "list of a player")
+    assert "Round 1" in await command(muster, w.carol, "publish")
+    assert not posts(muster, "list of a player")  # nothing public
+
+    state = await the_event(muster)
+    for game in state.round_games():
+        assert game.second is not None
+        for viewer, owner in ((game.first, game.second), (game.second, game.first)):
+            shown = [m for m in emu.dms(emu.users[viewer]) if "list of a player" in m.all_text()]
+            assert len(shown) == 1 and f"list of {emu.users[owner].name}" in shown[0].all_text()
+            found = PROOF.search(shown[0].all_text())
+            assert found is not None
+            choice = f"{found['faction']}|{found['digest']}"
+            assert verify(found["event"], "list", owner, choice, found["nonce"], found["commitment"])
+            assert "✅" in await command(muster, emu.users[viewer], "verify", player=emu.users[owner])
+    first_game = state.round_games()[0]
+    third = next(e.player for e in state.entrants if e.player not in first_game.players)
+    said = await command(muster, emu.users[third], "verify", player=emu.users[first_game.first])
+    assert "not revealed yet" in said
+
+    a, b = emu.users[first_game.first], emu.users[first_game.second or 0]
+    assert "Reported" in await command(muster, a, "result", opponent=b, your_vp=10, their_vp=4)
+    assert any("reported your game" in m.all_text() for m in emu.dms(b))
+    before = await the_event(muster)
+    said = await command(muster, b, "result", opponent=a, your_vp=10, their_vp=4)  # not what a said
+    assert "Your opponent reported 10–4" in said, said
+    assert await the_event(muster) == before
+    assert "recorded" in await command(muster, b, "result", opponent=a, your_vp=4, their_vp=10)
+    game = (await the_event(muster)).round_games()[0]
+    assert (game.first_vp, game.second_vp) == (10, 4)
