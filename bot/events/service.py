@@ -136,6 +136,12 @@ class EventService:
         self.delivery = delivery
         self.renderer: EventRenderer | None = None
         self.languages: LanguageService | None = None
+        self.on_change: list[Callable[[], None]] = []  # kicked after each commit (the scheduled event's sync)
+
+    def _changed(self) -> None:
+        self.delivery.kick()
+        for kick in self.on_change:
+            kick()
 
     def _render(self) -> EventRenderer:
         if self.renderer is None:
@@ -214,7 +220,7 @@ class EventService:
             await enqueue(
                 db, None, placed(info, self._render().created(info, state, languages)), session_id=info.lane
             )
-        self.delivery.kick()
+        self._changed()
         return info, state
 
     async def step(self, event_id: str, decide: Decide, *, guild_id: int | None = None) -> EventStep:
@@ -229,7 +235,7 @@ class EventService:
                 done = await self._try_step(info, state, decide, languages)
             except _Stale:
                 continue
-            self.delivery.kick()
+            self._changed()
             return done
         raise RuleError(code="event.busy")
 

@@ -16,6 +16,7 @@ from bot.app import MusterBot
 from bot.chat import errors
 from bot.chat.checks import guild_id_of
 from bot.chat.limits import AUTOCOMPLETE_CHOICES, COMMAND_CHOICE_NAME
+from bot.events.scheduled import ScheduledSync
 from bot.events.service import EventInfo, EventService, EventStep
 from cogs.event.render import EventRenderer
 from rules.errors import RuleError
@@ -43,9 +44,21 @@ class EventBase(Part):
 
     def __init__(self, bot: MusterBot) -> None:
         self.bot = bot
-        self.renderer = EventRenderer(bot.games)
+        self.renderer = EventRenderer(bot.games, self._channel_name)
         self.events: EventService = bot.events
+        self.schedule = ScheduledSync(
+            bot.store,
+            bot,
+            bot.delivery.owner,
+            self.renderer.event_text,
+            self.renderer.no_events,
+            bot.settings.sweep_seconds,
+            bot.languages.of_server,
+        )
         super().__init__()
+
+    def _channel_name(self, channel_id: int) -> str | None:
+        return getattr(self.bot.get_channel(channel_id), "name", None)
 
     async def organiser(self, interaction: discord.Interaction[Any]) -> bool:
         """Manage Server, or the server's organiser role (as for game nights)."""

@@ -120,12 +120,17 @@ class EventCog(
 
     async def cog_load(self) -> None:
         self.events.renderer = self.renderer
+        self.events.on_change.append(self.schedule.kick)
         self.bot.add_dynamic_items(EventButton)
         self.clock.start()
+        self.schedule.start()
 
     async def cog_unload(self) -> None:
         await self.clock.stop()
+        await self.schedule.stop()
         self.events.renderer = None
+        if self.schedule.kick in self.events.on_change:
+            self.events.on_change.remove(self.schedule.kick)
 
     @app_commands.command(name="create", description="Make an event: a Swiss tournament with sealed lists")
     @app_commands.describe(

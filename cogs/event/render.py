@@ -8,12 +8,15 @@ Public posts speak the server's language, DMs their reader's (`Languages`, read 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.chat.limits import CONTENT, EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.chat.messages import Button, Embed, Outgoing
 from bot.events.rounds import table_of
 from bot.events.service import EventInfo, EventStep, ReportWaiting
 from bot.lang.i18n import Domain, speaking
 from bot.lang.languages import Languages
+from bot.nights.events import EventText
 from bot.play.games import GameRegistry
 from rules.event.events import (
     Finished,
@@ -73,8 +76,29 @@ def standings_lines(state: EventState, table: list[Standing]) -> list[str]:
 
 
 class EventRenderer:
-    def __init__(self, games: GameRegistry) -> None:
+    def __init__(self, games: GameRegistry, channel_name: Callable[[int], str | None]) -> None:
         self.games = games
+        self.channel_name = channel_name
+
+    def event_text(self, info: EventInfo, state: EventState) -> EventText:
+        """The Discord scheduled event's words, in the language in force (the server's)."""
+        channel = self.channel_name(info.channel_id) or _("the club's channel")
+        rounds = state.total_rounds or state.settings.rounds
+        description = _(
+            "A {system} tournament of Swiss rounds run in Muster. Enter on its card in #{channel}.",
+            system=self.system(state.settings.system),
+            channel=channel,
+        )
+        if rounds:
+            description += "\n" + _.n("{count} round", "{count} rounds", rounds)
+        return EventText(name=state.settings.name, description=description, location=_("The club"))
+
+    def no_events(self, info: EventInfo) -> Outgoing:
+        text = _(
+            "I couldn't make a Discord event for this tournament: give me the **Create Events** "
+            "permission to have one. The tournament goes on without it."
+        )
+        return Outgoing(channel_id=info.channel_id, content=text)
 
     def system(self, slug: str) -> str:
         return self.games.title(slug) or slug.replace("-", " ").title()

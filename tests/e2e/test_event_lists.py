@@ -57,3 +57,21 @@ async def test_lists_go_to_the_opponent_only_and_disagreeing_reports_wait(muster
     assert "recorded" in await command(muster, b, "result", opponent=a, your_vp=4, their_vp=10)
     game = (await the_event(muster)).round_games()[0]
     assert (game.first_vp, game.second_vp) == (10, 4)
+
+
+async def test_the_event_has_a_discord_scheduled_event_that_follows_it(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    assert "is made" in await create(muster, name="Spring GT", rounds=3)
+    cog = muster.bot.get_cog("Event")  # type: ignore[union-attr]
+    await cog.schedule.idle()  # type: ignore[union-attr]
+    [made] = emu.events_of(w.guild)
+    assert made.name == "Spring GT" and made.description.rstrip().endswith(
+        "muster-event:" + (await the_event(muster)).event_id
+    )
+    assert "3 rounds" in made.description
+    await enter(muster, players(muster, 1)[0])
+    await cog.schedule.idle()  # type: ignore[union-attr]
+    assert [e.id for e in emu.events_of(w.guild)] == [made.id]  # edited, never made twice
+    assert "cancelled" in await command(muster, w.carol, "cancel")
+    await cog.schedule.idle()  # type: ignore[union-attr]
+    assert emu.events_of(w.guild) == []
