@@ -338,6 +338,8 @@ class ClubEvent(Base):
     state: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer, default=1)
     starts_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    remind_at: Mapped[datetime] = mapped_column(UTCDateTime)  # the players' reminder before the start
+    reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # claimed by the one who reminds
     round_ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     round_warned: Mapped[int] = mapped_column(Integer, default=0)  # round*100 + minutes left warned
     event_id: Mapped[int | None] = mapped_column(BigInteger)  # its Discord scheduled event

@@ -31,6 +31,7 @@ from bot.chat.outbox import enqueue
 from bot.db.models import ClubEvent, utcnow
 from bot.db.store import Store
 from bot.lang.languages import ENGLISH, Languages, LanguageService
+from bot.nights.service import remind_time
 from rules.errors import RuleError
 from rules.event.machine import start
 from rules.event.state import EventSettings, EventState, Phase
@@ -180,6 +181,31 @@ class EventService:
             rows = await db.scalars(query.order_by(ClubEvent.starts_at).limit(limit))
             return [(info_of(r), EventState.model_validate_json(r.state)) for r in rows]
 
+    async def reminders_due(self, now: datetime) -> list[EventInfo]:
+        """Events whose players' reminder is due and not yet sent (before their start)."""
+        query = select(ClubEvent).where(
+            ClubEvent.status.in_(ACTIVE),
+            ClubEvent.remind_at <= now,
+            ClubEvent.reminded_at.is_(None),
+            ClubEvent.starts_at > now,
+        )
+        async with self.store.read() as db:
+            return [info_of(r) for r in await db.scalars(query.limit(100))]
+
+    async def remind(self, info: EventInfo, outgoing: list[Outgoing], now: datetime) -> bool:
+        """Queue the players' reminders once, whichever process gets there first."""
+        async with self.store.write() as db:
+            claimed = await db.execute(
+                update(ClubEvent)
+                .where(ClubEvent.id == info.id, ClubEvent.reminded_at.is_(None))
+                .values(reminded_at=now)
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            await enqueue(db, None, outgoing, session_id=info.lane)
+        self.delivery.kick()
+        return True
+
     async def round_due(self, now: datetime) -> list[EventInfo]:
         """Events in a round whose clock runs (the sweep's warnings)."""
         query = select(ClubEvent).where(ClubEvent.status.in_(PLAYING), ClubEvent.round_ends_at.is_not(None))
@@ -208,6 +234,7 @@ class EventService:
                 state=state.model_dump_json(),
                 version=1,
                 starts_at=at(settings.starts_at),
+                remind_at=remind_time(now, at(settings.starts_at)),
                 round_warned=0,
                 event_version=0,
                 reports="{}",

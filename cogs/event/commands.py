@@ -241,12 +241,36 @@ class EventCog(
         """Bring the results of games played in Muster into their events, and DM a round's players
         at 30 and 10 minutes left, each warning once."""
         now = now or utcnow()
+        for info in await self.events.reminders_due(now):
+            try:
+                await self.remind(info, now)
+            except RuleError as refused:
+                log.info("event %s: %s", info.id, refused.code)
         for info in await self.events.round_due(now):
             try:
                 await self.absorb(info)
                 await self.warn(info, now)
             except RuleError as refused:
                 log.info("event %s: %s", info.id, refused.code)
+
+    async def remind(self, info: EventInfo, now: datetime) -> None:
+        """Each player still in, a DM before the start (and whose list is missing, that it is)."""
+        _info, state = await self.events.load(info.id)
+        languages = await self.events.languages_of(info.guild_id, state)
+        deadline = state.settings.list_deadline
+        messages = []
+        for entrant in state.active():
+            with speaking(languages.of(entrant.player)):
+                text = _(
+                    "**{name}** starts <t:{start}:R>.",
+                    name=state.settings.name,
+                    start=state.settings.starts_at,
+                )
+                entry = state.lists.get(entrant.player)
+                if deadline is not None and (entry is None or entry.status == "rejected"):
+                    text += "\n" + _("Your list is still missing: send it with `/event list`.")
+            messages.append(Outgoing(to="dm", user_id=entrant.player, content=text))
+        await self.events.remind(info, messages, now)
 
     async def absorb(self, info: EventInfo) -> None:
         """The confirmed results of the round's games played in Muster, once, into the event (its

@@ -32,6 +32,8 @@ def upgrade() -> None:
         sa.Column("state", sa.Text(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("starts_at", UTCDateTime(), nullable=False),
+        sa.Column("remind_at", UTCDateTime(), nullable=False),
+        sa.Column("reminded_at", UTCDateTime(), nullable=True),
         sa.Column("round_ends_at", UTCDateTime(), nullable=True),
         sa.Column("round_warned", sa.Integer(), nullable=False),
         sa.Column("event_id", sa.BigInteger(), nullable=True),

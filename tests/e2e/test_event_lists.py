@@ -5,6 +5,8 @@ the first still waits."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from rules.sealed import verify
 from tests.e2e.conftest import Muster
 from tests.e2e.event_driver import PROOF, command, create, enter, posts, the_event
@@ -75,3 +77,24 @@ async def test_the_event_has_a_discord_scheduled_event_that_follows_it(muster: M
     assert "cancelled" in await command(muster, w.carol, "cancel")
     await cog.schedule.idle()  # type: ignore[union-attr]
     assert emu.events_of(w.guild) == []
+
+
+async def test_players_are_reminded_once_before_the_start(muster: Muster) -> None:
+    emu = muster.emu
+    field = players(muster, 2)
+    assert "is made" in await create(muster)  # three days ahead: reminded a day before
+    for user in field:
+        await enter(muster, user)
+    await command(muster, field[0], "list", faction="Orlock", text="- Road boss")
+    cog = muster.bot.get_cog("Event")  # type: ignore[union-attr]
+    await cog.sweep()  # type: ignore[union-attr]
+    await muster.settle()
+    assert not any("starts" in m.all_text() for u in field for m in emu.dms(u))  # not yet
+    later = datetime.now(UTC) + timedelta(days=2, hours=1)
+    await cog.sweep(later)  # type: ignore[union-attr]
+    await cog.sweep(later)  # type: ignore[union-attr]
+    await muster.settle()
+    for user in field:
+        [reminder] = [m for m in emu.dms(user) if "starts" in m.all_text()]
+        missing = "list is still missing" in reminder.all_text()
+        assert missing == (user is field[1])
