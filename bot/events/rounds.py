@@ -15,14 +15,18 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import GameResult
+from bot.db.models import GameResult, utcnow
 from bot.events.service import EventInfo
 from bot.nights.games import open_pairing_games
+from bot.scores.cache import bump_generation
+from bot.scores.systems import system_key
 from rules.event.actions import ReportResult
+from rules.event.events import ResultReported
 from rules.event.machine import apply
 from rules.event.models import Game
 from rules.event.standings import Standing, standings
 from rules.event.state import EventState
+from rules.scores import ResultStatus, winner_from_scores
 from rules.session import Event
 
 if TYPE_CHECKING:
@@ -105,3 +109,48 @@ def with_results(state: EventState, reports: list[ReportResult]) -> tuple[EventS
         state, happened = apply(state, report)
         events += happened
     return state, events
+
+
+async def file_results(
+    bot: MusterBot, db: AsyncSession, info: EventInfo, state: EventState, events: list[Event]
+) -> None:
+    """The results that now stand in a rated event of a system Muster doesn't run, filed with the
+    scores as confirmed results (in the step's transaction; a correction changes the filed one), so
+    they count for ratings as any confirmed result does. Games Muster ran filed their own."""
+    if not state.settings.rated or bot.games.system_for(state.settings.system) is not None:
+        return
+    reported = [e for e in events if isinstance(e, ResultReported)]
+    for result in reported:
+        tag = round_tag(info.id, result.round)
+        known = await db.scalar(
+            select(GameResult).where(
+                GameResult.night_id == tag,
+                GameResult.player_a == result.first,
+                GameResult.player_b == result.second,
+            )
+        )
+        row = known or GameResult(
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            system=system_key(state.settings.system),
+            player_a=result.first,
+            player_b=result.second,
+            summary="",
+            played_at=utcnow(),
+            night_id=tag,
+            season_id=await _season(bot, db, info.guild_id),
+            status=ResultStatus.CONFIRMED.value,
+            confirmed_at=utcnow(),
+            announced=True,  # the event's own posts say it; the results channel is not flooded
+        )
+        row.score_a, row.score_b = result.first_vp, result.second_vp
+        row.winner_id = winner_from_scores(result.first, result.second, result.first_vp, result.second_vp)
+        if known is None:
+            db.add(row)
+    if reported:
+        await bump_generation(db, info.guild_id)
+
+
+async def _season(bot: MusterBot, db: AsyncSession, guild_id: int) -> int | None:
+    season = await bot.scores.seasons.running(guild_id, db)
+    return season.id if season is not None else None

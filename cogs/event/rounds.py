@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.app import MusterBot
 from bot.chat.checks import guild_id_of
-from bot.events.rounds import muster_results, open_games, table_of, with_results
+from bot.events.rounds import file_results, muster_results, open_games, table_of, with_results
 from bot.events.service import EventInfo, EventStep, ReportWaiting
 from bot.lang.i18n import Domain
 from bot.scores.image import render_table
@@ -116,9 +116,10 @@ class RoundCommands(EventBase):
                 second_vp=their_vp,
             )
             judged, events = apply(state, action)  # refused here: nothing is kept
-            if is_organiser(state, action):
-                return judged, events
-            return await self.confirm(db, info, state, action, events)
+            if not is_organiser(state, action):
+                judged, events = await self.confirm(db, info, state, action, events)
+            await file_results(self.bot, db, info, judged, events)
+            return judged, events
 
         done = await self.events.step(event_id, decide, guild_id=guild_id_of(interaction))
         if any(isinstance(e, ReportWaiting) for e in done.events):

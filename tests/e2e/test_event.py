@@ -10,6 +10,9 @@ from __future__ import annotations
 import hashlib
 import re
 
+from sqlalchemy import select
+
+from bot.db.models import GameResult
 from rules.event.state import EventState
 from rules.sealed import verify
 from tests.e2e.conftest import Muster
@@ -29,6 +32,16 @@ def vps(first: int, second: int, round_number: int) -> tuple[int, int]:
     a = (first * 7 + round_number * 3) % 11
     b = (second * 5 + round_number) % 11
     return a, b
+
+
+async def filed_results(muster: Muster, tag: str) -> list[tuple[int, int, int, int]]:
+    """The confirmed results the scores hold for a round (players and scores, in table order)."""
+    assert muster.bot is not None
+    async with muster.bot.store.read() as db:
+        rows = await db.scalars(
+            select(GameResult).where(GameResult.night_id == tag, GameResult.status == "confirmed")
+        )
+        return [(r.player_a, r.player_b, r.score_a, r.score_b) for r in rows]
 
 
 def standings_post(muster: Muster, title: str) -> list[str]:
@@ -112,6 +125,8 @@ async def test_a_thirteen_player_event_end_to_end(muster: Muster) -> None:
     assert sum(1 for g in state.round_games() if g.second is None) == 1
     results = await play_round(muster, state, by_id, late=True)
     assert standings_post(muster, "standings after round 1") == hand_standings(ids, results, set())
+    filed = await filed_results(muster, f"event:{state.event_id}:1")  # the scores count them
+    assert sorted(filed) == sorted((a, b, va, vb) for a, b, va, vb in results if b is not None)
 
     # A drop after round 1, then round 2 published while the bot restarts.
     dropped = field[5]
