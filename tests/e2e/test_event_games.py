@@ -5,11 +5,15 @@ Pick (the worked example game) is played through; Kill Team games are opened in 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
 from bot.db.models import GameSession
+from bot.nights.games import game_cog
 from bot.play.games import SessionInfo
+from rules.errors import RuleError
 from tests.e2e.conftest import Muster
 from tests.e2e.event_driver import command, create, enter, posts, the_event
 from tests.emulator.model import Message, User
@@ -80,7 +84,9 @@ async def test_a_round_of_pick_games_is_played_in_muster_and_scored(pick: Muster
         assert f"<@{game.first}> · 1-0-0 · **3**" in text and f"<@{game.second}> · 0-0-1 · **0**" in text
 
 
-async def test_a_kill_team_round_opens_its_games_in_threads(muster: Muster) -> None:
+async def test_a_kill_team_round_opens_its_games_in_threads(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
     emu, w, bot = muster.emu, muster.world, muster.bot
     assert bot is not None
     field = players(muster, 4)
@@ -88,6 +94,26 @@ async def test_a_kill_team_round_opens_its_games_in_threads(muster: Muster) -> N
     for user in field:
         await enter(muster, user)
     await command(muster, w.carol, "close-lists")
+
+    # The publish fails after its first game opened: the whole transaction goes, nothing is left.
+    cog = game_cog(bot, "killteam")
+    assert cog is not None
+    opened = cog.open_between
+    calls = 0
+
+    async def second_fails(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuleError(code="event.busy")
+        return await opened(*args, **kwargs)
+
+    monkeypatch.setattr(cog, "open_between", second_fails)
+    assert "very busy" in await command(muster, w.carol, "publish")
+    monkeypatch.undo()
+    assert (await the_event(muster)).round_number == 0 and emu.threads(w.channel) == []
+    assert await round_sessions(muster, f"event:{(await the_event(muster)).event_id}:1") == []
+
     assert "Round 1" in await command(muster, w.carol, "publish")
     state = await the_event(muster)
     threads = emu.threads(w.channel)
