@@ -98,3 +98,22 @@ async def test_players_are_reminded_once_before_the_start(muster: Muster) -> Non
         [reminder] = [m for m in emu.dms(user) if "starts" in m.all_text()]
         missing = "list is still missing" in reminder.all_text()
         assert missing == (user is field[1])
+
+
+async def test_the_round_clock_warns_each_player_at_30_and_10_minutes_once(muster: Muster) -> None:
+    emu, w = muster.emu, muster.world
+    field = players(muster, 2)
+    assert "is made" in await create(muster, round_minutes=60)
+    for user in field:
+        await enter(muster, user)
+    await command(muster, w.carol, "close-lists")
+    assert "Round 1" in await command(muster, w.carol, "publish")
+    cog = muster.bot.get_cog("Event")  # type: ignore[union-attr]
+    start = datetime.now(UTC)
+    for minutes in (0, 31, 32, 51, 52):
+        await cog.sweep(start + timedelta(minutes=minutes))  # type: ignore[union-attr]
+    await muster.settle()
+    for user in field:
+        warned = [m.content for m in emu.dms(user) if "minutes left" in m.content]
+        assert len(warned) == 2, warned
+        assert "round 1: 29 minutes left" in warned[0] and "minutes left" in warned[1]
