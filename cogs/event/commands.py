@@ -219,6 +219,19 @@ class EventCog(
         )
         await reply(interaction, _("**{name}** is made: its card takes entries.", name=title))
 
+    @app_commands.command(name="enter", description="Enter a player, also late until round 1 (organisers)")
+    @app_commands.describe(player="Who enters", event="Which event (default: the one coming up)")
+    async def enter(
+        self, interaction: discord.Interaction[MusterBot], player: discord.User, event: str | None = None
+    ) -> None:
+        done = await self.act(
+            interaction, event, lambda user, org: Join(actor=user, as_organiser=org, player=player.id)
+        )
+        if any(e.player == player.id for e in done.state.waitlist):
+            await reply(interaction, _("<@{player}> is on the waitlist.", player=player.id))
+        else:
+            await reply(interaction, _("<@{player}> is entered.", player=player.id))
+
     @app_commands.command(name="show", description="Show an event's card")
     @app_commands.describe(event="Which event (default: the one coming up)")
     async def show(self, interaction: discord.Interaction[MusterBot], event: str | None = None) -> None:

@@ -117,3 +117,30 @@ async def test_the_round_clock_warns_each_player_at_30_and_10_minutes_once(muste
         warned = [m.content for m in emu.dms(user) if "minutes left" in m.content]
         assert len(warned) == 2, warned
         assert "round 1: 29 minutes left" in warned[0] and "minutes left" in warned[1]
+
+
+async def test_a_late_entry_is_the_organisers_until_round_1(muster: Muster) -> None:
+    w = muster.world
+    field = players(muster, 4)
+    assert "is made" in await create(muster, capacity=3)
+    for user in field[:3]:
+        await enter(muster, user)
+    assert "waitlist" in await enter(muster, field[3])
+    assert "out of the event" in await command(
+        muster, field[0], "drop"
+    )  # before round 1: the first waiting moves up
+    state = await the_event(muster)
+    assert [e.player for e in state.entrants] == [
+        field[1].id,
+        field[2].id,
+        field[3].id,
+    ] and not state.waitlist
+
+    await command(muster, w.carol, "close-lists")  # entries close for players, not for the organiser
+    assert "only do that for yourself" in await command(muster, field[1], "enter", player=field[0])
+    assert "is on the waitlist" in await command(muster, w.carol, "enter", player=w.alice)  # full
+    await command(muster, field[2], "drop")
+    state = await the_event(muster)
+    assert w.alice.id in [e.player for e in state.entrants] and not state.waitlist
+    assert "Round 1" in await command(muster, w.carol, "publish")
+    assert "entries closed" in await command(muster, w.carol, "enter", player=w.bob)
