@@ -35,6 +35,7 @@ from bot.lang.text import add_words
 from bot.worker import Worker
 from cogs.event.base import reply
 from cogs.event.lists import ListCommands
+from cogs.event.render import STANDINGS_UPLOAD
 from cogs.event.rounds import RoundCommands
 from cogs.event.text import REFUSALS
 from cogs.night import input as typed_input
@@ -122,6 +123,7 @@ class EventCog(
         self.events.renderer = self.renderer
         self.events.on_change.append(self.schedule.kick)
         self.bot.add_dynamic_items(EventButton)
+        self.bot.delivery.sender.uploads.register(STANDINGS_UPLOAD, self.standings_upload)
         self.clock.start()
         self.schedule.start()
 

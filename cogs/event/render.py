@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.chat.limits import CONTENT, EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
-from bot.chat.messages import Button, Embed, Outgoing
+from bot.chat.messages import Button, Embed, Outgoing, Upload
 from bot.events.rounds import table_of
 from bot.events.service import EventInfo, EventStep, ReportWaiting
 from bot.lang.i18n import Domain, speaking
@@ -36,6 +36,7 @@ from rules.text import clip
 
 _ = Domain("event")
 COLOUR = 0x6A1B9A
+STANDINGS_UPLOAD = "event-standings"  # the standings picture a standings post carries
 CARD_KEY = "card"
 COMMITMENT_SHOWN = 16  # hex digits of a commitment on the card: the reveal shows it whole
 SHOWN_LIST = 3500  # of a revealed list in its post; the whole list: /event lists
@@ -197,7 +198,10 @@ class EventRenderer:
         if final and champion is not None and state.cut_from is not None:
             lines.insert(0, _("Top cut winner: <@{player}>", player=champion))
         embed = Embed(title=title, description=clip("\n".join(lines), EMBED_DESCRIPTION), colour=COLOUR)
-        return Outgoing(key=f"standings:{'final' if final else number}", embeds=[embed])
+        which = "final" if final else str(number)
+        # The picture is drawn when the post is sent, from the stored event (cogs/event/rounds.py).
+        picture = Upload(kind=STANDINGS_UPLOAD, ref=f"{state.event_id}:{which}", filename="standings.png")
+        return Outgoing(key=f"standings:{which}", embeds=[embed], upload=picture)
 
     # ------------------------------------------------------------------ lists
 

@@ -199,7 +199,26 @@ class RoundCommands(EventBase):
     @app_commands.describe(event="Which event (default: the one coming up)")
     async def standings(self, interaction: discord.Interaction[MusterBot], event: str | None = None) -> None:
         event_id = await self.pick(interaction, event)
-        _info, state = await self.events.load(event_id, guild_id_of(interaction))
+        info, state = await self.events.load(event_id, guild_id_of(interaction))
+        file = discord.File(io.BytesIO(self.picture(info, state)), filename="standings.png")
+        await interaction.response.send_message(file=file, ephemeral=True)
+
+    async def standings_upload(self, ref: str) -> bytes | None:
+        """The picture a standings post carries (`<event id>:<round>` or `<event id>:final`), drawn
+        from the stored event when the post is sent: after a round, from the Swiss games of that
+        round and before, so a resend draws the same table. None: the event is gone."""
+        event_id, _colon, which = ref.rpartition(":")
+        try:
+            info, state = await self.events.load(event_id)
+        except RuleError:
+            return None
+        if which.isdigit():
+            state = state.model_copy(update={"games": [g for g in state.games if g.round <= int(which)]})
+        return self.picture(info, state)
+
+    def picture(self, info: EventInfo, state: EventState) -> bytes:
+        """The standings as a PNG table (as the leaderboard's): rank, player, faction, W-D-L,
+        tournament points and each tiebreaker in order; players named as the server knows them."""
         columns = [
             ("#", "right"),
             (_("Player"), "left"),
@@ -208,13 +227,10 @@ class RoundCommands(EventBase):
             (_("Points"), "right"),
         ]
         columns += [(tiebreak_name(k), "right") for k in state.settings.scoring.tiebreakers]
-        png = render_table(state.settings.name, columns, self.rows(interaction, state))  # type: ignore[arg-type]
-        file = discord.File(io.BytesIO(png), filename="standings.png")
-        await interaction.response.send_message(file=file, ephemeral=True)
+        return render_table(state.settings.name, columns, self.rows(self.bot.get_guild(info.guild_id), state))  # type: ignore[arg-type]
 
     @staticmethod
-    def rows(interaction: discord.Interaction[MusterBot], state: EventState) -> list[list[str]]:
-        guild = interaction.guild
+    def rows(guild: discord.Guild | None, state: EventState) -> list[list[str]]:
         rows = []
         for row in table_of(state):
             member = guild.get_member(row.player) if guild is not None else None
