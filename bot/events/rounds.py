@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameResult, utcnow
 from bot.events.service import EventInfo
 from bot.nights.games import open_pairing_games
 from bot.scores.cache import bump_generation
+from bot.scores.rows import UNRATED_EVENT
 from bot.scores.systems import system_key
 from rules.event.actions import ReportResult
 from rules.event.events import ResultReported
@@ -81,7 +82,11 @@ async def muster_results(db: AsyncSession, state: EventState) -> list[ReportResu
     rows = await db.scalars(
         select(GameResult).where(
             GameResult.night_id == round_tag(state.event_id, state.round_number),
-            GameResult.status == "confirmed",
+            # An unrated event's games are filed void (out of the scores), with their note.
+            or_(
+                GameResult.status == ResultStatus.CONFIRMED.value,
+                (GameResult.status == ResultStatus.VOID.value) & (GameResult.note == UNRATED_EVENT),
+            ),
         )
     )
     reports = []

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.db.models import GameSession
+from bot.db.models import GameResult, GameSession
 from bot.nights.games import game_cog
 from bot.play.games import SessionInfo
+from bot.scores.rows import UNRATED_EVENT
 from rules.errors import RuleError
 from tests.e2e.conftest import Muster
 from tests.e2e.event_driver import command, create, enter, posts, the_event
@@ -45,11 +46,14 @@ def prompt_of(muster: Muster, user: User) -> Message:
     return next(m for m in reversed(muster.emu.dms(user)) if m.buttons())
 
 
-async def test_a_round_of_pick_games_is_played_in_muster_and_scored(pick: Muster) -> None:
+@pytest.mark.parametrize("rated", [True, False], ids=["rated", "unrated"])
+async def test_a_round_of_pick_games_is_played_in_muster_and_scored(pick: Muster, rated: bool) -> None:
+    """Rated, the games' results count in the scores; unrated, they are filed void (out of every
+    rating and leaderboard) and still come back into the event."""
     emu, w, bot = pick.emu, pick.world, pick.bot
     assert bot is not None
     field = players(pick, 4)
-    assert "is made" in await create(pick, system="pick", rounds=1)
+    assert "is made" in await create(pick, system="pick", rounds=1, unrated=not rated)
     for user in field:
         await enter(pick, user)
     await command(pick, w.carol, "close-lists")
@@ -82,6 +86,17 @@ async def test_a_round_of_pick_games_is_played_in_muster_and_scored(pick: Muster
     text = str(standings.embeds[0].get("description"))
     for game in games:
         assert f"<@{game.first}> · 1-0-0 · **3**" in text and f"<@{game.second}> · 0-0-1 · **0**" in text
+    async with bot.store.read() as db:
+        filed = list(
+            await db.scalars(select(GameResult).where(GameResult.night_id == f"event:{state.event_id}:1"))
+        )
+    assert len(filed) == 2
+    if rated:
+        assert all(r.status == "confirmed" and r.note is None for r in filed)
+    else:
+        assert all(r.status == "void" and r.note == UNRATED_EVENT for r in filed)
+    _book, counted = await bot.scores.results.book(w.guild.id)  # what the ratings are made of
+    assert len(counted) == (2 if rated else 0)
 
 
 async def test_a_kill_team_round_opens_its_games_in_threads(
