@@ -41,24 +41,15 @@ class EditWaits(Exception):
         self.retry_after = retry_after
 
 
-SHOWN_FIELDS = {
-    "to",
-    "user_id",
-    "content",
-    "embeds",
-    "buttons",
-    "selects",
-    "keep_embeds",
-    "upload",
-    "language",
-}
+SHOWN_FIELDS = {"to", "user_id", "content", "embeds", "buttons", "selects", "keep_embeds", "language"}
 """What decides how a message looks once sent (not how it is routed, nor who a post pings)."""
 
 
 def shown_digest(message: Outgoing) -> str:
     """What a keyed message shows, as a digest: an edit whose digest is the message's own changes
     nothing on Discord, so it is not sent (it would only spend the channel's edits)."""
-    shown = message.model_dump_json(include=SHOWN_FIELDS)
+    # A file counts only when there is one: the digests kept for every other message stay as they were.
+    shown = message.model_dump_json(include=SHOWN_FIELDS | ({"upload"} if message.upload else set()))
     return hashlib.sha256(shown.encode()).hexdigest()
 
 
