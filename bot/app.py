@@ -24,6 +24,7 @@ from bot.config import Settings
 from bot.db.models import BotMeta
 from bot.db.store import Store
 from bot.db.upsert import set_meta
+from bot.events.service import EventService
 from bot.guild_settings import GuildSettingsService
 from bot.lang.languages import LanguageService, LocalisedState
 from bot.lang.translator import CatalogueTranslator
@@ -116,6 +117,8 @@ class MusterBot(commands.AutoShardedBot):
         self.scores = ScoreService(self)
         self.nights = NightService(self.store, self.delivery)
         self.nights.languages = self.languages
+        self.events = EventService(self.store, self.delivery)  # worded and swept by the Event cog
+        self.events.languages = self.languages
         self.synced_commands = False
         self._reminders: asyncio.Task[None] | None = None
 

@@ -111,6 +111,16 @@ class GameThread(BaseModel):
     failure_note: str | None = None
 
 
+class Upload(BaseModel):
+    """A file sent with a message, rendered when the message is sent (bot/chat/uploads.py) by the
+    renderer registered for `kind` from what the store holds for `ref`. The outbox row keeps only
+    these names, so it stays small, and a resend after a crash renders the same file again."""
+
+    kind: str = Field(min_length=1, max_length=40)
+    ref: str = Field(min_length=1, max_length=100)
+    filename: str = Field(min_length=1, max_length=100)
+
+
 class Outgoing(BaseModel):
     """One message to send.
 
@@ -140,6 +150,7 @@ class Outgoing(BaseModel):
     # older than an hour), it is posted afresh at the bottom and the old one points to it.
     renew_when_old: bool = False
     thread: GameThread | None = None  # open this thread from the posted message
+    upload: Upload | None = None  # a file rendered at send time (a standings picture)
     channel_id: int | None = None  # overrides the session's channel (e.g. the results channel)
     # When channel_id can't be posted to (missing permission, deleted): post here instead, with the note.
     fallback_channel_id: int | None = None

@@ -20,6 +20,7 @@ from bot.chat.limits import RENEW_AGE
 from bot.chat.messages import GameThread, Outgoing
 from bot.chat.outbox import Sent, claim_once
 from bot.chat.render import prompt_fallback, to_discord
+from bot.chat.uploads import Uploads
 from bot.db.models import GameSession, SessionMessage, utcnow
 from bot.db.store import Store
 from bot.lang.i18n import Domain
@@ -47,7 +48,8 @@ SHOWN_FIELDS = {"to", "user_id", "content", "embeds", "buttons", "selects", "kee
 def shown_digest(message: Outgoing) -> str:
     """What a keyed message shows, as a digest: an edit whose digest is the message's own changes
     nothing on Discord, so it is not sent (it would only spend the channel's edits)."""
-    shown = message.model_dump_json(include=SHOWN_FIELDS)
+    # A file counts only when there is one: the digests kept for every other message stay as they were.
+    shown = message.model_dump_json(include=SHOWN_FIELDS | ({"upload"} if message.upload else set()))
     return hashlib.sha256(shown.encode()).hexdigest()
 
 
@@ -89,6 +91,20 @@ class Sender:
     def __init__(self, store: Store, client: discord.Client) -> None:
         self.store = store
         self.client = client
+        self.uploads = Uploads()  # the renderers of the files messages carry, registered by kind
+
+    async def _with_file(
+        self, message: Outgoing, kwargs: dict[str, Any], *, edit: bool = False
+    ) -> dict[str, Any]:
+        """`kwargs` with the message's file, rendered afresh: discord.py closes a file once it is
+        sent, so every request (a post, an edit, a fallback) gets its own. An edit replaces the
+        message's attachments with it."""
+        if message.upload is None:
+            return kwargs
+        file = await self.uploads.file(message.upload)
+        if file is None:
+            return kwargs
+        return {**kwargs, "attachments" if edit else "files": [file]}
 
     async def known(self, session_id: str | None, message: Outgoing) -> SessionMessage | None:
         """The message a keyed row edits, if one was sent before."""
@@ -157,7 +173,7 @@ class Sender:
             assert message.failure_user_id is not None
             log.warning("no channel took outbox message; sent to user %s instead", message.failure_user_id)
             dm = await self.client.create_dm(discord.Object(message.failure_user_id))
-            await dm.send(**kwargs, nonce=nonce)
+            await dm.send(**await self._with_file(fallback, kwargs), nonce=nonce)
             return Sent()
 
     async def _send_dm(
@@ -169,7 +185,7 @@ class Sender:
         if done is not None:
             return done.remember
         dm = await self.client.create_dm(discord.Object(message.user_id))
-        sent = await dm.send(**kwargs, nonce=nonce)
+        sent = await dm.send(**await self._with_file(message, kwargs), nonce=nonce)
         if old is not None:
             await self._point(None, old, dm.id, sent.id)
         return _kept(session_id, message, dm.id, sent.id)
@@ -230,7 +246,8 @@ class Sender:
         done, old = await self._edited_in_place(session_id, message, kwargs)
         if done is not None:
             return done.remember
-        sent = await self.client.get_partial_messageable(channel_id).send(**kwargs, nonce=nonce)
+        channel = self.client.get_partial_messageable(channel_id)
+        sent = await channel.send(**await self._with_file(message, kwargs), nonce=nonce)
         if old is not None:
             await self._point(await self._guild_of(session_id), old, channel_id, sent.id)
         return _kept(session_id, message, channel_id, sent.id)
@@ -254,7 +271,9 @@ class Sender:
             return Done(), None  # it shows this already: an edit would change nothing
         channel = self.client.get_partial_messageable(known.channel_id)
         try:
-            await channel.get_partial_message(known.message_id).edit(**kwargs)
+            await channel.get_partial_message(known.message_id).edit(
+                **await self._with_file(message, kwargs, edit=True)
+            )
         except discord.NotFound:
             return nothing, None  # deleted by someone: post it again
         except discord.RateLimited as exc:

@@ -351,3 +351,33 @@ class NightReminderOptOut(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class ClubEvent(Base):
+    """A club's tournament (an event of several Swiss rounds): its pure state (rules/event) as JSON,
+    versioned like a night, and what the bot keeps beside it: the round's end and which of its
+    warnings went out (claimed once), the Discord scheduled event, and the results a player reported
+    that wait for the opponent's same report."""
+
+    __tablename__ = "events"
+    __table_args__ = (Index("ix_events_guild_status", "guild_id", "status", "starts_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)  # where its card and standings are
+    organiser_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    system: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16), default="signup")  # the state's phase
+    state: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    remind_at: Mapped[datetime] = mapped_column(UTCDateTime)  # the players' reminder before the start
+    reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # claimed by the one who reminds
+    round_ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    round_warned: Mapped[int] = mapped_column(Integer, default=0)  # round*100 + minutes left warned
+    event_id: Mapped[int | None] = mapped_column(BigInteger)  # its Discord scheduled event
+    event_version: Mapped[int] = mapped_column(Integer, default=0)
+    reports: Mapped[str] = mapped_column(Text, default="{}")  # players' results awaiting the opponent's
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

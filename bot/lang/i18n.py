@@ -42,7 +42,7 @@ SOURCE = "en"
 LANGUAGES = ("en", "de", "fr", "es")
 """The languages shipped: English (the source) and its translations."""
 TRANSLATED = LANGUAGES[1:]
-DOMAINS = ("muster", "killteam", "warcry", "warmaster", "fortyk", "night", "pick", "web")
+DOMAINS = ("muster", "killteam", "warcry", "warmaster", "fortyk", "night", "pick", "event", "web")
 """One catalogue per area (bot/locale/<lang>/LC_MESSAGES/<domain>.po)."""
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 COMMAND_CONTEXT = "command"

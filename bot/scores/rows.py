@@ -110,6 +110,9 @@ def session_result_row(
     )
 
 
+UNRATED_EVENT = "unrated event"
+"""The note of a game played in Muster for an unrated event: filed void, so the scores never count
+it, and read back by the event as its result (bot/events/rounds.py)."""
 AUTO_CONFIRMED = "auto-confirmed"
 """The note of a result that confirmed itself after `auto_confirm_hours`."""
 CONFIRMED_BY = "confirmed by"

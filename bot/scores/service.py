@@ -25,17 +25,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import enqueue
-from bot.db.models import GameResult, utcnow
+from bot.db.models import ClubEvent, GameResult, utcnow
 from bot.play.games import SessionInfo
 from bot.scores.announce import Announcer
 from bot.scores.cache import ResultCache, bump_generation
 from bot.scores.names import NameCache
 from bot.scores.prompts import confirm_prompts
-from bot.scores.rows import AUTO_CONFIRMED, CONFIRMED_BY, session_result_row
+from bot.scores.rows import AUTO_CONFIRMED, CONFIRMED_BY, UNRATED_EVENT, session_result_row
 from bot.scores.seasons import Seasons
 from bot.scores.systems import known_systems, system_key
 from bot.worker import Worker
 from rules.errors import RuleError
+from rules.event.state import EventState
 from rules.scores import MAX_SCORE, ResultStatus, check_manual_entry, winner_from_scores
 from rules.session import GameOutcome
 from rules.text import clip
@@ -54,6 +55,15 @@ class ManualResult:
 
     row: GameResult
     asked_in: int
+
+
+async def unrated_event(db: AsyncSession, night_id: str | None) -> bool:
+    """Whether a game was opened by a round of an event made unrated: its games carry
+    `event:<id>:<round>` as their night (bot/events/rounds.py `round_tag`)."""
+    if night_id is None or not night_id.startswith("event:"):
+        return False
+    state = await db.scalar(select(ClubEvent.state).where(ClubEvent.id == night_id.split(":")[1]))
+    return state is not None and not EventState.model_validate_json(state).settings.rated
 
 
 class ScoreService:
@@ -128,8 +138,11 @@ class ScoreService:
         season, in the transaction of the game's last step (so a game never finishes without its
         result, nor has one twice). The announcer announces it once that transaction commits."""
         season = await self.seasons.running(info.guild_id, db)
-        db.add(session_result_row(info, outcome, season_id=season.id if season else None, at=utcnow()))
-        await self._changed(db, info.guild_id, announce=True)
+        row = session_result_row(info, outcome, season_id=season.id if season else None, at=utcnow())
+        if await unrated_event(db, info.night_id):  # kept for the event, out of the scores
+            row.status, row.note, row.announced = ResultStatus.VOID.value, UNRATED_EVENT, True
+        db.add(row)
+        await self._changed(db, info.guild_id, announce=not row.announced)
         return []
 
     async def record_manual(

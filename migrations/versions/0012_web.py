@@ -2,7 +2,7 @@
 site's stored rating snapshots
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-11-27 20:00:00
 """
 
@@ -14,7 +14,7 @@ from alembic import op
 from bot.db.models import UTCDateTime
 
 revision: str = "0012"
-down_revision: str | None = "0010"
+down_revision: str | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

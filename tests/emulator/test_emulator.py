@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import sys
@@ -919,3 +920,35 @@ def test_command_localizations_are_checked_as_discord_checks_them() -> None:
         "options": [{"type": 1, "name": f"s{j}", "description": "d", "options": wide} for j in range(4)],
     }
     assert any(code == "APPLICATION_COMMAND_TOO_LARGE" for _, code, _ in validate_commands([big]).items)
+
+
+async def test_a_channel_post_with_a_file_is_multipart_once_per_nonce_and_needs_attach_files(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    """As Discord: a file comes as multipart (payload_json and files[n]), is kept as the message's
+    attachment (an image with its size), a repeat with the same enforced nonce answers the message
+    already made, and without Attach Files the post is refused and nothing is stored."""
+    channel = bot.get_partial_messageable(world.channel.id)
+    png = _png(3, 2)
+    sent = await channel.send("table", file=discord.File(io.BytesIO(png), "standings.png"), nonce="n1")
+    again = await channel.send("table", file=discord.File(io.BytesIO(png), "standings.png"), nonce="n1")
+    assert sent.id == again.id and [m.id for m in emu.messages(world.channel)] == [sent.id]
+    [stored] = emu.last_message(world.channel).attachments
+    assert stored.data == png and stored.content_type == "image/png"
+    assert (stored.width, stored.height) == (3, 2)
+    posts = emu.requests_to("POST", rf"/channels/{world.channel.id}/messages")
+    assert all(r.files == [("files[0]", "standings.png", len(png))] for r in posts)
+    assert emu.spec_violations == []
+
+    emu.deny_bot(world.channel, "attach_files")
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("table", file=discord.File(io.BytesIO(png), "standings.png"), nonce="n2")
+    assert refused.value.code == 50013 and len(emu.messages(world.channel)) == 1
+
+
+def _png(width: int, height: int) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height)).save(out, format="PNG")
+    return out.getvalue()

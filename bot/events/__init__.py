@@ -1,0 +1,1 @@
+"""Events: a club's Swiss tournaments (service, state, rounds)."""
