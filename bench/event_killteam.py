@@ -91,8 +91,9 @@ async def restart(fleet: Fleet, host: FleetMuster, store: Store, why: str) -> No
     """Kill the bot, start a new process, and wait until it has sent what the old one owed: the
     steps it left to render (bot/play/rendering.py) as well as the outbox."""
     await fleet.kill(0)
-    rows, _results = await owed(store)
+    owed_rows, _results = await owed(store)  # outbox rows and steps still to render
     renders = await renders_owed(store)
+    rows = owed_rows - renders
     print(f"  killed the bot {why} ({rows} messages and {renders} steps owed); a new process takes over")
     host.emu.clear_faults()
     await fleet.start(0)
