@@ -109,6 +109,19 @@ def paced_actions(emu: Emulator, chance: random.Random, started: list[float]) ->
                 setattr(emu, name, outer)
 
 
+def patient(muster: Muster) -> None:
+    """The e2e flows wait for the bot to be idle up to 10 s, plenty at the tests' scale of windows;
+    at Discord's own, a backlog may take longer: wait up to two minutes, and measure it."""
+    assert muster.bot is not None
+    delivery = muster.bot.delivery
+    idle = delivery.idle
+
+    async def patient_idle(limit: float = 120.0) -> None:
+        await idle(max(limit, 120.0))
+
+    delivery.idle = patient_idle  # type: ignore[method-assign]
+
+
 def row_id(nonce: str) -> int:
     """The outbox row a nonce was made from (bot/chat/outbox.py `nonce_of`: "o<id>.<time>")."""
     return int(nonce[1:].split(".", 1)[0])
@@ -233,11 +246,16 @@ async def play(name: str, game: Callable[[Muster], Awaitable[None]], scale: floa
                 muster = Muster(emu, world, url)
                 await muster.start()
                 watch_sends(muster, played.sent)
+                patient(muster)
                 start = len(emu.requests)
                 began = time.perf_counter()
                 try:
                     with paced_actions(emu, chance, played.actions):
-                        await game(muster)
+                        try:
+                            await game(muster)
+                        except TimeoutError:
+                            stuck(emu, start)
+                            raise
                     await muster.announced()
                     await drained(muster)
                     played.seconds = time.perf_counter() - began
@@ -251,6 +269,14 @@ async def play(name: str, game: Callable[[Muster], Awaitable[None]], scale: floa
             played.timeline = [(r.at, f"{r.method} {r.path} {r.status}") for r in requests]
     attribute(played)
     return played
+
+
+def stuck(emu: Emulator, start: int) -> None:
+    """What the bot was doing when the game's flow gave up waiting: its last requests."""
+    now = time.time()
+    print("the flow timed out; the bot's last requests (seconds ago):")
+    for request in emu.requests[start:][-25:]:
+        print(f"  -{now - request.at:.2f} {request.method} {request.path} {request.status}")
 
 
 def report(played: Played) -> str:

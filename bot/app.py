@@ -17,7 +17,7 @@ import yarl
 from discord.ext import commands
 
 from bot.chat import router, ui
-from bot.chat.buckets import refill_in_background
+from bot.chat.buckets import pace_globally, pace_share, refill_in_background
 from bot.chat.delivery import Delivery, owner_name
 from bot.chat.errors import MusterTree
 from bot.chat.limits import RATE_LIMIT_WAIT
@@ -92,6 +92,10 @@ class MusterBot(commands.AutoShardedBot):
         )
         never_sleep_long(self.http)
         refill_in_background(self.http)  # a message's send never waits out its bucket's refill
+        share = pace_share(
+            settings.muster_global_requests_per_second, settings.shard_ids(), settings.muster_shard_count
+        )
+        pace_globally(self.http, share)
         self.settings = settings
         self.cog_names = cogs if cogs is not None else discover_cogs()
         self.store = Store.from_url(settings.database_url)

@@ -1,5 +1,8 @@
-"""discord.py's rate-limit buckets, changed in one respect: the request that spends a bucket's last
-request returns as soon as Discord has answered it, and the bucket refills in the background.
+"""Discord's rate limits kept by the bot before Discord has to refuse anything: discord.py's buckets,
+with the bucket's refill waited in the background, and a pace for the bot's global limit.
+
+The refill: the request that spends a bucket's last request returns as soon as Discord has
+answered it, and the bucket refills in the background.
 
 discord.py (2.7, `discord.http.Ratelimit.__aexit__`) makes that request sleep until its bucket
 refills before it hands back Discord's answer, although the request has already taken effect. The
@@ -10,12 +13,23 @@ fifth board edit in a thread's 5 s window made the post behind it wait up to 5 s
 Nothing is sent earlier than before: the bucket still reads 0 requests left until it refills, so
 the next request of the same bucket waits in discord.py's `acquire` for the refill, as it did, and
 Discord sends no 429. Only the request that emptied the bucket no longer waits for it.
+
+The global limit: Discord allows a bot 50 requests a second over every route (interaction
+responses aside), and discord.py only learns of it from a 429, after which it stops every request
+of the process for the `retry_after`. A burst (twenty games stepping at once, each with a board
+edit, a post and a few DMs) would get those 429s, and enough 429s get the bot's address banned
+for a while. So each process paces its own REST requests (`GlobalPace`) to its share of the limit:
+the shards it runs out of all of them, from a little under 50 a second in all, so that requests
+that arrive at Discord a moment closer together than they were sent still fit.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
+from collections.abc import Callable
 from types import TracebackType
+from typing import Any
 
 import discord
 
@@ -64,3 +78,46 @@ def refill_in_background(http: discord.http.HTTPClient) -> None:
         return made_by_discord(key)
 
     http.get_ratelimit = get_ratelimit  # type: ignore[method-assign]
+
+
+class GlobalPace:
+    """At most `count` requests in any `window` seconds: a request waits for its turn (in the order
+    they asked) until the oldest of the last `count` is `window` old."""
+
+    def __init__(self, count: int, window: float = 1.0) -> None:
+        if count < 1 or window <= 0:
+            raise ValueError("a pace needs at least one request per window")
+        self.count = count
+        self.window = window
+        self._sent: deque[float] = deque()
+        self._turns = asyncio.Lock()
+
+    async def turn(self) -> None:
+        """Wait until one more request fits in the window, and count it."""
+        async with self._turns:
+            loop = asyncio.get_running_loop()
+            while len(self._sent) >= self.count:
+                wait = self._sent[0] + self.window - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._sent.popleft()
+            self._sent.append(loop.time())
+
+
+def pace_share(per_second: float, shard_ids: list[int] | None, shard_count: int | None) -> GlobalPace:
+    """This process's pace: its shards' share of the bot's requests a second (all of them when it
+    runs every shard), counted over one second."""
+    share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+    return GlobalPace(max(1, int(per_second * share)))
+
+
+def pace_globally(http: discord.http.HTTPClient, pace: GlobalPace) -> None:
+    """Every REST request `http` makes waits its turn in `pace` first (interaction responses and
+    followups go through discord.py's webhook adapter instead, as Discord counts them apart)."""
+    request: Callable[..., Any] = http.request
+
+    async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
+        await pace.turn()
+        return await request(route, **kwargs)
+
+    http.request = paced  # type: ignore[method-assign]

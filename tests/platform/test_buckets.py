@@ -1,17 +1,19 @@
-"""The bot's rate-limit buckets (bot/chat/buckets.py) against the emulator's limits: the request that
-empties a bucket comes back at once, and the next one still waits for the refill (no 429)."""
+"""The bot's rate limits (bot/chat/buckets.py) against the emulator's: the request that empties a
+bucket comes back at once, and the next one still waits for the refill (no 429); the global pace
+keeps a burst over many channels under Discord's 50 requests a second."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import discord
 import pytest
 
 from bot.app import never_sleep_long, use_api_base
-from bot.chat.buckets import RefillingBucket, refill_in_background
+from bot.chat.buckets import GlobalPace, RefillingBucket, pace_globally, pace_share, refill_in_background
 from tests.emulator import DefaultWorld, Emulator, discord_globals_restored
-from tests.emulator.ratelimits import MESSAGE_EDITS
+from tests.emulator.ratelimits import GLOBAL, MESSAGE_EDITS, Window
 
 SCALE = 0.4
 """A 5 s window lasts 2 s: long beside a few local requests, short enough for a test to wait out."""
@@ -67,3 +69,47 @@ async def test_a_post_behind_the_emptying_edit_goes_at_once(emu: Emulator, clien
     assert emu.clock.now() < edits.resets_at  # the post did not wait for the edits' refill
     assert [m.content for m in emu.messages(world.channel)][-1] == "the next question"
     assert not emu.rate_limited
+
+
+async def test_a_pace_never_lets_more_than_its_count_into_a_window() -> None:
+    pace = GlobalPace(5, window=0.2)
+    loop = asyncio.get_running_loop()
+    times = []
+
+    async def one() -> None:
+        await pace.turn()
+        times.append(loop.time())
+
+    await asyncio.gather(*(one() for _ in range(12)))
+    times.sort()
+    assert len(times) == 12
+    assert all(later - earlier >= 0.2 for earlier, later in zip(times, times[5:], strict=False))
+
+
+def test_each_process_paces_its_shards_share() -> None:
+    assert pace_share(45.0, None, None).count == 45
+    assert pace_share(45.0, [0, 1], 4).count == 22
+    assert pace_share(45.0, [3], 4).count == 11
+    assert pace_share(1.0, [3], 4).count == 1  # never none
+
+
+async def test_a_burst_over_many_channels_keeps_under_the_global_limit(emu: Emulator) -> None:
+    """Sixty posts at once, each to its own channel (so no channel's bucket holds them back): the
+    pace spreads them over more than a second and Discord refuses none."""
+    world = emu.add_default_world()
+    channels = [emu.add_channel(world.guild, f"table-{i}") for i in range(60)]
+    emu.clock.scale = 1.0  # Discord's own second for the global limit
+    emu.limiter.global_window = Window(GLOBAL.count, GLOBAL.window)
+    with discord_globals_restored():
+        use_api_base(emu.api_base)
+        client = discord.Client(intents=discord.Intents.none())
+        pace_globally(client.http, GlobalPace(GLOBAL.count))
+        await client.http.static_login(emu.token)  # type: ignore[no-untyped-call]
+        try:
+            await asyncio.gather(
+                *(client.get_partial_messageable(c.id).send(f"post {c.name}") for c in channels)
+            )
+        finally:
+            await client.close()
+    assert all(len(emu.messages(c)) == 1 for c in channels)
+    assert not emu.rate_limited, [r.rate_limit for r in emu.rate_limited]
