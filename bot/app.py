@@ -17,7 +17,7 @@ import yarl
 from discord.ext import commands
 
 from bot.chat import router, ui
-from bot.chat.buckets import pace_globally, pace_share, refill_in_background
+from bot.chat.buckets import keep_to_limits, pace_share
 from bot.chat.delivery import Delivery, owner_name
 from bot.chat.errors import MusterTree
 from bot.chat.limits import RATE_LIMIT_WAIT
@@ -91,11 +91,11 @@ class MusterBot(commands.AutoShardedBot):
             **self._shards(settings),
         )
         never_sleep_long(self.http)
-        refill_in_background(self.http)  # a message's send never waits out its bucket's refill
+        # a send never waits out its bucket's refill; every request keeps to the global limit
         share = pace_share(
             settings.muster_global_requests_per_second, settings.shard_ids(), settings.muster_shard_count
         )
-        pace_globally(self.http, share)
+        keep_to_limits(self.http, share)
         self.settings = settings
         self.cog_names = cogs if cogs is not None else discover_cogs()
         self.store = Store.from_url(settings.database_url)

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.app import never_sleep_long, use_api_base
-from bot.chat.buckets import GlobalPace, RefillingBucket, pace_globally, pace_share, refill_in_background
+from bot.chat.buckets import GlobalPace, RefillingBucket, keep_to_limits, pace_share
 from tests.emulator import DefaultWorld, Emulator, discord_globals_restored
 from tests.emulator.ratelimits import GLOBAL, MESSAGE_EDITS, Window
 
@@ -31,7 +31,7 @@ async def client(emu: Emulator) -> AsyncIterator[discord.Client]:
         use_api_base(emu.api_base)
         made = discord.Client(intents=discord.Intents.none())
         never_sleep_long(made.http)
-        refill_in_background(made.http)
+        keep_to_limits(made.http)
         await made.http.static_login(emu.token)  # type: ignore[no-untyped-call]
         try:
             yield made
@@ -103,7 +103,7 @@ async def test_a_burst_over_many_channels_keeps_under_the_global_limit(emu: Emul
     with discord_globals_restored():
         use_api_base(emu.api_base)
         client = discord.Client(intents=discord.Intents.none())
-        pace_globally(client.http, GlobalPace(GLOBAL.count))
+        keep_to_limits(client.http, GlobalPace(GLOBAL.count))
         await client.http.static_login(emu.token)  # type: ignore[no-untyped-call]
         try:
             await asyncio.gather(
