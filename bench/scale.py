@@ -119,11 +119,11 @@ async def open_games(
             games.append(Game(found.group(1), channel))
 
     await asyncio.gather(*(start(c) for c in channels))
-    await emu.wait_until(
-        lambda: len(bid_forms(emu, alice)) >= len(games) and len(bid_forms(emu, bob)) >= len(games),
-        300,
-        "every game's bid prompts",
-    )
+    def prompted() -> bool:
+        shown = [set(bid_forms(emu, user)) for user in (alice, bob)]
+        return all(game.sid in prompts for game in games for prompts in shown)
+
+    await emu.wait_until(prompted, 300, "every game's bid prompts")
     return games
 
 

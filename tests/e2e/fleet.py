@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from bot.db.models import GameResult, GameSession, OutboxMessage
+from bot.db.models import GameResult, GameSession, OutboxMessage, RenderJob
 from bot.db.store import Store
 from rules.killteam import KillTeamState, prompt_for
 from tests.e2e.conftest import PROCESS_ENV, Muster
@@ -140,11 +140,13 @@ class Fleet:
 
 
 async def owed(store: Store) -> tuple[int, int]:
-    """Outbox rows not yet delivered, and confirmed results not yet announced."""
+    """Outbox rows not yet delivered (with the steps whose messages are still to render: they
+    become rows), and confirmed results not yet announced."""
     async with store.read() as db:
         rows = await db.scalar(
             select(func.count()).select_from(OutboxMessage).where(OutboxMessage.delivered_at.is_(None))
         )
+        rows = (rows or 0) + (await db.scalar(select(func.count()).select_from(RenderJob)) or 0)
         results = await db.scalar(
             select(func.count())
             .select_from(GameResult)
