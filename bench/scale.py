@@ -119,6 +119,7 @@ async def open_games(
             games.append(Game(found.group(1), channel))
 
     await asyncio.gather(*(start(c) for c in channels))
+
     def prompted() -> bool:
         shown = [set(bid_forms(emu, user)) for user in (alice, bob)]
         return all(game.sid in prompts for game in games for prompts in shown)
