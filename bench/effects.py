@@ -11,9 +11,9 @@ An action's effects are the messages it makes the bot post or edit in its thread
 the players' DMs: the outbox rows its step rendered (every row created after the action and before
 the next one). A row's effect is visible once its send has been answered by the emulator; an edit
 that a later edit of the same message made moot is visible when that later edit is. An action's
-latency runs from just before its interaction is sent to its last effect visible. An action whose
-effects were all no-op edits (nothing changed) or that caused none counts with latency 0 only if
-it caused rows; one that caused none is not counted.
+latency runs from just before its interaction is sent to its last effect visible (an edit that
+would change nothing is not sent: it is visible at once). An action that caused no message (only
+its own answer, such as a form opening) is not counted.
 
 Usage: python bench/effects.py [--seed N] [--games killteam,warcry,fortyk,warmaster] [--scale 1.0]
 Prints p50/p99 per game and the 429s the bot received; exits non-zero when a row was never
