@@ -13,8 +13,8 @@ channel, over servers on every shard, all open at once. Then:
 The sealed bids go by DM, which Discord sends to shard 0 (so to one process however many there
 are), while each game's thread and its mission pick are on its server's shard: every game crosses
 processes, and only the channel steps spread over them. At the end every game must show exactly
-one reveal: a game without one is a lost post, a nonce that made two messages or a reveal shown
-twice a duplicate.
+one reveal: a game without one (both its seals answered) is a lost post, a nonce that made two
+messages or a reveal shown twice a duplicate.
 RSS is read from /proc for every process, before and after the games are opened.
 
 Usage: python bench/scale.py [--quick] [--games N] [--processes 1,2,4] [--database URL]
@@ -29,6 +29,7 @@ import random
 import re
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,6 +73,7 @@ class Run:
     load_s: float = 0.0
     errors: list[str] = field(default_factory=list)
     lost: int = 0
+    unfinished: int = 0  # games whose seals were not both answered, and which showed no reveal
     duplicated: int = 0
     rss_idle_mb: list[float] = field(default_factory=list)
     rss_open_mb: list[float] = field(default_factory=list)
@@ -119,11 +121,12 @@ async def open_games(
             games.append(Game(found.group(1), channel))
 
     await asyncio.gather(*(start(c) for c in channels))
-    await emu.wait_until(
-        lambda: len(bid_forms(emu, alice)) >= len(games) and len(bid_forms(emu, bob)) >= len(games),
-        300,
-        "every game's bid prompts",
-    )
+
+    def prompted() -> bool:
+        shown = [set(bid_forms(emu, user)) for user in (alice, bob)]
+        return all(game.sid in prompts for game in games for prompts in shown)
+
+    await emu.wait_until(prompted, 300, "every game's bid prompts")
     return games
 
 
@@ -279,7 +282,9 @@ async def one_deployment(
                     for m in emu.messages(c)
                     if REVEAL in m.embed_text() and "/verify" in m.embed_text()
                 ]
-                if not shown:
+                if not shown and len(game.seals) < 2:
+                    run.unfinished += 1  # a seal went unanswered (counted in errors): no round to reveal
+                elif not shown:
                     run.lost += 1
                 elif len(shown) > 1:
                     run.duplicated += len(shown) - 1
@@ -307,8 +312,11 @@ def report(run: Run) -> None:
         f"load: {run.interactions} interactions in {run.load_s:.1f} s = "
         f"{run.interactions / run.load_s if run.load_s else 0:.0f} interactions/s; errors: {len(run.errors)}"
     )
-    for error in run.errors[:10]:
-        print(f"  error: {error}")
+    kinds = Counter(
+        re.sub(r"#?kt-\d+|\b[0-9a-f]{12}\b|<[^>]*>|\d+(\.\d+)? s", "…", e)[:120] for e in run.errors
+    )
+    for kind, count in kinds.most_common(8):
+        print(f"  {count} x error: {kind}")
     for name, samples in (
         ("pong, paced", run.paced_pongs),
         ("seal, paced", run.paced_seals),
@@ -320,7 +328,10 @@ def report(run: Run) -> None:
     if run.paced_pongs and run.paced_seals:
         ratio = percentile(run.paced_seals, 50) / percentile(run.paced_pongs, 50)
         print(f"ratio paced seal : paced pong at p50 = {ratio:.2f}x")
-    print(f"posts lost: {run.lost}; posts duplicated: {run.duplicated}")
+    print(
+        f"posts lost: {run.lost}; posts duplicated: {run.duplicated} (games whose round never completed, "
+        f"a seal unanswered: {run.unfinished})"
+    )
     for index, (idle, opened, end) in enumerate(
         zip(run.rss_idle_mb, run.rss_open_mb, run.rss_end_mb, strict=True)
     ):

@@ -17,6 +17,7 @@ import yarl
 from discord.ext import commands
 
 from bot.chat import router, ui
+from bot.chat.buckets import keep_to_limits, pace_share
 from bot.chat.delivery import Delivery, owner_name
 from bot.chat.errors import MusterTree
 from bot.chat.limits import RATE_LIMIT_WAIT
@@ -91,6 +92,11 @@ class MusterBot(commands.AutoShardedBot):
             **self._shards(settings),
         )
         never_sleep_long(self.http)
+        # a send never waits out its bucket's refill; every request keeps to the global limit
+        share = pace_share(
+            settings.muster_global_requests_per_second, settings.shard_ids(), settings.muster_shard_count
+        )
+        keep_to_limits(self.http, share)
         self.settings = settings
         self.cog_names = cogs if cogs is not None else discover_cogs()
         self.store = Store.from_url(settings.database_url)

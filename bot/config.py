@@ -112,6 +112,10 @@ class Settings(WebSettings):
     # How long a process that stopped answering keeps the outbox lanes it was sending (renewed with
     # every message sent); after that another process takes them over.
     muster_outbox_lease_seconds: float = Field(default=30.0, gt=0)
+    # REST requests a second for the whole bot, every process together: under Discord's 50, for the
+    # jitter of the requests' way there (a busy event loop sends a few together). Each process
+    # paces itself to its shards' share of it (bot/chat/buckets.py).
+    muster_global_requests_per_second: float = Field(default=40.0, gt=0)
     # How long discord.py waits for the servers' GUILD_CREATE after connecting before the bot is
     # ready (its own default); workers that start on ready wait this long at every start.
     muster_guild_ready_timeout: float = Field(default=2.0, ge=0)

@@ -29,6 +29,9 @@ Rate limits never stop the bot:
   and raises `discord.RateLimited` for a longer one (an hour for the edits of a message older than
   an hour, 30046). The row is then scheduled for the `retry_after` Discord gave (a timer wakes the
   worker then) and counts as no failure.
+- The request that spends a bucket's last request returns as soon as Discord answers it
+  (`bot.chat.buckets`): discord.py would sleep it out until the bucket refills, holding back the
+  lane's next messages, those of other buckets too.
 - A pass only starts lanes; it waits for none, so a lane paced by Discord holds up neither other
   lanes nor the next pass.
 - An edit that must wait gives way (`gives_way`): the posts behind it go on (they carry the game

@@ -22,11 +22,18 @@ from tests.databases import ENGINES, fresh_database
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
 from tests.emulator.harness import ErrorRecords
 from tests.emulator.model import Channel
+from tests.emulator.ratelimits import DEFAULT_SCALE
 
 DICE_SEED = 20261122
 GUILD_READY_TIMEOUT = 0.05
 """The emulator sends every server's GUILD_CREATE right after READY: no need to wait discord.py's 2 s."""
-PROCESS_ENV = {"MUSTER_GUILD_READY_TIMEOUT": str(GUILD_READY_TIMEOUT)}
+GLOBAL_PACE = Settings.model_fields["muster_global_requests_per_second"].default / DEFAULT_SCALE
+"""The bot's pace for Discord's global limit at the emulator's windows, which run 100 times faster
+in tests: as the windows, so the pace (a bench at Discord's own windows keeps the default)."""
+PROCESS_ENV = {
+    "MUSTER_GUILD_READY_TIMEOUT": str(GUILD_READY_TIMEOUT),
+    "MUSTER_GLOBAL_REQUESTS_PER_SECOND": str(GLOBAL_PACE),
+}
 """What a bot started as a process under test adds to its environment."""
 
 
@@ -51,6 +58,7 @@ class Muster:
             "muster_dice_seed": DICE_SEED,
             "sweep_seconds": 0.5,
             "muster_guild_ready_timeout": GUILD_READY_TIMEOUT,
+            "muster_global_requests_per_second": GLOBAL_PACE * DEFAULT_SCALE / self.emu.clock.scale,
             "log_format": "text",
         }
         values.update(self.overrides)
