@@ -2,11 +2,22 @@
 
 Run by the benchmarks (`start_bot_process`), so the bot does not share a CPU or the GIL with the
 emulator that stands in for Discord, as in production. Reads the same environment as `muster run`.
+
+With MUSTER_BENCH_PROFILE=<file>, SIGUSR1 starts cProfile in the bot's event loop thread and SIGUSR2
+stops it and writes the stats to that file (`bench/latency.py --profile`): a profile of exactly the
+interactions sent in between, not of the start-up. It counts the loop thread's CPU time, not the
+wall clock: on a busy machine a process is often descheduled in the middle of a call (a loopback
+send wakes the receiver), and the wall clock would charge that wait to whatever call was running.
 """
 
 from __future__ import annotations
 
+import asyncio
+import cProfile
+import os
+import signal
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -17,10 +28,28 @@ from bot.app import MusterBot
 from bot.cli import run_async
 from bot.config import Settings
 
+PROFILE_ENV = "MUSTER_BENCH_PROFILE"
+
+
+def profile_on_signals(path: str) -> None:
+    """SIGUSR1: start profiling; SIGUSR2: stop and write the stats to `path`."""
+    profiler = cProfile.Profile(time.thread_time)
+
+    def stop() -> None:
+        profiler.disable()
+        profiler.dump_stats(path + ".part")
+        os.replace(path + ".part", path)  # the bench waits for the file: it appears whole
+
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, profiler.enable)
+    loop.add_signal_handler(signal.SIGUSR2, stop)
+
 
 async def main() -> int:
     settings = Settings()  # type: ignore[call-arg]
     logs.configure(settings.log_level, settings.log_format)
+    if path := os.environ.get(PROFILE_ENV):
+        profile_on_signals(path)
     bot = MusterBot(settings)
     add_pong(bot)
     async with bot:
