@@ -32,16 +32,20 @@ PROFILE_ENV = "MUSTER_BENCH_PROFILE"
 
 
 def profile_on_signals(path: str) -> None:
-    """SIGUSR1: start profiling; SIGUSR2: stop and write the stats to `path`."""
-    profiler = cProfile.Profile(time.thread_time)
+    """SIGUSR1: start profiling afresh; SIGUSR2: stop and write the stats to `path`."""
+    profilers: list[cProfile.Profile] = []
+
+    def start() -> None:
+        profilers[:] = [cProfile.Profile(time.thread_time)]
+        profilers[0].enable()
 
     def stop() -> None:
-        profiler.disable()
-        profiler.dump_stats(path + ".part")
+        profilers[0].disable()
+        profilers[0].dump_stats(path + ".part")
         os.replace(path + ".part", path)  # the bench waits for the file: it appears whole
 
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGUSR1, profiler.enable)
+    loop.add_signal_handler(signal.SIGUSR1, start)
     loop.add_signal_handler(signal.SIGUSR2, stop)
 
 

@@ -2,9 +2,11 @@
 
 Usage: python bench/latency.py [N] [--profile FILE]   (prints figures; asserts nothing)
 
-With --profile, after the measured run the bot's event loop is profiled (cProfile, in the bot's own
-process: bench/bot_process.py) over PROFILED `/roll`s sent one after another, then a pause long
-enough for the dice audit to be written; the stats go to FILE and the heaviest lines are printed.
+With --profile, after the measured run the bot's event loop is profiled (cProfile over the loop
+thread's CPU time, in the bot's own process: bench/bot_process.py) over PROFILED `/roll`s sent one
+after another, then a pause long enough for the dice audit to be written; then the same for as
+many pongs. The stats go to FILE.roll and FILE.pong; the heaviest lines are printed, and what a
+`/roll` costs beyond a pong, function by function.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import os
 import pstats
 import signal
 import sys
@@ -49,22 +52,47 @@ async def measure(emu: Emulator, world: DefaultWorld, n: int) -> None:
     print(f"ratio /roll : pong at p50 = {ratio:.2f}x (target <= 1.05x)")
 
 
-async def profile(emu: Emulator, world: DefaultWorld, bot: BotProcess, path: Path) -> None:
-    """PROFILED `/roll`s under cProfile in the bot's process; prints where its loop's time went."""
+async def profiled(
+    emu: Emulator, world: DefaultWorld, bot: BotProcess, path: Path, name: str
+) -> pstats.Stats:
+    """PROFILED interactions of one command under cProfile in the bot's process (`path`, which
+    must not exist yet: it appears once the stats are written)."""
+    options: dict[str, Any] = {"dice": "3d6+2"} if name == "roll" else {}
     bot.process.send_signal(signal.SIGUSR1)
     await asyncio.sleep(0.2)
     for _ in range(PROFILED):
-        record = await emu.slash(world.alice, world.channel, "roll", dice="3d6+2")
+        record = await emu.slash(world.alice, world.channel, name, **options)
         await record.response(timeout=5)
     await asyncio.sleep(AUDIT_PAUSE)
     bot.process.send_signal(signal.SIGUSR2)
     await emu.wait_until(path.exists, 10, "the profile's stats")
+    stats = pstats.Stats(str(path), stream=io.StringIO())
+    os.replace(path, f"{path}.{name}")  # kept; the next profile is written to `path` again
+    return stats
+
+
+def own_times(stats: pstats.Stats) -> dict[str, tuple[int, float]]:
+    """Each function's calls and own CPU time."""
+    table: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    return {f"{file}:{line}({name})": (row[1], row[2]) for (file, line, name), row in table.items()}
+
+
+async def profile(emu: Emulator, world: DefaultWorld, bot: BotProcess, path: Path) -> None:
+    """PROFILED `/roll`s, then as many pongs, each profiled in the bot's process: where the loop's
+    time went for a `/roll`, and what a `/roll` costs beyond a pong."""
+    roll = await profiled(emu, world, bot, path, "roll")
+    pong = own_times(await profiled(emu, world, bot, path, "pong"))
     for order in ("cumulative", "tottime"):
         out = io.StringIO()
-        stats = pstats.Stats(str(path), stream=out)
-        stats.strip_dirs().sort_stats(order).print_stats(30)
-        print(f"\n== profile of {PROFILED} /roll in the bot's event loop, by {order} ==")
-        print(out.getvalue().split("\n\n", 2)[-1].rstrip())
+        roll.stream = out  # type: ignore[attr-defined]
+        roll.sort_stats(order).print_stats(25)
+        print(f"\n== profile of {PROFILED} /roll in the bot's event loop (CPU), by {order} ==")
+        print(out.getvalue().strip())
+    total = sum(t for _n, t in pong.values())
+    print(f"\n== {PROFILED} /roll beyond {PROFILED} pongs ({total:.3f} s): own CPU time, largest first ==")
+    more = {f: (n, t - pong.get(f, (0, 0.0))[1]) for f, (n, t) in own_times(roll).items()}
+    for function, (calls, extra) in sorted(more.items(), key=lambda item: -item[1][1])[:25]:
+        print(f"{extra * 1000:8.1f} ms  {calls:6d} calls  {function}")
 
 
 async def main(n: int, profile_to: Path | None) -> None:
@@ -77,7 +105,6 @@ async def main(n: int, profile_to: Path | None) -> None:
         ):
             await measure(emu, world, n)
             if profile_to is not None:
-                path.unlink(missing_ok=True)
                 await profile(emu, world, bot, path)
 
 
@@ -86,4 +113,6 @@ if __name__ == "__main__":
     parser.add_argument("n", type=int, nargs="?", default=500, help="samples of each")
     parser.add_argument("--profile", type=Path, default=None, help="profile PROFILED /roll into FILE")
     args = parser.parse_args()
+    if args.profile:
+        args.profile.unlink(missing_ok=True)
     asyncio.run(main(args.n, args.profile.resolve() if args.profile else None))

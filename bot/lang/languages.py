@@ -233,7 +233,10 @@ class LanguageService:
         return i18n.supported(locale)
 
     async def of_server(self, guild_id: int | None) -> str:
-        """The language of a server's public posts."""
+        """The language of a server's public posts (every `/roll` asks: remembered, it is answered
+        without building a whole `Languages`)."""
+        if self.remembers and guild_id in self._chosen:
+            return self.table_language(guild_id, self._chosen[guild_id])
         return (await self.for_players(guild_id, ())).table
 
     async def of_user(self, user_id: int, guild_id: int | None = None) -> str:
