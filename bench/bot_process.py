@@ -8,16 +8,22 @@ stops it and writes the stats to that file (`bench/latency.py --profile`): a pro
 interactions sent in between, not of the start-up. It counts the loop thread's CPU time, not the
 wall clock: on a busy machine a process is often descheduled in the middle of a call (a loopback
 send wakes the receiver), and the wall clock would charge that wait to whatever call was running.
+
+With MUSTER_BENCH_MEMORY=<file> instead, tracemalloc runs from the start; SIGUSR1 takes a snapshot
+and SIGUSR2 writes to that file what was allocated since it and is still held, by line
+(`bench/scale.py --memory`): what open games cost in memory, and where.
 """
 
 from __future__ import annotations
 
 import asyncio
 import cProfile
+import gc
 import os
 import signal
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -29,6 +35,8 @@ from bot.cli import run_async
 from bot.config import Settings
 
 PROFILE_ENV = "MUSTER_BENCH_PROFILE"
+MEMORY_ENV = "MUSTER_BENCH_MEMORY"
+MEMORY_LINES = 40
 
 
 def profile_on_signals(path: str) -> None:
@@ -49,11 +57,39 @@ def profile_on_signals(path: str) -> None:
     loop.add_signal_handler(signal.SIGUSR2, stop)
 
 
+def memory_on_signals(path: str) -> None:
+    """SIGUSR1: a snapshot; SIGUSR2: what grew since it, by line and by file, written to `path`."""
+    tracemalloc.start(8)
+    snapshots: list[tracemalloc.Snapshot] = []
+
+    def before() -> None:
+        gc.collect()
+        snapshots[:] = [tracemalloc.take_snapshot()]
+
+    def after() -> None:
+        gc.collect()
+        now = tracemalloc.take_snapshot()
+        lines = []
+        for key in ("filename", "lineno"):
+            grown = now.compare_to(snapshots[0], key)
+            total = sum(stat.size_diff for stat in grown)
+            lines.append(f"== grown by {key}: {total / 1024 / 1024:.2f} MB in all ==")
+            lines += [str(stat) for stat in grown[:MEMORY_LINES]]
+        Path(path + ".part").write_text("\n".join(lines) + "\n")
+        os.replace(path + ".part", path)
+
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, before)
+    loop.add_signal_handler(signal.SIGUSR2, after)
+
+
 async def main() -> int:
     settings = Settings()  # type: ignore[call-arg]
     logs.configure(settings.log_level, settings.log_format)
     if path := os.environ.get(PROFILE_ENV):
         profile_on_signals(path)
+    elif path := os.environ.get(MEMORY_ENV):
+        memory_on_signals(path)
     bot = MusterBot(settings)
     add_pong(bot)
     async with bot:
