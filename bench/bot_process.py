@@ -37,6 +37,7 @@ from bot.config import Settings
 PROFILE_ENV = "MUSTER_BENCH_PROFILE"
 MEMORY_ENV = "MUSTER_BENCH_MEMORY"
 MEMORY_LINES = 40
+MEMORY_STACKS = 12
 
 
 def profile_on_signals(path: str) -> None:
@@ -75,6 +76,10 @@ def memory_on_signals(path: str) -> None:
             total = sum(stat.size_diff for stat in grown)
             lines.append(f"== grown by {key}: {total / 1024 / 1024:.2f} MB in all ==")
             lines += [str(stat) for stat in grown[:MEMORY_LINES]]
+        lines.append("== the largest, with where they were allocated from ==")
+        for stat in now.compare_to(snapshots[0], "traceback")[:MEMORY_STACKS]:
+            lines.append(f"{stat.size_diff / 1024:.0f} KiB in {stat.count_diff} blocks, allocated at:")
+            lines += [f"    {frame.filename}:{frame.lineno}" for frame in stat.traceback]
         Path(path + ".part").write_text("\n".join(lines) + "\n")
         os.replace(path + ".part", path)
 
