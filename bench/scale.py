@@ -20,7 +20,10 @@ RSS is read from /proc for every process, before and after the games are opened.
 With --memory FILE each process runs tracemalloc, and what opening the games allocated and still
 holds is printed by line (one process: `--processes 1`, else each overwrites FILE in turn).
 
+With --open-only the games are opened and RSS read, and nothing more (no play, no checks).
+
 Usage: python bench/scale.py [--quick] [--games N] [--processes 1,2,4] [--database URL] [--memory FILE]
+[--open-only]
 (prints figures; exits non-zero if any interaction failed or any post was lost or duplicated)
 """
 
@@ -204,6 +207,7 @@ async def one_deployment(
     database: str,
     seed: int,
     memory: Path | None = None,
+    open_only: bool = False,
 ) -> Run:
     chance = random.Random(seed)
     async with fresh_postgres(database) as url, Emulator(shard_count=SHARDS, min_reaction_time=0.0) as emu:
@@ -245,6 +249,9 @@ async def one_deployment(
             run.rss_open_mb = [rss_mb(pid) for pid in pids]
             if memory:
                 await memory_grown(emu, fleet, memory)
+            if open_only:  # the RSS figures only: nothing played, nothing checked
+                run.rss_end_mb = run.rss_open_mb
+                return run
             for game in run.games:
                 game.table = next(iter(emu.threads(game.channel)), None)
             forms = {user.id: bid_forms(emu, user) for user in (alice, bob)}
@@ -381,6 +388,7 @@ async def main() -> int:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--database", default=DEFAULT_DATABASE)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--open-only", action="store_true", help="open the games, read RSS, stop there")
     parser.add_argument(
         "--memory", type=Path, default=None, help="tracemalloc: what opening the games allocated, to FILE"
     )
@@ -392,7 +400,14 @@ async def main() -> int:
         if args.memory:
             args.memory.unlink(missing_ok=True)
         run = await one_deployment(
-            count, games, min(paced, games), args.concurrency, args.database, args.seed, args.memory
+            count,
+            games,
+            min(paced, games),
+            args.concurrency,
+            args.database,
+            args.seed,
+            args.memory,
+            args.open_only,
         )
         report(run)
         failed = failed or bool(run.errors or run.lost or run.duplicated)
