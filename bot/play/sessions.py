@@ -45,7 +45,7 @@ _ = Domain("muster")
 
 SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
 MAX_CONFLICT_RETRIES = 8
-CACHE_SIZE = 512
+CACHE_SIZE = 256
 """Sessions whose last state this process keeps, the most recently used: a whole game in memory
 (its state's objects, and its text as stored for the next step's render job) costs several KB, up
 to tens of KB for a Kill Team game read back from the store, so keeping every open game grew a
