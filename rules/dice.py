@@ -123,7 +123,7 @@ def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
     return list(terms), list(constants)
 
 
-PARSED_KEPT = 1024
+PARSED_KEPT = 512
 
 
 @functools.lru_cache(maxsize=PARSED_KEPT)

@@ -46,11 +46,9 @@ _ = Domain("muster")
 SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
 MAX_CONFLICT_RETRIES = 8
 CACHE_SIZE = 256
-"""Sessions whose last state this process keeps, the most recently used: a whole game in memory
-(its state's objects, and its text as stored for the next step's render job) costs several KB, up
-to tens of KB for a Kill Team game read back from the store, so keeping every open game grew a
-process by 15 to 24 MB per 1,000 of them. A club's games being played now fit many times over;
-a game idle long enough to fall out is read from the store at its next click (one read more)."""
+"""Games whose last state this process keeps, the most recently used: a game in memory (its state,
+its stored text) costs KBs, tens for a Kill Team game read back, so keeping every open game cost
+15-24 MB per 1,000. A game idle long enough to fall out is read at its next click (one read more)."""
 TITLE_CHARS = 200  # the game_sessions.title column (bot/db/models.py)
 
 # Called inside the finishing transaction: store the result, return extra messages to send.
