@@ -2,11 +2,28 @@
 
 Run by the benchmarks (`start_bot_process`), so the bot does not share a CPU or the GIL with the
 emulator that stands in for Discord, as in production. Reads the same environment as `muster run`.
+
+With MUSTER_BENCH_PROFILE=<file>, SIGUSR1 starts cProfile in the bot's event loop thread and SIGUSR2
+stops it and writes the stats to that file (`bench/latency.py --profile`): a profile of exactly the
+interactions sent in between, not of the start-up. It counts the loop thread's CPU time, not the
+wall clock: on a busy machine a process is often descheduled in the middle of a call (a loopback
+send wakes the receiver), and the wall clock would charge that wait to whatever call was running.
+
+With MUSTER_BENCH_MEMORY=<file> instead, tracemalloc runs from the start; SIGUSR1 takes a snapshot
+and SIGUSR2 writes to that file what was allocated since it and is still held, by line
+(`bench/scale.py --memory`): what open games cost in memory, and where.
 """
 
 from __future__ import annotations
 
+import asyncio
+import cProfile
+import gc
+import os
+import signal
 import sys
+import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -17,10 +34,67 @@ from bot.app import MusterBot
 from bot.cli import run_async
 from bot.config import Settings
 
+PROFILE_ENV = "MUSTER_BENCH_PROFILE"
+MEMORY_ENV = "MUSTER_BENCH_MEMORY"
+MEMORY_LINES = 40
+MEMORY_STACKS = 12
+
+
+def profile_on_signals(path: str) -> None:
+    """SIGUSR1: start profiling afresh; SIGUSR2: stop and write the stats to `path`."""
+    profilers: list[cProfile.Profile] = []
+
+    def start() -> None:
+        profilers[:] = [cProfile.Profile(time.thread_time)]
+        profilers[0].enable()
+
+    def stop() -> None:
+        profilers[0].disable()
+        profilers[0].dump_stats(path + ".part")
+        os.replace(path + ".part", path)  # the bench waits for the file: it appears whole
+
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, start)
+    loop.add_signal_handler(signal.SIGUSR2, stop)
+
+
+def memory_on_signals(path: str) -> None:
+    """SIGUSR1: a snapshot; SIGUSR2: what grew since it, by line and by file, written to `path`."""
+    tracemalloc.start(8)
+    snapshots: list[tracemalloc.Snapshot] = []
+
+    def before() -> None:
+        gc.collect()
+        snapshots[:] = [tracemalloc.take_snapshot()]
+
+    def after() -> None:
+        gc.collect()
+        now = tracemalloc.take_snapshot()
+        lines = []
+        for key in ("filename", "lineno"):
+            grown = now.compare_to(snapshots[0], key)
+            total = sum(stat.size_diff for stat in grown)
+            lines.append(f"== grown by {key}: {total / 1024 / 1024:.2f} MB in all ==")
+            lines += [str(stat) for stat in grown[:MEMORY_LINES]]
+        lines.append("== the largest, with where they were allocated from ==")
+        for stat in now.compare_to(snapshots[0], "traceback")[:MEMORY_STACKS]:
+            lines.append(f"{stat.size_diff / 1024:.0f} KiB in {stat.count_diff} blocks, allocated at:")
+            lines += [f"    {frame.filename}:{frame.lineno}" for frame in stat.traceback]
+        Path(path + ".part").write_text("\n".join(lines) + "\n")
+        os.replace(path + ".part", path)
+
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, before)
+    loop.add_signal_handler(signal.SIGUSR2, after)
+
 
 async def main() -> int:
     settings = Settings()  # type: ignore[call-arg]
     logs.configure(settings.log_level, settings.log_format)
+    if path := os.environ.get(PROFILE_ENV):
+        profile_on_signals(path)
+    elif path := os.environ.get(MEMORY_ENV):
+        memory_on_signals(path)
     bot = MusterBot(settings)
     add_pong(bot)
     async with bot:

@@ -62,8 +62,11 @@ async def bench_database(folder: str) -> AsyncIterator[str]:
 
 
 @contextlib.asynccontextmanager
-async def bench_bot(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld, BotProcess]]:
-    """The emulator (and the measuring driver) here, the bot in a child process on the same machine."""
+async def bench_bot(
+    seed: int = 1, extra_env: dict[str, str] | None = None
+) -> AsyncIterator[tuple[Emulator, DefaultWorld, BotProcess]]:
+    """The emulator (and the measuring driver) here, the bot in a child process on the same machine
+    (`extra_env` added to its environment)."""
     with tempfile.TemporaryDirectory() as tmp:
         async with Emulator(min_reaction_time=0.0) as emu, bench_database(tmp) as database_url:
             world = emu.add_default_world()
@@ -72,6 +75,7 @@ async def bench_bot(seed: int = 1) -> AsyncIterator[tuple[Emulator, DefaultWorld
                 "MUSTER_DICE_SEED": str(seed),
                 "LOG_LEVEL": "WARNING",
                 "LOG_FORMAT": "text",
+                **(extra_env or {}),
             }
             bot = await start_bot_process(
                 [sys.executable, str(ROOT / "bench" / "bot_process.py")], emu, env=env, cwd=tmp

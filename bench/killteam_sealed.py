@@ -7,6 +7,7 @@ button in their DMs: the first seal stores a commitment, the second reveals both
 measured from the click to the interaction's answer, exactly like the pong floor. A second pass
 fires the seals of BURST games at the same moment; a third lets seals arrive at random (Poisson,
 RATE a second) across a fresh set of open games, neither waiting for the other, as on a busy server.
+The bot's RSS is read before and after the first SESSIONS games are opened.
 
 Like is compared with like: players click seconds apart, so each seal is sent once the bot has
 gone quiet, and the floor is a pong sent the same way, between the seals. Any interaction that
@@ -114,10 +115,24 @@ async def random_arrivals(
     return list(await asyncio.gather(*tasks))
 
 
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
 async def main(sessions: int, burst: int, rate: float) -> None:
-    async with bench_bot() as (emu, world, _bot):
+    async with bench_bot() as (emu, world, bot):
         hot_pongs = await back_to_back_pongs(emu, world)
+        idle = rss_mb(bot.process.pid)
         sids = await open_games(emu, world, sessions, "a")
+        await until_quiet(emu)
+        opened = rss_mb(bot.process.pid)
+        print(
+            f"RSS of the bot: {idle:.1f} MB before, {opened:.1f} MB with {len(sids)} games open = "
+            f"{(opened - idle) / len(sids) * 1000:.1f} MB per 1,000 open games"
+        )
         alice, bob = bid_forms(emu, world.alice), bid_forms(emu, world.bob)
         pongs: list[float] = []
         first: list[float] = []

@@ -17,7 +17,13 @@ one reveal: a game without one (both its seals answered) is a lost post, a nonce
 messages or a reveal shown twice a duplicate.
 RSS is read from /proc for every process, before and after the games are opened.
 
-Usage: python bench/scale.py [--quick] [--games N] [--processes 1,2,4] [--database URL]
+With --memory FILE each process runs tracemalloc, and what opening the games allocated and still
+holds is printed by line (one process: `--processes 1`, else each overwrites FILE in turn).
+
+With --open-only the games are opened and RSS read, and nothing more (no play, no checks).
+
+Usage: python bench/scale.py [--quick] [--games N] [--processes 1,2,4] [--database URL] [--memory FILE]
+[--open-only]
 (prints figures; exits non-zero if any interaction failed or any post was lost or duplicated)
 """
 
@@ -27,6 +33,7 @@ import argparse
 import asyncio
 import random
 import re
+import signal
 import sys
 import time
 from collections import Counter
@@ -35,6 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.bot_process import MEMORY_ENV
 from bench.common import bid_forms, percentile, summary, until_quiet
 from bot.db.store import Store
 from tests.databases import fresh_postgres
@@ -195,7 +203,14 @@ def amounts(chance: random.Random) -> tuple[int, int]:
 
 
 async def one_deployment(
-    processes: int, games_wanted: int, paced: int, concurrency: int, database: str, seed: int
+    processes: int,
+    games_wanted: int,
+    paced: int,
+    concurrency: int,
+    database: str,
+    seed: int,
+    memory: Path | None = None,
+    open_only: bool = False,
 ) -> Run:
     chance = random.Random(seed)
     async with fresh_postgres(database) as url, Emulator(shard_count=SHARDS, min_reaction_time=0.0) as emu:
@@ -213,7 +228,12 @@ async def one_deployment(
             url,
             split_shards(SHARDS, processes),
             SHARDS,
-            env={"LOG_LEVEL": "WARNING", "MUSTER_DICE_SEED": str(seed), "SWEEP_SECONDS": "2"},
+            env={
+                "LOG_LEVEL": "WARNING",
+                "MUSTER_DICE_SEED": str(seed),
+                "SWEEP_SECONDS": "2",
+                **({MEMORY_ENV: str(memory)} if memory else {}),
+            },
             argv=(sys.executable, str(ROOT / "bench" / "bot_process.py")),
         )
         store = Store.from_url(url)
@@ -223,11 +243,18 @@ async def one_deployment(
             await emu.wait_commands_synced(["pong", "killteam"], timeout=60)
             pids = [p.process.pid for p in fleet.processes.values()]
             run.rss_idle_mb = [rss_mb(pid) for pid in pids]
+            if memory:
+                signal_all(fleet, signal.SIGUSR1)
             began = time.perf_counter()
             run.games = await open_games(emu, guilds, alice, bob, games_wanted, run)
             await settled(emu, store, timeout=300)
             run.open_s = time.perf_counter() - began
             run.rss_open_mb = [rss_mb(pid) for pid in pids]
+            if memory:
+                await memory_grown(emu, fleet, memory)
+            if open_only:  # the RSS figures only: nothing played, nothing checked
+                run.rss_end_mb = run.rss_open_mb
+                return run
             for game in run.games:
                 game.table = next(iter(emu.threads(game.channel)), None)
             forms = {user.id: bid_forms(emu, user) for user in (alice, bob)}
@@ -304,6 +331,23 @@ async def one_deployment(
         return run
 
 
+def signal_all(fleet: Fleet, which: signal.Signals) -> None:
+    for bot in fleet.processes.values():
+        bot.process.send_signal(which)
+
+
+async def memory_grown(emu: Emulator, fleet: Fleet, memory: Path) -> None:
+    """Each process's memory grown while the games were opened, by line (bench/bot_process.py)."""
+    signal_all(fleet, signal.SIGUSR2)
+    await emu.wait_until(memory.exists, 120, "the memory report")
+    print("\n== memory grown in a process while the games were opened (tracemalloc) ==")
+    print_file(memory)
+
+
+def print_file(path: Path) -> None:
+    print(path.read_text())
+
+
 def report(run: Run) -> None:
     games = len(run.games)
     print(f"\n== {run.processes} process(es), {SHARDS} shards, {games} open games on PostgreSQL ==")
@@ -355,13 +399,26 @@ async def main() -> int:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--database", default=DEFAULT_DATABASE)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--open-only", action="store_true", help="open the games, read RSS, stop there")
+    parser.add_argument(
+        "--memory", type=Path, default=None, help="tracemalloc: what opening the games allocated, to FILE"
+    )
     args = parser.parse_args()
     games = args.games or (100 if args.quick else 1000)
     paced = args.paced if args.paced is not None else (20 if args.quick else 100)
     failed = False
     for count in (int(p) for p in args.processes.split(",")):
+        if args.memory:
+            args.memory.unlink(missing_ok=True)
         run = await one_deployment(
-            count, games, min(paced, games), args.concurrency, args.database, args.seed
+            count,
+            games,
+            min(paced, games),
+            args.concurrency,
+            args.database,
+            args.seed,
+            args.memory,
+            args.open_only,
         )
         report(run)
         failed = failed or bool(run.errors or run.lost or run.duplicated)

@@ -6,6 +6,7 @@ is deterministic under test, and every roll is recorded so the bot can audit it.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Sequence
@@ -114,8 +115,24 @@ _TOKEN = re.compile(r"([+-]?)(?:(\d*)d(\d+)(?:k([hl])(\d+))?(?:>=(\d+))?|(\d+))"
 def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
     """Parse dice notation such as `3d6+2`, `2d6kh1`, `20d6>=4` or `2d6+d3`.
 
-    Raises RuleError with examples when the text is not notation or exceeds the limits.
+    Raises RuleError with examples when the text is not notation or exceeds the limits. A club
+    rolls the same few notations over and over, so the last PARSED_KEPT parsed are kept (the
+    terms are immutable); what fails is parsed again each time.
     """
+    terms, constants = _parsed(notation)
+    return list(terms), list(constants)
+
+
+PARSED_KEPT = 512
+
+
+@functools.lru_cache(maxsize=PARSED_KEPT)
+def _parsed(notation: str) -> tuple[tuple[DiceTerm, ...], tuple[Constant, ...]]:
+    terms, constants = _parse(notation)
+    return tuple(terms), tuple(constants)
+
+
+def _parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
     text = notation.replace(" ", "").lower()
     if not text:
         raise RuleError(f"Give some dice to roll, for example {NOTATION_EXAMPLES}.")

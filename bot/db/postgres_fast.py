@@ -4,6 +4,16 @@ A click checks its session's stored version, reads the languages its messages sp
 stores its step (`PostgresStepStatement`: one statement). Through SQLAlchemy's async layer each
 costs several times the round trip itself, so these go through a small asyncpg pool of their own,
 with statements compiled once and prepared once per connection. Everything else uses SQLAlchemy.
+
+A step is committed without waiting for its WAL to reach the disk (`synchronous_commit = off`, on
+these connections only): that wait is a disk flush per click (about 3 ms here, more than the rest
+of the click together). It is safe because nothing a step causes reaches the table before a commit
+that does wait: its messages are rendered into the outbox by a transaction on the store's ordinary
+connections (bot/play/jobs.py), and that commit flushes the WAL up to itself, so the step's too.
+A restart of the bot loses nothing. Only if PostgreSQL itself crashes can the last steps taken
+(within a few `wal_writer_delay`s, 0.6 s by default) be lost, whole, before anything of them was
+posted: a player may have been told their click was taken, and clicks it again. SQLite's
+`synchronous=NORMAL` (bot/db/engine.py) makes the same trade, for a power cut.
 """
 
 from __future__ import annotations
@@ -21,6 +31,9 @@ from bot.db.step_write import PostgresStepStatement, StepWrite
 POOL_SIZE = 10
 LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, ConnectionError, OSError)
 """What a dead connection (a restarted server) raises: the store then checks what was stored."""
+
+STEP_SETTINGS = {"synchronous_commit": "off"}
+"""A step's commit does not wait for the disk: why that is safe is said above."""
 
 VERSION_SQL = "SELECT version, status FROM game_sessions WHERE id = $1"
 LANGUAGES_SQL = (
@@ -48,7 +61,11 @@ class PostgresFastPath:
         async with self._opening:
             if self._pool is None:
                 self._pool = await asyncpg.create_pool(
-                    self._dsn, min_size=1, max_size=POOL_SIZE, reset=_nothing_to_reset
+                    self._dsn,
+                    min_size=1,
+                    max_size=POOL_SIZE,
+                    reset=_nothing_to_reset,
+                    server_settings=STEP_SETTINGS,
                 )
         return self._pool
 

@@ -150,6 +150,17 @@ class SqliteStepWriter:
         self._inserts: dict[tuple[str, tuple[str, ...]], _Compiled] = {}
         self._defaults = {table.name: _python_defaults(table) for table in HANGING}
 
+    def _begin(self) -> sqlite3.Connection:
+        """The connection, in a write transaction taken at once (else `WriterBusy`)."""
+        connection = self._connect()
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise WriterBusy() from exc
+            raise
+        return connection
+
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
             connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
@@ -162,6 +173,8 @@ class SqliteStepWriter:
     def _insert(
         self, table: Table, rows: list[dict[str, Any]], at: datetime
     ) -> tuple[_Compiled, list[tuple[Any, ...]]]:
+        if table.name not in self._defaults:
+            self._defaults[table.name] = _python_defaults(table)
         constants, stamped = self._defaults[table.name]
         defaults = {**constants, **dict.fromkeys(stamped, at)}
         rows = [{**defaults, **row} for row in rows]
@@ -173,13 +186,7 @@ class SqliteStepWriter:
         return compiled, [compiled.params(row) for row in rows]
 
     def apply(self, write: StepWrite) -> bool:
-        connection = self._connect()
-        try:
-            connection.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise WriterBusy() from exc
-            raise
+        connection = self._begin()
         try:
             values = {"w_id": write.session_id, "w_version": write.expected_version, **write.state_values()}
             if connection.execute(self._update.sql, self._update.params(values)).rowcount != 1:
@@ -191,6 +198,19 @@ class SqliteStepWriter:
                     connection.executemany(compiled.sql, params)
             connection.execute("COMMIT")
             return True
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+
+    def insert(self, table: Table, rows: list[dict[str, Any]], at: datetime) -> None:
+        """Rows that hang on nothing (the dice audit of stand-alone rolls), in one executemany and
+        one commit; `at` stands in for the columns stamped with the time when a row has none."""
+        connection = self._begin()
+        try:
+            compiled, params = self._insert(table, rows, at)
+            connection.executemany(compiled.sql, params)
+            connection.execute("COMMIT")
         except BaseException:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
@@ -242,6 +262,8 @@ class PostgresStepStatement:
         self._texts: dict[tuple[tuple[str, ...], ...], Any] = {}
 
     def _columns(self, table: Table, rows: list[dict[str, Any]]) -> tuple[str, ...]:
+        if table.name not in self._defaults:
+            self._defaults[table.name] = _python_defaults(table)
         constants, stamped = self._defaults[table.name]
         return tuple(dict.fromkeys([*rows[0], *constants, *stamped])) if rows else ()
 
@@ -271,6 +293,8 @@ class PostgresStepStatement:
         return self._texts[key]
 
     def _rows(self, table: Table, rows: list[dict[str, Any]], at: datetime) -> str:
+        if table.name not in self._defaults:
+            self._defaults[table.name] = _python_defaults(table)
         constants, stamped = self._defaults[table.name]
         filled = [{**constants, **dict.fromkeys(stamped, at.isoformat()), **row} for row in rows]
         filled = without_nul(filled)  # jsonb refuses "\u0000" as text refuses NUL

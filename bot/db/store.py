@@ -25,15 +25,15 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Session, sessionmaker
 
 from bot.db.engine import make_engine, make_sessionmaker, make_sqlite_sync_engine, sqlite_pragmas
-from bot.db.models import GameSession, GuildSettings, UserLocale
+from bot.db.models import GameSession, GuildSettings, UserLocale, utcnow
 from bot.db.postgres_fast import LOST, PostgresFastPath
 from bot.db.step_write import SqliteStepWriter, StepWrite, WriterBusy, apply_step
 from bot.db.write_turns import WriteTurns
@@ -54,6 +54,10 @@ async def _once_more_if_disconnected(unit: Callable[[], Awaitable[T]]) -> T:
             raise
         log.warning("a database connection was dead; trying again on a fresh one")
         return await unit()
+
+
+def _insert_rows(table: Table, rows: list[dict[str, Any]], db: Session) -> None:
+    db.execute(insert(table), rows)
 
 
 class Store:
@@ -117,6 +121,25 @@ class Store:
         lock = self._write_lock.later() if self._write_lock else contextlib.nullcontext()
         async with lock:
             return await self.run(work)
+
+    async def insert_later(self, table: Table, rows: list[dict[str, Any]]) -> None:
+        """Rows no click waits on (the dice audit of stand-alone rolls), in one statement for all:
+        on SQLite after any step waiting for the writer, and in the loop on the steps' own
+        connection (a page-cache commit, no hand-off to a thread that then competes for the GIL
+        with the answers being sent), off the loop only if another process holds the writer."""
+        if not rows:
+            return
+        if self._write_lock is None:
+            await self.run_write(partial(_insert_rows, table, rows))
+            return
+        async with self._write_lock.later():
+            if self._step_writer is not None:
+                try:
+                    self._step_writer.insert(table, rows, utcnow())
+                    return
+                except WriterBusy:
+                    log.info("SQLite is busy with another process; writing %s off the loop", table.name)
+            await self.run(partial(_insert_rows, table, rows))
 
     async def commit_step(self, write: StepWrite) -> bool:
         """Store one game step; False (nothing written) if the session's version moved on."""

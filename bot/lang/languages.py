@@ -117,9 +117,9 @@ class LanguageService:
     wrote or read for that user. On PostgreSQL, what was read is remembered only while this process
     hears every change committed by any process (a trigger NOTIFYs `muster_languages`, migration
     0007): each change, and the loss of the listening connection, forgets it all. On SQLite, which
-    one process runs, what was read is remembered and this process's own changes forget it. So a
-    step or a `/roll` needs no round trip for its languages, and a change made anywhere speaks from
-    the next message on.
+    one process runs, what was read is remembered; a server's language changed here forgets it,
+    a user's locale stored here is remembered as stored. So a step or a `/roll` needs no round
+    trip for its languages, and a change made anywhere speaks from the next message on.
     """
 
     def __init__(self, store: Store, guild_locale: Callable[[int], str | None]) -> None:
@@ -187,7 +187,8 @@ class LanguageService:
         task.add_done_callback(self._writes.discard)
 
     async def remember(self, user_id: int, locale: str) -> None:
-        values = {"user_id": user_id, "locale": locale[:LOCALE_CHARS], "updated_at": utcnow()}
+        stored = locale[:LOCALE_CHARS]
+        values = {"user_id": user_id, "locale": stored, "updated_at": utcnow()}
 
         def write(db: Session) -> None:
             statement = dialect_insert(self.store.dialect, USER_LOCALES).values(values)
@@ -205,7 +206,14 @@ class LanguageService:
             self._known.pop(user_id, None)
             log.warning("could not store the locale of user %s", user_id, exc_info=True)
             return
-        self.changed()
+        self._stored_now(user_id, stored)
+
+    def _stored_now(self, user_id: int, locale: str) -> None:
+        """This process stored a user's locale: what it remembers of everyone else still holds, so
+        the next interaction asks the store nothing (other processes hear of it through the
+        database's notification, and forget). A read begun before the write is not remembered."""
+        self._heard += 1
+        self._stored[user_id] = locale
 
     async def settle(self) -> None:
         """Wait for the locale writes under way (tests, shutdown)."""
@@ -225,7 +233,10 @@ class LanguageService:
         return i18n.supported(locale)
 
     async def of_server(self, guild_id: int | None) -> str:
-        """The language of a server's public posts."""
+        """The language of a server's public posts (every `/roll` asks: remembered, it is answered
+        without building a whole `Languages`)."""
+        if self.remembers and guild_id in self._chosen:
+            return self.table_language(guild_id, self._chosen[guild_id])
         return (await self.for_players(guild_id, ())).table
 
     async def of_user(self, user_id: int, guild_id: int | None = None) -> str:

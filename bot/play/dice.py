@@ -1,9 +1,13 @@
 """The one dice service: every die the bot throws, anywhere, comes from here and is audited.
 
 Production dice come from `random.SystemRandom` (the OS's cryptographically strong source); tests
-inject a seeded `random.Random`. Audit rows for stand-alone rolls are written by a background
-writer so a `/roll` answers without waiting for the disk; rolls made inside a game step are written
-in that step's own transaction.
+inject a seeded `random.Random`. Rolls made inside a game step are written in that step's own
+transaction. Audit rows for stand-alone rolls (`/roll`, `/rolloff`) wait in memory, stamped with the
+moment of the roll, and are written together: AUDIT_DELAY after the first of them, or at once when
+AUDIT_BATCH are waiting, in one statement (`Store.insert_later`). Writing each roll as it came cost
+a transaction per roll on the event loop that answers the next click; in a batch it is one per
+second at most. `/rolls recent` writes what waits before it reads, and a clean shutdown writes it
+all (`stop`), so no roll goes unaudited.
 """
 
 from __future__ import annotations
@@ -16,15 +20,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import DiceRoll
+from bot.db.models import DiceRoll, utcnow
 from bot.db.store import Store
 from bot.worker import Worker
 from rules.dice import Roller, RollRecord
 
 AUDIT_TEXT = 200  # the dice_rolls reason and notation columns (bot/db/models.py)
+AUDIT_DELAY = 1.0  # seconds a stand-alone roll's audit row may wait to be written with others
+AUDIT_BATCH = 500  # rows waiting that are written at once, without waiting for AUDIT_DELAY
+DICE: Table = DiceRoll.__table__  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +66,9 @@ class DiceService:
         self._source: random.Random | None = None
         self._pending: list[dict[str, Any]] = []
         self._flushing: asyncio.Lock = asyncio.Lock()
-        self._writer = Worker("dice-audit-writer", self.flush, every=None, gather=0.05)
+        self._writer = Worker("dice-audit-writer", self.flush, every=None)
+        self._timer: asyncio.TimerHandle | None = None
+        self.audit_delay = AUDIT_DELAY
 
     @classmethod
     def seeded(cls, store: Store, seed: int) -> DiceService:
@@ -72,9 +81,18 @@ class DiceService:
         return Roller(self._source)
 
     def audit_later(self, roller: Roller, ctx: RollContext) -> None:
-        """Queue a roller's throws for the audit log (stand-alone rolls)."""
-        self._pending.extend(audit_rows(roller.rolls, ctx))
-        self._writer.kick()
+        """Queue a roller's throws for the audit log (stand-alone rolls), stamped now."""
+        rows = audit_rows(roller.rolls, ctx)
+        if not rows:
+            return
+        at = utcnow()
+        for row in rows:
+            row["created_at"] = at
+        self._pending.extend(rows)
+        if len(self._pending) >= AUDIT_BATCH:
+            self._writer.kick()
+        elif self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(self.audit_delay, self._writer.kick)
 
     async def audit_now(self, session: AsyncSession, roller: Roller, ctx: RollContext) -> None:
         """Add a roller's throws to an open write transaction (rolls made by a game step)."""
@@ -82,13 +100,16 @@ class DiceService:
             await session.execute(insert(DiceRoll), audit_rows(roller.rolls, ctx))
 
     async def flush(self) -> None:
+        """Write every audit row waiting, in one statement."""
         async with self._flushing:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
             if not self._pending:
                 return
             rows, self._pending = self._pending, []
             try:
-                async with self.store.write() as session:
-                    await session.execute(insert(DiceRoll), rows)
+                await self.store.insert_later(DICE, rows)
             except Exception:
                 self._pending[:0] = rows  # kept for the next try
                 raise
@@ -108,6 +129,9 @@ class DiceService:
         self._writer.start()
 
     async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         await self._writer.stop()
         try:
             await self.flush()

@@ -45,7 +45,10 @@ _ = Domain("muster")
 
 SESSION_ID = re.compile(r"[0-9a-f]{12}")  # what new_session_id makes
 MAX_CONFLICT_RETRIES = 8
-CACHE_SIZE = 4096
+CACHE_SIZE = 256
+"""Games whose last state this process keeps, the most recently used: a game in memory (its state,
+its stored text) costs KBs, tens for a Kill Team game read back, so keeping every open game cost
+15-24 MB per 1,000. A game idle long enough to fall out is read at its next click (one read more)."""
 TITLE_CHARS = 200  # the game_sessions.title column (bot/db/models.py)
 
 # Called inside the finishing transaction: store the result, return extra messages to send.

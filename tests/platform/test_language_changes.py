@@ -75,7 +75,8 @@ async def test_a_change_made_by_another_process_is_spoken_from_the_next_read() -
 
 async def test_on_sqlite_one_process_remembers_and_forgets_on_its_own_changes(tmp_path: object) -> None:
     """SQLite runs one process: a /roll or a step asks the store for languages once, then not
-    again until this process stores a change (a player's new locale, the server's choice)."""
+    again until the server's choice changes; a player's new locale stored here is remembered as
+    stored, and asks the store nothing."""
     store = Store.from_url(f"sqlite+aiosqlite:///{tmp_path}/languages.db")
     await upgrade(store.engine)
     here = LanguageService(store, lambda _guild: None)
@@ -96,10 +97,12 @@ async def test_on_sqlite_one_process_remembers_and_forgets_on_its_own_changes(tm
         assert reads == 1  # remembered: the second asked the store nothing
         await here.remember(ALICE, "de")
         assert (await here.for_players(GUILD, [ALICE])).of(ALICE) == "de"
+        assert reads == 1  # the locale this process stored is remembered as stored
         await GuildSettingsService(store).update(GUILD, language="fr")
         here.changed()  # as /settings language does after storing the choice
         assert (await here.for_players(GUILD, [ALICE])).table == "fr"
-        assert reads == 3  # each change cost one read, and only one
+        assert (await here.for_players(GUILD, [ALICE])).of(ALICE) == "de"
+        assert reads == 2  # the server's change cost one read, and only one
     finally:
         await here.stop()
         await store.close()

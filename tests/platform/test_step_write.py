@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from bot.db.models import DiceRoll, GameSession, OutboxMessage
 from bot.db.step_write import StepWrite
@@ -242,3 +242,18 @@ async def test_a_nul_typed_by_someone_is_stored_as_a_replacement_character_on_po
     for store in (one, portable):
         assert await store.commit_step(_write(dice=dice, outbox=outbox))
         assert (await _stored(store))["dice"][0][3] == "roll\ufffdoff"
+
+
+async def test_a_step_does_not_wait_for_the_disk_but_what_renders_it_does(
+    postgres_stores: tuple[Store, Store],
+) -> None:
+    """A step's commit on PostgreSQL does not wait for its WAL to be flushed; the render that puts
+    its messages in the outbox commits on the store's ordinary connections, which do wait, and so
+    flush the step's WAL too before anything of it is posted (bot/db/postgres_fast.py)."""
+    one, _ = postgres_stores
+    assert one._fast is not None
+    pool = await one._fast._connections()
+    assert await pool.fetchval("SHOW synchronous_commit") == "off"
+    assert await one.commit_step(_write())  # a step through the fast path is stored all the same
+    shown = await one.run_write(lambda db: db.execute(text("SHOW synchronous_commit")).scalar())
+    assert shown == "on"
