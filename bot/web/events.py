@@ -10,7 +10,7 @@ shows them), and a faction once the list is revealed to everyone (`EventState.fa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import BigInteger, Select, bindparam, select
 from sqlalchemy.orm import Session
@@ -20,10 +20,11 @@ from bot.db.store import Store
 from bot.events.rounds import table_of
 from rules.event.models import Game, Tiebreaker
 from rules.event.rounds import champion
-from rules.event.standings import Standing
+from rules.event.standings import Standing, rounds_for
 from rules.event.state import EventState, Phase
 
 EVENTS_SHOWN = 20
+UPCOMING = (Phase.SIGNUP, Phase.LISTS_CLOSED, Phase.ROUND, Phase.TOP_CUT)
 COMMITMENT_SHOWN = 16  # hex digits of a list's commitment, as the event's card shows it
 
 
@@ -49,6 +50,7 @@ class EventRow:
     name: str
     system: str
     starts_at: datetime
+    ends_at: datetime  # its Swiss rounds back to back (the calendar's end)
     time_zone: str
     phase: Phase
     round_number: int
@@ -82,6 +84,16 @@ def _events_query() -> Select[str, str, datetime]:
 
 
 EVENTS = _events_query()
+UPCOMING_EVENTS = (
+    select(ClubEvent.id, ClubEvent.state, ClubEvent.updated_at)
+    .where(
+        ClubEvent.guild_id == bindparam("guild_id", type_=BigInteger),
+        ClubEvent.status.in_([phase.value for phase in UPCOMING]),
+        ClubEvent.starts_at >= bindparam("since"),
+    )
+    .order_by(ClubEvent.starts_at, ClubEvent.id)
+    .limit(EVENTS_SHOWN)
+)
 
 
 async def read_events(store: Store, guild_id: int) -> list[EventRow]:
@@ -92,6 +104,16 @@ async def read_events(store: Store, guild_id: int) -> list[EventRow]:
             event_row(EventState.model_validate_json(row.state), row.updated_at)
             for row in db.execute(EVENTS, {"guild_id": guild_id})
         ]
+
+    return await store.run(read)
+
+
+async def upcoming_events(store: Store, guild_id: int, since: datetime) -> list[EventRow]:
+    """Events not over or cancelled that start after `since`, soonest first (for the calendar)."""
+
+    def read(db: Session) -> list[EventRow]:
+        rows = db.execute(UPCOMING_EVENTS, {"guild_id": guild_id, "since": since})
+        return [event_row(EventState.model_validate_json(row.state), row.updated_at) for row in rows]
 
     return await store.run(read)
 
@@ -116,12 +138,15 @@ def _rounds(state: EventState) -> list[EventRound]:
 def event_row(state: EventState, updated_at: datetime) -> EventRow:
     """The page's view of one event's state (pure: the tests build it from a state too)."""
     table = table_of(state)
+    starts_at = datetime.fromtimestamp(state.settings.starts_at, UTC)
+    rounds = state.total_rounds or state.settings.rounds or rounds_for(len(state.entrants))
     finished = state.phase is Phase.FINISHED
     return EventRow(
         id=state.event_id,
         name=state.settings.name,
         system=state.settings.system,
-        starts_at=datetime.fromtimestamp(state.settings.starts_at, UTC),
+        starts_at=starts_at,
+        ends_at=starts_at + timedelta(minutes=rounds * state.settings.round_minutes),
         time_zone=state.settings.time_zone,
         phase=state.phase,
         round_number=state.round_number,

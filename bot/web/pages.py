@@ -244,8 +244,11 @@ class Site:
 
     async def calendar(self, request: web.Request) -> web.StreamResponse:
         async def make(club: Club, lang: str) -> tuple[bytes, str] | None:
-            nights = await self.data.nights(club.guild_id, datetime.now(UTC))
-            return night_feed(club.name, nights, self.base_url, club.guild_id), "text/calendar; charset=utf-8"
+            now = datetime.now(UTC)
+            nights = await self.data.nights(club.guild_id, now)
+            events = await self.data.upcoming_events(club.guild_id, now)
+            feed = night_feed(club.name, nights, self.base_url, club.guild_id, events)
+            return feed, "text/calendar; charset=utf-8"
 
         return await self.serve(request, make, hourly=True)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import BigInteger, Select, bindparam, func, select
@@ -24,7 +24,7 @@ from bot.lang.i18n import LANGUAGES, supported
 from bot.nights.events import NIGHT_LENGTH
 from bot.scores.cache import ResultCache
 from bot.scores.seasons import Seasons
-from bot.web.events import EventRow, read_events
+from bot.web.events import EventRow, read_events, upcoming_events
 from bot.web.league import LeagueReader
 from rules.errors import RuleError
 from rules.night.night import NightState
@@ -43,6 +43,7 @@ NIGHTS_SHOWN = 25
 RESULTS_SHOWN = 50
 PLAYER_RESULTS_SHOWN = 200
 LEAGUES_KEPT = 128
+EVENT_UNDER_WAY = timedelta(days=1)  # an event that started this long ago still shows in the calendar
 
 
 @dataclass(frozen=True)
@@ -265,6 +266,10 @@ class SiteData:
     async def events(self, guild_id: int) -> list[EventRow]:
         """A server's latest events with their rounds and standings (bot/web/events.py)."""
         return await read_events(self.store, guild_id)
+
+    async def upcoming_events(self, guild_id: int, now: datetime) -> list[EventRow]:
+        """Events coming up or under way (started within a day), for the calendar feed."""
+        return await upcoming_events(self.store, guild_id, now - EVENT_UNDER_WAY)
 
 
 def _night_row(row: Any) -> NightRow:

@@ -55,7 +55,9 @@ def words() -> dict[str, str]:
         "upcoming_nights": _("Upcoming game nights"),
         "no_nights": _("No game nights planned."),
         "subscribe": _("Subscribe to the calendar"),
-        "subscribe_hint": _("Add this address to your phone's calendar to follow the club's game nights."),
+        "subscribe_hint": _(
+            "Add this address to your phone's calendar to follow the club's game nights and events."
+        ),
         "no_events": _("No events yet."),
         "rounds": _("Rounds"),
         "standings": _("Standings"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+from icalendar import Calendar
 from sqlalchemy import update
 
 from bot.db.engine import make_sessionmaker
@@ -181,3 +182,21 @@ async def test_an_event_step_changes_the_etag(database_url: str) -> None:
             assert changed.status == 200 and changed.headers["ETag"] != tags[path], path
         html = await (await site.client.get(pages[0])).text()
         assert club.names[newcomer] in section(html, state.event_id)
+
+
+async def test_the_calendar_lists_upcoming_events(database_url: str) -> None:
+    """The nights' feed also holds the events to come (not the cancelled one, not the one over)."""
+    async with running_site(database_url, seed_club) as site:
+        club: Club = site.seeded
+        seeded = await seed_events(club.guild_id, players_of(club))(site.engine)
+        response = await site.client.get(f"/g/{club.guild_id}/nights.ics")
+        assert response.status == 200
+        feed = Calendar.from_ical(await response.read())
+        found = {str(e["UID"]): e for e in feed.walk("VEVENT") if str(e["UID"]).startswith("event-")}
+        upcoming = seeded.sealed
+        assert list(found) == [f"event-{upcoming.event_id}@{club.guild_id}.muster"]
+        entry = found[f"event-{upcoming.event_id}@{club.guild_id}.muster"]
+        assert str(entry["SUMMARY"]) == upcoming.settings.name
+        assert entry.decoded("DTSTART") == datetime.fromtimestamp(upcoming.settings.starts_at, UTC)
+        assert entry.decoded("DTEND") > entry.decoded("DTSTART")
+        assert SEALED_FACTION not in (await response.read()).decode()
