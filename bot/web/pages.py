@@ -21,7 +21,19 @@ from bot.lang.i18n import LANGUAGES, speaking
 from bot.web import render as shown
 from bot.web.calendar import night_feed
 from bot.web.queries import Club, SiteData
-from bot.web.words import LANGUAGE_NAMES, club_title, games_count, places, record_line, waiting, words
+from bot.web.words import (
+    LANGUAGE_NAMES,
+    club_title,
+    games_count,
+    phase_name,
+    places,
+    record_line,
+    round_of,
+    round_title,
+    tiebreak_name,
+    waiting,
+    words,
+)
 
 CACHE_CONTROL = "public, no-cache"
 """Browsers and proxies may keep a page but ask again each time (answered 304 while it is unchanged,
@@ -232,15 +244,28 @@ class Site:
 
     async def calendar(self, request: web.Request) -> web.StreamResponse:
         async def make(club: Club, lang: str) -> tuple[bytes, str] | None:
-            nights = await self.data.nights(club.guild_id, datetime.now(UTC))
-            return night_feed(club.name, nights, self.base_url, club.guild_id), "text/calendar; charset=utf-8"
+            now = datetime.now(UTC)
+            nights = await self.data.nights(club.guild_id, now)
+            events = await self.data.upcoming_events(club.guild_id, now)
+            feed = night_feed(club.name, nights, self.base_url, club.guild_id, events)
+            return feed, "text/calendar; charset=utf-8"
 
         return await self.serve(request, make, hourly=True)
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         async def make(club: Club, lang: str) -> tuple[bytes, str] | None:
             events = await self.data.events(club.guild_id)
-            body = await self._html(club, lang, request, "events.html.j2", events=events)
+            body = await self._html(
+                club,
+                lang,
+                request,
+                "events.html.j2",
+                events=events,
+                phase_name=phase_name,
+                tiebreak_name=tiebreak_name,
+                round_title=round_title,
+                round_of=round_of,
+            )
             return body, "text/html; charset=utf-8"
 
         return await self.serve(request, make)

@@ -2,9 +2,9 @@
 
 Every read is scoped to one server that chose to be shown (`club` is None otherwise, and the caller
 answers 404). `club` is one indexed query that also returns the server's *stamp*: it changes when
-anything a page shows changes (results generation, seasons, settings, names, nights), so a page
-already rendered (or a browser's copy, by its ETag) is reused until then. Private things are never
-read: no DMs, notes, sealed choices, hands or sign-up details, only counts.
+anything a page shows changes (results generation, seasons, settings, names, nights, each step of an
+event), so a page already rendered (or a browser's copy, by its ETag) is reused until then. Private
+things are never read: no DMs, notes, sealed choices, hands or sign-up details, only counts.
 """
 
 from __future__ import annotations
@@ -12,18 +12,19 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import BigInteger, Select, bindparam, func, select
 from sqlalchemy.orm import Session
 
-from bot.db.models import GuildSettings, MemberName, Night, ResultsGeneration, Season
+from bot.db.models import ClubEvent, GuildSettings, MemberName, Night, ResultsGeneration, Season
 from bot.db.store import Store
 from bot.lang.i18n import LANGUAGES, supported
 from bot.nights.events import NIGHT_LENGTH
 from bot.scores.cache import ResultCache
 from bot.scores.seasons import Seasons
+from bot.web.events import EventRow, read_events, upcoming_events
 from bot.web.league import LeagueReader
 from rules.errors import RuleError
 from rules.night.night import NightState
@@ -42,6 +43,7 @@ NIGHTS_SHOWN = 25
 RESULTS_SHOWN = 50
 PLAYER_RESULTS_SHOWN = 200
 LEAGUES_KEPT = 128
+EVENT_UNDER_WAY = timedelta(days=1)  # an event that started this long ago still shows in the calendar
 
 
 @dataclass(frozen=True)
@@ -102,15 +104,6 @@ class NightRow:
     updated_at: datetime
 
 
-@dataclass(frozen=True)
-class EventRow:
-    """An event with its rounds and standings (filled once the events feature stores them)."""
-
-    id: str
-    name: str
-    starts_at: datetime
-
-
 def _stamp_query() -> Select[Any]:
     """One row: the server's web settings and what changes whenever a page of it would (built once:
     every request runs it, with the server's id bound)."""
@@ -120,6 +113,10 @@ def _stamp_query() -> Select[Any]:
     seasons_ended = select(func.count(Season.ended_at)).where(Season.guild_id == guild_id)
     names = select(func.max(MemberName.updated_at)).where(MemberName.guild_id == guild_id)
     nights = select(func.max(Night.updated_at)).where(Night.guild_id == guild_id)
+    # Every event step bumps its version (and its time): the sum moves on with any step of any event.
+    events = select(func.max(ClubEvent.updated_at), func.sum(ClubEvent.version)).where(
+        ClubEvent.guild_id == guild_id
+    )
     return select(
         GuildSettings.web_public,
         GuildSettings.web_name,
@@ -132,6 +129,8 @@ def _stamp_query() -> Select[Any]:
         seasons_ended.scalar_subquery(),
         names.scalar_subquery(),
         nights.scalar_subquery(),
+        events.with_only_columns(func.max(ClubEvent.updated_at)).scalar_subquery(),
+        events.with_only_columns(func.sum(ClubEvent.version)).scalar_subquery(),
     ).where(GuildSettings.guild_id == guild_id)
 
 
@@ -265,9 +264,12 @@ class SiteData:
         return await self.store.run(read)
 
     async def events(self, guild_id: int) -> list[EventRow]:
-        """A server's events with their rounds and standings. Nothing yet: no events are stored
-        until the events feature lands, and its query goes here (the page already shows this list)."""
-        return []
+        """A server's latest events with their rounds and standings (bot/web/events.py)."""
+        return await read_events(self.store, guild_id)
+
+    async def upcoming_events(self, guild_id: int, now: datetime) -> list[EventRow]:
+        """Events coming up or under way (started within a day), for the calendar feed."""
+        return await upcoming_events(self.store, guild_id, now - EVENT_UNDER_WAY)
 
 
 def _night_row(row: Any) -> NightRow:

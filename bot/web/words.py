@@ -55,12 +55,61 @@ def words() -> dict[str, str]:
         "upcoming_nights": _("Upcoming game nights"),
         "no_nights": _("No game nights planned."),
         "subscribe": _("Subscribe to the calendar"),
-        "subscribe_hint": _("Add this address to your phone's calendar to follow the club's game nights."),
+        "subscribe_hint": _(
+            "Add this address to your phone's calendar to follow the club's game nights and events."
+        ),
         "no_events": _("No events yet."),
         "rounds": _("Rounds"),
         "standings": _("Standings"),
         "hidden_player": _("Hidden player"),
+        "players": _("Players"),
+        "faction": _("Faction"),
+        "wdl": _.p("column", "W-D-L"),
+        "event_points": _.p("column", "Points"),
+        "table": _.p("column", "Table"),
+        "bye": _("Bye"),
+        "not_reported": _("not reported yet"),
+        "top_cut": _("Top cut"),
+        "winner": _("Winner"),
+        "list_sealed": _("List sealed"),
+        "list_rejected": _("List rejected"),
+        "dropped": _("dropped"),
     }
+
+
+def phase_name(phase: str) -> str:
+    """An event's phase (rules/event/state.py `Phase`) as its page says it."""
+    names = {
+        "signup": _("Open for entries"),
+        "lists_closed": _("Lists closed"),
+        "round": _("Under way"),
+        "top_cut": _("Top cut"),
+        "finished": _("Finished"),
+        "cancelled": _("Cancelled"),
+    }
+    return names.get(phase, phase)
+
+
+def tiebreak_name(key: str) -> str:
+    """A tiebreaker (rules/event/models.py `Tiebreaker`) as a column of the standings."""
+    names = {
+        "total_vp": _("Total VP"),
+        "vp_difference": _("VP difference"),
+        "sos": _("Strength of schedule"),
+        "opp_sos": _("Opponents' strength of schedule"),
+        "head_to_head": _("Head-to-head"),
+    }
+    return names.get(key, key)
+
+
+def round_title(number: int, cut_round: int | None) -> str:
+    if cut_round is not None:
+        return _("Top cut, round {round}", round=cut_round)
+    return _("Round {round}", round=number)
+
+
+def round_of(number: int, total: int | None) -> str:
+    return _("Round {round} of {rounds}", round=number, rounds=total or number)
 
 
 def unnamed(user_id: int) -> str:

@@ -59,8 +59,7 @@ def tiebreak_name(key: Tiebreaker) -> str:
 
 def faction_of(state: EventState, player: int) -> str:
     """A player's faction once their list is revealed (to everyone), else nothing."""
-    entry = state.lists.get(player)
-    return entry.faction if entry is not None and entry.status == "revealed" else ""
+    return state.faction_shown(player)
 
 
 def standings_lines(state: EventState, table: list[Standing]) -> list[str]:

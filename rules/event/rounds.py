@@ -18,7 +18,7 @@ from rules.event.events import (
 )
 from rules.event.models import Game, Pairing
 from rules.event.pairing import pair_round
-from rules.event.standings import next_cut_round, rounds_for, standings, top_cut
+from rules.event.standings import Standing, next_cut_round, rounds_for, standings, top_cut
 from rules.event.state import (
     MAX_VP,
     EventState,
@@ -213,17 +213,21 @@ def finish(state: EventState, action: Finish) -> Step:
     if state.phase not in (Phase.ROUND, Phase.TOP_CUT):
         raise RuleError(code="event.no_round")
     require_round_complete(state)
-    champion: int | None = None
     ranked = standings(state.entrants, state.swiss_games(), state.settings.scoring)
-    if state.phase is Phase.TOP_CUT:
-        final = state.round_games()
-        if len(final) != 1:
-            raise RuleError(code="event.cut_unfinished", table=0)
-        champion = final[0].winner
-    elif ranked:
-        champion = ranked[0].player
-    finished = Finished(standings=ranked, champion=champion)
+    if state.phase is Phase.TOP_CUT and len(state.round_games()) != 1:
+        raise RuleError(code="event.cut_unfinished", table=0)
+    finished = Finished(standings=ranked, champion=champion(state, ranked))
     return state.model_copy(update={"phase": Phase.FINISHED}), [finished]
+
+
+def champion(state: EventState, ranked: list[Standing]) -> int | None:
+    """Who won: the final's winner after a top cut (its last round, one game), else the first of
+    the Swiss standings `ranked`; None while the final has no winner (or nobody entered). Read by
+    `finish` and by whoever shows a finished event, so both name the same winner."""
+    if state.cut_from is not None:
+        final = state.round_games()
+        return final[0].winner if len(final) == 1 else None
+    return ranked[0].player if ranked else None
 
 
 def cancel(state: EventState, action: Cancel) -> Step:

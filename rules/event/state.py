@@ -88,6 +88,12 @@ class EventState(Model):
     def entrant(self, player: int) -> Entrant | None:
         return next((e for e in self.entrants if e.player == player), None)
 
+    def faction_shown(self, player: int) -> str:
+        """A player's faction as everyone may see it: once their list is revealed to all, else
+        nothing (a sealed list, or one shown only to an opponent, keeps its faction secret)."""
+        entry = self.lists.get(player)
+        return entry.faction if entry is not None and entry.status == "revealed" else ""
+
     def active(self) -> list[Entrant]:
         return [e for e in self.entrants if not e.dropped]
 

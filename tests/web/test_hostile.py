@@ -1,7 +1,8 @@
 """Hostile names on every page: display names, the server's name, warbands, missions, a season and a
 night, each a script tag, an attribute break-out, an RTL override, a template expression. Every one is
 shown as text (escaped by the templates), names are isolated (`<bdi>`, or FSI…PDI in a title), and
-every response carries the Content-Security-Policy and sets no cookie."""
+every response carries the Content-Security-Policy and sets no cookie. Events too: a played one, one
+with sealed lists and a cancelled one, each named with an attack, its players the hostile names."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from html.parser import HTMLParser
 
 from icalendar import Calendar
 
-from tests.web.seed import HOSTILE, RTL, SCRIPT, Hostile, seed_hostile
+from tests.web.event_seed import seed_events
+from tests.web.seed import FIRST, HOSTILE, HOSTILE_GUILD, IMAGE, RTL, SCRIPT, TEMPLATE, Hostile, seed_hostile
 from tests.web.site import running_site
 
 FSI, PDI = "\u2068", "\u2069"
@@ -65,9 +67,13 @@ def assert_safe(body: str, path: str) -> None:
     assert "private note" not in body, (path, "a sign-up's note is shown")
 
 
+EVENT_NAMES = (f"{SCRIPT} Open", f"{IMAGE} Cup {RTL}", f"{TEMPLATE} Weekend")
+
+
 async def test_hostile_names_are_text_on_every_page(database_url: str) -> None:
-    async with running_site(database_url, seed_hostile) as site:
-        hostile: Hostile = site.seeded
+    events = seed_events(HOSTILE_GUILD, [FIRST + i for i in range(len(HOSTILE))], names=EVENT_NAMES)
+    async with running_site(database_url, seed_hostile, events) as site:
+        hostile: Hostile = site.seeded[0]
         for path in pages(hostile):
             response = await site.client.get(path)
             body = await response.text()
@@ -79,6 +85,11 @@ async def test_hostile_names_are_text_on_every_page(database_url: str) -> None:
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in league
         assert "&#34;&gt;&lt;img src=x onerror=alert(1)&gt;" in league
         assert "{{ 7*7 }}{% raw %}" in league
+        shown = await (await site.client.get(f"/g/{hostile.guild_id}/events")).text()
+        assert "<bdi>&lt;script&gt;alert(1)&lt;/script&gt; Open</bdi>" in shown  # played to the end
+        assert "&#34;&gt;&lt;img src=x onerror=alert(1)&gt; Cup" in shown  # sealed lists
+        assert "<bdi>{{ 7*7 }}{% raw %} Weekend</bdi>" in shown  # cancelled
+        assert 'data-tiebreak="sos"' in shown  # the standings are there, names and all
         results = await (await site.client.get(f"/g/{hostile.guild_id}/results")).text()
         for faction in hostile.factions:
             assert faction.replace("<", "&lt;").replace(">", "&gt;").split(" warband")[0][-6:] in results

@@ -20,6 +20,7 @@ from rules.night.models import Signup
 from rules.night.night import NightState
 from rules.night.settings import NightSettings
 from rules.scores import ResultRecord, ResultStatus
+from tests.web.event_seed import SeededEvents, seed_events
 
 GUILD = 410_000_000_000_000_001
 PRIVATE_GUILD = 410_000_000_000_000_002
@@ -68,6 +69,7 @@ class Club:
     nights: list[SeededNight] = field(default_factory=list)
     running_season: int = 0  # the season the league shows by default
     hostile_guild_id: int = HOSTILE_GUILD
+    events: SeededEvents | None = None  # seeded by `seed_club_with_events`
 
     def player(self, index: int) -> int:
         return FIRST_PLAYER + index
@@ -232,3 +234,10 @@ def _night(
         )
     )
     return SeededNight(night_id, title, place, starts, len(players))
+
+
+async def seed_club_with_events(engine: AsyncEngine) -> Club:
+    """The club, and its events (tests/web/event_seed.py) among its first six players."""
+    club = await seed_club(engine)
+    club.events = await seed_events(club.guild_id, [club.player(i) for i in range(6)])(engine)
+    return club

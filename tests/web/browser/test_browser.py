@@ -3,10 +3,11 @@
 One browser and one seeded site for the module. A visitor opens the club's league, clicks through to
 a player, whose rating chart must show one point per counted game with the ratings the results give;
 switches the language; subscribes to the calendar (parsed with `icalendar`); finds hostile names shown
-as text that runs nothing; sees light and dark schemes; every response carries the
-Content-Security-Policy. Screenshots at phone and desktop widths are written to build/screenshots/
-(league-desktop.png, league-phone.png, player-desktop.png, player-phone.png, league-phone-dark.png)
-for review. Without /usr/bin/chromium (`.ci/run` installs it) the module is skipped with one line.
+as text that runs nothing; reads an event's standings; sees light and dark schemes; every response
+carries the Content-Security-Policy. Screenshots at phone and desktop widths are written to
+build/screenshots/ (league-desktop.png, league-phone.png, player-desktop.png, player-phone.png,
+league-phone-dark.png, events-desktop.png, events-phone.png) for review. Without /usr/bin/chromium
+(`.ci/run` installs it) the module is skipped with one line.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from babel.messages.pofile import read_po
 from icalendar import Calendar
 from playwright.sync_api import BrowserContext, Page, Playwright, Response, sync_playwright
 
+from bot.events.rounds import table_of
 from bot.lang.i18n import LOCALE_DIR
+from rules.event.rounds import champion
 from rules.scores import replay, standings
-from tests.web.browser.club import HOSTILE, Club, seed_club
+from tests.web.browser.club import HOSTILE, Club, seed_club_with_events
 from tests.web.browser.served import Served, served_site
 
 CHROMIUM = Path(os.environ.get("MUSTER_CHROMIUM", "/usr/bin/chromium"))
@@ -50,7 +53,7 @@ TIMEOUT_MS = 15_000
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder = tmp_path_factory.mktemp("web-browser")
-    with served_site(f"sqlite+aiosqlite:///{folder / 'muster.sqlite3'}", seed_club) as served:
+    with served_site(f"sqlite+aiosqlite:///{folder / 'muster.sqlite3'}", seed_club_with_events) as served:
         yield served
 
 
@@ -244,6 +247,41 @@ def test_other_pages_and_hidden_server(page: Page, site: Served) -> None:
     assert_csp_everywhere(page)
 
 
+def test_events_standings(page: Page, site: Served) -> None:
+    """From the league to the events page: the finished event's standings table is the one
+    `/event standings` draws (rank, name, faction, W-D-L, points in its order), its winner is named,
+    and a sealed list's faction is nowhere; a click on a player there opens their page."""
+    club = club_of(site)
+    assert club.events is not None
+    state = club.events.finished
+    page.goto(f"{site.base_url}/g/{club.guild_id}")
+    page.get_by_role("link", name=re.compile("^Events$")).first.click()
+    page.wait_for_url(re.compile(r"/events$"))
+    event = page.locator(f'[data-event="{state.event_id}"]')
+    rows = event.locator("table.standings tbody tr")
+    shown = [
+        [cell.strip() for cell in row]
+        for row in rows.evaluate_all("rows => rows.map(r => [...r.cells].slice(0, 5).map(c => c.innerText))")
+    ]
+    expected = [
+        [
+            str(row.rank),
+            club.names[row.player],
+            state.faction_shown(row.player),
+            row.record(),
+            str(row.points),
+        ]
+        for row in table_of(state)
+    ]
+    assert shown == expected
+    winner = champion(state, table_of(state))
+    assert winner is not None and event.locator(".champion").inner_text().endswith(club.names[winner])
+    assert "Secret Faction" not in page.locator("body").inner_text()
+    event.locator("table.standings a.player").first.click()
+    page.wait_for_url(re.compile(r"/player/\d+$"))
+    assert_csp_everywhere(page)
+
+
 def test_hostile_names_stay_text(page: Page, site: Served) -> None:
     """Names, warbands and a night's title that are markup show as the text typed, run nothing, add
     no element, and a right-to-left override stays inside its own name."""
@@ -276,11 +314,15 @@ def test_hostile_names_stay_text(page: Page, site: Served) -> None:
 
 
 def test_screenshots(browser: BrowserContext, site: Served) -> None:
-    """League and player pages at phone and desktop widths, written to build/screenshots/ for review."""
+    """League, player and events pages at phone and desktop widths, written to build/screenshots/."""
     club = club_of(site)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     player = club.player(0)
-    pages = {"league": f"/g/{club.guild_id}", "player": f"/g/{club.guild_id}/player/{player}"}
+    pages = {
+        "league": f"/g/{club.guild_id}",
+        "player": f"/g/{club.guild_id}/player/{player}",
+        "events": f"/g/{club.guild_id}/events",
+    }
     for width, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         tab = browser.new_page()
         tab.set_viewport_size(viewport)
