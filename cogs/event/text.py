@@ -41,6 +41,14 @@ REFUSALS: dict[str, str] = {
     "event.not_entered": "That player isn't entered in this event.",
     "event.not_started": "The event hasn't started yet: before round 1, leaving is enough.",
     "event.dropped_already": "<@{player}> has already dropped out.",
+    "event.cut_drop": (
+        "<@{player}> still has a place in the top cut. To let them go, enter their game's result as a loss"
+        " with `/event result`: their opponent goes through."
+    ),
+    "event.cut_dropped_winner": (
+        "<@{player}> has dropped out but won their top cut game. Correct that game's result with"
+        " `/event result` first, so their opponent goes through."
+    ),
     # lists
     "event.no_lists": "This event has no army lists.",
     "event.faction_missing": "Name your faction.",

@@ -51,6 +51,9 @@ def publish_round(state: EventState, action: PublishRound) -> Step:
         pairings = next_cut_round(state.round_games())
         if not pairings:
             raise RuleError(code="event.cut_over")
+        for player in (p for pairing in pairings for p in pairing.players):
+            if (entrant := state.entrant(player)) is not None and entrant.dropped:
+                raise RuleError(code="event.cut_dropped_winner", player=player)
         return _published(state, pairings, top_cut=True)
     total = state.total_rounds or state.settings.rounds or rounds_for(len(state.active()))
     if state.round_number >= total:
@@ -152,10 +155,24 @@ def drop(state: EventState, action: Drop) -> Step:
         raise RuleError(code="event.not_entered")
     if entrant.dropped:
         raise RuleError(code="event.dropped_already", player=action.player)
+    if still_in_cut(state, action.player):
+        raise RuleError(code="event.cut_drop", player=action.player)
     entrants = [
         e.model_copy(update={"dropped": True}) if e.player == action.player else e for e in state.entrants
     ]
     return state.model_copy(update={"entrants": entrants}), [Dropped(player=action.player)]
+
+
+def still_in_cut(state: EventState, player: int) -> bool:
+    """Whether `player` holds a place in the top cut's bracket: in this cut round's game, not yet
+    beaten. Such a player leaves by losing that game (the organiser enters or corrects its result),
+    so their place goes to the opponent and the bracket stays whole."""
+    if state.phase is not Phase.TOP_CUT:
+        return False
+    for game in state.round_games():
+        if player in game.players:
+            return game.winner in (None, player)
+    return False
 
 
 def give_bye(state: EventState, action: GiveBye) -> Step:

@@ -186,6 +186,50 @@ def test_top_cut_follows_the_swiss_rounds_and_its_final_crowns_the_champion() ->
     assert happened[0].standings == standings(state.entrants, state.swiss_games(), Scoring())
 
 
+def test_a_player_still_in_the_top_cut_leaves_by_losing_so_the_bracket_stays_whole() -> None:
+    """A semi-final's winner who drops would leave the final a player short: refused with how to do
+    it instead (their game entered as a loss); once beaten in the cut, dropping changes nothing."""
+    state, _ = step(signed_up(13, rounds=2, top_cut=4), CloseLists(actor=ORG, now=DEADLINE))
+    for number in (1, 2):
+        state, _ = step(state, PublishRound(actor=ORG, seed=number))
+        state = report_all(state)
+    state, _ = step(state, StartTopCut(actor=ORG))
+    first_semi = state.open_games()[0]
+    assert first_semi.second is not None
+    refused(state, Drop(actor=ORG, player=first_semi.first), "event.cut_drop")
+    state = report_all(state)  # the first player of each game wins
+    refused(state, Drop(actor=ORG, player=first_semi.first), "event.cut_drop")
+    state, _ = step(state, Drop(actor=ORG, player=first_semi.second))  # beaten: free to go
+    state, _ = step(state, Drop(actor=ORG, player=state.round_games()[1].second))
+    state, _ = step(  # a dropped player made the winner by a correction: the final waits for a fix
+        state,
+        ReportResult(
+            actor=ORG,
+            round=first_semi.round,
+            first=first_semi.first,
+            second=first_semi.second,
+            first_vp=0,
+            second_vp=1,
+        ),
+    )
+    refused(state, PublishRound(actor=ORG, seed=3), "event.cut_dropped_winner")
+    state, _ = step(
+        state,
+        ReportResult(
+            actor=ORG,
+            round=first_semi.round,
+            first=first_semi.first,
+            second=first_semi.second,
+            first_vp=1,
+            second_vp=0,
+        ),
+    )
+    state, happened = step(state, PublishRound(actor=ORG, seed=3))
+    final = happened[0].pairings[0]  # type: ignore[attr-defined]
+    assert first_semi.first in (final.first, final.second)
+    assert not {e.player for e in state.entrants if e.dropped} & {final.first, final.second}
+
+
 def test_lists_shown_to_each_rounds_opponent_only() -> None:
     state = with_lists(signed_up(4, reveal="opponent"))
     state, happened = step(state, CloseLists(actor=ORG, now=DEADLINE))
