@@ -21,6 +21,7 @@ from sqlalchemy import event, func, select
 from bot.app import MusterBot
 from bot.db.models import DiceRoll
 from bot.db.store import Store
+from bot.web.members import MemberNames
 from tests.e2e.conftest import Muster
 from tests.emulator import DefaultWorld, Emulator, discord_globals_restored
 from tests.emulator.harness import ErrorRecords
@@ -120,10 +121,14 @@ async def roll(muster: Muster, locale: str | None = None) -> str:
 
 
 async def settled(muster: Muster) -> None:
-    """Every locale seen stored and the rolls so far audited: nothing left that the store owes."""
+    """Every locale and member name seen stored and the rolls so far audited: nothing left that the
+    store owes."""
     assert muster.bot is not None
     await muster.settle()
     await muster.bot.dice.flush()
+    for cog in muster.bot.cogs.values():
+        if isinstance(names := getattr(cog, "members", None), MemberNames):
+            await names.settle()
 
 
 async def changes_heard(bot: MusterBot) -> None:
@@ -144,9 +149,13 @@ async def changes_heard(bot: MusterBot) -> None:
 
 async def warm(muster: Muster, locale: str | None = None) -> None:
     """A first roll (this process learns the reader's locale and the server's choice, and stores
-    what changed), everything it owed written, then one more once every change is heard."""
+    what changed) and a first roll-off (it sees the opponent's display name once, and stores it for
+    the league site, off the answer's path), everything it owed written, then one more once every
+    change is heard."""
     assert muster.bot is not None
+    w = muster.world
     await roll(muster, locale)
+    await (await muster.emu.slash(w.alice, w.channel, "rolloff", opponent=w.bob, locale=locale)).response()
     await settled(muster)
     await changes_heard(muster.bot)
     await roll(muster, locale)
