@@ -14,8 +14,10 @@ one and its channel is told once per server what to grant (claimed under `no-eve
 nights and events give the note once between them). The event and that note are public: they speak
 the server's language; the marker is never translated.
 
-`ScheduledEventSync` holds what is the same for both; a subclass says which rows are behind, how to
-read and record one, what stage it is at and when it runs (bot/nights/events.py, bot/events/scheduled.py).
+`ScheduledEventSync` holds what is the same for both, down to the rows behind and the record of the
+version shown (both tables have `event_id`, `event_version`, `version`); a subclass names its table
+and says how to read a row, what stage it is at, when it runs and how its marker reads
+(bot/nights/events.py, bot/events/scheduled.py).
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ from functools import partial
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import discord
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from bot.chat.limits import SCHEDULED_EVENT_DESCRIPTION, SCHEDULED_EVENT_LOCATION, SCHEDULED_EVENT_NAME
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import claim_once, enqueue, free_lane, take_lane
-from bot.db.models import utcnow
+from bot.db.models import ClubEvent, Night, utcnow
 from bot.db.store import Store
 from bot.lang.i18n import SOURCE, speaking
 from bot.worker import Worker
@@ -78,6 +81,7 @@ class Gathering(Protocol):
     def version(self) -> int: ...
 
 
+RowT = TypeVar("RowT", Night, ClubEvent)
 InfoT = TypeVar("InfoT", bound=Gathering)
 StateT = TypeVar("StateT")
 ServerLanguage = Callable[[int], Awaitable[str]]
@@ -91,12 +95,14 @@ def find_marked(events: list[dict[str, Any]], mark: str) -> int | None:
     return None
 
 
-class ScheduledEventSync(Generic[InfoT, StateT]):
+class ScheduledEventSync(Generic[RowT, InfoT, StateT]):
     """One worker that sweeps the rows behind and syncs each under its lease."""
 
+    model: type[RowT]  # the table of gatherings
     worker_name: ClassVar[str]
     lane_prefix: ClassVar[str]  # the lease's lane is this and the row's id
     noun: ClassVar[str]  # what a row is called in the log
+    marker_prefix: ClassVar[str]  # the marker is this and the row's id
     location_fallback: ClassVar[str] = ""  # the location shown when the words give none
 
     def __init__(
@@ -117,18 +123,36 @@ class ScheduledEventSync(Generic[InfoT, StateT]):
         self.kick = self._worker.kick
         self.idle = self._worker.idle
 
-    # ------------------------------------------------------------------ what a subclass says
+    # ------------------------------------------------------------------ the rows
 
     def behind(self, db: Session) -> list[str]:
         """The ids of rows whose scheduled event doesn't show their latest version (at most BATCH)."""
-        raise NotImplementedError
+        model = self.model
+        query = select(model.id).where(model.event_version < model.version).order_by(model.updated_at)
+        return list(db.scalars(query.limit(BATCH)))
 
     def read(self, db: Session, row_id: str) -> tuple[InfoT, StateT, int | None] | None:
         """A row still behind, with the scheduled event's id it records (None: no longer behind)."""
-        raise NotImplementedError
+        row = db.get(self.model, row_id)
+        if row is None or row.event_version >= row.version:
+            return None
+        info, state = self.load(row)
+        return info, state, row.event_id
 
     def record(self, info: InfoT, scheduled: int | None, db: Session) -> None:
-        """Record that the scheduled event `scheduled` shows the version in `info`."""
+        """Record that the scheduled event `scheduled` shows the version in `info` (unless a later
+        sync recorded a later one)."""
+        model = self.model
+        db.execute(
+            update(model)
+            .where(model.id == info.id, model.event_version < info.version)
+            .values(event_id=scheduled, event_version=info.version)
+        )
+
+    # ------------------------------------------------------------------ what a subclass says
+
+    def load(self, row: RowT) -> tuple[InfoT, StateT]:
+        """A row's facts and state."""
         raise NotImplementedError
 
     def stage(self, info: InfoT, state: StateT) -> Stage:
@@ -140,7 +164,7 @@ class ScheduledEventSync(Generic[InfoT, StateT]):
 
     def marker(self, row_id: str) -> str:
         """The line that ends the description: how a resend finds the scheduled event it made."""
-        raise NotImplementedError
+        return f"{self.marker_prefix}{row_id}"
 
     def note_lane(self, info: InfoT) -> str:
         """The outbox lane the no-right note goes out on."""
