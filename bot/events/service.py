@@ -30,7 +30,7 @@ from bot.chat.messages import Outgoing
 from bot.chat.outbox import enqueue
 from bot.db.models import ClubEvent, utcnow
 from bot.db.store import Store
-from bot.lang.languages import ENGLISH, Languages, LanguageService
+from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
 from bot.nights.service import remind_time
 from rules.errors import RuleError
 from rules.event.machine import start
@@ -151,12 +151,10 @@ class EventService:
 
     async def languages_of(self, guild_id: int, state: EventState | None = None) -> Languages:
         """The server's language and that of the event's organiser and players."""
-        if self.languages is None:
-            return ENGLISH
         people = (
             [] if state is None else [state.organiser, *(e.player for e in state.entrants + state.waitlist)]
         )
-        return await self.languages.for_players(guild_id, list(dict.fromkeys(people)))
+        return await of_people(self.languages, guild_id, people)
 
     # ------------------------------------------------------------------ reading
 

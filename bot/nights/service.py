@@ -32,7 +32,7 @@ from bot.chat.outbox import enqueue
 from bot.db.models import Night, NightReminderOptOut, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_ignore
-from bot.lang.languages import ENGLISH, Languages, LanguageService
+from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
 from rules.errors import RuleError
 from rules.night.night import NightState, start, step
 from rules.night.settings import NightSettings
@@ -164,12 +164,10 @@ class NightService:
 
     async def languages_of(self, guild_id: int, state: NightState | None = None) -> Languages:
         """The server's language and that of the night's organiser and players."""
-        if self.languages is None:
-            return ENGLISH
         people = (
             [] if state is None else [state.organiser, *(s.player for s in state.signups + state.waitlist)]
         )
-        return await self.languages.for_players(guild_id, list(dict.fromkeys(people)))
+        return await of_people(self.languages, guild_id, people)
 
     async def load(self, night_id: str, guild_id: int | None = None) -> tuple[NightInfo, NightState]:
         """A night's facts and state, fresh from the store (refused if it is another server's)."""
