@@ -11,23 +11,15 @@ same key).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import ClassVar
 
-import discord
-
-from bot.chat.messages import Outgoing
 from bot.db.models import ClubEvent, utcnow
-from bot.db.store import Store
 from bot.events.service import EventInfo, info_of
-from bot.scheduling import EventText, ScheduledEventSync, Stage
+from bot.scheduling import ScheduledEventSync, Stage
 from rules.event.state import EventState, Phase
 
 SLACK = timedelta(hours=1)  # an event's length beyond its rounds: registration, lunch, prizes
-
-Describe = Callable[[EventInfo, EventState], EventText]
-NoRight = Callable[[EventInfo], Outgoing]
 
 
 class ScheduledSync(ScheduledEventSync[ClubEvent, EventInfo, EventState]):
@@ -36,18 +28,6 @@ class ScheduledSync(ScheduledEventSync[ClubEvent, EventInfo, EventState]):
     lane_prefix: ClassVar[str] = "schedule:"
     noun: ClassVar[str] = "event"
     marker_prefix: ClassVar[str] = "muster-event:"
-
-    def __init__(
-        self,
-        store: Store,
-        client: discord.Client,
-        owner: str,
-        describe: Describe,
-        no_right: NoRight,
-        every: float,
-        server_language: Callable[[int], Awaitable[str]],
-    ) -> None:
-        super().__init__(store, client, owner, describe, no_right, every, server_language)
 
     def load(self, row: ClubEvent) -> tuple[EventInfo, EventState]:
         return info_of(row), EventState.model_validate_json(row.state)

@@ -9,23 +9,15 @@ NIGHT_LENGTH; its event is edited until it starts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import ClassVar
 
-import discord
-
-from bot.chat.messages import Outgoing
 from bot.db.models import Night, utcnow
-from bot.db.store import Store
 from bot.nights.service import NightInfo, info_of, lane_of
-from bot.scheduling import EventText, ScheduledEventSync, ServerLanguage, Stage
+from bot.scheduling import ScheduledEventSync, Stage
 from rules.night.night import NightState
 
 NIGHT_LENGTH = timedelta(hours=4)
-
-Describe = Callable[[NightInfo, NightState], EventText]
-NoRight = Callable[[NightInfo], Outgoing]  # the note to the night's channel when events are refused
 
 
 class EventSync(ScheduledEventSync[Night, NightInfo, NightState]):
@@ -35,19 +27,6 @@ class EventSync(ScheduledEventSync[Night, NightInfo, NightState]):
     noun: ClassVar[str] = "night"
     marker_prefix: ClassVar[str] = "muster-night:"
     location_fallback: ClassVar[str] = "The club"
-
-    def __init__(
-        self,
-        store: Store,
-        client: discord.Client,
-        owner: str,
-        describe: Describe,
-        no_right: NoRight,
-        every: float,
-        kick_delivery: Callable[[], None],
-        server_language: ServerLanguage | None = None,
-    ) -> None:
-        super().__init__(store, client, owner, describe, no_right, every, server_language, kick_delivery)
 
     def load(self, row: Night) -> tuple[NightInfo, NightState]:
         return info_of(row), NightState.model_validate_json(row.state)

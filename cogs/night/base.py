@@ -71,8 +71,8 @@ class NightBase(Part):
             self.renderer.event_text,
             self.renderer.no_events,
             bot.settings.sweep_seconds,
-            bot.delivery.kick,
             server_language=bot.languages.of_server,
+            kick_delivery=bot.delivery.kick,
         )
         super().__init__()
 
