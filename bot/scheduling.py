@@ -18,6 +18,9 @@ the server's language; the marker is never translated.
 version shown (both tables have `event_id`, `event_version`, `version`); a subclass names its table
 and says how to read a row, what stage it is at, when it runs and how its marker reads
 (bot/nights/events.py, bot/events/scheduled.py).
+
+`remind_once` is the other thing both tables share: a gathering's reminders, queued once whichever
+process gets there first.
 """
 
 from __future__ import annotations
@@ -93,6 +96,21 @@ def find_marked(events: list[dict[str, Any]], mark: str) -> int | None:
         if (event.get("description") or "").rstrip().endswith(mark):
             return int(event["id"])
     return None
+
+
+async def remind_once(
+    store: Store, model: type[RowT], row_id: str, outgoing: list[Outgoing], lane: str, now: datetime
+) -> bool:
+    """Queue a gathering's reminders once: `reminded_at` is claimed in the transaction that queues
+    them, so a second process (or a second sweep) finds it taken and queues nothing."""
+    async with store.write() as db:
+        claimed = await db.execute(
+            update(model).where(model.id == row_id, model.reminded_at.is_(None)).values(reminded_at=now)
+        )
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            return False
+        await enqueue(db, None, outgoing, session_id=lane)
+    return True
 
 
 class ScheduledEventSync(Generic[RowT, InfoT, StateT]):

@@ -32,6 +32,7 @@ from bot.db.models import ClubEvent, utcnow
 from bot.db.store import Store
 from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
 from bot.nights.service import remind_time
+from bot.scheduling import remind_once
 from rules.errors import RuleError
 from rules.event.machine import start
 from rules.event.state import EventSettings, EventState, Phase
@@ -192,15 +193,8 @@ class EventService:
 
     async def remind(self, info: EventInfo, outgoing: list[Outgoing], now: datetime) -> bool:
         """Queue the players' reminders once, whichever process gets there first."""
-        async with self.store.write() as db:
-            claimed = await db.execute(
-                update(ClubEvent)
-                .where(ClubEvent.id == info.id, ClubEvent.reminded_at.is_(None))
-                .values(reminded_at=now)
-            )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                return False
-            await enqueue(db, None, outgoing, session_id=info.lane)
+        if not await remind_once(self.store, ClubEvent, info.id, outgoing, info.lane, now):
+            return False
         self.delivery.kick()
         return True
 

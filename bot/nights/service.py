@@ -33,6 +33,7 @@ from bot.db.models import Night, NightReminderOptOut, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_ignore
 from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
+from bot.scheduling import remind_once
 from rules.errors import RuleError
 from rules.night.night import NightState, start, step
 from rules.night.settings import NightSettings
@@ -351,13 +352,8 @@ class NightService:
     async def remind(self, info: NightInfo, outgoing: list[Outgoing], now: datetime) -> bool:
         """Queue the night's reminders once, whichever process gets there first (claimed in the
         reminders' transaction)."""
-        async with self.store.write() as db:
-            claimed = await db.execute(
-                update(Night).where(Night.id == info.id, Night.reminded_at.is_(None)).values(reminded_at=now)
-            )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                return False
-            await enqueue(db, None, outgoing, session_id=info.lane)
+        if not await remind_once(self.store, Night, info.id, outgoing, info.lane, now):
+            return False
         self.delivery.kick()
         return True
 
