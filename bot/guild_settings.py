@@ -1,9 +1,14 @@
-"""Per-server settings (the results channel, reminder delay, game threads)."""
+"""Per-server settings (the results channel, reminder delay, game threads, the organiser role) and
+who may organise game nights and events (Manage Server, or the organiser role)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 from sqlalchemy import Table
 
+from bot.chat.checks import guild_id_of
 from bot.db.models import GuildSettings, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_update
@@ -26,3 +31,13 @@ class GuildSettingsService:
         async with self.store.write() as db:
             await db.execute(insert_or_update(self.store.dialect, SETTINGS, row, ["guild_id"]))
         return await self.get(guild_id)
+
+    async def organiser(self, interaction: discord.Interaction[Any]) -> bool:
+        """Manage Server, or the server's organiser role: who may run game nights and events."""
+        member = interaction.user
+        if not isinstance(member, discord.Member):
+            return False
+        if member.guild_permissions.manage_guild:
+            return True
+        role = (await self.get(guild_id_of(interaction))).organiser_role_id
+        return role is not None and any(r.id == role for r in member.roles)

@@ -30,8 +30,9 @@ from bot.chat.messages import Outgoing
 from bot.chat.outbox import enqueue
 from bot.db.models import ClubEvent, utcnow
 from bot.db.store import Store
-from bot.lang.languages import ENGLISH, Languages, LanguageService
+from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
 from bot.nights.service import remind_time
+from bot.scheduling import remind_once
 from rules.errors import RuleError
 from rules.event.machine import start
 from rules.event.state import EventSettings, EventState, Phase
@@ -151,12 +152,10 @@ class EventService:
 
     async def languages_of(self, guild_id: int, state: EventState | None = None) -> Languages:
         """The server's language and that of the event's organiser and players."""
-        if self.languages is None:
-            return ENGLISH
         people = (
             [] if state is None else [state.organiser, *(e.player for e in state.entrants + state.waitlist)]
         )
-        return await self.languages.for_players(guild_id, list(dict.fromkeys(people)))
+        return await of_people(self.languages, guild_id, people)
 
     # ------------------------------------------------------------------ reading
 
@@ -194,15 +193,8 @@ class EventService:
 
     async def remind(self, info: EventInfo, outgoing: list[Outgoing], now: datetime) -> bool:
         """Queue the players' reminders once, whichever process gets there first."""
-        async with self.store.write() as db:
-            claimed = await db.execute(
-                update(ClubEvent)
-                .where(ClubEvent.id == info.id, ClubEvent.reminded_at.is_(None))
-                .values(reminded_at=now)
-            )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                return False
-            await enqueue(db, None, outgoing, session_id=info.lane)
+        if not await remind_once(self.store, ClubEvent, info.id, outgoing, info.lane, now):
+            return False
         self.delivery.kick()
         return True
 

@@ -268,3 +268,11 @@ class LanguageService:
             locales[seen.user_id] = seen.locale
         table = self.table_language(guild_id, chosen)
         return Languages(table, {user: i18n.supported(locale) for user, locale in locales.items()})
+
+
+async def of_people(service: LanguageService | None, guild_id: int, people: Iterable[int]) -> Languages:
+    """The server's language and each person's, each read once (what a game night or an event speaks
+    to its organiser and players); English where there is no service (one built without a bot)."""
+    if service is None:
+        return ENGLISH
+    return await service.for_players(guild_id, list(dict.fromkeys(people)))

@@ -32,7 +32,8 @@ from bot.chat.outbox import enqueue
 from bot.db.models import Night, NightReminderOptOut, utcnow
 from bot.db.store import Store
 from bot.db.upsert import insert_or_ignore
-from bot.lang.languages import ENGLISH, Languages, LanguageService
+from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
+from bot.scheduling import remind_once
 from rules.errors import RuleError
 from rules.night.night import NightState, start, step
 from rules.night.settings import NightSettings
@@ -164,12 +165,10 @@ class NightService:
 
     async def languages_of(self, guild_id: int, state: NightState | None = None) -> Languages:
         """The server's language and that of the night's organiser and players."""
-        if self.languages is None:
-            return ENGLISH
         people = (
             [] if state is None else [state.organiser, *(s.player for s in state.signups + state.waitlist)]
         )
-        return await self.languages.for_players(guild_id, list(dict.fromkeys(people)))
+        return await of_people(self.languages, guild_id, people)
 
     async def load(self, night_id: str, guild_id: int | None = None) -> tuple[NightInfo, NightState]:
         """A night's facts and state, fresh from the store (refused if it is another server's)."""
@@ -353,13 +352,8 @@ class NightService:
     async def remind(self, info: NightInfo, outgoing: list[Outgoing], now: datetime) -> bool:
         """Queue the night's reminders once, whichever process gets there first (claimed in the
         reminders' transaction)."""
-        async with self.store.write() as db:
-            claimed = await db.execute(
-                update(Night).where(Night.id == info.id, Night.reminded_at.is_(None)).values(reminded_at=now)
-            )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                return False
-            await enqueue(db, None, outgoing, session_id=info.lane)
+        if not await remind_once(self.store, Night, info.id, outgoing, info.lane, now):
+            return False
         self.delivery.kick()
         return True
 

@@ -62,13 +62,7 @@ class EventBase(Part):
 
     async def organiser(self, interaction: discord.Interaction[Any]) -> bool:
         """Manage Server, or the server's organiser role (as for game nights)."""
-        member = interaction.user
-        if not isinstance(member, discord.Member):
-            return False
-        if member.guild_permissions.manage_guild:
-            return True
-        role = (await self.bot.guild_settings.get(guild_id_of(interaction))).organiser_role_id
-        return role is not None and any(r.id == role for r in member.roles)
+        return await self.bot.guild_settings.organiser(interaction)
 
     async def require_organiser(self, interaction: discord.Interaction[Any]) -> None:
         if not await self.organiser(interaction):

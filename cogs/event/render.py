@@ -16,8 +16,8 @@ from bot.events.rounds import table_of
 from bot.events.service import EventInfo, EventStep, ReportWaiting
 from bot.lang.i18n import Domain, speaking
 from bot.lang.languages import Languages
-from bot.nights.events import EventText
 from bot.play.games import GameRegistry
+from bot.scheduling import EventText
 from rules.event.events import (
     Finished,
     ListRejected,

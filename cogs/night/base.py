@@ -71,8 +71,8 @@ class NightBase(Part):
             self.renderer.event_text,
             self.renderer.no_events,
             bot.settings.sweep_seconds,
-            bot.delivery.kick,
             server_language=bot.languages.of_server,
+            kick_delivery=bot.delivery.kick,
         )
         super().__init__()
 
@@ -84,13 +84,7 @@ class NightBase(Part):
 
     async def organiser(self, interaction: discord.Interaction[Any]) -> bool:
         """Manage Server, or the server's organiser role."""
-        member = interaction.user
-        if not isinstance(member, discord.Member):
-            return False
-        if member.guild_permissions.manage_guild:
-            return True
-        role = (await self.bot.guild_settings.get(guild_id_of(interaction))).organiser_role_id
-        return role is not None and any(r.id == role for r in member.roles)
+        return await self.bot.guild_settings.organiser(interaction)
 
     async def require_organiser(self, interaction: discord.Interaction[Any]) -> None:
         if not await self.organiser(interaction):

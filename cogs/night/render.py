@@ -16,10 +16,10 @@ from bot.chat.limits import CONTENT, EMBED_DESCRIPTION
 from bot.chat.messages import Button, Embed, Outgoing
 from bot.lang.i18n import speaking
 from bot.lang.languages import ENGLISH, Languages
-from bot.nights.events import EventText
 from bot.nights.games import NightGame
 from bot.nights.service import NightInfo
 from bot.play.games import GameRegistry
+from bot.scheduling import EventText
 from cogs.night.text import reason_text, word
 from rules.night.models import Pairing, Signup
 from rules.night.night import NightState
