@@ -33,7 +33,6 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -47,7 +46,7 @@ from bot.chat.outbox import Sent
 from bot.db.models import OutboxMessage
 from tests.databases import fresh_database
 from tests.e2e.conftest import Muster
-from tests.e2e.table_counts import ACTIONS
+from tests.e2e.table_counts import before_each_action
 from tests.emulator import Emulator, discord_globals_restored
 
 KEYS = {"killteam": "Kill Team (bid)", "warcry": "Warcry", "fortyk": "40K", "warmaster": "Warmaster"}
@@ -85,28 +84,13 @@ class Played:
 @contextmanager
 def paced_actions(emu: Emulator, chance: random.Random, started: list[float]) -> Iterator[None]:
     """Each action waits a random 0.3-1 s first, then notes when it began."""
-    saved = {name: emu.__dict__.get(name) for name in ACTIONS}
 
-    def paced(name: str) -> Callable[..., Any]:
-        real = getattr(emu, name)
+    async def pause() -> None:
+        await asyncio.sleep(chance.uniform(*PAUSE))
+        started.append(time.time())
 
-        async def act(*args: Any, **kwargs: Any) -> Any:
-            await asyncio.sleep(chance.uniform(*PAUSE))
-            started.append(time.time())
-            return await real(*args, **kwargs)
-
-        return act
-
-    for name in ACTIONS:
-        setattr(emu, name, paced(name))
-    try:
+    with before_each_action(emu, pause):
         yield
-    finally:
-        for name, outer in saved.items():
-            if outer is None:
-                delattr(emu, name)
-            else:
-                setattr(emu, name, outer)
 
 
 def patient(muster: Muster) -> None:

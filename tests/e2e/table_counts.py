@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,22 +93,22 @@ def count_table(
 
 
 @contextmanager
-def actions_marked(emu: Emulator, marks: list[int]) -> Iterator[None]:
-    """Note where each action (a slash command, a click, a select, a form sent) starts in
-    `emu.requests`: what follows, up to the next, is its doing. Nests (an outer mark is kept)."""
+def before_each_action(emu: Emulator, before: Callable[[], Awaitable[None]]) -> Iterator[None]:
+    """Run `before` ahead of each action a player takes (a slash command, a click, a select, a form
+    sent) while inside; nests (the outer wrapper is restored on the way out)."""
     saved = {name: emu.__dict__.get(name) for name in ACTIONS}
 
-    def marked(name: str) -> Callable[..., Any]:
+    def wrapped(name: str) -> Callable[..., Any]:
         real = getattr(emu, name)
 
         async def act(*args: Any, **kwargs: Any) -> Any:
-            marks.append(len(emu.requests))
+            await before()
             return await real(*args, **kwargs)
 
         return act
 
     for name in ACTIONS:
-        setattr(emu, name, marked(name))
+        setattr(emu, name, wrapped(name))
     try:
         yield
     finally:
@@ -117,6 +117,18 @@ def actions_marked(emu: Emulator, marks: list[int]) -> Iterator[None]:
                 delattr(emu, name)
             else:
                 setattr(emu, name, outer)
+
+
+@contextmanager
+def actions_marked(emu: Emulator, marks: list[int]) -> Iterator[None]:
+    """Note where each action starts in `emu.requests`: what follows, up to the next, is its doing.
+    Nests (an outer mark is kept)."""
+
+    async def mark() -> None:
+        marks.append(len(emu.requests))
+
+    with before_each_action(emu, mark):
+        yield
 
 
 def is_thread_edit(emu: Emulator, request: RecordedRequest) -> bool:
