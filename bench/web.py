@@ -43,6 +43,7 @@ from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.common import percentile
 from bench.scores import SYSTEMS, generate
 from bot.db.engine import make_engine
 from bot.db.models import GameResult, GuildSettings, MemberName, ResultsGeneration, Season
@@ -72,15 +73,6 @@ class Figures:
     floor_ms: list[float] = field(default_factory=list)
     floor_seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
-
-
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    if not ordered:
-        return float("nan")
-    k = (len(ordered) - 1) * p / 100
-    low, high = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
 
 
 async def seed(url: str, results: int, players: int) -> list[int]:
