@@ -1,8 +1,9 @@
 """The rules' questions as Discord components, and clicks back as answers: the one encoding.
 
 A game says what it asks (`Procedure.ask` → `rules.session.Question`); this module alone decides
-how that looks: a few options become buttons, more (or a multi-pick) a select menu, a number or an
-option's typed fields a form. A click becomes a `rules.session.Answer` carrying the question's step
+how that looks: a few options become buttons, more (or a multi-pick) a select menu; a number is
+buttons or a menu of its values, and a form only when its range is too wide for a menu (as an
+option's typed fields are). A click becomes a `rules.session.Answer` carrying the question's step
 id, which the rules check before anything steps, so every game refuses a stale click the same way.
 """
 
@@ -35,15 +36,7 @@ STYLES: dict[Tone, ButtonStyle] = {
 def components(question: Question) -> tuple[list[Button], list[Select]]:
     """The buttons or select menu that answer `question`."""
     if question.kind == "number":
-        low, high = _range(question)
-        if high - low < MAX_BUTTONS:  # a handful of numbers: one button each, no typing
-            return [Button(label=str(n), step=question.step, value=str(n)) for n in range(low, high + 1)], []
-        button = question.params.get("button")
-        label = say(button) if isinstance(button, str | Words) and button else ""
-        label = label or _.p("button", "Enter a number ({low}–{high})", low=low, high=high)
-        return [
-            Button(label=label, step=question.step, value=custom_ids.NUMBER_VALUE, form=True, style="primary")
-        ], []
+        return _number_components(question)
     if question.kind == "done":
         option = question.options[0] if question.options else None
         return [
@@ -85,6 +78,27 @@ def components(question: Question) -> tuple[list[Button], list[Select]]:
         ],
     )
     return [], [select]
+
+
+def _number_components(question: Question) -> tuple[list[Button], list[Select]]:
+    """A number's range as buttons, a menu of its numbers, or a button opening a form to type it.
+
+    A pick from a menu answers in one Discord call; a form costs two (opening it, then its submit's
+    answer), so a number is typed only when its range has more values than a menu can offer."""
+    low, high = _range(question)
+    count = high - low + 1
+    if count <= MAX_BUTTONS:  # a handful of numbers: one button each
+        return [Button(label=str(n), step=question.step, value=str(n)) for n in range(low, high + 1)], []
+    if count <= SELECT_OPTIONS:  # a menu of every number: one pick answers
+        numbers = [SelectOption(label=str(n), value=str(n)) for n in range(low, high + 1)]
+        placeholder = clip(say(question.title), SELECT_PLACEHOLDER)
+        return [], [Select(step=question.step, placeholder=placeholder, options=numbers)]
+    button = question.params.get("button")
+    label = say(button) if isinstance(button, str | Words) and button else ""
+    label = label or _.p("button", "Enter a number ({low}–{high})", low=low, high=high)
+    return [
+        Button(label=label, step=question.step, value=custom_ids.NUMBER_VALUE, form=True, style="primary")
+    ], []
 
 
 def form(question: Question, value: str) -> Modal | None:
@@ -132,6 +146,8 @@ def answer(
     the state the bot has at hand (None if it is no longer asked: the rules then refuse it as stale)."""
     fields = dict(fields or {})
     if question is not None and question.kind == "number":
+        # the form's typed field, else the number a button carries or a menu's pick (a forged one
+        # too: the rules refuse a number outside the range, this only that it is a number)
         typed = fields.pop(NUMBER_FIELD, values[0] if values else "").strip()
         if not WHOLE_NUMBER.fullmatch(typed):
             low, high = _range(question)

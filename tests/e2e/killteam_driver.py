@@ -47,13 +47,14 @@ factions:
 )
 
 DONE = DONE_OPTION.value
-MISSION_BID_FORM = re.compile(rf"qf:[0-9a-f]{{12}}:bid\.mission\.1:{custom_ids.NUMBER_VALUE}")
+MISSION_BID_MENU = re.compile(r"qs:[0-9a-f]{12}:bid\.mission\.1")
 Policy = Callable[[KillTeamState, int, Question], Any]
 
 
 def component_ids(sid: str, asked: Question) -> dict[str, str]:
     """What the bot should have drawn for `asked` (bot.play.questions.components): option value or number
-    -> its button's custom_id; "form" -> the button opening the number's form; "select" -> the menu."""
+    -> its button's custom_id; "form" -> the button opening the number's form; "select" -> the menu
+    (of options, or of a number's values)."""
     buttons, selects = components(asked)
     found: dict[str, str] = {}
     for button in buttons:
@@ -64,24 +65,21 @@ def component_ids(sid: str, asked: Question) -> dict[str, str]:
     return found
 
 
-def mission_bid_form(emu: Emulator, user: User) -> tuple[Message, str] | None:
-    """The button opening the form of `user`'s sealed bid for the mission, in their DMs."""
+def mission_bid_menu(emu: Emulator, user: User) -> tuple[Message, str] | None:
+    """The menu of `user`'s sealed bid for the mission (its numbers of tokens), in their DMs."""
     for message in reversed(emu.dms(user)):
         for component in message.walk_components():
             custom_id = str(component.get("custom_id", ""))
-            if MISSION_BID_FORM.fullmatch(custom_id):
+            if MISSION_BID_MENU.fullmatch(custom_id):
                 return message, custom_id
     return None
 
 
-async def seal_by_form(emu: Emulator, user: User, form_button: tuple[Message, str], amount: int) -> Any:
-    """Press a sealed bid's form button, type `amount` in the form and send it; the bot's answer."""
-    message, custom_id = form_button
-    opened = await (await emu.click(user, message, custom_id=custom_id)).response(timeout=3)
-    form = opened.modal
-    assert form is not None, f"{custom_id} opened no form"
-    submitted = await emu.submit_modal(user, form, {form.fields[0].custom_id: str(amount)})
-    return await submitted.response(timeout=3)
+async def seal_by_menu(emu: Emulator, user: User, menu: tuple[Message, str], amount: int) -> Any:
+    """Pick `amount` in a sealed bid's menu; the bot's answer (one pick, no form)."""
+    message, custom_id = menu
+    picked = await emu.select(user, message, custom_id, [str(amount)])
+    return await picked.response(timeout=3)
 
 
 def shown_text(muster: Muster, user: User, *, own_dms: bool = True) -> str:
@@ -206,7 +204,8 @@ class KillTeamTable:
 
     async def answer(self, player: int, value: str | list[str] | None = None) -> Any:
         """Answer `player`'s current question with `value` (an option value, list, or amount): on
-        the component the bot posted, typing a number in its form when it has no button of its own."""
+        the component the bot posted, picking a number from its menu, or typing it in its form when
+        its range is too wide for a menu."""
         state, asked = await self.asked(player)
         assert asked is not None, f"{player} is not asked anything at {state.stage}"
         self.acted[player] = self.acted.get(player, 0) + 1
@@ -216,9 +215,12 @@ class KillTeamTable:
             await self.open_secret_prompt(user)
         ids = component_ids(self.sid, asked)
         emu = self.muster.emu
-        if asked.kind == "number" and str(value) not in ids:
+        if asked.kind == "number" and "form" in ids:
             return await self._type_number(user, ids["form"], private, str(value))
-        if asked.kind == "choose" and "select" in ids:
+        if asked.kind == "number" and "select" in ids:
+            message = self.find(user, ids["select"], private)
+            record = await emu.select(user, message, ids["select"], [str(value)])
+        elif asked.kind == "choose" and "select" in ids:
             values = value if isinstance(value, list) else [value] if value else None
             assert values is not None, "a menu needs values"
             message = self.find(user, ids["select"], private)
@@ -233,14 +235,20 @@ class KillTeamTable:
         await self.muster.settle()
         return response
 
-    async def bid_by_modal(self, player: int, text: str) -> Any:
-        """Type `text` in the form of `player`'s sealed bid."""
+    async def forge_bid(self, player: int, value: str) -> Any:
+        """Send `value` from the menu of `player`'s sealed bid though the menu does not offer it (a
+        modified client): the bot's answer."""
         _state, asked = await self.asked(player)
         assert asked is not None and asked.kind == "number"
         user = self.user(player)
         if user.id in self.closed:
             await self.open_secret_prompt(user)
-        return await self._type_number(user, component_ids(self.sid, asked)["form"], True, text)
+        menu = component_ids(self.sid, asked)["select"]
+        message = self.find(user, menu, private=True)
+        record = await self.muster.emu.select(user, message, menu, [value], forged=True)
+        response = await record.response()
+        await self.muster.settle()
+        return response
 
     async def open_form(self, user: User, custom_id: str, private: bool) -> ModalPrompt:
         """Press the button that opens a number's form, and return the form the bot shows."""

@@ -149,6 +149,7 @@ async def _answer(muster: Muster, sid: str, table_id: int, user: User, asked: Qu
     value = value or first
     buttons, selects = components(asked)
     if selects:
+        picks = [value] if asked.kind == "number" else picks  # a menu of the range's numbers
         custom_id = custom_ids.select(sid, selects[0].step)
         record = await emu.select(user, _holding(muster, user, custom_id, table_id), custom_id, picks)
     else:

@@ -17,7 +17,7 @@ from bot.scores.cache import bump_generation
 from cogs.pick.adapter import PickAdapter
 from rules.pick.procedure import start
 from tests.e2e.conftest import PROCESS_ENV, Muster
-from tests.e2e.killteam_driver import mission_bid_form, seal_by_form
+from tests.e2e.killteam_driver import mission_bid_menu, seal_by_menu
 from tests.e2e.test_scores import announced, rows, service, slash
 from tests.emulator import Channel, DefaultWorld, Emulator, Message, User, start_bot_process
 
@@ -107,9 +107,9 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
             tacops_method="free",
         )
         assert (await started.response(timeout=3)).ephemeral
-        alice_bid = await emu.wait_until(lambda: mission_bid_form(emu, world.alice), 10, "alice's prompt")
-        bob_bid = await emu.wait_until(lambda: mission_bid_form(emu, world.bob), 10, "bob's prompt")
-        await seal_by_form(emu, world.alice, alice_bid, 3)
+        alice_bid = await emu.wait_until(lambda: mission_bid_menu(emu, world.alice), 10, "alice's prompt")
+        bob_bid = await emu.wait_until(lambda: mission_bid_menu(emu, world.bob), 10, "bob's prompt")
+        await seal_by_menu(emu, world.alice, alice_bid, 3)
         [thread] = emu.threads(world.channel)  # where the game is played
         await emu.wait_until(
             lambda: "sealed" in emu.messages(thread)[0].all_text() and all_delivered(db_path),
@@ -118,7 +118,7 @@ async def test_killed_between_posting_the_reveal_and_recording_it_the_reveal_is_
         )
         # The next post in the thread (the reveal) is stored by Discord, but its answer never comes.
         held = emu.inject("POST", rf"/channels/{thread.id}/messages", status=None, delay_after=60)
-        await seal_by_form(emu, world.bob, bob_bid, 1)
+        await seal_by_menu(emu, world.bob, bob_bid, 1)
         await emu.wait_until(lambda: held.hits == 1 and posts_to(emu, thread)[-1].status == 0, 10)
         reveal, nonce = emu.last_message(thread), posts_to(emu, thread)[-1].json["nonce"]
         assert "Revealed" in reveal.all_text()

@@ -110,7 +110,7 @@ async def test_bid_game_start_to_finish_with_secrets_in_dms(muster: Muster) -> N
     # before Bob seals, Alice's 7 appears nowhere Bob (or anyone in the channel) can read
     assert not mentions_number(shown_text(muster, w.bob), 7)
     assert not mentions_number(channel_text(muster), 7)
-    await table.bid_by_modal(bob, "2")
+    await table.answer(bob, "2")
     (reveal,) = reveals(muster, "bid to choose the mission")
     assert "**7 tokens**" in reveal and "**2 tokens**" in reveal
     # the reveal carries what /verify needs, and the commitments check out
@@ -272,16 +272,13 @@ async def test_concurrent_seals_reveal_once(muster: Muster) -> None:
     table = await KillTeamTable.open(muster, "bid", "free")
     emu = muster.emu
     state = await table.state()
-    forms = []
-    for user in (w.alice, w.bob):
+    picks = []
+    for user, amount in zip((w.alice, w.bob), ("4", "5"), strict=True):
         asked = prompt_for(state, user.id)
         assert asked is not None
-        forms.append(await table.open_form(user, component_ids(table.sid, asked)["form"], private=True))
-    submits = [
-        emu.submit_modal(user, form, {form.fields[0].custom_id: amount})
-        for user, form, amount in zip((w.alice, w.bob), forms, ("4", "5"), strict=True)
-    ]
-    records = await asyncio.gather(*submits)
+        menu = component_ids(table.sid, asked)["select"]
+        picks.append(emu.select(user, table.find(user, menu, private=True), menu, [amount]))
+    records = await asyncio.gather(*picks)
     for record in records:
         assert (await record.response()).ephemeral is not None
     await muster.settle()
@@ -306,13 +303,13 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
     w, emu = muster.world, muster.emu
     table = await KillTeamTable.open(muster, "bid", "free")
     before = (await table.state()).model_dump_json()
-    # over the tokens, non-numeric and negative bids, typed in the form
+    # over the tokens, non-numeric and negative bids, sent from the bid's menu by a modified client
     for text, expected in (
         ("11", "11 is not allowed here: type a whole number from 0 to 10."),
         ("ab", "Type a whole number from 0 to 10."),
         ("-2", "-2 is not allowed here: type a whole number from 0 to 10."),
     ):
-        answered = await table.bid_by_modal(w.alice.id, text)
+        answered = await table.forge_bid(w.alice.id, text)
         assert answered.ephemeral and answered.content == expected
     assert (await table.state()).model_dump_json() == before
     # a second game between the same players in the same channel
@@ -339,15 +336,20 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(muster: Must
         )
     ).response()
     assert unable.ephemeral and "can't run Random Tac Ops" in unable.content
-    # sealing twice, from a second form opened in the same DM before the first was sent
+    # sealing twice: a second pick on the bid's menu lands before the edit that removes it
     state = await table.state()
     asked = prompt_for(state, w.alice.id)
     assert isinstance(asked, Question)
-    second_form = await table.open_form(w.alice, component_ids(table.sid, asked)["form"], private=True)
-    await table.answer(w.alice.id, "3")
+    menu = component_ids(table.sid, asked)["select"]
+    bid_dm = table.find(w.alice, menu, private=True)
+    emu.inject("PATCH", rf"/channels/{bid_dm.channel.id}/messages/{bid_dm.id}", status=None, delay=1.5)
+    first = await (await emu.select(w.alice, bid_dm, menu, ["3"])).response()
+    assert first.ephemeral and "Sealed" in first.content, first.content
     sealed = (await table.state()).model_dump_json()
-    twice = await table.submit_form(w.alice, second_form, "4")
+    twice = await (await emu.select(w.alice, bid_dm, menu, ["4"])).response()
+    await muster.settle()
     assert twice.ephemeral and "waiting for your opponent" in twice.content.lower(), twice.content
+    assert not list(bid_dm.walk_components()) and "You sealed **3 tokens**" in bid_dm.embed_text()
     assert (await table.state()).model_dump_json() == sealed
     # scoring before the battle
     early = await table.slash(w.bob.id, "killteam score", mission_vp=1)
@@ -397,7 +399,7 @@ async def test_an_old_button_pressed_after_the_game_moved_on_is_refused_and_chan
     alice = w.alice.id
     asked = prompt_for(await table.state(), alice)
     assert asked is not None and asked.step == "bid.mission.1"
-    old_bid_dm = table.find(w.alice, component_ids(table.sid, asked)["form"], private=True)
+    old_bid_dm = table.find(w.alice, component_ids(table.sid, asked)["select"], private=True)
     await table.answer(alice, "3")
     await table.answer(w.bob.id, "1")
     assert not list(old_bid_dm.walk_components()), "a sealed prompt keeps its buttons"
@@ -502,7 +504,9 @@ async def test_a_bid_game_stays_in_its_thread_and_pings_a_player_only_to_act(mus
     the thread, 63 edits (45 in the thread, from 69), pings 13 and 7, at most one thread edit per
     action.
     Since a reveal rides on the post announcing the question it led to (that post is never edited,
-    so the reveal stays readable): 16 posts in the thread, 168 Discord calls for the game (177)."""
+    so the reveal stays readable): 16 posts in the thread, 168 Discord calls for the game (177).
+    Since a bid is picked from a menu of its numbers (one interaction answer, where a form took two:
+    opening it, then its submit's answer): 152 Discord calls (168), 47 interaction answers (63)."""
     w, emu = muster.world, muster.emu
     await KillTeamTable.load_pack(muster)
     since = emu.ids.next()

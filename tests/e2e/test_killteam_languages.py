@@ -82,7 +82,7 @@ async def test_a_bid_game_in_a_spanish_server_between_a_german_and_a_french_play
         and sealed.content == "Versiegelt. Es bleibt verborgen, bis auch dein Gegner versiegelt hat."
     )
     assert f"<@{alice}> ha sellado: puja para elegir la misión." in every_version(emu.messages(table.channel))
-    revealed = await table.bid_by_modal(bob, "2")
+    revealed = await table.answer(bob, "2")
     assert revealed.content == "Scellé. Les deux choix sont maintenant révélés dans le salon de la partie."
     assert (
         "Du hast **7 Marken** versiegelt (Gebot um die Mission). Commitment: `" in alice_prompt.embed_text()

@@ -19,7 +19,7 @@ from rules.killteam import KillTeamState, prompt_for
 from rules.sealed import SealedRound
 from rules.session import Question
 from tests.e2e.conftest import Muster
-from tests.e2e.killteam_driver import KillTeamTable, default_answer
+from tests.e2e.killteam_driver import KillTeamTable, component_ids, default_answer
 from tests.emulator.model import Message
 
 PLAYER_DIGEST = re.compile(r"<@(\d+)>[^\n]*?`([0-9a-f]{64})`")
@@ -188,3 +188,42 @@ async def test_pressing_a_question_after_a_bid_made_for_you_answers_what_you_pre
     assert alice in state.bids.sealed.entries  # her map bid, made for her
     assert picked.ephemeral and picked.content.startswith("Mission: **Secure**"), picked.content
     assert "stays hidden until your opponent" not in picked.content
+
+
+async def test_a_sealed_bid_is_one_pick_in_the_dm_and_a_forged_pick_is_refused(muster: Muster) -> None:
+    """A bid of 0 to 10 tokens is a menu of those numbers in the bidder's DMs: one pick seals it and
+    costs one Discord call, where a form cost two (opening it, then its submit's answer). A number the
+    menu does not offer, sent by a modified client, is refused to the sender alone and changes nothing."""
+    w, emu = muster.world, muster.emu
+    table = await KillTeamTable.open(muster, "bid", "free")
+    alice = w.alice.id
+    state, asked = await table.asked(alice)
+    assert asked is not None and asked.kind == "number" and asked.sealed
+    ids = component_ids(table.sid, asked)
+    assert list(ids) == ["select"], ids  # no number buttons, no button opening a form
+    dm = table.find(w.alice, ids["select"], private=True)
+    assert dm.channel.is_dm
+    menu = dm.select(ids["select"])
+    assert [o["value"] for o in menu["options"]] == [str(n) for n in range(11)]
+    assert (menu["min_values"], menu["max_values"]) == (1, 1)
+    before = state.model_dump_json()
+    for forged, said in (
+        ("11", "11 is not allowed here: type a whole number from 0 to 10."),
+        ("-1", "-1 is not allowed here: type a whole number from 0 to 10."),
+        ("7 tokens", "Type a whole number from 0 to 10."),
+    ):
+        refused = await table.forge_bid(alice, forged)
+        assert refused.ephemeral and refused.modal is None and refused.content == said
+    assert (await table.state()).model_dump_json() == before
+    assert "has sealed" not in "\n".join(m.all_text() for m in table_now(table))
+    start = len(emu.requests)
+    picked = await (await emu.select(w.alice, dm, ids["select"], ["7"])).response()
+    assert picked.ephemeral and picked.modal is None and picked.content.startswith("Sealed."), picked.content
+    answers = [r for r in emu.requests[start:] if re.match(r"/(interactions|webhooks)/", r.path)]
+    assert len(answers) == 1, answers  # the pick's answer, and nothing opened before it
+    await muster.settle()
+    state = await table.state()
+    assert state.bids is not None and state.bids.sealed is not None
+    assert list(state.bids.sealed.entries) == [alice]
+    assert "has sealed" in "\n".join(m.all_text() for m in table_now(table))
+    assert not emu.modals

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tests.e2e.conftest import PROCESS_ENV
-from tests.e2e.killteam_driver import mission_bid_form, seal_by_form
+from tests.e2e.killteam_driver import mission_bid_menu, seal_by_menu
 from tests.emulator import DefaultWorld, Emulator, Message, User, start_bot_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,8 +46,8 @@ async def test_muster_run_as_a_process_survives_a_restart(
     assert not emu.unknown_requests
 
 
-def _bid_form(emu: Emulator, user: User) -> tuple[Message, str]:
-    found = mission_bid_form(emu, user)
+def _bid_menu(emu: Emulator, user: User) -> tuple[Message, str]:
+    found = mission_bid_menu(emu, user)
     if found is None:
         raise LookupError(f"no mission bid prompt in {user.name}'s DMs")
     return found
@@ -82,7 +82,7 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
         await emu.wait_until(
             lambda: _has_prompt(emu, world.alice) and _has_prompt(emu, world.bob), 10, "prompts"
         )
-        sealed = await seal_by_form(emu, world.alice, _bid_form(emu, world.alice), 3)
+        sealed = await seal_by_menu(emu, world.alice, _bid_menu(emu, world.alice), 3)
         assert sealed.ephemeral
         await emu.wait_until(
             lambda: "sealed" in "\n".join(m.all_text() for m in _game_messages(emu, world)),
@@ -97,7 +97,7 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
 
     again = await start_bot_process(argv, emu, env=env, cwd=ROOT)
     try:
-        answer = await seal_by_form(emu, world.bob, _bid_form(emu, world.bob), 1)  # sent before the kill
+        answer = await seal_by_menu(emu, world.bob, _bid_menu(emu, world.bob), 1)  # sent before the kill
         assert answer.ephemeral
         await emu.wait_until(lambda: bool(_reveals(emu, world)), 10, "the reveal")
         await asyncio.sleep(0.5)  # anything sent twice would have arrived by now
@@ -114,7 +114,7 @@ def _game_messages(emu: Emulator, world: DefaultWorld) -> list[Message]:
 
 def _has_prompt(emu: Emulator, user: User) -> bool:
     try:
-        _bid_form(emu, user)
+        _bid_menu(emu, user)
     except LookupError:
         return False
     return True

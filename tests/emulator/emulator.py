@@ -1006,9 +1006,18 @@ class Emulator:
         )
 
     async def select(
-        self, user: User, message: Message, custom_id: str | None, values: Sequence[Any]
+        self,
+        user: User,
+        message: Message,
+        custom_id: str | None,
+        values: Sequence[Any],
+        *,
+        forged: bool = False,
     ) -> InteractionRecord:
-        """Choose `values` in a select menu (option values; or users/roles/channels for those selects)."""
+        """Choose `values` in a select menu (option values; or users/roles/channels for those selects).
+
+        `forged=True` sends string values the menu does not offer, as a modified client could (the
+        Discord client offers only the menu's options), to test that the bot checks them itself."""
         self._check_sees(user, message)
         component = message.select(custom_id)
         if component.get("disabled"):
@@ -1024,7 +1033,7 @@ class Emulator:
         if kind == 3:
             allowed = {o.get("value"): o for o in component.get("options") or []}
             for value in values:
-                if value not in allowed:
+                if value not in allowed and not forged:
                     raise OptionError(
                         f"select {component.get('custom_id')!r} has no option {value!r}; "
                         f"options: {list(allowed)}"

@@ -67,7 +67,13 @@ def test_every_question_draws_within_discords_limits_and_its_ids_parse_back(ques
         assert bool(match["form"]) == button.form
     for select in selects:
         assert custom_ids.SELECT.fullmatch(custom_ids.select(SID, select.step))
-        assert {o.value for o in select.options} <= {o.value for o in question.options if not o.disabled}
+        if question.kind == "number":  # a menu of the range's numbers, each an answer the rules take
+            assert question.number is not None
+            low, high = question.number.minimum, question.number.maximum
+            assert [o.value for o in select.options] == [str(n) for n in range(low, high + 1)]
+            assert (select.min_values, select.max_values) == (1, 1)
+        else:
+            assert {o.value for o in select.options} <= {o.value for o in question.options if not o.disabled}
 
 
 def test_a_few_options_are_buttons_with_their_tone_and_more_are_one_select() -> None:
@@ -89,7 +95,7 @@ def test_a_few_options_are_buttons_with_their_tone_and_more_are_one_select() -> 
     assert not buttons and [o.value for o in select.options] == [f"o{i}" for i in range(8)]
 
 
-def test_a_number_question_opens_a_form_and_its_typed_number_is_checked_by_the_rules() -> None:
+def test_a_number_question_is_buttons_a_menu_or_a_form_and_its_number_is_checked_by_the_rules() -> None:
     pressed = Question(
         step="bid-1",
         topic="t",
@@ -101,6 +107,21 @@ def test_a_number_question_opens_a_form_and_its_typed_number_is_checked_by_the_r
     buttons, _ = questions.components(pressed)  # a handful of numbers: a button each
     assert [(b.label, b.value, b.form) for b in buttons] == [(str(n), str(n), False) for n in range(5)]
     assert questions.answer(7, pressed, "bid-1", ["2"]).number == 2
+    picked = pressed.model_copy(update={"number": NumberRange(minimum=0, maximum=24)})
+    buttons, (menu,) = questions.components(picked)  # up to 25 numbers: one pick from a menu, no form
+    assert not buttons and [o.label for o in menu.options] == [str(n) for n in range(25)]
+    assert (menu.placeholder, menu.min_values, menu.max_values) == ("Your bid", 1, 1)
+    answer = questions.answer(7, picked, "bid-1", ["7"])
+    assert answer.number == 7 and check_answer([picked], answer) == picked
+    with pytest.raises(RuleError) as forged:  # a value the menu does not offer, sent by a modified client
+        check_answer([picked], questions.answer(7, picked, "bid-1", ["25"]))
+    assert forged.value.code == "answer.number_range"
+    with pytest.raises(RuleError) as not_a_number:
+        questions.answer(7, picked, "bid-1", ["seven"])
+    assert not_a_number.value.code == "answer.number_missing"
+    wide = picked.model_copy(update={"number": NumberRange(minimum=0, maximum=25)})
+    (button,), selects = questions.components(wide)  # 26 numbers: more than a menu offers, so typed
+    assert button.form and not selects
     bid = Question(
         step="bid-1",
         topic="t",
