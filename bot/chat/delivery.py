@@ -135,7 +135,7 @@ class Delivery:
         self.lease = timedelta(seconds=lease_seconds)
         self._worker = Worker("outbox-delivery", self._start_lanes, sweep_seconds)
         self.kick = self._worker.kick
-        self.wakeups = Wakeups(store.engine.url, self._worker.kick)
+        self.wakeups = Wakeups(store.engine.url, lambda _payload: self._worker.kick())
         self._lanes: dict[str, asyncio.Task[int]] = {}  # lanes being sent by this process now
         self._asked_again: set[str] = set()  # ... that a pass found more due in meanwhile
         self._at_once = asyncio.Semaphore(LANES_AT_ONCE)

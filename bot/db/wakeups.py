@@ -26,12 +26,13 @@ class Wakeups:
     def __init__(
         self,
         url: URL,
-        on_wake: Callable[[], None],
+        on_wake: Callable[[str], None],
         channel: str = CHANNEL,
         on_lost: Callable[[], None] | None = None,
     ) -> None:
-        """`on_wake` runs for each NOTIFY on `channel`; `on_lost` when the listening connection dies
-        (whatever was heard through it can no longer be relied on)."""
+        """`on_wake` runs for each NOTIFY on `channel`, given its payload (what changed, where the
+        sender says; '' for a bare wake-up); `on_lost` when the listening connection dies (whatever
+        was heard through it can no longer be relied on)."""
         self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._on_wake = on_wake
         self._on_lost = on_lost
@@ -60,8 +61,8 @@ class Wakeups:
         if self._on_lost is not None:
             self._on_lost()
 
-    def _heard(self, *_args: Any) -> None:
-        self._on_wake()
+    def _heard(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+        self._on_wake(payload)
 
     async def notify(self) -> None:
         """Wake every process listening (this one too)."""

@@ -41,7 +41,7 @@ FOLLOW_DISCORD = "discord"
 USER_LOCALES: Table = UserLocale.__table__  # type: ignore[assignment]
 SEEN_MAX = 50_000
 LOCALE_CHARS = 16  # the user_locales.locale column (bot/db/models.py); Discord's are 5 at most
-CHANGES = "muster_languages"  # NOTIFYed by a trigger on every change (migration 0007)
+CHANGES = "muster_languages"  # NOTIFYed by triggers on every change: `u:<user_id>`, `g:<guild_id>` (0013)
 
 
 @dataclass(frozen=True)
@@ -115,11 +115,14 @@ class LanguageService:
 
     The store is the truth; `_known` only spares a write when a locale is what this process last
     wrote or read for that user. On PostgreSQL, what was read is remembered only while this process
-    hears every change committed by any process (a trigger NOTIFYs `muster_languages`, migration
-    0007): each change, and the loss of the listening connection, forgets it all. On SQLite, which
-    one process runs, what was read is remembered; a server's language changed here forgets it,
-    a user's locale stored here is remembered as stored. So a step or a `/roll` needs no round
-    trip for its languages, and a change made anywhere speaks from the next message on.
+    hears every change committed by any process: row triggers NOTIFY `muster_languages` naming the
+    user whose locale or the server whose language was written (migration 0013), and only that one
+    is forgotten; an empty or unknown payload (0007's statement trigger, during a rolling upgrade),
+    and the loss of the listening connection, forget it all. An upsert that writes no row (a locale
+    seen again) announces nothing. On SQLite, which one process runs, what was read is remembered;
+    a server's language changed here forgets it, a user's locale stored here is remembered as
+    stored. So a step or a `/roll` needs no round trip for its languages, and a change made
+    anywhere speaks from the next message on.
     """
 
     def __init__(self, store: Store, guild_locale: Callable[[int], str | None]) -> None:
@@ -127,7 +130,7 @@ class LanguageService:
         self.guild_locale = guild_locale
         self._known: dict[int, str] = {}
         self._writes: set[asyncio.Task[None]] = set()
-        self.changes = Wakeups(store.engine.url, self._forget, CHANGES, on_lost=self._forget)
+        self.changes = Wakeups(store.engine.url, self._heard_of, CHANGES, on_lost=self._forget)
         self._chosen: dict[int | None, str | None] = {}  # a server's stored choice, as last read
         self._stored: dict[int, str | None] = {}  # a user's stored locale (None: none), as last read
         self._heard = 0  # changes heard: a read begun before one is not remembered
@@ -143,6 +146,20 @@ class LanguageService:
         self._heard += 1
         self._chosen.clear()
         self._stored.clear()
+
+    def _heard_of(self, payload: str) -> None:
+        """Another process (or this one) committed a change: forget the user's stored locale or the
+        server's choice it names; anything else (an old trigger's empty payload) forgets it all.
+        Any change discards a read under way, whoever it was for."""
+        kind, _, key = payload.partition(":")
+        if kind not in ("u", "g") or not (key.isascii() and key.isdigit()):
+            self._forget()
+            return
+        self._heard += 1
+        if kind == "u":
+            self._stored.pop(int(key), None)
+        else:
+            self._chosen.pop(int(key), None)
 
     @property
     def remembers(self) -> bool:
@@ -209,9 +226,10 @@ class LanguageService:
         self._stored_now(user_id, stored)
 
     def _stored_now(self, user_id: int, locale: str) -> None:
-        """This process stored a user's locale: what it remembers of everyone else still holds, so
-        the next interaction asks the store nothing (other processes hear of it through the
-        database's notification, and forget). A read begun before the write is not remembered."""
+        """This process stored a user's locale: it is remembered as stored, and what this process
+        remembers of everyone else still holds (on PostgreSQL every process, this one too, then
+        hears the database's notification and forgets that user alone, whose next read asks the
+        store once). A read begun before the write is not remembered."""
         self._heard += 1
         self._stored[user_id] = locale
 

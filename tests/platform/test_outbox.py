@@ -122,8 +122,8 @@ async def test_a_lane_taken_by_many_at_once_goes_to_one(database_url: str) -> No
 async def test_a_process_stopping_wakes_the_others_on_postgresql() -> None:
     async with fresh_postgres() as url:
         woken = asyncio.Event()
-        here = Wakeups(make_url(url), lambda: None)
-        there = Wakeups(make_url(url), woken.set)
+        here = Wakeups(make_url(url), lambda _payload: None)
+        there = Wakeups(make_url(url), lambda _payload: woken.set())
         await here.start()
         await there.start()
         try:
