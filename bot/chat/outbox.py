@@ -186,6 +186,37 @@ def record(outcome: Outcome, lease: tuple[str, str, datetime] | None, db: Sessio
         )
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A kept message an interaction's answer redrew itself (bot/play/in_place.py): it shows
+    `shown` now, if nothing else edited it since it showed `before` (what the answer knew)."""
+
+    session_id: str
+    key: str
+    message_id: int
+    shown: str
+    before: str | None
+
+
+def record_shown(shown: Shown, db: Session) -> None:
+    """Record what an answer made a kept message show, so the outbox's edit of the same is not sent.
+
+    Only if it still shows what the answer knew it showed: had the outbox edited it meanwhile (a
+    race with an earlier step's edit), the step's own edit must go out after all, so nothing is
+    recorded and it does."""
+    was = SessionMessage.shown.is_(None) if shown.before is None else SessionMessage.shown == shown.before
+    db.execute(
+        update(SessionMessage)
+        .where(
+            SessionMessage.session_id == shown.session_id,
+            SessionMessage.key == shown.key,
+            SessionMessage.message_id == shown.message_id,
+            was,
+        )
+        .values(shown=shown.shown)
+    )
+
+
 def claim_once(key: str, db: Session) -> bool:
     """Take a once-only key (True: ours); whoever writes it first has it."""
     return db.execute(claim_meta(db.get_bind().dialect.name, key)).first() is not None

@@ -18,6 +18,7 @@ from bot.chat.messages import Embed, Reply
 from bot.lang.i18n import Domain, say
 from bot.play import questions
 from bot.play.games import GameAdapter, SessionInfo
+from bot.play.in_place import answer_in_place
 from bot.play.sessions import SessionClosed, SessionNotFound
 from rules.errors import RuleError
 from rules.text import clip
@@ -131,11 +132,15 @@ async def _answer(
     answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
     result = await bot.sessions.answer(sid, answer, deliver=False, known=game)
     assert result is not None  # a checked answer always makes an action
-    # The player's own answer goes out before what the step caused is rendered and posted for everyone.
+    # The player's own answer goes out before what the step caused is posted for everyone: the
+    # message they clicked redrawn (bot/play/in_place.py), else an ephemeral answer.
+    shown = None
     try:
-        await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
+        shown = await answer_in_place(interaction, result)
+        if shown is None:
+            await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
     finally:
-        await bot.sessions.rendered(result)
+        await bot.sessions.rendered(result, shown)
     return True
 
 

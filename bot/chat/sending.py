@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import discord
+from sqlalchemy import select
 
 from bot.chat.limits import RENEW_AGE
 from bot.chat.messages import GameThread, Outgoing
@@ -70,6 +72,49 @@ class Done:
     remember: SessionMessage | None = None
 
 
+@dataclass(frozen=True)
+class Kept:
+    """Where a kept message is and what it shows, as this process last knew it."""
+
+    channel_id: int
+    message_id: int
+    shown: str | None
+
+
+class KeptMessages:
+    """The kept messages this process last sent, edited or read, by (session, key): a cache, never a
+    truth. It tells a click's answer which kept message the click came from, so the answer can be
+    that message redrawn (bot/play/in_place.py); what it says was shown is checked by the store
+    before an edit is skipped for it."""
+
+    SIZE = 4096
+
+    def __init__(self) -> None:
+        self._known: OrderedDict[tuple[str, str], Kept] = OrderedDict()
+        self._keys: dict[tuple[str, int], str] = {}  # (session, message id) -> key
+
+    def note(self, message: SessionMessage | None) -> None:
+        if message is None:
+            return
+        where = (message.session_id, message.key)
+        self._forget(where)
+        self._known[where] = Kept(message.channel_id, message.message_id, message.shown)
+        self._keys[(message.session_id, message.message_id)] = message.key
+        while len(self._known) > self.SIZE:
+            self._forget(next(iter(self._known)))
+
+    def _forget(self, where: tuple[str, str]) -> None:
+        kept = self._known.pop(where, None)
+        if kept is not None:
+            self._keys.pop((where[0], kept.message_id), None)
+
+    def get(self, session_id: str, key: str) -> Kept | None:
+        return self._known.get((session_id, key))
+
+    def key_of(self, session_id: str, message_id: int) -> str | None:
+        return self._keys.get((session_id, message_id))
+
+
 def _kept(
     session_id: str | None, message: Outgoing, channel_id: int, message_id: int
 ) -> SessionMessage | None:
@@ -92,6 +137,7 @@ class Sender:
         self.store = store
         self.client = client
         self.uploads = Uploads()  # the renderers of the files messages carry, registered by kind
+        self.kept = KeptMessages()
 
     async def _with_file(
         self, message: Outgoing, kwargs: dict[str, Any], *, edit: bool = False
@@ -111,7 +157,20 @@ class Sender:
         if not (message.key and session_id):
             return None
         key = (session_id, message.key)
-        return await self.store.run(lambda db: db.get(SessionMessage, key))
+        known = await self.store.run(lambda db: db.get(SessionMessage, key))
+        self.kept.note(known)
+        return known
+
+    async def kept_key(self, session_id: str, message_id: int) -> str | None:
+        """The key of the session's kept message `message_id`, if it is one: from what this process
+        knows, else from one read of the session's kept messages."""
+        key = self.kept.key_of(session_id, message_id)
+        if key is None:
+            mine = select(SessionMessage).where(SessionMessage.session_id == session_id)
+            for row in await self.store.run(lambda db: list(db.scalars(mine))):
+                self.kept.note(row)
+            key = self.kept.key_of(session_id, message_id)
+        return key
 
     async def _table(self, session_id: str | None, message: Outgoing) -> int | None:
         """Where a message goes: its own channel, else its session's thread, else the session's channel.
@@ -188,7 +247,9 @@ class Sender:
         sent = await dm.send(**await self._with_file(message, kwargs), nonce=nonce)
         if old is not None:
             await self._point(None, old, dm.id, sent.id)
-        return _kept(session_id, message, dm.id, sent.id)
+        kept = _kept(session_id, message, dm.id, sent.id)
+        self.kept.note(kept)
+        return kept
 
     async def _open_thread(
         self, session_id: str, message: Outgoing, channel_id: int, card_id: int
@@ -250,7 +311,9 @@ class Sender:
         sent = await channel.send(**await self._with_file(message, kwargs), nonce=nonce)
         if old is not None:
             await self._point(await self._guild_of(session_id), old, channel_id, sent.id)
-        return _kept(session_id, message, channel_id, sent.id)
+        kept = _kept(session_id, message, channel_id, sent.id)
+        self.kept.note(kept)
+        return kept
 
     async def _edited_in_place(
         self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any]
@@ -287,6 +350,7 @@ class Sender:
             message_id=known.message_id,
             shown=shown,
         )
+        self.kept.note(edited)
         return Done(edited), None
 
     async def _guild_of(self, session_id: str | None) -> int | None:

@@ -138,6 +138,13 @@ class GameAdapter(Generic[S]):
         """What just happened that only `player` may read (their DMs)."""
         return []
 
+    def tells_privately(self, info: SessionInfo, state: S, events: list[Event], actor: int) -> bool:
+        """Whether the acting player's answer to this step says what the table must not read: then a
+        click on a message everyone sees is answered apart, not by redrawing it (bot/play/in_place.py).
+        By default any event for the actor alone counts; a game whose private events say nothing in
+        the answer (a "your prompt waits" notice) can be exact."""
+        return any(e.private_to == actor for e in events)
+
     def question_text(self, state: S, asked: Question) -> str:
         """A question's words on its message."""
         return f"**{say(asked.title)}**\n{say(asked.text)}".strip()

@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import Insert, Table, Update, delete, exists, insert, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
-from bot.chat.outbox import LANES, take_lane
+from bot.chat.outbox import LANES, Shown, record_shown, take_lane
 from bot.db.models import GameSession, OutboxMessage, RenderJob, utcnow
 from bot.play.games import SessionInfo
 from bot.play.table import AutoAnswer
@@ -169,9 +169,21 @@ def settle(job: RenderJob, rows: list[dict[str, Any]], lease: tuple[str, str, da
     db.execute(update(LANES).where(LANES.c.lane == lane, LANES.c.owner == owner).values(leased_until=until))
 
 
-def settle_fresh(session_id: str, version: int, rows: list[dict[str, Any]], owner: str, db: Session) -> bool:
+def settle_fresh(
+    session_id: str,
+    version: int,
+    rows: list[dict[str, Any]],
+    owner: str,
+    db: Session,
+    *,
+    shown: Shown | None = None,
+) -> bool:
     """A job rendered from memory right after its step, kept only if it is its session's first job
-    and no other process is rendering the session (False: left to the delivery's pass)."""
+    and no other process is rendering the session (False: left to the delivery's pass). `shown`: a
+    kept message the answer already redrew, recorded first whatever becomes of the job (it is true
+    of Discord either way), so the row that would edit it again finds it showing that."""
+    if shown is not None:
+        record_shown(shown, db)
     held = select(LANES.c.lane).where(
         LANES.c.lane == render_lane(session_id), LANES.c.owner != owner, LANES.c.leased_until >= utcnow()
     )

@@ -26,7 +26,7 @@ from functools import partial
 from typing import Any
 
 from bot.chat.delivery import Delivery
-from bot.chat.outbox import free_lane, outbox_rows
+from bot.chat.outbox import Shown, free_lane, outbox_rows, record_shown
 from bot.db.models import utcnow
 from bot.db.store import Store
 from bot.lang.languages import Languages, LanguageService
@@ -88,24 +88,34 @@ class StepRenderer:
                     await self._released.wait()
 
     async def after_step(
-        self, info: SessionInfo, before: Any, after: Any, events: list[Event], auto: list[AutoAnswer]
+        self,
+        info: SessionInfo,
+        before: Any,
+        after: Any,
+        events: list[Event],
+        auto: list[AutoAnswer],
+        shown: Shown | None = None,
     ) -> None:
         """Render the step that made `info.version` from memory, store its messages, kick the
-        delivery. Never raises: whatever is not rendered here, a delivery pass renders."""
+        delivery. `shown`: a kept message its answer already redrew (bot/play/in_place.py). Never
+        raises: whatever is not rendered here, a delivery pass renders."""
         if info.id in self._passing:  # a pass is rendering this game now: the next one renders this
+            if shown is not None:
+                with contextlib.suppress(Exception):
+                    await self.store.run_write(partial(record_shown, shown))
             self.release(info.id)
             self.delivery.kick()
             return
         try:
-            languages = await self._languages(info)
             try:
+                languages = await self.languages_of(info)
                 adapter = self.games.get(info.system)
                 rows = outbox_rows(info, adapter.render_step(info, before, after, events, auto, languages))
             except Exception as exc:
                 await self._failed(info.id, info.version, exc)
                 return
             await self.store.run_write(
-                partial(jobs.settle_fresh, info.id, info.version, rows, self.delivery.owner)
+                partial(jobs.settle_fresh, info.id, info.version, rows, self.delivery.owner, shown=shown)
             )
         except jobs.AlreadyRendered:
             pass  # another process rendered it first
@@ -115,7 +125,7 @@ class StepRenderer:
             self.release(info.id)
             self.delivery.kick()
 
-    async def _languages(self, info: SessionInfo) -> Languages:
+    async def languages_of(self, info: SessionInfo) -> Languages:
         known = self.languages.remembered(info)
         return known if known is not None else await self.languages.for_session(info)
 
@@ -193,6 +203,6 @@ class StepRenderer:
         later = next((j.before for j in claimed.jobs[index + 1 :] if j.before is not None), row.state)
         before, after = procedure.load(job.before), procedure.load(later)
         info = replace(jobs.info_of(row), version=job.version, status=jobs.status_of(after))
-        languages = await self._languages(info)
+        languages = await self.languages_of(info)
         events, auto = procedure.load_events(job.events), jobs.load_auto(job.auto)
         return [*outbox_rows(info, adapter.render_step(info, before, after, events, auto, languages)), *extra]

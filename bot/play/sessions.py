@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.chat.delivery import Delivery
 from bot.chat.messages import Outgoing, without_pings
-from bot.chat.outbox import enqueue, outbox_rows
+from bot.chat.outbox import Shown, enqueue, outbox_rows
 from bot.db.models import GameSession, utcnow
 from bot.db.step_write import StepWrite, apply_step
 from bot.db.store import Store
@@ -345,9 +345,12 @@ class SessionService:
         self._remember(new_info, new_state, write.state)
         return StepResult(new_info, new_state, events, state, auto)
 
-    async def rendered(self, result: StepResult) -> None:
-        """Render a stored step's messages and kick the delivery (what fails here, it renders)."""
-        await self.renderer.after_step(result.info, result.before, result.state, result.events, result.auto)
+    async def rendered(self, result: StepResult, shown: Shown | None = None) -> None:
+        """Render a stored step's messages and kick the delivery (what fails here, it renders).
+        `shown`: a kept message the step's answer already redrew (bot/play/in_place.py)."""
+        await self.renderer.after_step(
+            result.info, result.before, result.state, result.events, result.auto, shown
+        )
 
     async def answer(
         self,

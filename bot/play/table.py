@@ -182,7 +182,7 @@ def _table_part(
 ) -> tuple[list[Outgoing], list[Outgoing]]:
     """The table's messages after a step, and the step's DM moments (in the table's language)."""
     procedure = adapter.procedure
-    lines = adapter.lines(info, after, events) + [a.said(adapter, after) for a in auto or []]
+    lines, new, on_board, board = _board_after(adapter, info, after, events, auto)
     moments: list[Outgoing] = []
     # A moment for another channel never rides on a thread's question, nor does a keyed one (a
     # record of its own, such as a reveal: a question's message is redrawn as the question changes).
@@ -198,9 +198,8 @@ def _table_part(
             (moments if moment.key is None else records).append(moment)
         else:
             apart.append(moment)
-    old, new = public_questions(procedure, before), public_questions(procedure, after)
-    old_board, on_board = _on_board(adapter, info, before, old), _on_board(adapter, info, after, new)
-    board = board_message(adapter, info, after, lines, [new[step] for step in on_board])
+    old = public_questions(procedure, before)
+    old_board = _on_board(adapter, info, before, old)
     out: list[Outgoing] = [board]
     own_old = {step: q for step, q in old.items() if step not in old_board}
     own_new = {step: q for step, q in new.items() if step not in on_board}
@@ -225,6 +224,44 @@ def _table_part(
     # Not taken by a question: posted on their own, after the board.
     out[1:1] = [*moments, *records, *apart]
     return out, dm_moments
+
+
+def _board_after(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    after: GameState,
+    events: list[Event],
+    auto: list[AutoAnswer] | None,
+) -> tuple[list[str], dict[str, Question], list[str], Outgoing]:
+    """The board a step leaves, with what it is made of: the step's lines, the public questions
+    (by step) and those of them on the board."""
+    lines = adapter.lines(info, after, events) + [a.said(adapter, after) for a in auto or []]
+    new = public_questions(adapter.procedure, after)
+    on_board = _on_board(adapter, info, after, new)
+    return lines, new, on_board, board_message(adapter, info, after, lines, [new[step] for step in on_board])
+
+
+def redrawn(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    step: tuple[GameState | None, GameState, list[Event], list[AutoAnswer] | None],
+    languages: Languages,
+    key: str,
+    player: int | None,
+) -> Outgoing | None:
+    """The kept message `key` as `table_messages` leaves it after the step (`before, after, events,
+    auto`), rendered alone: the board, or one of `player`'s DMs (None: the step leaves it as it
+    was, or it is neither). An answer shows it at once, before the step's other messages are
+    rendered (bot/play/in_place.py)."""
+    before, after, events, auto = step
+    if player is None:
+        if key != BOARD_KEY:
+            return None
+        with speaking(languages.table):
+            return _board_after(adapter, info, after, events, auto)[3]
+    with speaking(languages.of(player)):
+        found = [m for m in player_dms(adapter, info, before, after, events, player) if m.key == key]
+    return found[-1] if found else None
 
 
 def _on_board(

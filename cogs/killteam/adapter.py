@@ -118,6 +118,12 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     ) -> list[str]:
         return [line for e in events if e.private_to == player and (line := describe_private(e))]
 
+    def tells_privately(
+        self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int
+    ) -> bool:
+        """Only what the answer would say privately (a Tac Op drawn), not a sealed prompt's notice."""
+        return bool(self.private_lines(info, state, actor, events))
+
     def question_text(self, state: KillTeamState, asked: Question) -> str:
         return question_text(state, asked)
 

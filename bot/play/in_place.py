@@ -1,0 +1,93 @@
+"""A click answered by redrawing the message it came from: one Discord call where there were two.
+
+A click on a kept message that its step redraws (the board a question rides on, the player's own
+DM prompt) is answered with that message's new look (the interaction's UPDATE_MESSAGE), not with an
+ephemeral answer followed by the outbox's edit of the same message. Only that message is rendered
+before the answer (pure work from memory: `bot.play.table.redrawn`); the step's other messages are
+rendered after it, as every step's are, and its digest is recorded with them, so the outbox finds
+the message already showing its edit and sends nothing for it (`bot.chat.sending.shown_digest`).
+
+The ephemeral answer stays where a redraw would lose something or could go wrong: a click on an
+ephemeral message (a closed DM's stand-in, a question picked from a menu), a message the step
+leaves as it was, a step that tells the player something privately while the message is seen by
+all, a living board old enough to be renewed, and any redraw that fails (the step's messages are
+then rendered after the answer as before; a failure there holds back only that game's).
+
+What the answer made the message show is recorded only if the message still shows what it showed
+before (as this process knew it): if an earlier step's edit reached it meanwhile, the step's own
+edit is sent after all. A race costs at most a call, never a stale board.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.chat.limits import RENEW_AGE
+from bot.chat.messages import Outgoing
+from bot.chat.outbox import Shown
+from bot.chat.render import to_discord
+from bot.chat.sending import age_of, shown_digest
+from bot.lang.i18n import speaking
+from bot.play import table
+from bot.play.games import GameAdapter
+
+if TYPE_CHECKING:
+    from bot.app import MusterBot
+    from bot.play.sessions import StepResult
+
+log = logging.getLogger(__name__)
+
+EDITABLE = {"content", "embeds", "view", "allowed_mentions"}
+"""What `to_discord` gives that an interaction's message update takes."""
+
+
+async def answer_in_place(interaction: discord.Interaction[Any], result: StepResult) -> Shown | None:
+    """Answer a click by redrawing the kept message it came from, if its step redraws it; returns
+    what the message shows now (None: not answered here, the caller answers)."""
+    bot: MusterBot = interaction.client  # type: ignore[assignment]
+    clicked = interaction.message
+    if clicked is None or clicked.flags.ephemeral or interaction.response.is_done():
+        return None
+    sid = result.info.id
+    try:
+        key = await bot.delivery.sender.kept_key(sid, clicked.id)
+        message = await _redrawn(bot, interaction, result, key) if key is not None else None
+    except Exception:
+        log.exception("game %s: the message clicked could not be redrawn; answering apart", sid)
+        return None
+    kept = bot.delivery.sender.kept.get(sid, key) if message is not None and key is not None else None
+    if message is None or key is None or kept is None or kept.message_id != clicked.id:
+        return None
+    try:
+        with speaking(message.language):
+            kwargs = to_discord(sid, message)
+            await interaction.response.edit_message(**{k: v for k, v in kwargs.items() if k in EDITABLE})
+    except discord.HTTPException as exc:
+        log.info("game %s: answering in place failed (%s); answering apart", sid, exc)
+        return None
+    return Shown(sid, key, kept.message_id, shown_digest(message), kept.shown)
+
+
+async def _redrawn(
+    bot: MusterBot, interaction: discord.Interaction[Any], result: StepResult, key: str
+) -> Outgoing | None:
+    """The clicked message `key` as the step leaves it, if the answer may show it."""
+    info, actor = result.info, interaction.user.id
+    adapter = bot.games.get(info.system)
+    if type(adapter).render_step is not GameAdapter.render_step:
+        return None  # a game that renders its own way: its messages are only what it renders
+    in_dm = interaction.guild_id is None
+    if not in_dm and adapter.tells_privately(info, result.state, result.events, actor):
+        return None  # the ephemeral answer tells the player what the message can't show everyone
+    languages = await bot.sessions.renderer.languages_of(info)
+    step = (result.before, result.state, result.events, result.auto)
+    message = table.redrawn(adapter, info, step, languages, key, actor if in_dm else None)
+    if message is None or message.upload is not None or message.thread is not None:
+        return None
+    clicked = interaction.message
+    if message.renew_when_old and clicked is not None and age_of(clicked.id) >= RENEW_AGE:
+        return None  # the outbox posts it afresh at the bottom instead
+    return message
