@@ -31,8 +31,12 @@ from bot.chat.outbox import Shown
 from bot.chat.render import to_discord
 from bot.chat.sending import age_of, shown_digest
 from bot.lang.i18n import speaking
+from bot.lang.languages import Languages
 from bot.play import table
-from bot.play.games import GameAdapter
+from bot.play.games import GameAdapter, SessionInfo
+from bot.play.prompts import player_dms
+from bot.play.table import AutoAnswer
+from rules.session import Event, GameState
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
@@ -84,10 +88,33 @@ async def _redrawn(
         return None  # the ephemeral answer tells the player what the message can't show everyone
     languages = await bot.sessions.renderer.languages_of(info)
     step = (result.before, result.state, result.events, result.auto)
-    message = table.redrawn(adapter, info, step, languages, key, actor if in_dm else None)
+    message = redrawn(adapter, info, step, languages, key, actor if in_dm else None)
     if message is None or message.upload is not None or message.thread is not None:
         return None
     clicked = interaction.message
     if message.renew_when_old and clicked is not None and age_of(clicked.id) >= RENEW_AGE:
         return None  # the outbox posts it afresh at the bottom instead
     return message
+
+
+def redrawn(
+    adapter: GameAdapter[Any],
+    info: SessionInfo,
+    step: tuple[GameState | None, GameState, list[Event], list[AutoAnswer] | None],
+    languages: Languages,
+    key: str,
+    player: int | None,
+) -> Outgoing | None:
+    """The kept message `key` as `table_messages` leaves it after the step (`before, after, events,
+    auto`), rendered alone: the board, or one of `player`'s DMs (None: the step leaves it as it
+    was, or it is neither). An answer shows it at once, before the step's other messages are
+    rendered (`answer_in_place`)."""
+    before, after, events, auto = step
+    if player is None:
+        if key != table.BOARD_KEY:
+            return None
+        with speaking(languages.table):
+            return table.board_after(adapter, info, after, events, auto)[3]
+    with speaking(languages.of(player)):
+        found = [m for m in player_dms(adapter, info, before, after, events, player) if m.key == key]
+    return found[-1] if found else None

@@ -345,12 +345,9 @@ class SessionService:
         self._remember(new_info, new_state, write.state)
         return StepResult(new_info, new_state, events, state, auto)
 
-    async def rendered(self, result: StepResult, shown: Shown | None = None) -> None:
-        """Render a stored step's messages and kick the delivery (what fails here, it renders).
-        `shown`: a kept message the step's answer already redrew (bot/play/in_place.py)."""
-        await self.renderer.after_step(
-            result.info, result.before, result.state, result.events, result.auto, shown
-        )
+    async def rendered(self, step: StepResult, shown: Shown | None = None) -> None:
+        """Render a stored step's messages (`shown`: one its answer redrew), kick the delivery."""
+        await self.renderer.after_step(step.info, step.before, step.state, step.events, step.auto, shown)
 
     async def answer(
         self,

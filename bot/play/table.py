@@ -182,7 +182,7 @@ def _table_part(
 ) -> tuple[list[Outgoing], list[Outgoing]]:
     """The table's messages after a step, and the step's DM moments (in the table's language)."""
     procedure = adapter.procedure
-    lines, new, on_board, board = _board_after(adapter, info, after, events, auto)
+    lines, new, on_board, board = board_after(adapter, info, after, events, auto)
     moments: list[Outgoing] = []
     # A moment for another channel never rides on a thread's question, nor does a keyed one (a
     # record of its own, such as a reveal: a question's message is redrawn as the question changes).
@@ -226,7 +226,7 @@ def _table_part(
     return out, dm_moments
 
 
-def _board_after(
+def board_after(
     adapter: GameAdapter[Any],
     info: SessionInfo,
     after: GameState,
@@ -239,29 +239,6 @@ def _board_after(
     new = public_questions(adapter.procedure, after)
     on_board = _on_board(adapter, info, after, new)
     return lines, new, on_board, board_message(adapter, info, after, lines, [new[step] for step in on_board])
-
-
-def redrawn(
-    adapter: GameAdapter[Any],
-    info: SessionInfo,
-    step: tuple[GameState | None, GameState, list[Event], list[AutoAnswer] | None],
-    languages: Languages,
-    key: str,
-    player: int | None,
-) -> Outgoing | None:
-    """The kept message `key` as `table_messages` leaves it after the step (`before, after, events,
-    auto`), rendered alone: the board, or one of `player`'s DMs (None: the step leaves it as it
-    was, or it is neither). An answer shows it at once, before the step's other messages are
-    rendered (bot/play/in_place.py)."""
-    before, after, events, auto = step
-    if player is None:
-        if key != BOARD_KEY:
-            return None
-        with speaking(languages.table):
-            return _board_after(adapter, info, after, events, auto)[3]
-    with speaking(languages.of(player)):
-        found = [m for m in player_dms(adapter, info, before, after, events, player) if m.key == key]
-    return found[-1] if found else None
 
 
 def _on_board(

@@ -4,6 +4,7 @@ the buttons a plain-data message may carry."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -13,11 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
 
 from bot.chat.limits import NONCE
 from bot.chat.messages import Button
-from bot.chat.outbox import due_messages, free_lane, nonce_of, take_lane
-from bot.db.models import OutboxMessage, utcnow
+from bot.chat.outbox import Shown, due_messages, free_lane, nonce_of, record_shown, take_lane
+from bot.db.models import OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
 from bot.db.wakeups import Wakeups
 from bot.migrate import upgrade
@@ -133,3 +135,42 @@ async def test_a_process_stopping_wakes_the_others_on_postgresql() -> None:
         finally:
             await here.stop()
             await there.stop()
+
+
+async def test_what_an_answer_redrew_is_recorded_only_over_what_it_knew_the_message_showed(
+    database_url: str,
+) -> None:
+    """`record_shown` (bot/play/in_place.py): recorded when the kept message still shows what the
+    answer knew; not when the outbox edited it meanwhile, nor when the key names another message."""
+    store = Store.from_url(database_url)
+    await upgrade(store.engine)
+
+    def keep(shown: str | None, message_id: int = 7) -> Callable[[Session], None]:
+        def write(db: Session) -> None:
+            kept = {"session_id": "aaaaaaaaaaaa", "key": "board", "channel_id": 1}
+            db.merge(SessionMessage(**kept, message_id=message_id, shown=shown))
+
+        return write
+
+    async def shown_now() -> str | None:
+        kept = await store.run(lambda db: db.get(SessionMessage, ("aaaaaaaaaaaa", "board")))
+        assert kept is not None
+        return kept.shown
+
+    def redrew(before: str | None, message_id: int = 7) -> Callable[[Session], None]:
+        return partial(record_shown, Shown("aaaaaaaaaaaa", "board", message_id, "new", before))
+
+    try:
+        await store.run_write(keep("old"))
+        await store.run_write(redrew("old"))
+        assert await shown_now() == "new"
+        await store.run_write(keep("edited meanwhile"))
+        await store.run_write(redrew("old"))
+        assert await shown_now() == "edited meanwhile"  # the step's own edit still goes out
+        await store.run_write(keep(None))
+        await store.run_write(redrew(None, message_id=8))  # the board was posted afresh since
+        assert await shown_now() is None
+        await store.run_write(redrew(None))
+        assert await shown_now() == "new"
+    finally:
+        await store.close()

@@ -1,0 +1,126 @@
+"""A click is answered by redrawing the kept message it came from (bot/play/in_place.py): one call
+where an ephemeral answer and the outbox's edit of that message were two, with the step's other
+messages rendered after the answer; never a stale board, and nothing lost when a redraw fails."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+
+from bot.play import in_place
+from cogs.pick.adapter import PickAdapter
+from rules.fortyk import Phase
+from tests.e2e.conftest import Muster
+from tests.e2e.test_delivery import pick, toy_game
+from tests.e2e.test_fortyk import _latest_with, game_state, start_game, to_battle
+from tests.emulator.harness import ErrorRecords
+
+
+def patches_of(muster: Muster, channel_id: int) -> int:
+    return len(muster.emu.requests_to("PATCH", rf"/channels/{channel_id}/messages/\d+"))
+
+
+async def test_a_board_click_is_answered_by_the_board_redrawn_and_the_outbox_edits_nothing(
+    muster: Muster,
+) -> None:
+    emu, w = muster.emu, muster.world
+    game = await start_game(muster)
+    await to_battle(muster, game)
+    state = await game_state(muster, game.sid)
+    board = _latest_with(emu, game.table, "End turn")
+    player = w.alice if state.active_player == w.alice.id else w.bob
+    edits = patches_of(muster, game.table.id)
+    answered = await (await emu.click(player, board, label="End turn")).response()
+    await muster.announced()
+    assert answered.type_name == "UPDATE_MESSAGE" and answered.message is not None
+    assert answered.message.id == board.id
+    after = await game_state(muster, game.sid)
+    assert (
+        after.active_player != state.active_player
+        and f"<@{after.active_player}>'s turn" in board.embed_text()
+    )
+    assert patches_of(muster, game.table.id) == edits  # the answer was the board's one edit
+    assert board.history[-1].embeds != board.embeds  # and it shows the step
+
+
+async def test_a_dm_prompt_click_is_answered_by_the_prompt_closed_and_the_outbox_edits_nothing(
+    muster: Muster,
+) -> None:
+    muster.extra_adapters.append(PickAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    sid = await toy_game(muster, w.channel, w.alice, w.bob)
+    dm = emu.dm_channel(w.alice)
+    edits = patches_of(muster, dm.id)
+    await pick(muster, w.alice, sid, 3)
+    await pick(muster, w.bob, sid, 1)
+    await muster.announced()
+    [prompt] = [
+        m for m in emu.dms(w.alice) if f":{sid}:" in str(m.history[0].components if m.history else "")
+    ]
+    assert "✅" in prompt.all_text() and not prompt.components
+    assert patches_of(muster, dm.id) == edits
+    assert "Revealed" in emu.messages(w.channel)[0].embed_text()
+
+
+async def test_an_earlier_edit_landing_after_the_redraw_never_leaves_a_stale_board(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `/40k` command's board edit is slow to reach Discord; the next click, answered by the board
+    redrawn, lands first, and the older edit overwrites it and is recorded before the click's step
+    is stored. The click's digest is then not recorded over the older one, so the step's own edit
+    is sent after all: the board ends showing the click, not the command."""
+    emu, w = muster.emu, muster.world
+    game = await start_game(muster)
+    await to_battle(muster, game)
+    state = await game_state(muster, game.sid)
+    first = w.alice if state.active_player == w.alice.id else w.bob
+    board = _latest_with(emu, game.table, "End turn")
+    assert muster.bot is not None
+    renderer = muster.bot.sessions.renderer
+    store_steps = renderer.after_step
+
+    async def slow_to_store(*args: Any, **kwargs: Any) -> None:
+        if kwargs.get("shown") or (len(args) > 5 and args[5] is not None):
+            await asyncio.sleep(1.5)  # the older edit lands and is recorded meanwhile
+        await store_steps(*args, **kwargs)
+
+    monkeypatch.setattr(renderer, "after_step", slow_to_store)
+    slow = emu.inject("PATCH", rf"/channels/{game.table.id}/messages/{board.id}", status=None, delay=1.0)
+    marked = await (await emu.slash(first, game.table, "40k mark", unit="Terminators")).response()
+    assert marked.ephemeral
+    await emu.wait_until(lambda: slow.hits == 1, 5, "the command's board edit on its way")
+    answered = await (await emu.click(first, board, label="End turn")).response()
+    assert answered.type_name == "UPDATE_MESSAGE"
+    await emu.wait_until(lambda: "Terminators" in board.embed_text(), 5, "the older edit to land")
+    await muster.announced()
+    after = await game_state(muster, game.sid)
+    assert after.phase is Phase.BATTLE and after.active_player != state.active_player
+    assert f"<@{after.active_player}>'s turn" in board.embed_text()  # not the command's older board
+
+
+async def test_a_redraw_that_fails_answers_apart_and_loses_nothing(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch, logged_errors: ErrorRecords
+) -> None:
+    muster.extra_adapters.append(PickAdapter())
+    await muster.restart()
+    emu, w = muster.emu, muster.world
+    sid = await toy_game(muster, w.channel, w.alice, w.bob)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("a bug in a redraw")
+
+    monkeypatch.setattr(in_place, "redrawn", broken)
+    prompt = [m for m in emu.dms(w.alice) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
+    answered = await (await emu.click(w.alice, prompt, label="3")).response()
+    assert answered.ephemeral and re.search("sealed", answered.content, re.IGNORECASE)
+    await pick(muster, w.bob, sid, 1)
+    await muster.announced()
+    assert "Revealed" in emu.messages(w.channel)[0].embed_text()
+    assert "✅" in prompt.all_text() and not prompt.components  # closed by the outbox instead
+    logged = [r for r in logged_errors.records if sid in r.getMessage()]
+    assert logged and "could not be redrawn" in logged[0].getMessage()
+    logged_errors.records.clear()  # expected here
