@@ -29,8 +29,8 @@ from rules.rolloff import roll_off
 from rules.text import ELLIPSIS, clip, fit_lines
 
 DICE_FILE = "roll.txt"
-NO_MENTIONS = discord.AllowedMentions.none()  # a roll names its player; it pings nobody
 TERMS_KEPT = 512
+FORMS_KEPT = 1024  # /roll answer forms kept, by language and notation
 RESULTS_SHOWN = 80  # of a roll's results on its line of /roll history: the rest is cut, the bracket kept
 _ = Domain("muster")
 
@@ -128,9 +128,51 @@ def describe_roll(result: RollResult, room: int = CONTENT) -> tuple[str, str | N
     return "\n".join([*lines, *modifier, total, note]), whole
 
 
+def _literal(text: str) -> str:
+    """`text` as it reads inside a `str.format` form."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _plain_form(result: RollResult) -> str | None:
+    """The answer to any roll of `result`'s notation, in the language in force, as one `str.format`
+    form: `{0}` the player, then each term's dice, then the total. None when a term keeps or
+    counts dice (their lines are worded per roll: `describe_roll`)."""
+    if any(t.term.keep or t.term.target is not None for t in result.terms):
+        return None
+    words = roll_words(language())
+    head = _literal(words.head).replace(_PLAYER, "{0}").replace(_NOTATION, _literal(f"`{result.notation}`"))
+    lines = [f"{_literal(_term_head(t.term))}[{{{i}}}]" for i, t in enumerate(result.terms, start=1)]
+    modifier = [f"{result.modifier:+d}"] if result.modifier else []
+    total = _literal(words.total).replace(_TOTAL, f"**{{{len(lines) + 1}}}**")
+    return head + "\n".join([*lines, *modifier, total])
+
+
+_forms: dict[tuple[str, str], str | None] = {}
+
+
+def _form(result: RollResult) -> str | None:
+    """`_plain_form`, kept per language and notation: a club rolls the same few, and the answer
+    is then one `str.format` of the dice, which is most of what a plain roll's reply costs beyond
+    discord.py's own work."""
+    key = (language(), result.notation)
+    form = _forms.get(key)
+    if form is None and key not in _forms:
+        if len(_forms) >= FORMS_KEPT:
+            _forms.clear()
+        form = _forms[key] = _plain_form(result)
+    return form
+
+
 def roll_answer(result: RollResult, player: int) -> tuple[str, str | None]:
     """The public answer to a `/roll` in the language in force (and the listing of every die when
     the answer had to be summarised: `describe_roll`)."""
+    form = _form(result)
+    if form is not None:
+        content = form.format(
+            f"<@{player}>", *[", ".join(map(str, t.dice)) for t in result.terms], result.total
+        )
+        if len(content) <= CONTENT:
+            return content, None
     head = roll_words(language()).head.replace(_PLAYER, f"<@{player}>")
     head = head.replace(_NOTATION, f"`{result.notation}`")
     text, every_die = describe_roll(result, CONTENT - len(head))
@@ -158,14 +200,14 @@ class Dice(commands.Cog):
         else:
             with speaking(lang):  # everyone sees it: the server's language
                 content, every_die = roll_answer(result, interaction.user.id)
+        # It names its player and pings nobody: the bot's own allowed_mentions (bot/app.py) say so
+        # for every message, in the payload as given here, without a merge per roll.
         if every_die is None:
-            await interaction.response.send_message(content, allowed_mentions=NO_MENTIONS)
+            await interaction.response.send_message(content)
         else:
             listing = f"/roll {result.notation}\n{every_die.replace('**', '')}\n"
             await interaction.response.send_message(
-                content,
-                allowed_mentions=NO_MENTIONS,
-                file=discord.File(io.BytesIO(listing.encode()), filename=DICE_FILE),
+                content, file=discord.File(io.BytesIO(listing.encode()), filename=DICE_FILE)
             )
         self.bot.dice.audit_later(
             roller, RollContext(interaction.guild_id, interaction.channel_id, interaction.user.id)
