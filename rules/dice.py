@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -34,6 +34,20 @@ class RollRecord:
     results: tuple[int, ...]
 
 
+def _below(source: random.Random) -> Callable[[int], int] | None:
+    """`random.Random`'s own draw of 0..n-1, when `source` keeps Random's `randint` (a scripted
+    source in a test does not): `randint(1, n)` is `1 + _randbelow(n)` in CPython, the same draw
+    from the same state, without the two Python calls `randint` and `randrange` wrap it in, on
+    every die of every `/roll` (tests/rules/test_dice.py holds the two sequences equal)."""
+    if type(source).randint is not _RANDINT:
+        return None
+    below: Callable[[int], int] | None = getattr(source, "_randbelow", None)
+    return below
+
+
+_RANDINT = random.Random.randint
+
+
 @dataclass
 class Roller:
     """Throws dice from an injected source and remembers each throw."""
@@ -46,8 +60,12 @@ class Roller:
 
     def throw(self, sides: int, count: int = 1, reason: str = "") -> tuple[int, ...]:
         """`roll`'s dice as the tuple that is recorded (no copy: what `roll_notation` keeps)."""
-        randint = self.source.randint
-        results = tuple([randint(1, sides) for _ in range(count)])
+        below = _below(self.source)
+        if below is not None:
+            results = tuple([1 + below(sides) for _ in range(count)])
+        else:
+            randint = self.source.randint
+            results = tuple([randint(1, sides) for _ in range(count)])
         notation = f"{count}d{sides}" if count != 1 else f"d{sides}"
         self.rolls.append(RollRecord(reason, notation, results))
         return results

@@ -227,9 +227,10 @@ class LanguageService:
         if guild_id is None:
             return i18n.SOURCE
         locale = self.guild_locale(guild_id)
-        seen = current()
-        if locale is None and seen is not None and seen.guild_id == guild_id:
-            locale = seen.guild_locale
+        if locale is None:
+            seen = current()
+            if seen is not None and seen.guild_id == guild_id:
+                locale = seen.guild_locale
         return i18n.supported(locale)
 
     async def of_server(self, guild_id: int | None) -> str:
