@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -34,6 +34,20 @@ class RollRecord:
     results: tuple[int, ...]
 
 
+def _below(source: random.Random) -> Callable[[int], int] | None:
+    """`random.Random`'s own draw of 0..n-1, when `source` keeps Random's `randint` (a scripted
+    source in a test does not): `randint(1, n)` is `1 + _randbelow(n)` in CPython, the same draw
+    from the same state, without the two Python calls `randint` and `randrange` wrap it in, on
+    every die of every `/roll` (tests/rules/test_dice.py holds the two sequences equal)."""
+    if type(source).randint is not _RANDINT:
+        return None
+    below: Callable[[int], int] | None = getattr(source, "_randbelow", None)
+    return below
+
+
+_RANDINT = random.Random.randint
+
+
 @dataclass
 class Roller:
     """Throws dice from an injected source and remembers each throw."""
@@ -42,9 +56,18 @@ class Roller:
     rolls: list[RollRecord] = field(default_factory=list)
 
     def roll(self, sides: int, count: int = 1, reason: str = "") -> list[int]:
-        results = [self.source.randint(1, sides) for _ in range(count)]
+        return list(self.throw(sides, count, reason))
+
+    def throw(self, sides: int, count: int = 1, reason: str = "") -> tuple[int, ...]:
+        """`roll`'s dice as the tuple that is recorded (no copy: what `roll_notation` keeps)."""
+        below = _below(self.source)
+        if below is not None:
+            results = tuple([1 + below(sides) for _ in range(count)])
+        else:
+            randint = self.source.randint
+            results = tuple([randint(1, sides) for _ in range(count)])
         notation = f"{count}d{sides}" if count != 1 else f"d{sides}"
-        self.rolls.append(RollRecord(reason, notation, tuple(results)))
+        self.rolls.append(RollRecord(reason, notation, results))
         return results
 
     def d6(self, reason: str = "") -> int:
@@ -115,21 +138,38 @@ _TOKEN = re.compile(r"([+-]?)(?:(\d*)d(\d+)(?:k([hl])(\d+))?(?:>=(\d+))?|(\d+))"
 def parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
     """Parse dice notation such as `3d6+2`, `2d6kh1`, `20d6>=4` or `2d6+d3`.
 
-    Raises RuleError with examples when the text is not notation or exceeds the limits. A club
-    rolls the same few notations over and over, so the last PARSED_KEPT parsed are kept (the
-    terms are immutable); what fails is parsed again each time.
+    Raises RuleError with examples when the text is not notation or exceeds the limits.
     """
-    terms, constants = _parsed(notation)
-    return list(terms), list(constants)
+    plan = _plan(notation)
+    return list(plan.terms), list(plan.constants)
 
 
 PARSED_KEPT = 512
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """A notation parsed once, with what every roll of it needs that does not depend on the dice."""
+
+    notation: str  # as shown: without its spaces
+    terms: tuple[DiceTerm, ...]
+    constants: tuple[Constant, ...]
+    modifier: int
+    counting: bool  # some term counts successes
+
+
 @functools.lru_cache(maxsize=PARSED_KEPT)
-def _parsed(notation: str) -> tuple[tuple[DiceTerm, ...], tuple[Constant, ...]]:
+def _plan(notation: str) -> _Plan:
+    """A club rolls the same few notations over and over (every `/roll` waits on this), so the
+    last PARSED_KEPT parsed are kept (plans are immutable); what fails is parsed again each time."""
     terms, constants = _parse(notation)
-    return tuple(terms), tuple(constants)
+    return _Plan(
+        notation.replace(" ", ""),
+        tuple(terms),
+        tuple(constants),
+        sum(c.sign * c.value for c in constants),
+        any(t.target is not None for t in terms),
+    )
 
 
 def _parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
@@ -179,25 +219,25 @@ def _parse(notation: str) -> tuple[list[DiceTerm], list[Constant]]:
 
 def roll_notation(notation: str, roller: Roller, reason: str = "roll") -> RollResult:
     """Roll a whole notation; success-counting terms add their successes to the total."""
-    terms, constants = parse(notation)
+    plan = _plan(notation)
     results: list[TermResult] = []
-    counting = any(t.target is not None for t in terms)
     successes = 0
-    for term in terms:
-        dice = tuple(roller.roll(term.sides, term.count, reason))
+    total = plan.modifier
+    for term in plan.terms:
+        dice = roller.throw(term.sides, term.count, reason)
         if term.keep:
-            ordered = sorted(dice, reverse=term.keep[0] == "h")
-            kept = tuple(ordered[: term.keep[1]])
+            kept = tuple(sorted(dice, reverse=term.keep[0] == "h")[: term.keep[1]])
         else:
             kept = dice
         if term.target is not None:
-            value = sum(1 for d in dice if d >= term.target)
+            target = term.target
+            value = sum([1 for d in dice if d >= target])
             successes += term.sign * value
         else:
             value = sum(kept)
-        results.append(TermResult(term, dice, kept, term.sign * value))
-    modifier = sum(c.sign * c.value for c in constants)
-    total = sum(r.value for r in results) + modifier
+        value *= term.sign
+        total += value
+        results.append(TermResult(term, dice, kept, value))
     return RollResult(
-        notation.replace(" ", ""), tuple(results), modifier, total, successes if counting else None
+        plan.notation, tuple(results), plan.modifier, total, successes if plan.counting else None
     )

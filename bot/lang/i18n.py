@@ -56,6 +56,15 @@ _language: contextvars.ContextVar[str] = contextvars.ContextVar("muster_language
 def supported(locale: object) -> str:
     """The shipped language for a Discord locale (`de`, `es-ES`, `es-419`, `en-GB`...) or one of
     ours; anything else is English."""
+    try:
+        return _supported(locale)
+    except TypeError:  # unhashable: not kept
+        return _supported.__wrapped__(locale)
+
+
+@functools.lru_cache(maxsize=256)
+def _supported(locale: object) -> str:
+    """`supported`, kept: every interaction asks it once or more, of the same few locales."""
     code = str(getattr(locale, "value", locale) or "").strip().lower().replace("_", "-")
     base = code.split("-", 1)[0]
     return base if base in LANGUAGES else SOURCE

@@ -245,17 +245,26 @@ class LanguageService:
         if guild_id is None:
             return i18n.SOURCE
         locale = self.guild_locale(guild_id)
-        seen = current()
-        if locale is None and seen is not None and seen.guild_id == guild_id:
-            locale = seen.guild_locale
+        if locale is None:
+            seen = current()
+            if seen is not None and seen.guild_id == guild_id:
+                locale = seen.guild_locale
         return i18n.supported(locale)
 
     async def of_server(self, guild_id: int | None) -> str:
         """The language of a server's public posts (every `/roll` asks: remembered, it is answered
         without building a whole `Languages`)."""
+        remembered = self.remembered_server(guild_id)
+        if remembered is not None:
+            return remembered
+        return (await self.for_players(guild_id, ())).table
+
+    def remembered_server(self, guild_id: int | None) -> str | None:
+        """`of_server` with no round trip and no coroutine, when this process remembers the server's
+        choice (else None): the `/roll` answer asks it first, on the path a player waits on."""
         if self.remembers and guild_id in self._chosen:
             return self.table_language(guild_id, self._chosen[guild_id])
-        return (await self.for_players(guild_id, ())).table
+        return None
 
     async def of_user(self, user_id: int, guild_id: int | None = None) -> str:
         """The language to speak to one user outside an interaction of theirs (a DM)."""

@@ -132,3 +132,10 @@ async def test_mentions_typed_into_tables_results_and_names_ping_nobody_but_the_
     assert any("please confirm" in content for content in pinged(muster, w.bob))
     asked = {user for _content, who in pings(muster)[before:] for user in who}
     assert asked and asked <= {w.alice.id, w.bob.id}
+
+
+async def test_a_roll_names_its_player_and_pings_nobody(muster: Muster) -> None:
+    w = muster.world
+    rolled = await slash(muster, w.alice, "roll", dice="3d6+2")
+    assert f"<@{w.alice.id}>" in rolled.content
+    assert pings(muster) == []

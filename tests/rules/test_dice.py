@@ -113,3 +113,21 @@ def test_successes_never_exceed_dice(count: int, target: int, seed: int) -> None
 
 def test_same_seed_same_dice() -> None:
     assert roll_notation("10d6", roller(42)).terms == roll_notation("10d6", roller(42)).terms
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32), sides=st.integers(1, MAX_SIDES), count=st.integers(1, 50))
+def test_a_throw_draws_what_randint_draws(seed: int, sides: int, count: int) -> None:
+    """The roller skips `randint`'s wrappers (rules/dice.py `_below`): the same dice, from the same
+    state, as `randint(1, sides)` would give, so a seed still gives its one sequence."""
+    source, twin = random.Random(seed), random.Random(seed)
+    assert Roller(source).throw(sides, count) == tuple(twin.randint(1, sides) for _ in range(count))
+    assert source.random() == twin.random()
+
+
+def test_a_source_with_its_own_randint_is_asked_for_every_die() -> None:
+    class Scripted(random.Random):
+        def randint(self, a: int, b: int) -> int:
+            return b
+
+    assert Roller(Scripted(0)).roll(6, 3) == [6, 6, 6]
