@@ -211,6 +211,14 @@ async def toy_game(muster: Muster, channel: Channel, a: User, b: User) -> str:
     return opened.info.id
 
 
+async def with_pick_game(muster: Muster) -> str:
+    """The toy Pick game registered (the bot restarted with it), and one open between Alice and Bob
+    in the server's channel: its session id."""
+    muster.extra_adapters.append(PickAdapter())
+    await muster.restart()
+    return await toy_game(muster, muster.world.channel, muster.world.alice, muster.world.bob)
+
+
 async def pick(muster: Muster, user: User, sid: str, value: int) -> None:
     prompt = [m for m in muster.emu.dms(user) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
     answer = await (await muster.emu.click(user, prompt, label=str(value))).response()
@@ -237,10 +245,8 @@ def lines(emu: Emulator, channel: Channel) -> list[str]:
 
 
 async def test_a_503_on_one_edit_keeps_that_games_order(muster: Muster) -> None:
-    muster.extra_adapters.append(PickAdapter())
-    await muster.restart()
+    sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
-    sid = await toy_game(muster, w.channel, w.alice, w.bob)
     failed = emu.inject("PATCH", rf"/channels/{w.channel.id}/messages/\d+", status=503, count=1)
     await pick(
         muster, w.alice, sid, 3

@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from bot.play import in_place
-from cogs.pick.adapter import PickAdapter
 from rules.fortyk import Phase
 from tests.e2e.conftest import Muster
-from tests.e2e.test_delivery import pick, toy_game
+from tests.e2e.test_delivery import pick, with_pick_game
 from tests.e2e.test_fortyk import _latest_with, game_state, start_game, to_battle
 from tests.emulator.harness import ErrorRecords
 
@@ -49,10 +48,8 @@ async def test_a_board_click_is_answered_by_the_board_redrawn_and_the_outbox_edi
 async def test_a_dm_prompt_click_is_answered_by_the_prompt_closed_and_the_outbox_edits_nothing(
     muster: Muster,
 ) -> None:
-    muster.extra_adapters.append(PickAdapter())
-    await muster.restart()
+    sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
-    sid = await toy_game(muster, w.channel, w.alice, w.bob)
     dm = emu.dm_channel(w.alice)
     edits = patches_of(muster, dm.id)
     await pick(muster, w.alice, sid, 3)
@@ -105,10 +102,8 @@ async def test_an_earlier_edit_landing_after_the_redraw_never_leaves_a_stale_boa
 async def test_a_redraw_that_fails_answers_apart_and_loses_nothing(
     muster: Muster, monkeypatch: pytest.MonkeyPatch, logged_errors: ErrorRecords
 ) -> None:
-    muster.extra_adapters.append(PickAdapter())
-    await muster.restart()
+    sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
-    sid = await toy_game(muster, w.channel, w.alice, w.bob)
 
     def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("a bug in a redraw")

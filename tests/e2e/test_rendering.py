@@ -14,7 +14,7 @@ from bot.chat.messages import Outgoing
 from bot.db.models import OutboxMessage, RenderJob
 from cogs.pick.adapter import PickAdapter
 from tests.e2e.conftest import Muster
-from tests.e2e.test_delivery import lines, pick, toy_game
+from tests.e2e.test_delivery import lines, pick, toy_game, with_pick_game
 from tests.emulator import Channel, Emulator, User
 from tests.emulator.harness import ErrorRecords
 
@@ -102,10 +102,8 @@ async def test_a_renderer_failing_for_one_game_holds_back_only_its_messages_and_
 async def test_a_restart_between_the_answer_and_the_render_sends_the_messages_once(
     muster: Muster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    muster.extra_adapters.append(PickAdapter())
-    await muster.restart()
+    sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
-    sid = await toy_game(muster, w.channel, w.alice, w.bob)
     before = len(posts(emu, w.channel, [w.alice, w.bob]))
 
     assert muster.bot is not None
@@ -137,10 +135,8 @@ async def test_a_restart_between_the_answer_and_the_render_sends_the_messages_on
 async def test_the_click_is_answered_before_the_steps_messages_are_rendered(
     muster: Muster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    muster.extra_adapters.append(PickAdapter())
-    await muster.restart()
+    sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
-    sid = await toy_game(muster, w.channel, w.alice, w.bob)
     clicks: dict[int, Any] = {}  # the version a click makes: its interaction
     answered_first: list[bool] = []
 
@@ -161,10 +157,8 @@ async def test_the_click_is_answered_before_the_steps_messages_are_rendered(
 async def test_a_cancellation_waits_behind_the_steps_still_to_render(
     muster: Muster, monkeypatch: pytest.MonkeyPatch, logged_errors: ErrorRecords
 ) -> None:
-    muster.extra_adapters.append(PickAdapter())
-    await muster.restart()
+    sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
-    sid = await toy_game(muster, w.channel, w.alice, w.bob)
     monkeypatch.setattr(PickAdapter, "render_step", failing_for(sid))
     await pick(muster, w.alice, sid, 3)
     assert muster.bot is not None
