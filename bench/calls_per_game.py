@@ -6,9 +6,10 @@ Usage: python bench/calls_per_game.py [RATE_LIMIT_SCALE]   (default 0.01; prints
 Each game is the flow of its e2e whole-game test (Kill Team bid game, Warcry Reaper battle, 40K
 Marked for Death, Warmaster cards), run on a fresh bot and emulator. Counted from `emu.requests`
 after the bot is ready: posts and edits in the game's thread, other channel posts, edits and
-deletes, DM posts and edits, interaction responses (callbacks and followups), every request, the
-most thread edits one action (a slash command, a click, a select, a form) caused, and the 429s
-Discord answered.
+deletes, DM posts and edits, interaction responses (callbacks and followups; of them, the clicks
+answered by their message redrawn, bot/play/in_place.py, which edit that message in the same call),
+every request, the most thread edits one action (a slash command, a click, a select, a form) caused
+(an answer redrawing a thread's message counts as one), and the 429s Discord answered.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class Calls:
     dm_posts: int = 0
     dm_edits: int = 0
     interaction: int = 0
+    in_place: int = 0  # of the interaction responses: a click answered by its message redrawn
     total: int = 0
     most_thread_edits: int = 0  # by one action
     rate_limited: int = 0
@@ -90,6 +92,8 @@ def count(emu: Emulator, start: int, marks: list[int]) -> Calls:
         column = kind(emu, request)
         if column is not None:
             setattr(calls, column, getattr(calls, column) + 1)
+        if column == "interaction" and isinstance(request.json, dict) and request.json.get("type") == 7:
+            calls.in_place += 1
     calls.per_action = thread_edits_per_action(emu, marks)
     calls.actions = len(marks)
     calls.most_thread_edits = max(calls.per_action, default=0)
@@ -124,6 +128,7 @@ COLUMNS = [
     ("DM posts", "dm_posts"),
     ("DM edits", "dm_edits"),
     ("interactions", "interaction"),
+    ("of them in place", "in_place"),
     ("total", "total"),
     ("actions", "actions"),
     ("most thread edits/action", "most_thread_edits"),

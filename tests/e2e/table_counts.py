@@ -131,11 +131,22 @@ def actions_marked(emu: Emulator, marks: list[int]) -> Iterator[None]:
         yield
 
 
+CALLBACK_PATH = re.compile(r"/interactions/(\d+)/[^/]+/callback")
+UPDATE_MESSAGE = 7
+
+
 def is_thread_edit(emu: Emulator, request: RecordedRequest) -> bool:
-    """An edit of a message in a thread (a game's table)."""
+    """An edit of a message in a thread (a game's table): by the outbox, or by the answer to a click
+    on it (the message redrawn in place, bot/play/in_place.py)."""
     found = MESSAGE_PATH.fullmatch(request.path)
     channel = emu.channels.get(int(found.group(1))) if found is not None else None
-    return request.method == "PATCH" and channel is not None and channel.is_thread and not channel.is_dm
+    if request.method == "PATCH":
+        return channel is not None and channel.is_thread and not channel.is_dm
+    answered = CALLBACK_PATH.fullmatch(request.path)
+    if answered is None or not isinstance(request.json, dict) or request.json.get("type") != UPDATE_MESSAGE:
+        return False
+    record = emu.interactions.get(int(answered.group(1)))
+    return record is not None and record.channel.is_thread and not record.channel.is_dm
 
 
 def thread_edits_per_action(emu: Emulator, marks: list[int]) -> list[int]:
