@@ -111,6 +111,12 @@ class KeptMessages:
     def get(self, session_id: str, key: str) -> Kept | None:
         return self._known.get((session_id, key))
 
+    def showing(self, session_id: str, key: str, shown: str) -> None:
+        """A kept message this process just redrew (an answer in place) shows `shown` now."""
+        kept = self._known.get((session_id, key))
+        if kept is not None:
+            self._known[(session_id, key)] = Kept(kept.channel_id, kept.message_id, shown)
+
     def key_of(self, session_id: str, message_id: int) -> str | None:
         return self._keys.get((session_id, message_id))
 

@@ -72,7 +72,9 @@ async def answer_in_place(interaction: discord.Interaction[Any], result: StepRes
     except discord.HTTPException as exc:
         log.info("game %s: answering in place failed (%s); answering apart", sid, exc)
         return None
-    return Shown(sid, key, kept.message_id, shown_digest(message), kept.shown)
+    shown = Shown(sid, key, kept.message_id, shown_digest(message), kept.shown)
+    bot.delivery.sender.kept.showing(sid, key, shown.shown)  # so the next click's answer knows it
+    return shown
 
 
 async def _redrawn(
