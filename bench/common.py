@@ -17,6 +17,7 @@ import discord
 from pydantic import SecretStr
 
 from bot.app import MusterBot
+from bot.chat import custom_ids
 from bot.config import Settings
 from tests.databases import fresh_postgres
 from tests.emulator import (
@@ -27,6 +28,7 @@ from tests.emulator import (
     run_bot,
     start_bot_process,
 )
+from tests.emulator.interactions import InteractionRecord
 from tests.emulator.model import Message, User
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,19 +127,35 @@ def summary(name: str, samples_s: list[float]) -> str:
     )
 
 
-BID_FORM = re.compile(r"qf:(?P<sid>[0-9a-f]{12}):bid\.mission\.1:n")
-"""The button that opens a Kill Team mission bid's form, in a player's DMs."""
+BID_STEP = "bid.mission.1"
+"""The step of a Kill Team game's first mission bid (a sealed number question, 0..10 tokens)."""
+
+BID_MENU = re.compile(rf"qs:(?P<sid>[0-9a-f]{{12}}):{re.escape(BID_STEP)}")
+"""The select menu of a Kill Team mission bid's numbers, in a player's DMs (bot/play/questions.py
+draws a number question of 6 to 25 values as a menu: one pick answers it)."""
 
 
-def bid_forms(emu: Emulator, user: User) -> dict[str, Message]:
-    """The message holding each game's mission-bid form button in the user's DMs, per game."""
+def bid_menu_id(sid: str) -> str:
+    """The custom_id of game `sid`'s mission-bid menu."""
+    return custom_ids.select(sid, BID_STEP)
+
+
+def bid_menus(emu: Emulator, user: User) -> dict[str, Message]:
+    """The message holding each game's mission-bid menu in the user's DMs, per game."""
     found: dict[str, Message] = {}
     for message in emu.dms(user):
         for component in message.walk_components():
-            match = BID_FORM.fullmatch(str(component.get("custom_id", "")))
+            match = BID_MENU.fullmatch(str(component.get("custom_id", "")))
             if match:
                 found[match["sid"]] = message
     return found
+
+
+async def pick_bid(emu: Emulator, user: User, prompt: Message, sid: str, amount: int) -> InteractionRecord:
+    """Seal `amount` by picking it in the game's bid menu on `prompt`: one interaction, answered by
+    redrawing that DM prompt (UPDATE_MESSAGE, bot/play/in_place.py). The record is returned as sent,
+    unanswered, so its latency is the pick's."""
+    return await emu.select(user, prompt, bid_menu_id(sid), [str(amount)])
 
 
 async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 10.0) -> None:

@@ -2,9 +2,11 @@
 
 The bot runs as its own process (bench/bot_process.py) on one SQLite file; this process is the
 emulated Discord and the players. It opens SESSIONS Kill Team Bid games with `/killteam start`
-(each in its own channel, all open at once), then in every game both players press their bid
-button in their DMs: the first seal stores a commitment, the second reveals both. Latency is
-measured from the click to the interaction's answer, exactly like the pong floor. A second pass
+(each in its own channel, all open at once), then in every game both players pick their bid
+from the menu in their DMs: the first seal stores a commitment, the second reveals both. A seal is
+one interaction (the pick, answered by redrawing the DM prompt); it used to be two (a button
+opening a form, then the form's submit, of which only the submit was timed). Latency is measured
+from the pick to the interaction's answer, exactly like the pong floor. A second pass
 fires the seals of BURST games at the same moment; a third lets seals arrive at random (Poisson,
 RATE a second) across a fresh set of open games, neither waiting for the other, as on a busy server.
 The bot's RSS is read before and after the first SESSIONS games are opened.
@@ -27,13 +29,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import bench_bot, bid_forms, engine_name, percentile, summary, until_quiet
+from bench.common import bench_bot, bid_menus, engine_name, percentile, pick_bid, summary, until_quiet
 from tests.emulator import DefaultWorld, Emulator
 from tests.emulator.model import Message, User
 
 
 async def open_games(emu: Emulator, world: DefaultWorld, count: int, tag: str) -> list[str]:
-    before = set(bid_forms(emu, world.alice))
+    before = set(bid_menus(emu, world.alice))
     for i in range(count):
         channel = emu.add_channel(world.guild, f"kt-{tag}-{i}")
         record = await emu.slash(
@@ -45,21 +47,18 @@ async def open_games(emu: Emulator, world: DefaultWorld, count: int, tag: str) -
             tacops_method="free",
         )
         await record.response(timeout=10)
-    await emu.wait_until(lambda: len(set(bid_forms(emu, world.bob)) - before) >= count, 120, "bid prompts")
-    await emu.wait_until(lambda: len(set(bid_forms(emu, world.alice)) - before) >= count, 120, "bid prompts")
-    return sorted(set(bid_forms(emu, world.alice)) - before)
+    await emu.wait_until(lambda: len(set(bid_menus(emu, world.bob)) - before) >= count, 120, "bid prompts")
+    await emu.wait_until(lambda: len(set(bid_menus(emu, world.alice)) - before) >= count, 120, "bid prompts")
+    return sorted(set(bid_menus(emu, world.alice)) - before)
 
 
 async def seal(
     emu: Emulator, user: User, prompts: dict[str, Message], sid: str, amount: int, settle: bool = False
 ) -> float:
-    """One seal (the bid typed in its form; the form's opening is not timed); with `settle`, also
-    wait until the bot has posted everything the seal caused."""
-    opened = await emu.click(user, prompts[sid], custom_id=f"qf:{sid}:bid.mission.1:n")
-    form = (await opened.response(timeout=10)).modal
-    assert form is not None, "the bid button opened no form"
+    """One seal (the bid picked from its menu: one interaction); with `settle`, also wait until the
+    bot has posted everything the seal caused."""
     seen = len(emu.requests)
-    record = await emu.submit_modal(user, form, {form.fields[0].custom_id: str(amount)})
+    record = await pick_bid(emu, user, prompts[sid], sid, amount)
     await record.response(timeout=10)
     if settle:
         await emu.wait_until(
@@ -90,7 +89,7 @@ async def random_arrivals(
     emu: Emulator, world: DefaultWorld, sids: list[str], rate: float, seed: int = 7
 ) -> list[float]:
     """Every game's two seals, each game's in order, fired at Poisson times without waiting."""
-    alice, bob = bid_forms(emu, world.alice), bid_forms(emu, world.bob)
+    alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
     chance = random.Random(seed)
     firsts = list(sids)  # games whose first seal is still to come
     chance.shuffle(firsts)
@@ -133,7 +132,7 @@ async def main(sessions: int, burst: int, rate: float) -> None:
             f"RSS of the bot: {idle:.1f} MB before, {opened:.1f} MB with {len(sids)} games open = "
             f"{(opened - idle) / len(sids) * 1000:.1f} MB per 1,000 open games"
         )
-        alice, bob = bid_forms(emu, world.alice), bid_forms(emu, world.bob)
+        alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
         pongs: list[float] = []
         first: list[float] = []
         second: list[float] = []
@@ -160,7 +159,7 @@ async def main(sessions: int, burst: int, rate: float) -> None:
             f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
         )
         burst_sids = await open_games(emu, world, sessions, "b")
-        alice, bob = bid_forms(emu, world.alice), bid_forms(emu, world.bob)
+        alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
         together: list[float] = []
         for start_at in range(0, len(burst_sids), burst):
             group = burst_sids[start_at : start_at + burst]

@@ -7,10 +7,12 @@ and the players. Every game has its own two players, as games on a real server d
 are theirs alone. It opens GAMES + BURST Kill Team Bid games (each in its own channel, all open at
 once), then:
 
-- rounds: in each of GAMES games, both players seal their mission bid (each opens the form in
-  their DMs and sends it), the rounds' first seals arriving at random (Poisson, RATE a second)
-  and each second seal 0.3-1 s after its game's first is answered. Measured: from the second
-  seal's interaction to the reveal visible in the game's thread (target p50 <= 300 ms, p99 <= 1.5 s);
+- rounds: in each of GAMES games, both players seal their mission bid (each picks it from the
+  menu in their DMs: one interaction, answered by redrawing the DM prompt; it used to be two, a
+  button opening a form and then its submit), the rounds' first seals arriving at random
+  (Poisson, RATE a second) and each second seal 0.3-1 s after its game's first is answered.
+  Measured: from the second seal's interaction to the reveal visible in the game's thread
+  (target p50 <= 300 ms, p99 <= 1.5 s);
 - burst: in BURST other games, the first seals one after another, then all BURST second seals at
   the same moment. Measured per game: from the moment to the last post or edit it caused in its
   thread, its channel and its players' DMs (target: all within 5 s).
@@ -41,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import ROOT, bench_database, engine_name, summary, until_quiet
+from bench.common import ROOT, bench_database, bid_menu_id, engine_name, pick_bid, summary, until_quiet
 from tests.emulator import Emulator, start_bot_process
 from tests.emulator.emulator import RecordedRequest
 from tests.emulator.interactions import InteractionRecord
@@ -60,7 +62,7 @@ class Game:
     channel: Channel
     players: tuple[User, User]
     table: Channel | None = None
-    forms: dict[int, Message] = field(default_factory=dict)  # player id -> their bid prompt
+    prompts: dict[int, Message] = field(default_factory=dict)  # player id -> their bid prompt (its menu)
     second_sent: float = 0.0  # when the second seal was sent (wall time)
 
     def channels(self, emu: Emulator) -> set[int]:
@@ -100,8 +102,9 @@ async def bot_at_real_limits(seed: int, count: int) -> AsyncIterator[tuple[Emula
                 await bot.stop()
 
 
-def form_of(emu: Emulator, user: User, sid: str) -> Message | None:
-    custom_id = f"qf:{sid}:bid.mission.1:n"
+def prompt_of(emu: Emulator, user: User, sid: str) -> Message | None:
+    """The user's DM prompt holding game `sid`'s bid menu, once posted."""
+    custom_id = bid_menu_id(sid)
     for message in emu.dms(user):
         if any(c.get("custom_id") == custom_id for c in message.walk_components()):
             return message
@@ -167,29 +170,21 @@ async def open_games(emu: Emulator, places: list[Seat], figures: Figures) -> lis
     await asyncio.gather(*(start(seat) for seat in places))
 
     def prompted() -> bool:
-        return all(form_of(emu, p, g.sid) is not None for g in games for p in g.players)
+        return all(prompt_of(emu, p, g.sid) is not None for g in games for p in g.players)
 
     await emu.wait_until(prompted, 600, "every game's bid prompts")
     for game in games:
         game.table = next(iter(emu.threads(game.channel)), None)
-        game.forms = {p.id: m for p in game.players if (m := form_of(emu, p, game.sid)) is not None}
+        game.prompts = {p.id: m for p in game.players if (m := prompt_of(emu, p, game.sid)) is not None}
     return games
 
 
 async def seal(emu: Emulator, game: Game, player: int, amount: int, figures: Figures) -> bool:
-    """One player's sealed bid: open the form in their DMs, send it; True once answered."""
+    """One player's sealed bid: pick it from the menu in their DMs; True once answered."""
     user = game.players[player]
-    custom_id = f"qf:{game.sid}:bid.mission.1:n"
-    opened = await answered(
-        await emu.click(user, game.forms[user.id], custom_id=custom_id), figures.errors, f"form {game.sid}"
-    )
-    if opened is None or opened.modal is None:
-        figures.errors.append(f"form {game.sid}: no form")
-        return False
-    form = opened.modal
     if player == 1:
         game.second_sent = time.time()
-    sent = await emu.submit_modal(user, form, {form.fields[0].custom_id: str(amount)})
+    sent = await pick_bid(emu, user, game.prompts[user.id], game.sid, amount)
     return await answered(sent, figures.errors, f"seal {game.sid}") is not None
 
 
@@ -260,25 +255,8 @@ async def burst(emu: Emulator, games: list[Game], chance: random.Random, figures
         await seal(emu, game, 0, amounts[game.sid][0], figures)
     await until_quiet(emu, quiet=6.0, limit=300)  # the first seals' effects shown, buckets refilled
 
-    async def second(game: Game) -> None:
-        # open the form first (not timed), then send every seal at the same moment
-        user = game.players[1]
-        custom_id = f"qf:{game.sid}:bid.mission.1:n"
-        opened = await emu.click(user, game.forms[user.id], custom_id=custom_id)
-        if await answered(opened, figures.errors, f"form {game.sid}") is None or opened.modal is None:
-            return
-        await gate.wait()
-        game.second_sent = time.time()
-        form = opened.modal
-        sent = await emu.submit_modal(user, form, {form.fields[0].custom_id: str(amounts[game.sid][1])})
-        await answered(sent, figures.errors, f"seal {game.sid}")
-
-    gate = asyncio.Event()
-    waiting = [asyncio.create_task(second(g)) for g in games]
-    await asyncio.sleep(2.0)
-    moment = time.time()
-    gate.set()
-    await asyncio.gather(*waiting)
+    moment = time.time()  # every second seal picked at this moment
+    await asyncio.gather(*(seal(emu, game, 1, amounts[game.sid][1], figures) for game in games))
     await until_quiet(emu, quiet=2.0, limit=300)
     for game in games:
         shown = last_effect(emu, game, moment)

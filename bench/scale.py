@@ -6,9 +6,11 @@ channel, over servers on every shard, all open at once. Then:
 
 - paced: in a sample of games, a pong and then each player's sealed bid, every click sent once the
   bot has gone quiet (players seconds apart): the seal's latency against the pong's at p50;
-- load: every other game's two seals (each opens its form and sends it: two interactions) and then
-  the winner's pick of the mission in the game's thread, games in random order, CONCURRENCY at a
-  time: interactions a second, and the seal's and the pick's p50/p99 under load.
+- load: every other game's two seals (each a pick from the bid menu in the player's DMs: one
+  interaction, answered by redrawing the DM prompt; it used to be two, a button opening a form and
+  then its submit, of which the submit was timed) and then the winner's pick of the mission in the
+  game's thread, games in random order, CONCURRENCY at a time: interactions a second (three a game,
+  five while a seal was a form), and the seal's and the pick's p50/p99 under load.
 
 The sealed bids go by DM, which Discord sends to shard 0 (so to one process however many there
 are), while each game's thread and its mission pick are on its server's shard: every game crosses
@@ -43,7 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bot_process import MEMORY_ENV
-from bench.common import bid_forms, percentile, summary, until_quiet
+from bench.common import bid_menus, percentile, pick_bid, summary, until_quiet
 from bot.db.store import Store
 from tests.databases import fresh_postgres
 from tests.e2e.fleet import Fleet, guilds_on_every_shard, posts, same_content_twice, settled, split_shards
@@ -131,7 +133,7 @@ async def open_games(
     await asyncio.gather(*(start(c) for c in channels))
 
     def prompted() -> bool:
-        shown = [set(bid_forms(emu, user)) for user in (alice, bob)]
+        shown = [set(bid_menus(emu, user)) for user in (alice, bob)]
         return all(game.sid in prompts for game in games for prompts in shown)
 
     await emu.wait_until(prompted, 300, "every game's bid prompts")
@@ -139,18 +141,9 @@ async def open_games(
 
 
 async def seal(emu: Emulator, user: User, prompt: Message, game: Game, amount: int, run: Run) -> float | None:
-    """Open the game's bid form in the user's DMs and send `amount`: two interactions; the second's
-    latency is the seal's."""
-    custom_id = f"qf:{game.sid}:bid.mission.1:n"
-    opened = await answered(
-        await emu.click(user, prompt, custom_id=custom_id), run.errors, f"form {game.sid}"
-    )
-    run.interactions += 1
-    if opened is None or opened.modal is None:
-        run.errors.append(f"form {game.sid}: no form opened")
-        return None
-    form = opened.modal
-    sent = await emu.submit_modal(user, form, {form.fields[0].custom_id: str(amount)})
+    """Pick `amount` in the game's bid menu in the user's DMs: one interaction, whose latency is the
+    seal's."""
+    sent = await pick_bid(emu, user, prompt, game.sid, amount)
     run.interactions += 1
     if await answered(sent, run.errors, f"seal {game.sid}") is None:
         return None
@@ -257,7 +250,7 @@ async def one_deployment(
                 return run
             for game in run.games:
                 game.table = next(iter(emu.threads(game.channel)), None)
-            forms = {user.id: bid_forms(emu, user) for user in (alice, bob)}
+            menus = {user.id: bid_menus(emu, user) for user in (alice, bob)}
             order = list(run.games)
             chance.shuffle(order)
             sample, rest = order[:paced], order[paced:]
@@ -271,7 +264,7 @@ async def one_deployment(
                 await until_quiet(emu, limit=30.0)
                 first, second = amounts(chance)
                 for user, amount in ((alice, first), (bob, second)):
-                    latency = await seal(emu, user, forms[user.id][game.sid], game, amount, run)
+                    latency = await seal(emu, user, menus[user.id][game.sid], game, amount, run)
                     if latency is not None:
                         run.paced_seals.append(latency)
                     await until_quiet(emu, limit=30.0)
@@ -287,7 +280,7 @@ async def one_deployment(
                     game = queue.get_nowait()
                     first, second = amounts(chance)
                     for user, amount in ((alice, first), (bob, second)):
-                        latency = await seal(emu, user, forms[user.id][game.sid], game, amount, run)
+                        latency = await seal(emu, user, menus[user.id][game.sid], game, amount, run)
                         if latency is not None:
                             run.loaded_seals.append(latency)
                     latency = await pick_mission(emu, alice if first > second else bob, game, run)
