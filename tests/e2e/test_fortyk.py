@@ -15,7 +15,7 @@ from rules.fortyk import FortyKState, Phase
 from tests.e2e.conftest import Muster
 from tests.e2e.table_counts import actions_marked, count_table, latest_lines, thread_edits_per_action
 from tests.emulator import Emulator
-from tests.emulator.interactions import InteractionResponse
+from tests.emulator.interactions import UPDATE_MESSAGE, InteractionResponse
 from tests.emulator.model import Channel, Message, User
 
 
@@ -63,6 +63,14 @@ async def modal(
     response = await record.response()
     await muster.settle()
     return response
+
+
+def redrawn(answer: InteractionResponse) -> Message:
+    """The board a click (or a form sent from it) was answered with: redrawn by the answer itself
+    (UPDATE_MESSAGE, not an ephemeral answer), so what it did is read there, where both players see it."""
+    assert answer.type == UPDATE_MESSAGE and not answer.ephemeral, answer
+    assert answer.message is not None
+    return answer.message
 
 
 async def game_state(muster: Muster, sid: str) -> FortyKState:
@@ -148,7 +156,7 @@ async def test_a_whole_game_from_start_to_a_stored_result(muster: Muster) -> Non
 
     # The second player marks the Dreadnought through the button's form and takes the relic.
     answer = await modal(muster, game, second, "Mark a unit", {"Unit": "Dreadnought"})
-    assert answer.ephemeral and "marks Dreadnought" in answer.content
+    assert "marks Dreadnought" in latest_lines(redrawn(answer))
     await slash(muster, here, second, "40k relic", unit="Scout Bikers")
     await click(muster, game, second, "End turn")
     state = await game_state(muster, game.sid)
@@ -207,6 +215,9 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     Since the questions ride on the board (the battle's turns too; a post with nothing to click
     announces each question): thread 7 posts, 21 edits, the same pings, at most one thread edit per
     action.
+    Since a click (or a form sent from the board) is answered by redrawing the board (UPDATE_MESSAGE):
+    the same 21 edits are all the clicks' own answers, and no edit is sent apart (21 calls fewer, no
+    ephemeral answer).
     """
     emu, w = muster.emu, muster.world
     players = [w.alice, w.bob]
@@ -276,6 +287,9 @@ async def test_a_whole_game_in_its_thread_in_few_messages_and_pings(muster: Must
     assert len(battle.history) >= turns and not battle.buttons()
     per_action = thread_edits_per_action(emu, marks)
     assert len(per_action) >= sum(acts.values()) and max(per_action) <= 1, per_action
+    redraws = sum(r.response_type == UPDATE_MESSAGE for r in emu.interactions.values())
+    print(f"40K whole game: {sum(per_action)} thread edits sent, {redraws} answers redrew the board")
+    assert sum(per_action) == 0 and redraws == counts.edits, (per_action, redraws)  # each click redrew it
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(muster: Muster) -> None:

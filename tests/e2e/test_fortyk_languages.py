@@ -1,21 +1,31 @@
 """40K "Marked for Death" in a Spanish server between a German-speaking and a French-speaking player.
 
 The whole game through the emulator: the card, the board, the questions' messages and their buttons
-and the result announcement speak the server's Spanish; what each player reads alone (the answer to
-a click or a command, a refusal, a form, a reminder in DMs) speaks their own Discord language.
+and the result announcement speak the server's Spanish, and so does the answer to a click on the
+board (or a form sent from it): the board itself, redrawn. What each player reads alone (the answer
+to a command, a refusal, a form, a reminder in DMs) speaks their own Discord language.
 """
 
 from __future__ import annotations
 
 from rules.fortyk import Phase
 from tests.e2e.conftest import Muster
-from tests.e2e.test_fortyk import Game, _latest_with, click, game_state, modal, slash
+from tests.e2e.test_fortyk import Game, _latest_with, click, game_state, modal, redrawn, slash
+from tests.emulator.interactions import InteractionResponse
 from tests.emulator.model import Message
 
 GERMAN = ("Schlachtrunde", "Abschusspunkt", "Aufstellung", "Spielfeldviertel")
 FRENCH = ("Round de bataille", "points de destruction", "déploiement", "quarts de table")
 SPANISH = ("Ronda de batalla", "puntos de baja", "despliegue", "cuadrantes")
 ENGLISH = ("Battle round", "Kill points", "roll-off", "Table quarters", "End turn", "Record a kill", " wins")
+
+
+def latest(answer: InteractionResponse) -> str:
+    """What a click did, as its answer (the board redrawn, in the table's Spanish) said it: read from
+    the answer itself, as a later click may have redrawn the board since."""
+    redrawn(answer)
+    shown = answer.data["embeds"][0].get("fields", [])
+    return "\n".join(f["value"] for f in shown if f["name"] == "Lo último")
 
 
 async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_player(muster: Muster) -> None:
@@ -43,9 +53,9 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
         "Esperando a",
     ]
 
-    # Set-up: the buttons are the table's (Spanish); each player's answer is in their own language.
+    # Set-up: the buttons are the table's (Spanish), and so is each click's answer (the board redrawn).
     rolled = await click(muster, game, w.bob, "Tirar por el despliegue")
-    assert rolled.ephemeral and rolled.content.startswith("Jet opposé de déploiement : "), rolled.content
+    assert latest(rolled).startswith("Tirada enfrentada de despliegue: "), latest(rolled)
     state = await game_state(muster, game.sid)
     assert state.deployment_roll is not None
     chooser = users[state.deployment_roll.winner]
@@ -58,26 +68,20 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
         "Rappel" in reminder and "Choisissez votre zone de déploiement" in reminder
     ), reminder
     chosen = await click(muster, game, chooser, "Cuadrante noroeste")
-    assert (
-        "in der Zone Nordwest-Viertel auf, " in chosen.content
-        if chooser is w.alice
-        else "se déploie en zone Quart nord-ouest, " in chosen.content
-    ), chosen.content
+    assert f"<@{chooser.id}> despliega en la zona Cuadrante noroeste" in latest(chosen), latest(chosen)
     assert "despliega en la zona Cuadrante noroeste" in board.embed_text()
     deployed = await click(muster, game, w.bob, "Mi ejército está desplegado")
-    assert "a fini de se déployer en premier." in deployed.content, deployed.content
+    assert f"<@{w.bob.id}> terminó de desplegar el primero." in latest(deployed), latest(deployed)
     await click(muster, game, w.alice, "Mi ejército está desplegado")
     first_roll = await click(muster, game, w.alice, "Tirar por el primer turno")
-    assert first_roll.content.startswith("Auswürfeln des ersten Zugs: "), first_roll.content
+    assert latest(first_roll).startswith("Tirada enfrentada del primer turno: "), latest(first_roll)
     state = await game_state(muster, game.sid)
     assert state.first_turn_roll is not None
     winner = users[state.first_turn_roll.winner]
     other = w.bob if winner is w.alice else w.alice
     await click(muster, game, winner, "Jugar primero")
     seized = await click(muster, game, other, "Intentar robarla")
-    assert (
-        "versucht, die Initiative zu ergreifen" if other is w.alice else "tente de prendre l'initiative"
-    ) in seized.content, seized.content
+    assert f"<@{other.id}> intenta robar la iniciativa" in latest(seized), latest(seized)
     state = await game_state(muster, game.sid)
     assert state.phase is Phase.BATTLE and state.first_player is not None
     first, second = users[state.first_player], users[state.opponent(state.first_player)]
@@ -92,9 +96,9 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     marked = await muster.emu.submit_modal(
         first, opened.modal, {opened.modal.fields[0].custom_id: "Terminators"}, channel=game.table
     )
-    said = (await marked.response()).content
+    said = latest(await marked.response())
     await muster.settle()
-    assert ("markiert Terminators" if first is w.alice else "marque Terminators") in said, said
+    assert f"<@{first.id}> marca Terminators" in said, said
     killed = await slash(muster, game.table, first, "40k destroyed", unit="Terminators")
     kill_points = "2 Abschusspunkte" if first is w.alice else "2 points de destruction"
     assert "Terminators" in killed.content and kill_points in killed.content, killed.content

@@ -18,8 +18,8 @@ from rules.session import Question
 from rules.warcry.models import WarcryState
 from rules.warcry.questions import questions
 from tests.e2e.conftest import Muster
-from tests.e2e.table_counts import actions_marked, count_table, thread_edits_per_action
-from tests.emulator.interactions import InteractionResponse
+from tests.e2e.table_counts import actions_marked, count_table, latest_lines, thread_edits_per_action
+from tests.emulator.interactions import UPDATE_MESSAGE, InteractionRecord, InteractionResponse
 from tests.emulator.model import Channel, Message, User
 
 THREAD_BUDGET = 20
@@ -101,6 +101,14 @@ def channel_text(muster: Muster) -> str:
     )
 
 
+def redrawn(answer: InteractionResponse) -> Message:
+    """The board a click was answered with: redrawn by the answer itself (UPDATE_MESSAGE, not an
+    ephemeral answer), so what the click did is read there, where both players see it."""
+    assert answer.type == UPDATE_MESSAGE and not answer.ephemeral, answer
+    assert answer.message is not None
+    return answer.message
+
+
 def asked(state: WarcryState, topic: str, player: int | None = None) -> Question:
     """The question on `topic` the battle asks now (about `player`, for a per-player one)."""
     for question in questions(state):
@@ -148,7 +156,7 @@ class Battle:
                 self.fid(split.step, "split"),
                 {"dagger": "3", "shield": "4", "hammer": "3"},
             )
-            assert answer.ephemeral and "Dagger 3, Shield 4, Hammer 3" in answer.content
+            assert "Dagger 3, Shield 4, Hammer 3" in latest_lines(redrawn(answer))
         state = await self.state()
         assert state.battleplan is not None
         colours = asked(state, "warcry.colour")
@@ -187,7 +195,8 @@ class Battle:
         """`by` presses "End battle round N"; `confirm_by` (the other player unless named) confirms."""
         state = await self.state()
         pressed = await self.act(by, self.cid(f"r{state.round}.end", "end"))
-        assert pressed.ephemeral and f"end battle round {state.round}" in pressed.content, pressed.content
+        board = redrawn(pressed)
+        assert f"end battle round {state.round}" in latest_lines(board), board.embed_text()
         await self.confirm(state.opponent(by) if confirm_by is None else confirm_by)
         return await self.state()
 
@@ -239,12 +248,14 @@ def _battle_message(battle: Battle) -> Message:
 # ---------------------------------------------------------------- whole battles
 
 
-def slow_edits(battle: Battle, *messages: Message, count: int = 1, delay: float = 1.5) -> None:
-    """Make the next `count` edits of these messages slow, so a press can land on their old buttons."""
-    ids = "|".join(str(m.id) for m in messages)
-    battle.muster.emu.inject(
-        "PATCH", rf"/channels/{battle.table.id}/messages/({ids})", status=None, count=count, delay=delay
-    )
+async def held_answer(battle: Battle, user: User, message: Message, custom_id: str) -> InteractionRecord:
+    """Press a button on `message` and hold back its answer (the message redrawn): returns once the
+    press is stored and its answer is on its way, while `message` still shows its old buttons."""
+    emu = battle.muster.emu
+    slow = emu.inject("POST", r"/interactions/\d+/[^/]+/callback", status=None, delay=1.5)
+    record = await emu.click(user, message, custom_id=custom_id)
+    await emu.wait_until(lambda: slow.hits, 3.0, "the press's answer to be on its way")
+    return record
 
 
 async def click(battle: Battle, user: User, message: Message, custom_id: str) -> InteractionResponse:
@@ -263,7 +274,8 @@ async def test_a_reaper_battle_from_the_command_to_a_stored_result(muster: Muste
     assert "takes the red deployment points" in text and "has set up their Hammer" in text
 
     # Round 1: Alice takes down 120 points, Bob 80 -> Alice scores.
-    assert (await battle.number("blood", alice, 120)).ephemeral
+    tallied = redrawn(await battle.number("blood", alice, 120))
+    assert f"<@{alice}>'s blood tally for battle round 1: 120." in latest_lines(tallied)
     await battle.number("blood", bob, 80)
     state = await battle.end_round(bob)
     assert state.vp == {alice: 1, bob: 0} and state.round == 2
@@ -284,21 +296,22 @@ async def test_a_reaper_battle_from_the_command_to_a_stored_result(muster: Muste
     await battle.end_round(alice)
     await battle.end_round(alice)  # round 3: nobody takes anyone down
     await battle.number("blood", alice, 10)
-    # The last confirmation's edit is slow: a late press lands on its old buttons.
+    # The last confirmation's answer (the board redrawn) is slow: a late press lands on its old buttons.
     await battle.act(bob, battle.cid("r4.end", "end"))
     message = _battle_message(battle)
     confirm = battle.cid(asked(await battle.state(), "warcry.confirm").step, "confirm")
-    slow_edits(battle, message)
-    done = await click(battle, w.alice, message, confirm)
-    assert done.ephemeral and "wins: Reaper after 4 battle rounds" in done.content, done.content
+    pressed = await held_answer(battle, w.alice, message, confirm)
     state = await battle.state()
     assert state.finished and state.outcome is not None
     assert state.vp == {alice: 2, bob: 1} and state.outcome.winner == alice
 
     # The old buttons are still shown, but the finished battle takes nothing more.
     finished = state.model_dump()
+    assert message.buttons()
     late = await click(battle, w.alice, message, confirm)
     assert late.ephemeral and "already finished" in late.content
+    done = redrawn(await pressed.response())
+    assert "wins: Reaper after 4 battle rounds" in latest_lines(done), done.embed_text()
     await muster.announced()  # the result's announcement is out before the posts are counted
     posts = len(table_messages(muster))
     assert (await battle.state()).model_dump() == finished
@@ -407,12 +420,12 @@ async def test_a_tie_after_the_extra_round_is_decided_by_the_last_warband_standi
     assert "Battle round 5 (an extra round: the battle is tied)" in board.embed_text()
     assert "checked once more at its end" in board.embed_text()
 
-    # An old round's blood button is stale, not a way to score a victory point: the board's edit after
-    # "End battle round 5" is slow, and a press on its old blood button is refused.
-    slow_edits(battle, board)
-    await click(battle, w.bob, _battle_message(battle), battle.cid("r5.end", "end"))
+    # An old round's blood button is stale, not a way to score a victory point: the answer to
+    # "End battle round 5" (the board redrawn) is slow, and a press on its old blood button is refused.
+    ended = await held_answer(battle, w.bob, _battle_message(battle), battle.cid("r5.end", "end"))
     stale = await click(battle, w.alice, board, battle.fid("r5.blood.p1"))
     assert stale.ephemeral and stale.modal is None and "already answered" in stale.content
+    assert "Confirm: end battle round 5?" in redrawn(await ended.response()).embed_text()
     await muster.settle()
     # The extra round is level too: the battle goes on to round 6, judged no more.
     await battle.confirm(alice)
@@ -455,7 +468,8 @@ async def test_a_tie_after_the_extra_round_is_decided_by_the_last_warband_standi
 
 
 async def test_a_round_1_button_pressed_in_round_2_is_refused_and_changes_nothing(muster: Muster) -> None:
-    """Answered questions lose their buttons; presses that race the edits are refused, changing nothing."""
+    """Answered questions lose their buttons; presses that race the answer redrawing them are
+    refused, changing nothing."""
     w = muster.world
     alice, bob = w.alice.id, w.bob.id
     battle = await open_battle(muster, battleplan="Reaper")
@@ -464,25 +478,23 @@ async def test_a_round_1_button_pressed_in_round_2_is_refused_and_changes_nothin
     message, board = _battle_message(battle), _scoreboard(muster)
     assert "End battle round 1" in message.embed_text() and message.id == board.id  # it rides on the board
 
-    # "End battle round 1" pressed twice (the edits after the first press are slow): the second press
-    # finds the round waiting for its confirmation, so it neither confirms it nor ends round 2.
-    slow_edits(battle, board, message, count=2, delay=0.5)
-    pressed = await click(battle, w.alice, message, battle.cid("r1.end", "end"))
-    assert pressed.ephemeral and "end battle round 1" in pressed.content
+    # "End battle round 1" pressed twice (the answer to the first, the board redrawn, is slow): the
+    # second press finds the round waiting for its confirmation, so it neither confirms it nor ends round 2.
+    pressed = await held_answer(battle, w.alice, message, battle.cid("r1.end", "end"))
     again = await click(battle, w.bob, message, battle.cid("r1.end", "end"))
     assert again.ephemeral and "That question was already answered: the game is now at" in again.content
     assert "Confirm: end battle round 1?" in again.content
     # An old form button is refused the same way, without opening its form.
     old_tally = await click(battle, w.alice, board, battle.fid("r1.blood.p1"))
     assert old_tally.modal is None and old_tally.ephemeral and "already answered" in old_tally.content
+    assert "end battle round 1" in latest_lines(redrawn(await pressed.response()))
     await muster.settle()
     # The board now asks only the confirmation: the round's tallies and its end are gone from it.
     assert "Confirm: end battle round 1?" in message.embed_text()
     assert [b.get("label") for b in board.buttons()] == ["Confirm", "Not yet"]
 
-    slow_edits(battle, message)
     confirm = battle.cid(asked(await battle.state(), "warcry.confirm").step, "confirm")
-    await click(battle, w.bob, message, confirm)
+    confirmed = await held_answer(battle, w.bob, message, confirm)
     state = await battle.state()
     assert state.round == 2 and state.vp == {alice: 1, bob: 0}
     assert muster.bot is not None
@@ -490,10 +502,12 @@ async def test_a_round_1_button_pressed_in_round_2_is_refused_and_changes_nothin
     before = stored.model_dump()
     posts = len(table_messages(muster))
 
-    # Round 1's Confirm is still shown until the slow edit lands, but that question is answered.
+    # Round 1's Confirm is still shown until the answer redrawing the board lands, but that question
+    # is answered.
     stale = await click(battle, w.alice, message, confirm)
     assert stale.ephemeral and "That question was already answered: the game is now at" in stale.content
 
+    await confirmed.response()
     await muster.settle()
     _info, stored = await muster.bot.sessions.load(battle.sid, fresh=True)
     assert stored.model_dump() == before
@@ -509,18 +523,18 @@ async def test_a_tally_for_the_other_player_waits_for_their_confirmation(muster:
     alice, bob = w.alice.id, w.bob.id
     battle = await open_battle(muster, battleplan="Reaper")
     await battle.set_up()
-    asked_for = await battle.number("blood", bob, 80, by=alice)
-    assert asked_for.ephemeral and "Bob's blood tally for battle round 1 is 80" in asked_for.content
+    asked_for = redrawn(await battle.number("blood", bob, 80, by=alice))
+    assert "Bob's blood tally for battle round 1 is 80" in latest_lines(asked_for), asked_for.embed_text()
     assert (await battle.state()).blood == {}
     message = _battle_message(battle)
     assert "Confirm: Bob's blood tally for battle round 1 is 80?" in message.embed_text()
     assert "Not yet" in [b.get("label") for b in message.buttons()]
-    declined = await battle.confirm(bob, "not_yet")
-    assert declined.ephemeral and "says not yet" in declined.content
+    declined = redrawn(await battle.confirm(bob, "not_yet"))
+    assert "says not yet" in latest_lines(declined), declined.embed_text()
     assert (await battle.state()).blood == {} and "End battle round 1" in message.embed_text()
     await battle.number("blood", bob, 70, by=alice)
-    confirmed = await battle.confirm(bob)
-    assert confirmed.ephemeral and "confirms" in confirmed.content
+    confirmed = redrawn(await battle.confirm(bob))
+    assert "confirms" in latest_lines(confirmed), confirmed.embed_text()
     assert (await battle.state()).blood == {bob: 70}
     await battle.number("blood", alice, 90, by=alice)  # her own: recorded at once
     assert (await battle.state()).blood == {alice: 90, bob: 70}
@@ -540,6 +554,8 @@ async def test_a_whole_battle_in_its_thread_within_the_budgets(muster: Muster) -
     Since the questions ride on the board (the split, colours, set-up and Begin battle posts announce
     them, nothing to click on them): thread 6 posts, 25 edits, pings 3 and 4, at most one thread edit
     per action.
+    Since a click is answered by redrawing the board (UPDATE_MESSAGE): the same 25 edits are all the
+    clicks' own answers, and no edit is sent apart (25 calls fewer, no ephemeral answer).
     """
     w, emu = muster.world, muster.emu
     alice, bob = w.alice.id, w.bob.id
@@ -572,6 +588,9 @@ async def test_a_whole_battle_in_its_thread_within_the_budgets(muster: Muster) -
     assert counts.repeated_edits == 0, counts  # no edit re-sends what a message shows
     per_action = thread_edits_per_action(emu, marks)
     assert len(per_action) >= battle.acts[alice] + battle.acts[bob] and max(per_action) <= 1, per_action
+    redraws = sum(r.response_type == UPDATE_MESSAGE for r in emu.interactions.values())
+    print(f"warcry: {sum(per_action)} thread edits sent, {redraws} answers redrew the board")
+    assert sum(per_action) == 0 and redraws == counts.edits, (per_action, redraws)  # each click redrew it
     # The result is announced in the channel; the board says it too.
     parent = "\n".join(m.all_text() for m in emu.messages(w.channel))
     assert "Warcry result" in parent and "Reaper" in parent

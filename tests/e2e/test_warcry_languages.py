@@ -1,8 +1,9 @@
 """A whole Warcry battle in a Spanish server between a German-speaking and a French-speaking player.
 
-The table (start card, board, battleplan card, questions, result) speaks the server's Spanish; what
-one player reads (the answer to each press, a form, a refusal, the stand-alone commands' answers)
-speaks that player's own language; nothing of one player's language reaches the table.
+The table (start card, board, battleplan card, questions, result) speaks the server's Spanish, and
+so does the answer to a press on the board: the board itself, redrawn. What one player reads alone (a
+form, a refusal, the stand-alone commands' answers) speaks that player's own language; nothing of one
+player's language reaches the table.
 """
 
 from __future__ import annotations
@@ -10,7 +11,16 @@ from __future__ import annotations
 import json
 
 from tests.e2e.conftest import Muster
-from tests.e2e.test_warcry import Battle, asked, channel_text, form, open_battle, slash, table_messages
+from tests.e2e.test_warcry import (
+    Battle,
+    asked,
+    channel_text,
+    form,
+    open_battle,
+    redrawn,
+    slash,
+    table_messages,
+)
 from tests.emulator.interactions import InteractionResponse
 from tests.emulator.model import Message
 
@@ -29,6 +39,14 @@ def board(muster: Muster) -> Message:
 
 def fields(message: Message) -> dict[str, str]:
     return {f["name"]: f["value"] for f in message.embeds[0].get("fields", [])}
+
+
+def latest(answer: InteractionResponse) -> str:
+    """What a press did, as its answer (the board redrawn, in the table's Spanish) said it: read from
+    the answer itself, as a later press may have redrawn the board since."""
+    redrawn(answer)
+    shown = answer.data["embeds"][0].get("fields", [])
+    return "\n".join(f["value"] for f in shown if f["name"] == "Lo último")
 
 
 async def end_round(
@@ -97,46 +115,41 @@ async def test_a_reaper_battle_between_a_german_and_a_french_player_in_a_spanish
             battle.fid(split.step, "split"),
             {"dagger": "3", "shield": "4", "hammer": "3"},
         )
-        expected = (
-            "Dolch 3, Schild 4, Hammer 3" if speaks[player] == "de" else "Dague 3, Bouclier 4, Marteau 3"
-        )
-        assert said.ephemeral and expected in said.content, said.content
+        assert f"<@{player}> divide 10 combatientes: Daga 3, Escudo 4, Martillo 3." in latest(said)
     assert "divide 10 combatientes: Daga 3, Escudo 4, Martillo 3." in channel_text(muster)
 
-    # Colours and set-up: each press answered in its player's language, the table in Spanish.
+    # Colours and set-up: each press answered by the board redrawn, in the table's Spanish.
     state = await battle.state()
     winner = state.winner_of_priority
     took = await battle.act(winner, battle.cid(asked(state, "warcry.colour").step, "red"))
-    assert (
-        "roten Aufstellungspunkte" if speaks[winner] == "de" else "points de déploiement rouges"
-    ) in took.content
+    assert f"<@{winner}> toma los puntos de despliegue rojos" in latest(took)
     state = await battle.state()
     while state.phase == "deployment":
         current = next(s for s in state.deployment if not s.done)
         await battle.act(current.player, battle.cid(asked(state, "warcry.deploy").step, current.group))
         state = await battle.state()
     begun = await battle.act(alice, battle.cid("objectives.begin", "begin"))
-    assert "Kampfrunde 1 beginnt." in begun.content
+    assert "Empieza la ronda de batalla 1." in latest(begun)
     assert "ha desplegado su Martillo" in channel_text(
         muster
     ) and "Empieza la ronda de batalla 1." in channel_text(muster)
 
-    # Round 1: Alice 120, Bob 80. The tally's form speaks its player's language.
+    # Round 1: Alice 120, Bob 80. The tally's form speaks its player's language, the board Spanish.
     question = asked(await battle.state(), "warcry.blood", alice)
     opened = await (await emu.click(w.alice, board(muster), custom_id=battle.fid(question.step))).response()
     assert opened.modal is not None and opened.modal.title == "Blutzoll dieser Runde: Alice"
     await muster.settle()
     recorded = await battle.number("blood", alice, 120)
-    assert recorded.content == f"Blutzoll von <@{alice}> in Kampfrunde 1: 120."
+    assert latest(recorded) == f"Tributo de sangre de <@{alice}> en la ronda de batalla 1: 120."
     recorded = await battle.number("blood", bob, 80)
-    assert recorded.content == f"Tribut de sang de <@{bob}> au round de bataille 1 : 80."
+    assert latest(recorded) == f"Tributo de sangre de <@{bob}> en la ronda de batalla 1: 80."
     now = fields(board(muster))
     assert "Ronda de batalla 1: anota el tributo de sangre" in now["Ahora"]
     assert "Tributo de sangre, ronda 1: <@" in board(muster).embed_text()
 
     pressed, confirmed = await end_round(battle, bob, alice)
-    assert "a appuyé : **terminer le round de bataille 1**" in pressed.content
-    assert f"<@{alice}> bestätigt: Kampfrunde 1 beenden." in confirmed.content
+    assert f"<@{bob}> ha pulsado: **terminar la ronda de batalla 1**" in latest(pressed)
+    assert f"<@{alice}> confirma: terminar la ronda de batalla 1." in latest(confirmed)
     assert "gana 1 punto de victoria" in channel_text(muster)
 
     # A stranger's press is refused in the stranger's own language.
@@ -156,7 +169,7 @@ async def test_a_reaper_battle_between_a_german_and_a_french_player_in_a_spanish
     _pressed, last = await end_round(battle, bob, alice)
     state = await battle.state()
     assert state.finished and state.outcome is not None and state.outcome.winner == alice
-    assert "gewinnt: Reaper nach 4 Kampfrunden: gewonnen – mehr Siegpunkte (2 zu 1)." in last.content
+    assert "gana: Reaper tras 4 rondas de batalla: victoria – más puntos de victoria (2 a 1)." in latest(last)
     await muster.announced()
     assert (
         "Reaper tras 4 rondas de batalla: victoria – más puntos de victoria (2 a 1)."

@@ -1,8 +1,9 @@
 """A whole Warmaster game in three languages through the emulator: a German-speaking and a
 French-speaking player in a Spanish server. The board, the battle's message and the thread speak
-Spanish; each player's hand, card prompts, tools and answers speak their own language (a unit type
-typed in it too); nothing secret reaches the other player; the commands are described in each
-language in Discord's picker."""
+Spanish, and so does the answer to a press on the battle's message (that message, redrawn); each
+player's hand, card prompts, tools and answers speak their own language (a unit type typed in it
+too), a use of their tools answered by their DM redrawn; nothing secret reaches the other player;
+the commands are described in each language in Discord's picker."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from rules.warmaster import Phase
 from rules.warmaster.cards import DeckKind
 from tests.e2e.conftest import Muster
 from tests.e2e.test_warmaster import (
+    COSTS,
     answer,
     assert_no_leaks,
     card_dm,
@@ -22,8 +24,10 @@ from tests.e2e.test_warmaster import (
     lay,
     load_pack,
     prompt_dm,
+    redrawn,
     slash,
 )
+from tests.emulator.interactions import InteractionResponse
 from tests.emulator.model import Message, User
 
 
@@ -35,6 +39,14 @@ def board_of(muster: Muster, table: object) -> Message:
 
 def fields(message: Message) -> dict[str, str]:
     return {f["name"]: f["value"] for f in message.embeds[0].get("fields", [])}
+
+
+def latest(answer: InteractionResponse) -> str:
+    """What a press did, as its answer (the board redrawn, in the table's Spanish) said it: read from
+    the answer itself, as a later press may have redrawn the board since."""
+    redrawn(answer)
+    shown = answer.data["embeds"][0].get("fields", [])
+    return "\n".join(f["value"] for f in shown if f["name"] == "Lo último")
 
 
 def hand_dm(muster: Muster, user: User, title: str) -> Message:
@@ -150,41 +162,48 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
         )
         state = await game_state(muster, sid)
 
-    # The battle's message is the table's: Spanish buttons; each press answered in the presser's language.
+    # The battle's message is the table's: Spanish buttons; each press answered by it, redrawn in Spanish.
     battle = await latest_with(muster, sid, "Empezar la batalla")
     assert "**Empezar la batalla**" in battle.embed_text()
     pressed = await (await emu.click(bob, battle, label="Empezar la batalla")).response()
     await muster.settle()
-    assert pressed.ephemeral and f"<@{bob.id}> demande à commencer la bataille." in pressed.content
+    said = f"<@{bob.id}> pide empezar la batalla. Espera a que <@{alice.id}> lo confirme"
+    assert said in latest(pressed), latest(pressed)
     assert [b["label"] for b in battle.buttons()] == ["Confirmar", "Todavía no"]
     assert "¿Empezar la batalla?" in battle.embed_text()
     paused = dm_asking(muster, alice, ".reveal")
     assert "Pausiert: Eine Anfrage im Thread des Spiels wartet auf eine Bestätigung." in paused.embed_text()
     begun = await (await emu.click(alice, battle, label="Confirmar")).response()
     await muster.settle()
-    assert begun.ephemeral and f"<@{alice.id}> bestätigt die Anfrage von <@{bob.id}>" in begun.content
+    said = f"<@{alice.id}> confirma la petición de <@{bob.id}> de empezar la batalla."
+    assert said in latest(begun), latest(begun)
     assert (await game_state(muster, sid)).phase is Phase.BATTLE
     assert board_of(muster, table).embeds[0]["description"].startswith("**La batalla está en marcha.**")
 
-    # Alice turns her card up from her German prompt; Bob records the loss of her Ritter from his French one.
+    # Alice turns her card up from her German prompt; Bob records the loss of her Ritter from his French
+    # one. Each is answered by that prompt redrawn in its reader's language; the board says what it did.
     reveal = dm_asking(muster, alice, ".reveal")
     assert "**Karte aufdecken**" in reveal.embed_text()
     turned = await answer(muster, alice, reveal, f"#1 {magic.card.name} → Ritter")
-    assert turned.ephemeral and magic.card.name in emu.text_visible_to(bob)
-    assert "wurde aufgedeckt" in turned.content, turned.content
+    assert magic.card.name in emu.text_visible_to(bob)
+    [face_down] = [v for k, v in fields(redrawn(turned)).items() if k.startswith("Deine verdeckten Karten")]
+    assert redrawn(turned).id == reveal.id and magic.card.name not in face_down, face_down
+    ritter_es = f"Ritter (unidad de caballería de <@{alice.id}>)"
+    said = f"#1: **{magic.card.name}** en {ritter_es} se pone boca arriba (+{COSTS[magic.card.name]} pts)."
+    assert said in fields(board_of(muster, table))["Lo último"]
     losses = dm_asking(muster, bob, "b0.lost")
     assert "**Noter une unité ou un personnage détruit**" in losses.embed_text()
     recorded = await answer(muster, bob, losses, "Ritter — unité de cavalerie de l'ennemi", {"points": "110"})
-    assert recorded.ephemeral and f"Détruit : Ritter (unité de cavalerie de <@{alice.id}>), 110 pts" in (
-        recorded.content
-    ), recorded.content
+    assert redrawn(recorded).id == losses.id and "Ritter" not in losses.embed_text()
+    said = f"Destruido: {ritter_es}, 110 pts +{COSTS[magic.card.name]} por cartas"
+    assert said in fields(board_of(muster, table))["Lo último"]
 
     # Finish: the thread's buttons in Spanish, the result in Spanish on the board.
     await (await emu.click(alice, battle, label="Terminar y puntuar la partida")).response()
     await muster.settle()
     scored = await (await emu.click(bob, battle, label="Confirmar")).response()
     await muster.announced()
-    assert scored.ephemeral and "\nPartie terminée. " in scored.content, scored.content
+    assert "\nPartida terminada. " in latest(scored), latest(scored)
     over = await game_state(muster, sid)
     assert over.finished and over.outcome is not None
     final = board_of(muster, table)
