@@ -1,11 +1,12 @@
 """A click answered by redrawing the message it came from: one Discord call where there were two.
 
 A click on a kept message that its step redraws (the board a question rides on, the player's own
-DM prompt) is answered with that message's new look (the interaction's UPDATE_MESSAGE), not with an
-ephemeral answer followed by the outbox's edit of the same message. Only that message is rendered
-before the answer (pure work from memory: `bot.play.table.redrawn`); the step's other messages are
-rendered after it, as every step's are, and its digest is recorded with them, so the outbox finds
-the message already showing its edit and sends nothing for it (`bot.chat.sending.shown_digest`).
+DM prompt when it then says, with its "✅", what the player did there) is answered with that
+message's new look (the interaction's UPDATE_MESSAGE), not with an ephemeral answer followed by the
+outbox's edit of the same message. Only that message is rendered before the answer (pure work from
+memory: `redrawn`); the step's other messages are rendered after it, as every step's are, and its
+digest is recorded with them, so the outbox finds the message already showing its edit and sends
+nothing for it (`bot.chat.sending.shown_digest`).
 
 The ephemeral answer stays where a redraw would lose something or could go wrong: a click on an
 ephemeral message (a closed DM's stand-in, a question picked from a menu), a message the step
@@ -34,7 +35,7 @@ from bot.lang.i18n import speaking
 from bot.lang.languages import Languages
 from bot.play import table
 from bot.play.games import GameAdapter, SessionInfo
-from bot.play.prompts import player_dms
+from bot.play.prompts import DONE_MARK, player_dms
 from bot.play.table import AutoAnswer
 from rules.session import Event, GameState
 
@@ -119,4 +120,7 @@ def redrawn(
             return table.board_after(adapter, info, after, events, auto)[3]
     with speaking(languages.of(player)):
         found = [m for m in player_dms(adapter, info, before, after, events, player) if m.key == key]
-    return found[-1] if found else None
+    # A DM answers in place only when it then says what the player did there (its "✅" lines); else
+    # the answer apart says it (a Warmaster card turned up from the hand's tools).
+    said = found[-1] if found else None
+    return said if said is not None and DONE_MARK in said.model_dump_json(include={"embeds"}) else None

@@ -2,7 +2,7 @@
 French-speaking player in a Spanish server. The board, the battle's message and the thread speak
 Spanish, and so does the answer to a press on the battle's message (that message, redrawn); each
 player's hand, card prompts, tools and answers speak their own language (a unit type typed in it
-too), a use of their tools answered by their DM redrawn; nothing secret reaches the other player;
+too), a use of their tools answered to them alone; nothing secret reaches the other player;
 the commands are described in each language in Discord's picker."""
 
 from __future__ import annotations
@@ -181,20 +181,25 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     assert board_of(muster, table).embeds[0]["description"].startswith("**La batalla está en marcha.**")
 
     # Alice turns her card up from her German prompt; Bob records the loss of her Ritter from his French
-    # one. Each is answered by that prompt redrawn in its reader's language; the board says what it did.
+    # one. Each is answered apart in its reader's language (the DM says nothing of a tool's use); the
+    # board says what it did, in Spanish.
     reveal = dm_asking(muster, alice, ".reveal")
     assert "**Karte aufdecken**" in reveal.embed_text()
     turned = await answer(muster, alice, reveal, f"#1 {magic.card.name} → Ritter")
+    assert turned.ephemeral and "wurde aufgedeckt" in turned.content, turned.content
     assert magic.card.name in emu.text_visible_to(bob)
-    [face_down] = [v for k, v in fields(redrawn(turned)).items() if k.startswith("Deine verdeckten Karten")]
-    assert redrawn(turned).id == reveal.id and magic.card.name not in face_down, face_down
+    [face_down] = [v for k, v in fields(reveal).items() if k.startswith("Deine verdeckten Karten")]
+    assert magic.card.name not in face_down, face_down
     ritter_es = f"Ritter (unidad de caballería de <@{alice.id}>)"
     said = f"#1: **{magic.card.name}** en {ritter_es} se pone boca arriba (+{COSTS[magic.card.name]} pts)."
     assert said in fields(board_of(muster, table))["Lo último"]
     losses = dm_asking(muster, bob, "b0.lost")
     assert "**Noter une unité ou un personnage détruit**" in losses.embed_text()
     recorded = await answer(muster, bob, losses, "Ritter — unité de cavalerie de l'ennemi", {"points": "110"})
-    assert redrawn(recorded).id == losses.id and "Ritter" not in losses.embed_text()
+    assert recorded.ephemeral and f"Détruit : Ritter (unité de cavalerie de <@{alice.id}>), 110 pts" in (
+        recorded.content
+    ), recorded.content
+    assert "Ritter" not in losses.embed_text()
     said = f"Destruido: {ritter_es}, 110 pts +{COSTS[magic.card.name]} por cartas"
     assert said in fields(board_of(muster, table))["Lo último"]
 
