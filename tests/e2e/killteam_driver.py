@@ -20,6 +20,7 @@ from rules.killteam.options import BATTLE_END, DONE_OPTION
 from rules.session import Question
 from tests.e2e.conftest import Muster
 from tests.emulator import Emulator, ModalPrompt
+from tests.emulator.interactions import InteractionRecord
 from tests.emulator.model import Channel, Message, User
 
 TEST_PACK = """name: Club pack
@@ -104,6 +105,21 @@ def mentions_number(text: str, number: int) -> bool:
     cleaned = re.sub(r"[0-9a-f]{16,}", " ", cleaned)
     cleaned = re.sub(r"\d{15,}", " ", cleaned)  # snowflakes
     return re.search(rf"(?<![\w.]){number}(?![\w.])", cleaned) is not None
+
+
+async def answer_reached_discord(emu: Emulator, record: InteractionRecord) -> None:
+    """Wait until the bot's answer to `record` has reached Discord, though Discord may still be
+    handling it (a fault's delay): the step it answers is stored by then, as the answer follows it."""
+    prefix = f"/interactions/{record.id}/"
+    await emu.wait_until(
+        lambda: any(r.path.startswith(prefix) for r in emu.requests), 5, "the answer to reach Discord"
+    )
+
+
+def board_post(table: KillTeamTable) -> Message:
+    """The game's board in its thread (the one post titled "Kill Team: …"), edited as the game goes."""
+    (board,) = [m for m in table.muster.emu.messages(table.channel) if "Kill Team:" in m.embed_text()]
+    return board
 
 
 class KillTeamTable:

@@ -1,9 +1,10 @@
 """A Kill Team bid game in a Spanish server between a German-speaking and a French-speaking player.
 
 The thread (board, questions, reveals) speaks the server's Spanish; each player's sealed bid
-prompts, what they sealed, their Tac Ops and their own answers speak their Discord language; the
-command picker shows Kill Team's descriptions and choices in every language. Every text is also
-searched for a piece of Kill Team's English that no translation keeps (a string left unmarked).
+prompts (redrawn to say what they sealed when they bid), their Tac Ops and their own answers speak
+their Discord language; the command picker shows Kill Team's descriptions and choices in every
+language. Every text is also searched for a piece of Kill Team's English that no translation keeps
+(a string left unmarked).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.lang.i18n_tools import po_path, pot_path, read
 from rules.killteam import KillTeamState
 from tests.e2e.conftest import Muster
 from tests.e2e.killteam_driver import KillTeamTable
+from tests.emulator.interactions import UPDATE_MESSAGE
 from tests.emulator.model import Message, User
 
 
@@ -76,17 +78,15 @@ async def test_a_bid_game_in_a_spanish_server_between_a_german_and_a_french_play
     thread = every_version(emu.messages(table.channel))
     assert "En secreto: **puja para elegir la misión**" in thread and "(mira tus MD)" in thread
 
+    # each seal is answered by redrawing the bidder's own prompt, in their language
     sealed = await table.answer(alice, "7")
-    assert (
-        sealed.ephemeral
-        and sealed.content == "Versiegelt. Es bleibt verborgen, bis auch dein Gegner versiegelt hat."
-    )
-    assert f"<@{alice}> ha sellado: puja para elegir la misión." in every_version(emu.messages(table.channel))
-    revealed = await table.answer(bob, "2")
-    assert revealed.content == "Scellé. Les deux choix sont maintenant révélés dans le salon de la partie."
+    assert sealed.type == UPDATE_MESSAGE and sealed.message is alice_prompt
     assert (
         "Du hast **7 Marken** versiegelt (Gebot um die Mission). Commitment: `" in alice_prompt.embed_text()
     )
+    assert f"<@{alice}> ha sellado: puja para elegir la misión." in every_version(emu.messages(table.channel))
+    revealed = await table.answer(bob, "2")
+    assert revealed.type == UPDATE_MESSAGE and revealed.message is bob_prompt
     assert (
         "Vous avez scellé **2 jetons** (enchère pour choisir la mission). Engagement : `"
         in bob_prompt.embed_text()

@@ -19,7 +19,9 @@ from rules.killteam import KillTeamState, prompt_for
 from rules.sealed import SealedRound
 from rules.session import Question
 from tests.e2e.conftest import Muster
-from tests.e2e.killteam_driver import KillTeamTable, component_ids, default_answer
+from tests.e2e.killteam_driver import KillTeamTable, board_post, component_ids, default_answer
+from tests.e2e.table_counts import latest_lines
+from tests.emulator.interactions import UPDATE_MESSAGE
 from tests.emulator.model import Message
 
 PLAYER_DIGEST = re.compile(r"<@(\d+)>[^\n]*?`([0-9a-f]{64})`")
@@ -176,7 +178,8 @@ async def test_a_bid_game_sends_the_secret_tac_ops_once(muster: Muster, tac_ops:
 
 async def test_pressing_a_question_after_a_bid_made_for_you_answers_what_you_pressed(muster: Muster) -> None:
     """Alice spends all her tokens on the mission: her bid for the map is made for her the moment she
-    picks the mission, and her answer is about the mission she picked."""
+    picks the mission, and the board she pressed, redrawn as the answer, is about the mission she
+    picked."""
     await KillTeamTable.load_pack(muster)
     table = await KillTeamTable.open(muster, "bid", "free")
     alice, bob = muster.world.alice.id, muster.world.bob.id
@@ -186,14 +189,19 @@ async def test_pressing_a_question_after_a_bid_made_for_you_answers_what_you_pre
     state = await table.state()
     assert state.bids is not None and state.bids.sealed is not None
     assert alice in state.bids.sealed.entries  # her map bid, made for her
-    assert picked.ephemeral and picked.content.startswith("Mission: **Secure**"), picked.content
-    assert "stays hidden until your opponent" not in picked.content
+    # answered by redrawing the board she pressed, whose latest lines start with what she picked
+    assert picked.type == UPDATE_MESSAGE and picked.message is not None
+    assert picked.message.id == board_post(table).id
+    latest = latest_lines(picked.message)
+    assert latest.startswith("Mission: **Secure**"), latest
+    assert "stays hidden until your opponent" not in picked.message.text()
 
 
 async def test_a_sealed_bid_is_one_pick_in_the_dm_and_a_forged_pick_is_refused(muster: Muster) -> None:
     """A bid of 0 to 10 tokens is a menu of those numbers in the bidder's DMs: one pick seals it and
     costs one Discord call, where a form cost two (opening it, then its submit's answer). A number the
-    menu does not offer, sent by a modified client, is refused to the sender alone and changes nothing."""
+    menu does not offer, sent by a modified client, is refused to the sender alone and changes nothing.
+    The pick is answered by redrawing the DM it was made on."""
     w, emu = muster.world, muster.emu
     table = await KillTeamTable.open(muster, "bid", "free")
     alice = w.alice.id
@@ -218,7 +226,10 @@ async def test_a_sealed_bid_is_one_pick_in_the_dm_and_a_forged_pick_is_refused(m
     assert "has sealed" not in "\n".join(m.all_text() for m in table_now(table))
     start = len(emu.requests)
     picked = await (await emu.select(w.alice, dm, ids["select"], ["7"])).response()
-    assert picked.ephemeral and picked.modal is None and picked.content.startswith("Sealed."), picked.content
+    # answered by redrawing the DM the menu was on: it says what was sealed and has no menu left
+    assert picked.type == UPDATE_MESSAGE and picked.modal is None
+    assert picked.message is not None and picked.message.id == dm.id and not list(dm.walk_components())
+    assert "You sealed **7 tokens** for the bid to choose the mission" in dm.embed_text(), dm.text()
     answers = [r for r in emu.requests[start:] if re.match(r"/(interactions|webhooks)/", r.path)]
     assert len(answers) == 1, answers  # the pick's answer, and nothing opened before it
     await muster.settle()

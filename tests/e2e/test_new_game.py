@@ -1,6 +1,7 @@
 """A game added through the registry alone (Pick: rules/pick/ and cogs/pick/, the example of
 docs/NEW_GAME.md): loading its cog is all it takes for it to appear in /help and /games, to be played
-through the one question encoding, and to refuse an answer to a question it no longer asks."""
+through the one question encoding, and to refuse an answer to a question it no longer asks. A pick
+pressed in the DM prompt is answered by redrawing that prompt (the interaction's UPDATE_MESSAGE)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from sqlalchemy import select
 from bot.db.models import GameResult
 from tests.e2e.conftest import Muster
 from tests.emulator import Message
+from tests.emulator.interactions import UPDATE_MESSAGE
 
 
 @pytest.fixture
@@ -47,9 +49,12 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     ids = [b["custom_id"] for b in prompt.buttons()]
     assert all(i.startswith("q:") and i.endswith((":pick:1", ":pick:2", ":pick:3")) for i in ids)
     sealed = await (await emu.click(w.alice, prompt, label="3")).response()
-    assert sealed.ephemeral and sealed.content == "Your pick 3 is sealed."
+    # The click is answered by redrawing the DM prompt itself: it says what was sealed and keeps no
+    # button to press again.
+    assert sealed.type == UPDATE_MESSAGE and not sealed.ephemeral
+    assert sealed.message is not None and sealed.message.id == prompt.id
+    assert not prompt.buttons() and "You sealed **3** for your pick" in prompt.embed_text()
     await pick.settle()
-    # The answered DM prompt says what was sealed and keeps no button to press again.
     assert not prompt.buttons() and "You sealed **3**" in prompt.embed_text()
 
     await (await emu.click(w.bob, prompt_of(pick, w.bob), label="1")).response()
@@ -115,7 +120,8 @@ async def test_pick_played_in_german_from_start_to_result(pick: Muster) -> None:
     prompt = prompt_of(pick, w.alice)
     assert "Wähle heimlich eine Zahl" in prompt.all_text()
     sealed = await (await emu.click(w.alice, prompt, label="3")).response()
-    assert sealed.content == "Deine Zahl 3 ist versiegelt."
+    assert sealed.type == UPDATE_MESSAGE and sealed.message is not None and sealed.message.id == prompt.id
+    assert "Du hast **3** versiegelt." in sealed.message.embed_text()
     await (await emu.click(w.bob, prompt_of(pick, w.bob), label="1")).response()
     await pick.settle()
     [card] = [m for m in emu.messages(w.channel) if m.thread is not None]

@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.e2e.conftest import PROCESS_ENV
 from tests.e2e.killteam_driver import mission_bid_menu, seal_by_menu
 from tests.emulator import DefaultWorld, Emulator, Message, User, start_bot_process
+from tests.emulator.interactions import UPDATE_MESSAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,8 +83,10 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
         await emu.wait_until(
             lambda: _has_prompt(emu, world.alice) and _has_prompt(emu, world.bob), 10, "prompts"
         )
-        sealed = await seal_by_menu(emu, world.alice, _bid_menu(emu, world.alice), 3)
-        assert sealed.ephemeral
+        menu = _bid_menu(emu, world.alice)
+        sealed = await seal_by_menu(emu, world.alice, menu, 3)
+        assert sealed.type == UPDATE_MESSAGE and sealed.message is menu[0]  # the DM, redrawn
+        assert "You sealed **3 tokens**" in menu[0].embed_text()
         await emu.wait_until(
             lambda: "sealed" in "\n".join(m.all_text() for m in _game_messages(emu, world)),
             10,
@@ -97,8 +100,10 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
 
     again = await start_bot_process(argv, emu, env=env, cwd=ROOT)
     try:
-        answer = await seal_by_menu(emu, world.bob, _bid_menu(emu, world.bob), 1)  # sent before the kill
-        assert answer.ephemeral
+        menu = _bid_menu(emu, world.bob)  # sent before the kill
+        answer = await seal_by_menu(emu, world.bob, menu, 1)
+        assert answer.type == UPDATE_MESSAGE and answer.message is menu[0]  # redrawn after the restart too
+        assert "You sealed **1 token**" in menu[0].embed_text()
         await emu.wait_until(lambda: bool(_reveals(emu, world)), 10, "the reveal")
         await asyncio.sleep(0.5)  # anything sent twice would have arrived by now
         (reveal,) = _reveals(emu, world)

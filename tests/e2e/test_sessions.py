@@ -13,6 +13,7 @@ from sqlalchemy import select, update
 from bot.chat import custom_ids
 from bot.chat.messages import Reply
 from bot.db.models import GameResult, GameSession
+from bot.play import table
 from bot.play.sessions import SessionService
 from cogs.pick.adapter import PickAdapter
 from rules.pick.procedure import start
@@ -20,6 +21,7 @@ from rules.session import Answer
 from tests.e2e.conftest import Muster
 from tests.emulator import Channel, Message, User
 from tests.emulator.harness import ErrorRecords
+from tests.emulator.interactions import UPDATE_MESSAGE
 
 
 @pytest.fixture
@@ -66,7 +68,9 @@ async def test_sealed_picks_in_dms_reveal_once_and_verify(toy: Muster) -> None:
     sid = await open_game(toy)
     alice_prompt, bob_prompt = prompt_in(emu.dms(w.alice)), prompt_in(emu.dms(w.bob))
     answer = await (await emu.click(w.alice, alice_prompt, label="3")).response()
-    assert answer.ephemeral and "3 is sealed" in answer.content
+    # answered by redrawing the DM prompt clicked, which says what was sealed
+    assert answer.type == UPDATE_MESSAGE and answer.message is alice_prompt
+    assert not alice_prompt.buttons() and "You sealed **3** for your pick" in alice_prompt.embed_text()
     await toy.settle()
     sealed = [m for m in emu.messages(w.channel) if "has sealed" in m.all_text()]
     assert len(sealed) == 1 and re.search(r"`[0-9a-f]{64}`", sealed[0].all_text())
@@ -135,8 +139,10 @@ async def test_two_seals_at_the_same_instant_reveal_once(toy: Muster) -> None:
     await open_game(toy)
     a, b = prompt_in(emu.dms(w.alice)), prompt_in(emu.dms(w.bob))
     records = await asyncio.gather(emu.click(w.alice, a, label="2"), emu.click(w.bob, b, label="3"))
-    for record in records:
-        assert "is sealed" in (await record.response()).content
+    for record, prompt, pick in zip(records, (a, b), ("2", "3"), strict=True):
+        answer = await record.response()  # each prompt redrawn in answer to its own click
+        assert answer.type == UPDATE_MESSAGE and answer.message is not None and answer.message.id == prompt.id
+        assert f"You sealed **{pick}**" in answer.message.embed_text()
     await toy.settle()
     assert len(reveals(toy)) == 1
 
@@ -211,16 +217,19 @@ async def test_an_unexpected_error_gets_a_friendly_answer_with_an_id_and_a_logge
     emu, w = toy.emu, toy.world
     await open_game(toy)
 
-    def broken_reply(*_args: object) -> Reply:
+    def broken(*_args: object) -> Reply:
         raise RuntimeError("a bug in a game adapter")
 
-    monkeypatch.setattr(PickAdapter, "reply", broken_reply)
+    # The prompt's redraw fails, so the click is answered apart, and the answer fails too.
+    monkeypatch.setattr(table, "redrawn", broken)
+    monkeypatch.setattr(PickAdapter, "reply", broken)
     prompt = next(m for m in emu.dms(w.alice) if m.buttons())
     answer = await (await emu.click(w.alice, prompt, label="3")).response()
     error_id = re.search(r"error id `([0-9a-f]{8})`", answer.content)
     assert answer.ephemeral and error_id and "RuntimeError" not in answer.content
     logged = [r for r in logged_errors.records if error_id.group(1) in r.getMessage()]
     assert logged and logged[0].exc_info is not None
+    assert any("could not be redrawn" in r.getMessage() for r in logged_errors.records)
     logged_errors.records.clear()  # expected here; the fixture fails on any other
 
 
@@ -277,7 +286,8 @@ async def test_a_click_judged_on_a_stale_copy_is_decided_by_the_stored_game(toy:
     assert stale is not None and not stale[1].round.entries
     await other_process.answer(sid, Answer(actor=w.alice.id, step="pick", values=["3"], nonce="a" * 32))
     taken = await (await emu.click(w.bob, bob_prompt, label="1")).response()
-    assert taken.ephemeral and "1" in taken.content
+    assert taken.type == UPDATE_MESSAGE and taken.message is not None and taken.message.id == bob_prompt.id
+    assert "You sealed **1**" in taken.message.embed_text()
     await toy.settle()
     [reveal] = reveals(toy)
     assert f"<@{w.alice.id}> picked 3" in reveal and f"<@{w.bob.id}> picked 1" in reveal
