@@ -67,6 +67,14 @@ def own_seal(events: list[Event], actor: int) -> ChoiceSealed | None:
     return first if isinstance(first, ChoiceSealed) and first.player == actor else None
 
 
+def seal_note(events: list[Event]) -> str:
+    """What became of a seal just made: hidden still, or revealed with the other (said where the
+    player sealed: their DM prompt, or the answer apart)."""
+    if any(isinstance(e, ChoicesRevealed) for e in events):
+        return _("Both choices are now revealed in the game's channel.")
+    return _("It stays hidden until your opponent has sealed too.")
+
+
 class KillTeamAdapter(GameAdapter[KillTeamState]):
     procedure = PROCEDURE
     title = "Kill Team"
@@ -138,14 +146,12 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
             e.model_copy(update={"label": sealed_label(e.label)}) if isinstance(e, ChoiceSealed) else e
             for e in events
         ]
-        return sealed_line(said, player, shown)
+        line = sealed_line(said, player, shown)
+        return f"{line}\n{seal_note(events)}" if line else line
 
     def reply(self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int) -> Reply:
         if own_seal(events, actor) is not None:
-            revealed = any(isinstance(e, ChoicesRevealed) for e in events)
-            if revealed:
-                return Reply(content=_("Sealed. Both choices are now revealed in the game's channel."))
-            return Reply(content=_("Sealed. It stays hidden until your opponent has sealed too."))
+            return Reply(content=f"{_('Sealed.')} {seal_note(events)}")
         if any(isinstance(e, ev.EndAsked) and e.by == actor for e in events):
             return Reply(
                 content=_(

@@ -13,7 +13,7 @@ from sqlalchemy import select, update
 from bot.chat import custom_ids
 from bot.chat.messages import Reply
 from bot.db.models import GameResult, GameSession
-from bot.play import table
+from bot.play import in_place
 from bot.play.sessions import SessionService
 from cogs.pick.adapter import PickAdapter
 from rules.pick.procedure import start
@@ -221,7 +221,7 @@ async def test_an_unexpected_error_gets_a_friendly_answer_with_an_id_and_a_logge
         raise RuntimeError("a bug in a game adapter")
 
     # The prompt's redraw fails, so the click is answered apart, and the answer fails too.
-    monkeypatch.setattr(table, "redrawn", broken)
+    monkeypatch.setattr(in_place, "redrawn", broken)
     monkeypatch.setattr(PickAdapter, "reply", broken)
     prompt = next(m for m in emu.dms(w.alice) if m.buttons())
     answer = await (await emu.click(w.alice, prompt, label="3")).response()
