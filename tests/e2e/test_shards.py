@@ -208,7 +208,8 @@ async def test_games_on_two_shards_survive_a_killed_process_and_post_everything_
             emu.inject("*", rf"/channels/{a.channel.id}/messages(/\d+)?", status=None, delay_after=30.0)
             with a.muster.unsettled():
                 sealed = await a.answer(alice.id, "3")
-            assert sealed.ephemeral
+            # answered by her DM prompt redrawn, sealed (bot/play/in_place.py)
+            assert sealed.type_name == "UPDATE_MESSAGE" and "You sealed" in sealed.message.all_text()
             await emu.wait_until(lambda: _sealed_notes(emu, a.channel), 10, "the seal's note in the thread")
             await fleet.kill(0)
             emu.clear_faults()
