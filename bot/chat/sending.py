@@ -72,7 +72,7 @@ class Done:
     remember: SessionMessage | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Kept:
     """Where a kept message is and what it shows, as this process last knew it."""
 
@@ -87,7 +87,10 @@ class KeptMessages:
     that message redrawn (bot/play/in_place.py); what it says was shown is checked by the store
     before an edit is skipped for it."""
 
-    SIZE = 4096
+    SIZE = 1024
+    """About four kept messages (a board, a card, two DM prompts) for each of the 256 games a process
+    keeps (bot/play/sessions.py CACHE_SIZE): a game that fell out costs one read at its next click,
+    as its state does."""
 
     def __init__(self) -> None:
         self._known: OrderedDict[tuple[str, str], Kept] = OrderedDict()
