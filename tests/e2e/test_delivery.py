@@ -219,8 +219,13 @@ async def with_pick_game(muster: Muster) -> str:
     return await toy_game(muster, muster.world.channel, muster.world.alice, muster.world.bob)
 
 
+def pick_prompt(muster: Muster, user: User, sid: str) -> Message:
+    """The Pick game's latest prompt with buttons in `user`'s DMs."""
+    return [m for m in muster.emu.dms(user) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
+
+
 async def pick(muster: Muster, user: User, sid: str, value: int) -> None:
-    prompt = [m for m in muster.emu.dms(user) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
+    prompt = pick_prompt(muster, user, sid)
     answer = await (await muster.emu.click(user, prompt, label=str(value))).response()
     # answered by redrawing the prompt clicked ("✅" and the pick sealed); apart, when the game's
     # messages are not rendered the usual way (bot/play/in_place.py)

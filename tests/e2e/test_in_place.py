@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot.play import in_place, table
+from bot.play import in_place
 from rules.fortyk import Phase
 from tests.e2e.conftest import Muster
-from tests.e2e.test_delivery import pick, with_pick_game
+from tests.e2e.test_delivery import pick, pick_prompt, with_pick_game
 from tests.e2e.test_fortyk import _latest_with, game_state, start_game, to_battle
 from tests.emulator.harness import ErrorRecords
 
@@ -109,7 +109,7 @@ async def test_a_redraw_that_fails_answers_apart_and_loses_nothing(
         raise RuntimeError("a bug in a redraw")
 
     monkeypatch.setattr(in_place, "redrawn", broken)
-    prompt = [m for m in emu.dms(w.alice) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
+    prompt = pick_prompt(muster, w.alice, sid)
     answered = await (await emu.click(w.alice, prompt, label="3")).response()
     assert answered.ephemeral and re.search("sealed", answered.content, re.IGNORECASE)
     await pick(muster, w.bob, sid, 1)
@@ -119,29 +119,3 @@ async def test_a_redraw_that_fails_answers_apart_and_loses_nothing(
     logged = [r for r in logged_errors.records if sid in r.getMessage()]
     assert logged and "could not be redrawn" in logged[0].getMessage()
     logged_errors.records.clear()  # expected here
-
-
-async def test_the_steps_other_messages_are_rendered_after_an_answer_in_place(
-    muster: Muster, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Only the message clicked is drawn before the answer: the step's messages (the board, the
-    reveal) are rendered once the click is answered, as for an answer apart."""
-    sid = await with_pick_game(muster)
-    emu, w = muster.emu, muster.world
-    clicks: dict[int, Any] = {}  # the version a click makes: its interaction
-    answered_first: list[bool] = []
-    render_all = table.table_messages
-
-    def table_messages(adapter: Any, info: Any, *args: Any, **kwargs: Any) -> list[Any]:
-        if info.id == sid:
-            answered_first.append(clicks[info.version].responded)
-        return render_all(adapter, info, *args, **kwargs)
-
-    monkeypatch.setattr(table, "table_messages", table_messages)
-    for version, (user, value) in enumerate(((w.alice, 3), (w.bob, 1)), start=2):
-        prompt = [m for m in emu.dms(user) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
-        clicks[version] = await emu.click(user, prompt, label=str(value))
-        assert (await clicks[version].response()).type_name == "UPDATE_MESSAGE"
-    await muster.announced()
-    assert answered_first == [True, True]
-    assert "Revealed" in emu.messages(w.channel)[0].embed_text()

@@ -12,9 +12,10 @@ from sqlalchemy import select
 
 from bot.chat.messages import Outgoing
 from bot.db.models import OutboxMessage, RenderJob
+from bot.play import table
 from cogs.pick.adapter import PickAdapter
 from tests.e2e.conftest import Muster
-from tests.e2e.test_delivery import lines, pick, toy_game, with_pick_game
+from tests.e2e.test_delivery import lines, pick, pick_prompt, toy_game, with_pick_game
 from tests.emulator import Channel, Emulator, User
 from tests.emulator.harness import ErrorRecords
 
@@ -132,23 +133,36 @@ async def test_a_restart_between_the_answer_and_the_render_sends_the_messages_on
     assert len(posts(emu, w.channel, [w.alice, w.bob])) == made(rows)
 
 
+@pytest.mark.parametrize(
+    ("spied", "answered"), [("adapter", "CHANNEL_MESSAGE_WITH_SOURCE"), ("table", "UPDATE_MESSAGE")]
+)
 async def test_the_click_is_answered_before_the_steps_messages_are_rendered(
-    muster: Muster, monkeypatch: pytest.MonkeyPatch
+    muster: Muster, monkeypatch: pytest.MonkeyPatch, spied: str, answered: str
 ) -> None:
+    """A game that renders its own way (its adapter's `render_step` replaced) is answered apart; the
+    platform's rendering lets a click be answered by its DM prompt redrawn (bot/play/in_place.py),
+    only that message drawn first. Either way the step's messages are rendered after the answer."""
     sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
     clicks: dict[int, Any] = {}  # the version a click makes: its interaction
     answered_first: list[bool] = []
 
-    def render_step(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
-        answered_first.append(clicks[info.version].responded)
-        return ORIGINAL(self, info, *args, **kwargs)
+    def spy(render: Any) -> Any:
+        def rendered(*args: Any, **kwargs: Any) -> list[Outgoing]:
+            info = args[1]  # after the adapter (the method's self, or the function's first argument)
+            if info.id == sid:
+                answered_first.append(clicks[info.version].responded)
+            return list(render(*args, **kwargs))
 
-    monkeypatch.setattr(PickAdapter, "render_step", render_step)
+        return rendered
+
+    if spied == "adapter":
+        monkeypatch.setattr(PickAdapter, "render_step", spy(ORIGINAL))
+    else:
+        monkeypatch.setattr(table, "table_messages", spy(table.table_messages))
     for version, (user, value) in enumerate(((w.alice, 3), (w.bob, 1)), start=2):
-        prompt = [m for m in emu.dms(user) if m.buttons() and f":{sid}:" in str(m.buttons()[0])][-1]
-        clicks[version] = await emu.click(user, prompt, label=str(value))
-        assert (await clicks[version].response()).ephemeral
+        clicks[version] = await emu.click(user, pick_prompt(muster, user, sid), label=str(value))
+        assert (await clicks[version].response()).type_name == answered
     await muster.announced()
     assert answered_first == [True, True]
     assert "Revealed" in emu.messages(w.channel)[0].embed_text()
