@@ -194,7 +194,13 @@ class Sender:
         return row.thread_id or row.channel_id
 
     async def send(self, session_id: str | None, message: Outgoing, nonce: str) -> Sent:
-        """Send to a DM or a channel (with the fallbacks); returns what to record."""
+        """Send to a DM or a channel (with the fallbacks); returns what to record, which this
+        process's cache of kept messages learns at once."""
+        sent = await self._send(session_id, message, nonce)
+        self.kept.note(sent.remember)
+        return sent
+
+    async def _send(self, session_id: str | None, message: Outgoing, nonce: str) -> Sent:
         kwargs = to_discord(session_id, message)
         if message.to == "dm":
             assert message.user_id is not None
@@ -256,9 +262,7 @@ class Sender:
         sent = await dm.send(**await self._with_file(message, kwargs), nonce=nonce)
         if old is not None:
             await self._point(None, old, dm.id, sent.id)
-        kept = _kept(session_id, message, dm.id, sent.id)
-        self.kept.note(kept)
-        return kept
+        return _kept(session_id, message, dm.id, sent.id)
 
     async def _open_thread(
         self, session_id: str, message: Outgoing, channel_id: int, card_id: int
@@ -320,9 +324,7 @@ class Sender:
         sent = await channel.send(**await self._with_file(message, kwargs), nonce=nonce)
         if old is not None:
             await self._point(await self._guild_of(session_id), old, channel_id, sent.id)
-        kept = _kept(session_id, message, channel_id, sent.id)
-        self.kept.note(kept)
-        return kept
+        return _kept(session_id, message, channel_id, sent.id)
 
     async def _edited_in_place(
         self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any]
@@ -359,7 +361,6 @@ class Sender:
             message_id=known.message_id,
             shown=shown,
         )
-        self.kept.note(edited)
         return Done(edited), None
 
     async def _guild_of(self, session_id: str | None) -> int | None:

@@ -107,8 +107,8 @@ class StepRenderer:
             self.delivery.kick()
             return
         try:
+            languages = await self.languages_of(info)
             try:
-                languages = await self.languages_of(info)
                 adapter = self.games.get(info.system)
                 rows = outbox_rows(info, adapter.render_step(info, before, after, events, auto, languages))
             except Exception as exc:
