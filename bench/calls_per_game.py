@@ -15,10 +15,11 @@ every request, the most thread edits one action (a slash command, a click, a sel
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,7 +101,10 @@ def count(emu: Emulator, start: int, marks: list[int]) -> Calls:
     return calls
 
 
-async def play(game: Callable[[Muster], Awaitable[None]], scale: float) -> Calls:
+@contextlib.asynccontextmanager
+async def muster_at_limits(scale: float) -> AsyncIterator[tuple[Emulator, Muster]]:
+    """A fresh bot, started, on a fresh SQLite database and a fresh emulator with its rate limits on
+    at `scale` (the default world added); stopped when done."""
     with tempfile.TemporaryDirectory() as tmp:
         async with (
             Emulator(rate_limits=True, rate_limit_scale=scale) as emu,
@@ -110,15 +114,20 @@ async def play(game: Callable[[Muster], Awaitable[None]], scale: float) -> Calls
             with discord_globals_restored():
                 muster = Muster(emu, world, url)
                 await muster.start()
-                start = len(emu.requests)
-                marks: list[int] = []
                 try:
-                    with actions_marked(emu, marks):
-                        await game(muster)
-                    await muster.announced()
+                    yield emu, muster
                 finally:
                     await muster.stop()
-            return count(emu, start, marks)
+
+
+async def play(game: Callable[[Muster], Awaitable[None]], scale: float) -> Calls:
+    async with muster_at_limits(scale) as (emu, muster):
+        start = len(emu.requests)
+        marks: list[int] = []
+        with actions_marked(emu, marks):
+            await game(muster)
+        await muster.announced()
+    return count(emu, start, marks)
 
 
 COLUMNS = [

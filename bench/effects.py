@@ -27,7 +27,6 @@ import asyncio
 import itertools
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -39,15 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bench.calls_per_game import GAMES
+from bench.calls_per_game import GAMES, muster_at_limits
 from bench.common import percentile
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import Sent
 from bot.db.models import OutboxMessage
-from tests.databases import fresh_database
 from tests.e2e.conftest import Muster
 from tests.e2e.table_counts import before_each_action
-from tests.emulator import Emulator, discord_globals_restored
+from tests.emulator import Emulator
 
 KEYS = {"killteam": "Kill Team (bid)", "warcry": "Warcry", "fortyk": "40K", "warmaster": "Warmaster"}
 TARGET_P99 = 2.0
@@ -220,37 +218,26 @@ async def drained(muster: Muster, limit: float = 120.0) -> None:
 async def play(name: str, game: Callable[[Muster], Awaitable[None]], scale: float, seed: int) -> Played:
     played = Played(name)
     chance = random.Random(seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        async with (
-            Emulator(rate_limits=True, rate_limit_scale=scale) as emu,
-            fresh_database("sqlite", Path(tmp)) as url,
-        ):
-            world = emu.add_default_world()
-            with discord_globals_restored():
-                muster = Muster(emu, world, url)
-                await muster.start()
-                watch_sends(muster, played.sent)
-                patient(muster)
-                start = len(emu.requests)
-                began = time.perf_counter()
-                try:
-                    with paced_actions(emu, chance, played.actions):
-                        try:
-                            await game(muster)
-                        except TimeoutError:
-                            stuck(emu, start)
-                            raise
-                    await muster.announced()
-                    await drained(muster)
-                    played.seconds = time.perf_counter() - began
-                    assert muster.bot is not None
-                    played.rows = await muster.bot.store.run(load_rows)
-                finally:
-                    await muster.stop()
-            requests = emu.requests[start:]
-            played.requests = len(requests)
-            played.rate_limited = sum(r.status == 429 for r in requests)
-            played.timeline = [(r.at, f"{r.method} {r.path} {r.status}") for r in requests]
+    async with muster_at_limits(scale) as (emu, muster):
+        watch_sends(muster, played.sent)
+        patient(muster)
+        start = len(emu.requests)
+        began = time.perf_counter()
+        with paced_actions(emu, chance, played.actions):
+            try:
+                await game(muster)
+            except TimeoutError:
+                stuck(emu, start)
+                raise
+        await muster.announced()
+        await drained(muster)
+        played.seconds = time.perf_counter() - began
+        assert muster.bot is not None
+        played.rows = await muster.bot.store.run(load_rows)
+    requests = emu.requests[start:]
+    played.requests = len(requests)
+    played.rate_limited = sum(r.status == 429 for r in requests)
+    played.timeline = [(r.at, f"{r.method} {r.path} {r.status}") for r in requests]
     attribute(played)
     return played
 
