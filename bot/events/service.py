@@ -34,6 +34,7 @@ from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
 from bot.nights.service import remind_time
 from bot.scheduling import remind_once
 from rules.errors import RuleError
+from rules.event.events import TableScore
 from rules.event.machine import start
 from rules.event.state import EventSettings, EventState, Phase
 from rules.session import Event
@@ -80,17 +81,11 @@ class EventRenderer(Protocol):
     def after_step(self, done: EventStep) -> list[Outgoing]: ...
 
 
-class ReportWaiting(Event):
+class ReportWaiting(TableScore):
     """A player's result waits for the opponent's same report (the bot's, not the rules': a result
     stands in the event once both players said it, or the organiser entered it)."""
 
     kind: str = "report_waiting"
-    round: int
-    table: int
-    first: int
-    second: int
-    first_vp: int
-    second_vp: int
     by: int
 
 

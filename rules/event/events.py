@@ -85,14 +85,19 @@ class RoundPublished(Event):
     total_rounds: int
 
 
-class ResultReported(Event):
-    kind: Literal["result_reported"] = "result_reported"
+class TableScore(Event):
+    """A game's score at one table of a round: reported and standing, or waiting for a confirmation."""
+
     round: int
     table: int
     first: int
     second: int
     first_vp: int
     second_vp: int
+
+
+class ResultReported(TableScore):
+    kind: Literal["result_reported"] = "result_reported"
     corrected: bool = False  # a result already in was changed (by the organiser)
     round_complete: bool = False  # every game of the round now has its result
 
