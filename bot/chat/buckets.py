@@ -23,6 +23,14 @@ the shards it runs out of all of them, from a little under 50 a second in all, s
 that arrive at Discord a moment closer together than they were sent still fit. A request takes its
 turn once its bucket lets it go, right before it is sent: requests held by a bucket and let go
 together at its refill would otherwise all go in the same instant, on turns taken long before.
+
+Forgetting buckets: discord.py keeps a bucket for every route and channel it has used until the
+bucket has been idle for 5 minutes, and looks for idle ones only once it holds 256. A game's thread
+has three or four (posts, edits, its members, its start), so a process that opens games quickly
+held some 4,000 buckets, over 1 KB each, for every 1,000 games opened in those minutes. A bucket
+at rest (nothing sent or waiting, its window over) tells nothing a new one would not: Discord's
+window has refilled. So at rest buckets are dropped whenever the count has doubled since the last
+look, and what the buckets hold follows how fast the bot sends, not how many games are open.
 """
 
 from __future__ import annotations
@@ -35,6 +43,11 @@ import discord
 
 _REFILLS: set[asyncio.Task[None]] = set()
 """Refills waiting in the background (kept here so none is collected while it sleeps)."""
+FEWEST_TO_FORGET = 256
+"""Buckets a client holds before it looks for those at rest (discord.py's own threshold)."""
+REST_AFTER = 1.0
+"""Seconds a bucket has not been asked for before it may be forgotten: a request fetches its bucket
+a moment before it takes a turn in it (`HTTPClient.request`), and must find it still there."""
 
 
 class GlobalPace:
@@ -100,6 +113,20 @@ class RefillingBucket(discord.http.Ratelimit):
         self._refill.add_done_callback(_REFILLS.discard)
 
 
+def at_rest(bucket: discord.http.Ratelimit, now: float) -> bool:
+    """Whether a new bucket would act as `bucket` does: nothing in flight, waiting or refilling, and
+    Discord's window over (a new bucket learns the limit again from its first answer)."""
+    refill = getattr(bucket, "_refill", None)
+    return (
+        bucket.outgoing == 0
+        and not bucket._pending_requests
+        and not bucket._sleeping.locked()
+        and (refill is None or refill.done())
+        and (bucket.expires is None or now > bucket.expires)
+        and now - bucket._last_request >= REST_AFTER
+    )
+
+
 def keep_to_limits(http: discord.http.HTTPClient, pace: GlobalPace | None = None) -> None:
     """Make every bucket `http` creates from now on a `RefillingBucket` pacing by `pace` (discord.py
     makes a bucket the first time a route and its major parameters are used, in `get_ratelimit`;
@@ -107,14 +134,29 @@ def keep_to_limits(http: discord.http.HTTPClient, pace: GlobalPace | None = None
     adapter aside, which Discord counts apart from the global limit)."""
     buckets: dict[str, discord.http.Ratelimit] = http._buckets  # no public hook for it
     made_by_discord = http.get_ratelimit
+    look_at = FEWEST_TO_FORGET
 
     def get_ratelimit(key: str) -> discord.http.Ratelimit:
+        nonlocal look_at
         if key not in buckets:
+            if len(buckets) >= look_at:
+                forget_at_rest(http)
+                look_at = max(FEWEST_TO_FORGET, 2 * len(buckets))
             buckets[key] = RefillingBucket(http.max_ratelimit_timeout, pace)
-            http._try_clear_expired_ratelimits()  # as discord.py does for a new one
         return made_by_discord(key)
 
     http.get_ratelimit = get_ratelimit  # type: ignore[method-assign]
+
+
+def forget_at_rest(http: discord.http.HTTPClient) -> None:
+    """Drop `http`'s buckets at rest (`at_rest`). Not while the global limit holds every request: one
+    may have fetched its bucket and be waiting to take its turn in it."""
+    if not http._global_over.is_set():
+        return
+    buckets: dict[str, discord.http.Ratelimit] = http._buckets
+    now = asyncio.get_running_loop().time()
+    for key in [key for key, bucket in buckets.items() if at_rest(bucket, now)]:
+        del buckets[key]
 
 
 def pace_share(per_second: float, shard_ids: list[int] | None, shard_count: int | None) -> GlobalPace:

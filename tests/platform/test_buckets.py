@@ -11,10 +11,12 @@ import discord
 import pytest
 
 from bot.app import never_sleep_long, use_api_base
-from bot.chat.buckets import GlobalPace, RefillingBucket, keep_to_limits, pace_share
+from bot.chat import buckets
+from bot.chat.buckets import GlobalPace, RefillingBucket, at_rest, keep_to_limits, pace_share
 from bot.config import Settings
 from tests.emulator import DefaultWorld, Emulator, discord_globals_restored
-from tests.emulator.ratelimits import GLOBAL, MESSAGE_EDITS, Window
+from tests.emulator.model import Channel
+from tests.emulator.ratelimits import GLOBAL, MESSAGE_CREATES, MESSAGE_EDITS, Window
 
 BOT_PACE = int(Settings.model_fields["muster_global_requests_per_second"].default)
 """The bot's own pace: under Discord's 50, as requests sent a second apart can arrive closer."""
@@ -116,3 +118,52 @@ async def test_a_burst_over_many_channels_keeps_under_the_global_limit(emu: Emul
             await client.close()
     assert all(len(emu.messages(c)) == 1 for c in channels)
     assert not emu.rate_limited, [r.rate_limit for r in emu.rate_limited]
+
+
+async def test_buckets_at_rest_are_forgotten_and_busy_ones_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bucket per channel and route, kept only while it has something to tell: once its window is
+    over nothing is lost by forgetting it, and the channel's next posts keep to Discord's limit."""
+    monkeypatch.setattr(buckets, "FEWEST_TO_FORGET", 8)
+    monkeypatch.setattr(buckets, "REST_AFTER", 0.0)
+    async with Emulator(rate_limits=True, rate_limit_scale=0.02) as emu:  # a 5 s window lasts 0.1 s
+        world = emu.add_default_world()
+        channels = [emu.add_channel(world.guild, f"table-{i}") for i in range(16)]
+        with discord_globals_restored():
+            use_api_base(emu.api_base)
+            client = discord.Client(intents=discord.Intents.none())
+            keep_to_limits(client.http)
+            await client.http.static_login(emu.token)  # type: ignore[no-untyped-call]
+            try:
+                held = client.http._buckets
+
+                def of(channel: Channel) -> list[str]:
+                    return [key for key in held if str(channel.id) in key]
+
+                for channel in channels[:10]:
+                    await client.get_partial_messageable(channel.id).send("a post")
+                assert all(of(c) for c in channels[:10])  # looked at 8, but every window was open
+                await asyncio.sleep(0.15)  # every window over
+                for channel in channels[10:]:
+                    await client.get_partial_messageable(channel.id).send("a post")
+                assert not any(of(c) for c in channels[:10]) and all(of(c) for c in channels[10:])
+                again = client.get_partial_messageable(channels[0].id)
+                for turn in range(MESSAGE_CREATES.count + 2):  # past the limit: waits, is not refused
+                    await again.send(f"post {turn}")
+            finally:
+                await client.close()
+        assert len(emu.messages(channels[0])) == 1 + MESSAGE_CREATES.count + 2
+        assert not emu.rate_limited, [r.rate_limit for r in emu.rate_limited]
+
+
+async def test_a_bucket_in_use_or_in_its_window_is_not_at_rest() -> None:
+    loop = asyncio.get_running_loop()
+    later = loop.time() + 10
+    bucket = RefillingBucket(None)
+    assert at_rest(bucket, later)
+    bucket.outgoing = 1
+    assert not at_rest(bucket, later)  # a request in flight
+    bucket.outgoing = 0
+    bucket.expires = later + 1
+    assert not at_rest(bucket, later)  # Discord's window still open
+    bucket.expires = None
+    assert not at_rest(bucket, loop.time())  # just fetched by a request about to take its turn
