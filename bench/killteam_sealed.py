@@ -154,7 +154,7 @@ async def main(sessions: int, burst: int, rate: float) -> None:
         ratio = percentile(seals, 50) / percentile(pongs, 50)
         print(
             f"ratio seal : paced pong at p50 = {ratio:.2f}x (target <= "
-            f"{'2.5' if engine_name() == 'PostgreSQL' else '2'}x); against the back-to-back "
+            f"{'2.0' if engine_name() == 'PostgreSQL' else '1.6'}x); against the back-to-back "
             f"pong {percentile(seals, 50) / percentile(hot_pongs, 50):.2f}x; seal p99 = "
             f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
         )
