@@ -17,7 +17,11 @@ are), while each game's thread and its mission pick are on its server's shard: e
 processes, and only the channel steps spread over them. At the end every game must show exactly
 one reveal: a game without one (both its seals answered) is a lost post, a nonce that made two
 messages or a reveal shown twice a duplicate.
-RSS is read from /proc for every process, before and after the games are opened.
+RSS is read from /proc for every process, before the games are opened, once half of them are open,
+and once all are. Growth over idle includes what each process allocates once, on its first games
+(compiled statements, pooled database connections, caches filled once): about 7 MB a process, so
+it reads more per game the fewer games each process holds. The second half's growth is what games
+cost beyond that, and is printed apart.
 
 With --memory FILE each process runs tracemalloc, and what opening the games allocated and still
 holds is printed by line (one process: `--processes 1`, else each overwrites FILE in turn).
@@ -86,6 +90,7 @@ class Run:
     unfinished: int = 0  # games whose seals were not both answered, and which showed no reveal
     duplicated: int = 0
     rss_idle_mb: list[float] = field(default_factory=list)
+    rss_half_mb: list[float] = field(default_factory=list)  # once the first half is open
     rss_open_mb: list[float] = field(default_factory=list)
     rss_end_mb: list[float] = field(default_factory=list)
 
@@ -107,11 +112,12 @@ async def answered(record: InteractionRecord, errors: list[str], what: str) -> I
 
 
 async def open_games(
-    emu: Emulator, guilds: list[Guild], alice: User, bob: User, count: int, run: Run
+    emu: Emulator, guilds: list[Guild], alice: User, bob: User, count: int, run: Run, first: int = 0
 ) -> list[Game]:
-    """`count` games, one per channel, channels spread round-robin over the servers (every shard)."""
+    """`count` games, one per channel, channels spread round-robin over the servers (every shard);
+    `first`: the number of the first (games opened before it keep their channels)."""
     channels = []
-    for i in range(count):
+    for i in range(first, first + count):
         guild = guilds[i % len(guilds)]
         channels.append(emu.add_channel(guild, f"kt-{i}"))
     games: list[Game] = []
@@ -239,7 +245,11 @@ async def one_deployment(
             if memory:
                 signal_all(fleet, signal.SIGUSR1)
             began = time.perf_counter()
-            run.games = await open_games(emu, guilds, alice, bob, games_wanted, run)
+            half = games_wanted // 2
+            run.games = await open_games(emu, guilds, alice, bob, half, run)
+            await settled(emu, store, timeout=300)
+            run.rss_half_mb = [rss_mb(pid) for pid in pids]
+            run.games += await open_games(emu, guilds, alice, bob, games_wanted - half, run, first=half)
             await settled(emu, store, timeout=300)
             run.open_s = time.perf_counter() - began
             run.rss_open_mb = [rss_mb(pid) for pid in pids]
@@ -379,7 +389,13 @@ def report(run: Run) -> None:
     grown = sum(run.rss_open_mb) - sum(run.rss_idle_mb)
     print(
         f"RSS in all: {sum(run.rss_open_mb):.0f} MB with {games} games open; "
-        f"{grown / games * 1000 if games else 0:.0f} MB per 1,000 open games over idle"
+        f"{grown / games * 1000 if games else 0:.1f} MB per 1,000 open games over idle"
+    )
+    second = games - games // 2
+    more = sum(run.rss_open_mb) - sum(run.rss_half_mb)
+    print(
+        f"RSS of the second half alone (past each process's one-time start-up): {more:.0f} MB for "
+        f"{second} games, {more / second * 1000 if second else 0:.1f} MB per 1,000 open games"
     )
 
 
