@@ -12,6 +12,9 @@ send wakes the receiver), and the wall clock would charge that wait to whatever 
 With MUSTER_BENCH_MEMORY=<file> instead, tracemalloc runs from the start; SIGUSR1 takes a snapshot
 and SIGUSR2 writes to that file what was allocated since it and is still held, by line
 (`bench/scale.py --memory`): what open games cost in memory, and where.
+
+With MUSTER_BENCH_TIMELINE=<file>, the path of an interaction is marked as it goes (bench/timeline.py)
+and SIGUSR2 writes the marks to that file (`bench/seal_timeline.py`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import timeline
 from bench.common import add_pong
 from bot import logs
 from bot.app import MusterBot
@@ -35,6 +39,7 @@ from bot.cli import run_async
 from bot.config import Settings
 
 PROFILE_ENV = "MUSTER_BENCH_PROFILE"
+TIMELINE_ENV = "MUSTER_BENCH_TIMELINE"
 MEMORY_ENV = "MUSTER_BENCH_MEMORY"
 MEMORY_LINES = 40
 MEMORY_STACKS = 12
@@ -95,6 +100,9 @@ async def main() -> int:
         profile_on_signals(path)
     elif path := os.environ.get(MEMORY_ENV):
         memory_on_signals(path)
+    elif path := os.environ.get(TIMELINE_ENV):
+        timeline.install()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, timeline.write, path)
     bot = MusterBot(settings)
     add_pong(bot)
     async with bot:

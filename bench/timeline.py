@@ -1,0 +1,75 @@
+"""Marks on the bot's path from an interaction's gateway frame to its answer, for
+`bench/seal_timeline.py`.
+
+`install()` wraps a few functions of discord.py and of the bot (in the bench's bot process only) so
+that each notes the moment it starts, or starts and returns, on `time.perf_counter`: on Linux
+that is CLOCK_MONOTONIC, one clock for every process on the machine, so the marks line up with the
+emulator's own times for the same interaction (when it sent the frame, when the answer arrived).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+MARKS: list[tuple[str, float]] = []
+
+
+def _marked(function: Callable[..., Any], name: str, *, returns: bool) -> Callable[..., Any]:
+    """`function` noting when it starts (as `name`) and, with `returns`, when it returns."""
+    if hasattr(function, "__code__") and function.__code__.co_flags & 0x80:  # a coroutine function
+
+        @functools.wraps(function)
+        async def waited(*args: Any, **kwargs: Any) -> Any:
+            MARKS.append((name, time.perf_counter()))
+            try:
+                return await function(*args, **kwargs)
+            finally:
+                if returns:
+                    MARKS.append((f"{name} returned", time.perf_counter()))
+
+        return waited
+
+    @functools.wraps(function)
+    def called(*args: Any, **kwargs: Any) -> Any:
+        MARKS.append((name, time.perf_counter()))
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if returns:
+                MARKS.append((f"{name} returned", time.perf_counter()))
+
+    return called
+
+
+def _wrap(owner: Any, attribute: str, name: str, *, returns: bool = False) -> None:
+    setattr(owner, attribute, _marked(getattr(owner, attribute), name, returns=returns))
+
+
+def install() -> None:
+    """Mark: the gateway frame read, the interaction parsed, a question's handler entered, the
+    step's rules and store, and the answer handed to discord.py's webhook adapter."""
+    import discord.gateway
+    import discord.state
+    import discord.webhook.async_
+
+    from bot.chat import router
+    from bot.db.store import Store
+    from bot.play.sessions import SessionService
+
+    _wrap(discord.gateway.DiscordWebSocket, "received_message", "frame read")
+    _wrap(discord.state.ConnectionState, "parse_interaction_create", "parsing", returns=True)
+    _wrap(router, "on_question", "question handler")
+    _wrap(SessionService, "answer", "step", returns=True)
+    _wrap(Store, "commit_step", "store", returns=True)
+    _wrap(discord.webhook.async_.AsyncWebhookAdapter, "create_interaction_response", "answer sent")
+
+
+def write(path: str) -> None:
+    """The marks so far, as JSON, to `path` (whole: written aside, then moved)."""
+    Path(path + ".part").write_text(json.dumps(MARKS))
+    Path(path + ".part").replace(path)
