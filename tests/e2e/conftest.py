@@ -18,7 +18,7 @@ from pydantic import SecretStr
 from bot.app import MusterBot, discover_cogs
 from bot.config import Settings
 from bot.play.games import GameAdapter
-from tests.databases import ENGINES, fresh_database
+from tests.databases import ENGINES, migrated_database
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
 from tests.emulator.harness import ErrorRecords
 from tests.emulator.model import Channel
@@ -123,8 +123,9 @@ def logged_errors() -> Iterator[ErrorRecords]:
 
 @pytest.fixture(params=ENGINES)
 async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A fresh database for the test, on SQLite and (when one is named) on PostgreSQL."""
-    async with fresh_database(request.param, tmp_path) as url:
+    """A fresh database for the test, at the migrations' head, on SQLite and (when one is named) on
+    PostgreSQL."""
+    async with migrated_database(request.param, tmp_path) as url:
         yield url
 
 
