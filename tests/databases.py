@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import os
 import secrets
 import shutil
@@ -103,7 +104,7 @@ async def _sqlite_template() -> str:
         atexit.register(shutil.rmtree, folder, True)
         path = Path(folder) / "template.sqlite3"
         await _migrate(f"sqlite+aiosqlite:///{path}")
-        with sqlite3.connect(path) as connection:  # everything in the file itself, none in its WAL
+        with contextlib.closing(sqlite3.connect(path)) as connection:  # all in the file, none in its WAL
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         _TEMPLATES["sqlite"] = str(path)
     return _TEMPLATES["sqlite"]
