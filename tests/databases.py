@@ -50,12 +50,7 @@ async def fresh_postgres(base_url: str | None = None) -> AsyncIterator[str]:
     base = base_url or POSTGRES_URL
     if base is None:
         pytest.skip("MUSTER_TEST_DATABASE_URL is not set")
-    name = f"muster_test_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(_dsn(base))
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
+    name = await _created(base)
     try:
         yield make_url(base).set(database=name).render_as_string(hide_password=False)
     finally:
@@ -72,7 +67,7 @@ async def fresh_database(engine: str, folder: Path) -> AsyncIterator[str]:
         yield url
 
 
-_TEMPLATES: dict[str, str] = {}
+_MIGRATED: dict[str, str] = {}
 """This process's migrated databases: a SQLite file's path (copied for each test), a PostgreSQL
 database's name (emptied for each test)."""
 
@@ -102,29 +97,24 @@ async def _migrate(url: str) -> None:
 
 
 async def _sqlite_template() -> str:
-    if "sqlite" not in _TEMPLATES:
+    if "sqlite" not in _MIGRATED:
         folder = tempfile.mkdtemp(prefix="muster-template-")
         atexit.register(shutil.rmtree, folder, True)
         path = Path(folder) / "template.sqlite3"
         await _migrate(f"sqlite+aiosqlite:///{path}")
         with contextlib.closing(sqlite3.connect(path)) as connection:  # all in the file, none in its WAL
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        _TEMPLATES["sqlite"] = str(path)
-    return _TEMPLATES["sqlite"]
+        _MIGRATED["sqlite"] = str(path)
+    return _MIGRATED["sqlite"]
 
 
 async def _postgres_migrated(base: str) -> str:
-    if "postgresql" not in _TEMPLATES:
-        name = f"muster_test_{secrets.token_hex(6)}"
-        admin = await asyncpg.connect(_dsn(base))
-        try:
-            await admin.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await admin.close()
+    if "postgresql" not in _MIGRATED:
+        name = await _created(base)
         atexit.register(lambda: asyncio.run(_drop(base, name)))
         await _migrate(make_url(base).set(database=name).render_as_string(hide_password=False))
-        _TEMPLATES["postgresql"] = name
-    return _TEMPLATES["postgresql"]
+        _MIGRATED["postgresql"] = name
+    return _MIGRATED["postgresql"]
 
 
 async def _emptied(url: str) -> None:
@@ -142,6 +132,17 @@ async def _emptied(url: str) -> None:
         await connection.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
     finally:
         await connection.close()
+
+
+async def _created(base: str) -> str:
+    """The name of a new, empty database on `base`'s server."""
+    name = f"muster_test_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(_dsn(base))
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    return name
 
 
 async def _drop(base: str, name: str) -> None:
