@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import bench_bot, bid_menus, engine_name, percentile, pick_bid, summary, until_quiet
 from tests.emulator import DefaultWorld, Emulator
+from tests.emulator.interactions import InteractionRecord
 from tests.emulator.model import Message, User
 
 
@@ -52,11 +53,11 @@ async def open_games(emu: Emulator, world: DefaultWorld, count: int, tag: str) -
     return sorted(set(bid_menus(emu, world.alice)) - before)
 
 
-async def seal(
+async def sealed(
     emu: Emulator, user: User, prompts: dict[str, Message], sid: str, amount: int, settle: bool = False
-) -> float:
-    """One seal (the bid picked from its menu: one interaction); with `settle`, also wait until the
-    bot has posted everything the seal caused."""
+) -> InteractionRecord:
+    """One seal (the bid picked from its menu: one interaction), answered; with `settle`, also wait
+    until the bot has posted everything the seal caused."""
     seen = len(emu.requests)
     record = await pick_bid(emu, user, prompts[sid], sid, amount)
     await record.response(timeout=10)
@@ -67,17 +68,31 @@ async def seal(
             "what the seal posts or edits",
         )
         await until_quiet(emu)
-    assert record.latency is not None
-    return record.latency
+    return record
 
 
-async def pong(emu: Emulator, world: DefaultWorld, settle: bool = False) -> float:
+async def ponged(emu: Emulator, world: DefaultWorld, settle: bool = False) -> InteractionRecord:
+    """One pong, answered; with `settle`, also wait until the bot is quiet."""
     record = await emu.slash(world.alice, world.channel, "pong")
     await record.response(timeout=5)
     if settle:
         await until_quiet(emu)
+    return record
+
+
+def latency(record: InteractionRecord) -> float:
     assert record.latency is not None
     return record.latency
+
+
+async def seal(
+    emu: Emulator, user: User, prompts: dict[str, Message], sid: str, amount: int, settle: bool = False
+) -> float:
+    return latency(await sealed(emu, user, prompts, sid, amount, settle))
+
+
+async def pong(emu: Emulator, world: DefaultWorld, settle: bool = False) -> float:
+    return latency(await ponged(emu, world, settle))
 
 
 async def back_to_back_pongs(emu: Emulator, world: DefaultWorld, n: int = 200) -> list[float]:

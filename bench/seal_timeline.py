@@ -31,19 +31,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bot_process import TIMELINE_ENV
-from bench.common import bench_bot, bid_menus, engine_name, pick_bid, until_quiet
-from bench.killteam_sealed import open_games
+from bench.common import bench_bot, bid_menus, engine_name, until_quiet
+from bench.killteam_sealed import open_games, ponged, sealed
 from tests.emulator import DefaultWorld, Emulator
 from tests.emulator.interactions import InteractionRecord
 
 Marks = list[tuple[str, float]]
-
-
-async def settled(emu: Emulator, record: InteractionRecord, seen: int, wait_for_more: bool) -> None:
-    await record.response(timeout=10)
-    if wait_for_more:  # a seal also edits the board or posts the reveal: wait for that too
-        await emu.wait_until(lambda: len(emu.requests) > seen + 1, 10, "what the seal posts or edits")
-    await until_quiet(emu)
 
 
 async def played(emu: Emulator, world: DefaultWorld, games: int) -> list[tuple[str, InteractionRecord]]:
@@ -53,14 +46,9 @@ async def played(emu: Emulator, world: DefaultWorld, games: int) -> list[tuple[s
     menus = {world.alice.id: bid_menus(emu, world.alice), world.bob.id: bid_menus(emu, world.bob)}
     sent: list[tuple[str, InteractionRecord]] = []
     for sid in sids:
-        pong = await emu.slash(world.alice, world.channel, "pong")
-        await settled(emu, pong, len(emu.requests), wait_for_more=False)
-        sent.append(("pong", pong))
+        sent.append(("pong", await ponged(emu, world, settle=True)))
         for user, amount in ((world.alice, 3), (world.bob, 1)):
-            seen = len(emu.requests)
-            seal = await pick_bid(emu, user, menus[user.id][sid], sid, amount)
-            await settled(emu, seal, seen, wait_for_more=True)
-            sent.append(("seal", seal))
+            sent.append(("seal", await sealed(emu, user, menus[user.id], sid, amount, settle=True)))
     return sent
 
 

@@ -10,6 +10,7 @@ emulator's own times for the same interaction (when it sent the frame, when the 
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import time
 from collections.abc import Callable
@@ -21,7 +22,7 @@ MARKS: list[tuple[str, float]] = []
 
 def _marked(function: Callable[..., Any], name: str, *, returns: bool) -> Callable[..., Any]:
     """`function` noting when it starts (as `name`) and, with `returns`, when it returns."""
-    if hasattr(function, "__code__") and function.__code__.co_flags & 0x80:  # a coroutine function
+    if inspect.iscoroutinefunction(function):
 
         @functools.wraps(function)
         async def waited(*args: Any, **kwargs: Any) -> Any:
