@@ -18,8 +18,8 @@ from bot.chat.messages import Embed, Reply
 from bot.lang.i18n import Domain, say
 from bot.play import questions
 from bot.play.games import GameAdapter, SessionInfo
-from bot.play.in_place import answer_in_place
-from bot.play.sessions import SessionClosed, SessionNotFound
+from bot.play.in_place import Redraw, answer_in_place, redraw_clicked
+from bot.play.sessions import SessionClosed, SessionNotFound, StepResult
 from rules.errors import RuleError
 from rules.text import clip
 
@@ -130,13 +130,18 @@ async def _answer(
     if fields is not None and question is not None:
         fields = adapter.typed(state, question, fields)
     answer = questions.answer(user, question, step, values, fields, nonce=secrets.token_hex(16))
-    result = await bot.sessions.answer(sid, answer, deliver=False, known=game)
+    redraws: list[Redraw] = []
+
+    async def redraw(step: StepResult) -> None:  # the clicked message, drawn while the step is written
+        redraws.append(await redraw_clicked(interaction, step))
+
+    result = await bot.sessions.answer(sid, answer, deliver=False, known=game, while_storing=redraw)
     assert result is not None  # a checked answer always makes an action
     # The player's own answer goes out before what the step caused is posted for everyone: the
     # message they clicked redrawn (bot/play/in_place.py), else an ephemeral answer.
     shown = None
     try:
-        shown = await answer_in_place(interaction, result)
+        shown = await answer_in_place(interaction, result, redraws[-1] if redraws else None)
         if shown is None:
             await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
     finally:

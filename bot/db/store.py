@@ -79,6 +79,12 @@ class Store:
             if database and database != ":memory:":
                 self._step_writer = SqliteStepWriter(database, sqlite_pragmas)
 
+    @property
+    def steps_wait(self) -> bool:
+        """Whether storing a step waits on the database's answer (PostgreSQL's round trip), time the
+        loop can spend on other work; SQLite's step writer stores it on the loop itself."""
+        return self._step_writer is None
+
     @classmethod
     def from_url(cls, url: str) -> Store:
         return cls(make_engine(url))

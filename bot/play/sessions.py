@@ -9,6 +9,7 @@ and a restart resumes from exactly what was stored.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -20,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import event, or_, select, update
+from sqlalchemy import event, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.chat.delivery import Delivery
@@ -32,6 +33,7 @@ from bot.db.store import Store
 from bot.lang.i18n import Domain, speaking
 from bot.lang.languages import LanguageService
 from bot.play.dice import DiceService, RollContext, audit_rows
+from bot.play.finding import SessionFinder
 from bot.play.games import GameRegistry, SessionInfo
 from bot.play.jobs import extras_only, info_of, job_row, status_of, with_extra
 from bot.play.rendering import StepRenderer
@@ -51,6 +53,8 @@ its stored text) costs KBs, tens for a Kill Team game read back, so keeping ever
 15-24 MB per 1,000. A game idle long enough to fall out is read at its next click (one read more)."""
 TITLE_CHARS = 200  # the game_sessions.title column (bot/db/models.py)
 
+# Given a step while it is being written: work that needs only the step, done meanwhile.
+WhileStoring = Callable[["StepResult"], Awaitable[object]]
 # Called inside the finishing transaction: store the result, return extra messages to send.
 ResultHook = Callable[[AsyncSession, SessionInfo, GameOutcome], Awaitable[list[Outgoing]]]
 
@@ -80,7 +84,7 @@ def new_session_id() -> str:
     return secrets.token_hex(6)
 
 
-class SessionService:
+class SessionService(SessionFinder):
     def __init__(
         self, store: Store, dice: DiceService, delivery: Delivery, games: GameRegistry, langs: LanguageService
     ) -> None:
@@ -138,40 +142,6 @@ class SessionService:
         self._remember(info, state, row.state)
         return info, state
 
-    async def open_sessions(
-        self,
-        guild_id: int,
-        user_id: int | None = None,
-        channel_id: int | None = None,
-        system: str | None = None,
-    ) -> list[SessionInfo]:
-        query = select(GameSession).where(GameSession.guild_id == guild_id, GameSession.status == "open")
-        if user_id is not None:
-            query = query.where(or_(GameSession.player_a == user_id, GameSession.player_b == user_id))
-        if channel_id is not None:  # where it was started, or its thread
-            query = query.where(
-                or_(GameSession.channel_id == channel_id, GameSession.thread_id == channel_id)
-            )
-        if system is not None:
-            query = query.where(GameSession.system == system)
-        async with self.store.read() as db:
-            rows = await db.scalars(query.order_by(GameSession.created_at))
-            return [info_of(r) for r in rows]
-
-    async def caller_game(self, guild_id: int, channel_id: int, user_id: int, system: str) -> SessionInfo:
-        """The caller's one open game of `system` in this channel, for slash commands that act on it."""
-        games = await self.open_sessions(guild_id, user_id=user_id, channel_id=channel_id, system=system)
-        adapter = self.games.get(system)
-        if not games:
-            here = await self.open_sessions(guild_id, channel_id=channel_id, system=system)
-            if here:  # a bystander at someone else's table
-                first, second = here[0].players
-                raise RuleError(code="session.not_player", first=first, second=second)
-            raise RuleError(code="session.none_here", game=adapter.title, start=adapter.start_command)
-        if len(games) > 1:
-            raise RuleError(code="session.several_here", game=adapter.title)
-        return games[0]
-
     async def caller_state(
         self, guild_id: int | None, channel_id: int | None, user_id: int, system: str
     ) -> Any:
@@ -182,35 +152,6 @@ class SessionService:
         if len(games) != 1:
             return None
         return (await self.load(games[0].id, checked=False))[1]
-
-    async def refuse_second_game(self, guild_id: int, channel_id: int, system: str, a: int, b: int) -> None:
-        """One open game of a system between the same two players per channel."""
-        for existing in await self.open_sessions(guild_id, a, channel_id, system):
-            if set(existing.players) == {a, b}:
-                title = self.games.get(system).title
-                raise RuleError(code="session.second_game", game=title, opponent=b, session=existing.id)
-
-    async def last_finished_between(
-        self, guild_id: int, system: str, a: int, b: int
-    ) -> tuple[SessionInfo, Any] | None:
-        """The most recent finished game of `system` between two players (e.g. Kill Team's Control)."""
-        query = (
-            select(GameSession)
-            .where(
-                GameSession.guild_id == guild_id,
-                GameSession.system == system,
-                GameSession.status == "finished",
-                GameSession.player_a.in_((a, b)),  # a session's two players differ: these two
-                GameSession.player_b.in_((a, b)),
-            )
-            .order_by(GameSession.updated_at.desc())
-            .limit(1)
-        )
-        async with self.store.read() as db:
-            row = await db.scalar(query)
-            if row is None or row.system not in self.games:
-                return None
-            return info_of(row), self.games.get(row.system).procedure.load(row.state)
 
     # ------------------------------------------------------------------ writing
 
@@ -280,6 +221,7 @@ class SessionService:
         make_action: Callable[[SessionInfo, Any], Action | None],
         deliver: bool = True,
         known: tuple[SessionInfo, Any] | None = None,
+        while_storing: WhileStoring | None = None,
     ) -> StepResult | None:
         """Apply the action a player's input makes, retrying on a concurrent change.
 
@@ -287,7 +229,8 @@ class SessionService:
         return None (nothing to do: so does this). The step is stored with its render job; with
         `deliver` False the caller renders its messages (`rendered`) once it has answered, else
         they are rendered here. `known`: the session as the caller just loaded and checked it, used
-        on the first try (the versioned write still checks)."""
+        on the first try (the versioned write still checks). `while_storing` is given each step
+        made while it is written (its result stands only if this returns it)."""
         fresh = False
         for _try in range(MAX_CONFLICT_RETRIES):
             if known is not None and not fresh:
@@ -303,7 +246,7 @@ class SessionService:
                 raise RuleError(code="answer.invalid", field=".".join(map(str, where)) or "answer") from None
             if action is None:
                 return None
-            result = await self._step(info, state, action, user_id)
+            result = await self._step(info, state, action, user_id, while_storing)
             if result is None:
                 fresh = True  # someone else stepped first: retry on their state
                 continue
@@ -312,7 +255,9 @@ class SessionService:
             return result
         raise RuleError(code="session.busy")
 
-    async def _step(self, info: SessionInfo, state: Any, action: Action, user_id: int) -> StepResult | None:
+    async def _step(
+        self, info: SessionInfo, state: Any, action: Action, user_id: int, while_storing: WhileStoring | None
+    ) -> StepResult | None:
         """Step the rules and store the state with its render job (None: the version moved on)."""
         adapter = self.games.get(info.system)
         roller = self.dice.roller()
@@ -330,12 +275,18 @@ class SessionService:
             dice=audit_rows(roller.rolls, RollContext(info.guild_id, info.table_id, user_id, info.id)),
             jobs=[job_row(adapter.procedure, info.id, new_info.version, before, events, auto)],
         )
+        result = StepResult(new_info, new_state, events, state, auto)
         self.renderer.reserve(info.id)  # rendered once answered, not by a pass before that
         try:
-            if new_state.finished and new_state.outcome is not None:
-                stored = await self._commit_finishing_step(write, new_info, new_state.outcome)
+            if while_storing is not None and self.store.steps_wait:
+                writing = asyncio.ensure_future(self._write(write, result))
+                await asyncio.sleep(0)  # the write on its way first: the two overlap
+                await _beside(while_storing, result)
+                stored = await writing
             else:
-                stored = await self.store.commit_step(write)
+                stored = await self._write(write, result)
+                if stored and while_storing is not None:
+                    await _beside(while_storing, result)
         except BaseException:
             self.renderer.release(info.id)
             raise
@@ -343,7 +294,13 @@ class SessionService:
             self.renderer.release(info.id)
             return None
         self._remember(new_info, new_state, write.state)
-        return StepResult(new_info, new_state, events, state, auto)
+        return result
+
+    async def _write(self, write: StepWrite, result: StepResult) -> bool:
+        outcome = result.state.outcome if result.state.finished else None
+        if outcome is not None:
+            return await self._commit_finishing_step(write, result.info, outcome)
+        return await self.store.commit_step(write)
 
     async def rendered(self, step: StepResult, shown: Shown | None = None) -> None:
         """Render a stored step's messages (`shown`: one its answer redrew), kick the delivery."""
@@ -355,6 +312,7 @@ class SessionService:
         answer: Answer,
         deliver: bool = True,
         known: tuple[SessionInfo, Any] | None = None,
+        while_storing: WhileStoring | None = None,
     ) -> StepResult | None:
         """Step with a player's answer to a question, checked against what the game asks in the
         freshest state (so an answer to a question already answered is refused, changing nothing)."""
@@ -362,7 +320,7 @@ class SessionService:
         def action(info: SessionInfo, state: Any) -> Action:
             return self.games.get(info.system).procedure.action_for(state, answer)
 
-        return await self.act(session_id, answer.actor, action, deliver=deliver, known=known)
+        return await self.act(session_id, answer.actor, action, deliver, known, while_storing)
 
     async def cancel(self, session_id: str, user_id: int, may_manage: bool) -> SessionInfo:
         info, _state = await self.load(session_id, fresh=True)
@@ -413,6 +371,14 @@ class SessionService:
         async with self.store.write() as db:
             await enqueue(db, info, outgoing)
         self.delivery.kick()
+
+
+async def _beside(work: WhileStoring, result: StepResult) -> None:
+    """Work beside a step's write: what fails there is only logged, as the step may be stored."""
+    try:
+        await work(result)
+    except Exception:
+        log.exception("game %s: the work beside its step's write failed", result.info.id)
 
 
 def _payloads(info: SessionInfo, outgoing: list[Outgoing]) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.chat import router
 from bot.play import in_place
 from rules.fortyk import Phase
 from tests.e2e.conftest import Muster
@@ -119,3 +120,68 @@ async def test_a_redraw_that_fails_answers_apart_and_loses_nothing(
     logged = [r for r in logged_errors.records if sid in r.getMessage()]
     assert logged and "could not be redrawn" in logged[0].getMessage()
     logged_errors.records.clear()  # expected here
+
+
+async def test_the_clicked_message_is_drawn_while_its_step_is_stored_where_storing_waits(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL a step's write is a round trip the loop waits on: the clicked DM prompt is
+    drawn meanwhile, so the answer waits on the longer of the two. SQLite's step writer stores on
+    the loop itself, so there the prompt is drawn once the step is stored. Either way the answer is
+    the prompt redrawn, sent only once the step is stored."""
+    sid = await with_pick_game(muster)
+    assert muster.bot is not None
+    store = muster.bot.sessions.store
+    order: list[str] = []
+    commit_step, draw = store.commit_step, in_place.redrawn
+
+    async def slow_write(write: Any) -> bool:
+        order.append("write begins")
+        await asyncio.sleep(0.2)
+        stored = await commit_step(write)
+        order.append("write returns")
+        return stored
+
+    def drawn(*args: Any, **kwargs: Any) -> Any:
+        order.append("drawn")
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(store, "commit_step", slow_write)
+    monkeypatch.setattr(in_place, "redrawn", drawn)
+    prompt = pick_prompt(muster, muster.world.alice, sid)
+    answered = await (await muster.emu.click(muster.world.alice, prompt, label="3")).response()
+    assert answered.type_name == "UPDATE_MESSAGE" and "✅" in prompt.all_text()
+    overlapped = ["write begins", "drawn", "write returns"]
+    assert order == (overlapped if store.steps_wait else ["write begins", "write returns", "drawn"])
+
+
+async def test_a_click_whose_write_lost_the_race_is_drawn_again_for_the_step_stored(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write refused because the game moved on is retried on the stored state: a message drawn
+    beside the refused write is dropped, and the answer shows the step that was stored."""
+    sid = await with_pick_game(muster)
+    assert muster.bot is not None
+    store = muster.bot.sessions.store
+    commit_step, clicked = store.commit_step, in_place.redraw_clicked
+    tries: list[bool] = []
+    drawn: list[Any] = []
+
+    async def lost_once(write: Any) -> bool:
+        tries.append(bool(tries))  # the first write is refused, as if the version had moved on
+        return await commit_step(write) if tries[-1] else False
+
+    async def redraw(interaction: Any, result: Any) -> Any:
+        drawn.append(result)
+        return await clicked(interaction, result)
+
+    monkeypatch.setattr(store, "commit_step", lost_once)
+    monkeypatch.setattr(in_place, "redraw_clicked", redraw)
+    monkeypatch.setattr(router, "redraw_clicked", redraw)
+    prompt = pick_prompt(muster, muster.world.alice, sid)
+    answered = await (await muster.emu.click(muster.world.alice, prompt, label="3")).response()
+    assert answered.type_name == "UPDATE_MESSAGE" and "✅" in prompt.all_text()
+    assert tries == [False, True]
+    assert len(drawn) == (2 if store.steps_wait else 1)  # SQLite draws only a step it stored
+    stored = await muster.bot.sessions.load(sid, fresh=True)
+    assert stored[0].version == drawn[-1].info.version  # the answer drew the step stored
