@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from sqlalchemy import select
 
+from bot.chat.dm_channels import DmChannels
 from bot.chat.limits import RENEW_AGE
 from bot.chat.messages import GameThread, Outgoing
 from bot.chat.outbox import Sent, claim_once
@@ -147,6 +148,7 @@ class Sender:
         self.client = client
         self.uploads = Uploads()  # the renderers of the files messages carry, registered by kind
         self.kept = KeptMessages()
+        self.dms = DmChannels(client)
 
     async def _with_file(
         self, message: Outgoing, kwargs: dict[str, Any], *, edit: bool = False
@@ -246,7 +248,7 @@ class Sender:
                         raise
             assert message.failure_user_id is not None
             log.warning("no channel took outbox message; sent to user %s instead", message.failure_user_id)
-            dm = await self.client.create_dm(discord.Object(message.failure_user_id))
+            dm = await self.dms.of(message.failure_user_id)
             await dm.send(**await self._with_file(fallback, kwargs), nonce=nonce)
             return Sent()
 
@@ -258,7 +260,7 @@ class Sender:
         done, old = await self._edited_in_place(session_id, message, kwargs)
         if done is not None:
             return done.remember
-        dm = await self.client.create_dm(discord.Object(message.user_id))
+        dm = await self.dms.of(message.user_id)
         sent = await dm.send(**await self._with_file(message, kwargs), nonce=nonce)
         if old is not None:
             await self._point(None, old, dm.id, sent.id)
@@ -307,7 +309,7 @@ class Sender:
             await card.reply(spec.failure_note, mention_author=False)
         except discord.HTTPException:
             if spec.organiser_id is not None:
-                dm = await self.client.create_dm(discord.Object(spec.organiser_id))
+                dm = await self.dms.of(spec.organiser_id)
                 await dm.send(spec.failure_note)
 
     async def _post(

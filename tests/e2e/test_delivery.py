@@ -370,3 +370,22 @@ async def test_when_no_channel_takes_an_announcement_the_organiser_gets_it_by_dm
     assert f"I couldn't announce result #{row.id} in <#{results.id}>" in told.content
     assert f"Result #{row.id}" in told.embed_text()
     assert not emu.messages(results) and not emu.messages(w.channel)
+
+
+async def test_a_dm_channel_is_opened_once_per_player_even_past_discord_pys_own_128(muster: Muster) -> None:
+    """discord.py remembers the last 128 DM channels; the bot remembers thousands, so a process
+    DMing a few hundred players does not ask Discord for each player's channel before every DM."""
+    emu = muster.emu
+    assert muster.bot is not None
+    players = [emu.add_user(f"player{i}") for i in range(140)]
+    for player in players:  # Discord lets a bot DM only users it shares a server with
+        emu.add_member(muster.world.guild, player)
+    opened = len(emu.requests_to("POST", r"/users/@me/channels"))
+    for round_ in ("first", "second"):
+        await muster.bot.sessions.queue(
+            None, [Outgoing(to="dm", user_id=p.id, content=f"{round_} note") for p in players]
+        )
+        await announced(muster)
+    got = {p.name: [m.content for m in emu.dms(p)] for p in players}
+    assert all(v == ["first note", "second note"] for v in got.values()), got
+    assert len(emu.requests_to("POST", r"/users/@me/channels")) - opened == len(players)
