@@ -149,6 +149,7 @@ class Sender:
         self.uploads = Uploads()  # the renderers of the files messages carry, registered by kind
         self.kept = KeptMessages()
         self.dms = DmChannels(client)
+        self._threads: OrderedDict[str, tuple[int, int]] = OrderedDict()  # session -> channel, thread
 
     async def _with_file(
         self, message: Outgoing, kwargs: dict[str, Any], *, edit: bool = False
@@ -203,6 +204,7 @@ class Sender:
         return sent
 
     async def _send(self, session_id: str | None, message: Outgoing, nonce: str) -> Sent:
+        message = self._naming_thread(session_id, message)
         kwargs = to_discord(session_id, message)
         if message.to == "dm":
             assert message.user_id is not None
@@ -228,6 +230,10 @@ class Sender:
             thread_id = None
             if message.thread is not None and remember is not None and session_id is not None:
                 thread_id = await self._open_thread(session_id, message, table, remember.message_id)
+                if thread_id is not None:
+                    self._threads[session_id] = (table, thread_id)
+                    while len(self._threads) > KeptMessages.SIZE:
+                        self._threads.popitem(last=False)
             return Sent(remember, thread_id)
         except (discord.Forbidden, discord.NotFound):
             if message.fallback_channel_id is None and message.failure_user_id is None:
@@ -251,6 +257,15 @@ class Sender:
             dm = await self.dms.of(message.failure_user_id)
             await dm.send(**await self._with_file(fallback, kwargs), nonce=nonce)
             return Sent()
+
+    def _naming_thread(self, session_id: str | None, message: Outgoing) -> Outgoing:
+        """A DM rendered as its game opened names the channel, the thread being yet to come; sent
+        once this process has opened that thread, it names the thread the game is played in."""
+        opened = self._threads.get(session_id) if session_id and message.to == "dm" else None
+        channel, thread = (f"<#{c}>" for c in opened) if opened is not None else ("", "")
+        if not channel or channel not in message.content:
+            return message
+        return message.model_copy(update={"content": message.content.replace(channel, thread)})
 
     async def _send_dm(
         self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any], nonce: str

@@ -739,3 +739,15 @@ async def test_a_nights_game_ended_before_its_battle_is_listed_as_not_played(mus
     await muster.announced()
     (game,) = await night_games(muster.bot.store, "night-kt")
     assert (game.status, game.result_id, game.winner, game.rating_changes) == ("cancelled", None, None, [])
+
+
+async def test_the_first_dm_prompts_name_the_games_thread_not_its_channel(muster: Muster) -> None:
+    """The first bid prompts are written as the game opens, before its thread exists; sent once the
+    thread is open, they point the players to it, as every later prompt does."""
+    w = muster.world
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "bid", "bid")
+    await muster.announced()
+    for player in (w.alice, w.bob):
+        [first] = muster.emu.dms(player)
+        assert f"<#{table.channel.id}>" in first.content and f"<#{w.channel.id}>" not in first.content
