@@ -63,6 +63,7 @@ class Redraw:
     result: StepResult
     key: str | None = None
     message: Outgoing | None = None
+    kwargs: dict[str, Any] | None = None  # the message as discord.py takes it
 
 
 async def redraw_clicked(interaction: discord.Interaction[Any], result: StepResult) -> Redraw:
@@ -77,10 +78,14 @@ async def redraw_clicked(interaction: discord.Interaction[Any], result: StepResu
     try:
         key = await bot.delivery.sender.kept_key(sid, clicked.id)
         message = await _redrawn(bot, interaction, result, key) if key is not None else None
+        if message is None:
+            return Redraw(result, key)
+        with speaking(message.language):
+            kwargs = to_discord(sid, message)
     except Exception:
         log.exception("game %s: the message clicked could not be redrawn; answering apart", sid)
         return Redraw(result)
-    return Redraw(result, key, message)
+    return Redraw(result, key, message, {k: v for k, v in kwargs.items() if k in EDITABLE})
 
 
 async def answer_in_place(
@@ -96,12 +101,10 @@ async def answer_in_place(
     kept = bot.delivery.sender.kept.get(sid, key) if message is not None and key is not None else None
     if message is None or key is None or kept is None or clicked is None or kept.message_id != clicked.id:
         return None
-    if interaction.response.is_done():
+    if interaction.response.is_done() or redraw.kwargs is None:
         return None
     try:
-        with speaking(message.language):
-            kwargs = to_discord(sid, message)
-            await interaction.response.edit_message(**{k: v for k, v in kwargs.items() if k in EDITABLE})
+        await interaction.response.edit_message(**redraw.kwargs)
     except discord.HTTPException as exc:
         log.info("game %s: answering in place failed (%s); answering apart", sid, exc)
         return None
