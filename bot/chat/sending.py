@@ -262,8 +262,10 @@ class Sender:
         """A DM rendered as its game opened names the channel, the thread being yet to come; sent
         once this process has opened that thread, it names the thread the game is played in."""
         opened = self._threads.get(session_id) if session_id and message.to == "dm" else None
-        channel, thread = (f"<#{c}>" for c in opened) if opened is not None else ("", "")
-        if not channel or channel not in message.content:
+        if opened is None:
+            return message
+        channel, thread = (f"<#{where}>" for where in opened)
+        if channel not in message.content:
             return message
         return message.model_copy(update={"content": message.content.replace(channel, thread)})
 
