@@ -14,6 +14,7 @@ from typing import Any
 import discord
 import discord.gateway
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.chat import router, ui
@@ -204,12 +205,28 @@ class MusterBot(commands.AutoShardedBot):
         if known is not None and known.value == digest:
             log.info("commands unchanged; no sync")
             return False
-        await self.tree.sync(guild=guild)
+        await self._sync(guild, payload)
         async with self.store.write() as db:
             await db.execute(set_meta(self.store.dialect, key, digest))
         self.synced_commands = True
         log.info("synced %d commands", len(payload))
         return True
+
+    async def _sync(self, guild: discord.abc.Snowflake | None, payload: list[dict[str, Any]]) -> None:
+        """Send the payload just hashed, as `tree.sync` would: it would build it again, asking the
+        translator for every string of the tree in each of Discord's locales (some 40,000 calls).
+        Discord's refusal is raised as `tree.sync` raises it (naming the commands)."""
+        if self.application_id is None:
+            raise app_commands.MissingApplicationID
+        try:
+            if guild is None:
+                await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
+            else:
+                await self.http.bulk_upsert_guild_commands(self.application_id, guild.id, payload=payload)
+        except discord.HTTPException as refused:
+            if refused.status == 400 and refused.code == 50035:
+                raise app_commands.CommandSyncFailure(refused, self.tree.get_commands(guild=guild)) from None
+            raise
 
     async def remind_waiting_players(self) -> int:
         return await self.reminders.remind_waiting_players()

@@ -140,6 +140,12 @@ def _kept(
     )
 
 
+THREADS_KEPT = 256
+"""Games whose thread this process opened, kept so that their first DMs (the next messages in the
+game's lane, sent moments later) name it. A game pushed out by as many opened after it names its
+channel instead, where the card leads to the thread."""
+
+
 class Sender:
     """Sends one message for the outbox, reading from the store where it was sent before."""
 
@@ -232,7 +238,7 @@ class Sender:
                 thread_id = await self._open_thread(session_id, message, table, remember.message_id)
                 if thread_id is not None:
                     self._threads[session_id] = (table, thread_id)
-                    while len(self._threads) > KeptMessages.SIZE:
+                    while len(self._threads) > THREADS_KEPT:
                         self._threads.popitem(last=False)
             return Sent(remember, thread_id)
         except (discord.Forbidden, discord.NotFound):
