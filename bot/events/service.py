@@ -1,12 +1,10 @@
 """Events (a club's Swiss tournaments): load, step and save an event's state (rules/event/machine.py)
-with a version check.
+with a version check, as every gathering is (bot/gatherings.py).
 
-An event is stored as a night is: its state as JSON and a version. Every change is one
-transaction: the versioned UPDATE of the event, whatever else the change does in the store (a
-list's row, the games a round opens: inside the same transaction, so a crash never opens them
-twice) and the outbox rows of what it says. Two changes racing on one version: one wins, the
-other is judged again on the new state. An event's messages form one outbox lane, `event:<id>`,
-so they arrive in order and its card is edited where it was posted.
+Every change is one transaction: the versioned UPDATE of the event, whatever else the change does
+in the store (a list's row, the games a round opens: inside the same transaction, so a crash never
+opens them twice) and the outbox rows of what it says. An event's messages form one outbox lane,
+`event:<id>`, so they arrive in order and its card is edited where it was posted.
 
 Beside the state the row keeps what is the bot's own: the round's clock and its warnings, and the
 results a player reported that wait for the opponent's same report (`reports`).
@@ -15,32 +13,27 @@ results a player reported that wait for the opponent's same report (`reports`).
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
+from functools import partial
 from typing import Protocol
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.chat.delivery import Delivery
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import enqueue
 from bot.db.models import ClubEvent, utcnow
-from bot.db.store import Store
-from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
+from bot.gatherings import GatheringService, Stale, at
+from bot.lang.languages import ENGLISH, Languages
 from bot.nights.service import remind_time
-from bot.scheduling import remind_once
-from rules.errors import RuleError
 from rules.event.events import TableScore
 from rules.event.machine import start
 from rules.event.state import EventSettings, EventState, Phase
 from rules.session import Event
 
-EVENT_ID = re.compile(r"[0-9a-f]{12}")
-MAX_CONFLICT_RETRIES = 8
 ACTIVE = (Phase.SIGNUP, Phase.LISTS_CLOSED, Phase.ROUND, Phase.TOP_CUT)
 PLAYING = (Phase.ROUND, Phase.TOP_CUT)
 NAME_CHARS = 200  # the events.name column (bot/db/models.py)
@@ -97,10 +90,6 @@ def lane_of(event_id: str) -> str:
     return f"event:{event_id}"
 
 
-def at(epoch: int) -> datetime:
-    return datetime.fromtimestamp(epoch, UTC)
-
-
 def info_of(row: ClubEvent) -> EventInfo:
     return EventInfo(
         id=row.id,
@@ -123,46 +112,18 @@ def placed(info: EventInfo, outgoing: list[Outgoing]) -> list[Outgoing]:
     ]
 
 
-class _Stale(Exception):
-    """The event's version moved on while a step was judged: its transaction is rolled back."""
+class EventService(GatheringService[ClubEvent, EventInfo, EventState, EventRenderer]):
+    model = ClubEvent
+    state_type = EventState
+    noun = "event"
 
+    def info(self, row: ClubEvent) -> EventInfo:
+        return info_of(row)
 
-class EventService:
-    def __init__(self, store: Store, delivery: Delivery) -> None:
-        self.store = store
-        self.delivery = delivery
-        self.renderer: EventRenderer | None = None
-        self.languages: LanguageService | None = None
-        self.on_change: list[Callable[[], None]] = []  # kicked after each commit (the scheduled event's sync)
-
-    def _changed(self) -> None:
-        self.delivery.kick()
-        for kick in self.on_change:
-            kick()
-
-    def _render(self) -> EventRenderer:
-        if self.renderer is None:
-            raise RuleError(code="event.unavailable")
-        return self.renderer
-
-    async def languages_of(self, guild_id: int, state: EventState | None = None) -> Languages:
-        """The server's language and that of the event's organiser and players."""
-        people = (
-            [] if state is None else [state.organiser, *(e.player for e in state.entrants + state.waitlist)]
-        )
-        return await of_people(self.languages, guild_id, people)
+    def people(self, state: EventState) -> list[int]:
+        return [state.organiser, *(e.player for e in state.entrants + state.waitlist)]
 
     # ------------------------------------------------------------------ reading
-
-    async def load(self, event_id: str, guild_id: int | None = None) -> tuple[EventInfo, EventState]:
-        """An event's facts and state, fresh from the store (refused if it is another server's)."""
-        if not EVENT_ID.fullmatch(event_id):  # typed by someone: never a query with it
-            raise RuleError(code="event.not_found")
-        async with self.store.read() as db:
-            row = await db.get(ClubEvent, event_id)
-            if row is None or (guild_id is not None and row.guild_id != guild_id):
-                raise RuleError(code="event.not_found")
-            return info_of(row), EventState.model_validate_json(row.state)
 
     async def in_server(
         self, guild_id: int, *, active: bool = True, limit: int = 25
@@ -185,13 +146,6 @@ class EventService:
         )
         async with self.store.read() as db:
             return [info_of(r) for r in await db.scalars(query.limit(100))]
-
-    async def remind(self, info: EventInfo, outgoing: list[Outgoing], now: datetime) -> bool:
-        """Queue the players' reminders once, whichever process gets there first."""
-        if not await remind_once(self.store, ClubEvent, info.id, outgoing, info.lane, now):
-            return False
-        self.delivery.kick()
-        return True
 
     async def round_due(self, now: datetime) -> list[EventInfo]:
         """Events in a round whose clock runs (the sweep's warnings)."""
@@ -242,19 +196,12 @@ class EventService:
 
         `decide` runs inside the transaction (what it writes, e.g. a list or the games a round
         opens, is kept only with the step) and may raise RuleError: nothing is stored."""
-        for _attempt in range(MAX_CONFLICT_RETRIES):
-            info, state = await self.load(event_id, guild_id)
-            languages = await self.languages_of(info.guild_id, state)
-            try:
-                done = await self._try_step(info, state, decide, languages)
-            except _Stale:
-                continue
-            self._changed()
-            return done
-        raise RuleError(code="event.busy")
+        done = await self._judged(event_id, guild_id, partial(self._try_step, decide))
+        self._changed()
+        return done
 
     async def _try_step(
-        self, info: EventInfo, state: EventState, decide: Decide, languages: Languages
+        self, decide: Decide, info: EventInfo, state: EventState, languages: Languages
     ) -> EventStep:
         async with self.store.write() as db:
             new_state, events = await decide(db, info, state)
@@ -278,7 +225,7 @@ class EventService:
                 )
             )
             if stored.rowcount != 1:  # type: ignore[attr-defined]
-                raise _Stale()
+                raise Stale()
             if "round_ends_at" in values:
                 new_info = replace(new_info, round_ends_at=values["round_ends_at"])  # type: ignore[arg-type]
             done = EventStep(new_info, state, new_state, events, languages)

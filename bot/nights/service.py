@@ -1,11 +1,11 @@
-"""Game nights: load, step and save a night's pure state (rules/night) with a version check.
+"""Game nights: load, step and save a night's pure state (rules/night) with a version check, as
+every gathering is (bot/gatherings.py).
 
-A night is stored like a game session: its state as JSON and a version. Every change is one
-transaction: the versioned UPDATE of the night, whatever else the change does in the store (the
-games a publish opens, inside the same transaction, so a crash never opens them twice) and the
-outbox rows of what it says (the card edited in place, DMs, the pairings). Two changes racing on
-one version: one wins, the other is judged again on the new state. A night's messages form one
-outbox lane, `night:<id>`, so they arrive in order and its card is edited where it was posted.
+Every change is one transaction: the versioned UPDATE of the night, whatever else the change does
+in the store (the games a publish opens, inside the same transaction, so a crash never opens them
+twice) and the outbox rows of what it says (the card edited in place, DMs, the pairings). A night's
+messages form one outbox lane, `night:<id>`, so they arrive in order and its card is edited where
+it was posted.
 
 The words are the cog's: it registers a `NightRenderer` (the events of a step become messages),
 given the languages of the server and of the night's people, read before each step's transaction.
@@ -16,33 +16,28 @@ summary by bot/nights/clock.py.
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
+from functools import partial
 from typing import Protocol
 
 from sqlalchemy import Table, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.chat.delivery import Delivery
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import enqueue
 from bot.db.models import Night, NightReminderOptOut, utcnow
-from bot.db.store import Store
 from bot.db.upsert import insert_or_ignore
-from bot.lang.languages import ENGLISH, Languages, LanguageService, of_people
-from bot.scheduling import remind_once
-from rules.errors import RuleError
+from bot.gatherings import GatheringService, Stale, at
+from bot.lang.languages import ENGLISH, Languages
 from rules.night.night import NightState, start, step
 from rules.night.settings import NightSettings
 from rules.session import Action, Event
 
 log = logging.getLogger(__name__)
 
-NIGHT_ID = re.compile(r"[0-9a-f]{12}")
-MAX_CONFLICT_RETRIES = 8
 REMIND_BEFORE = timedelta(hours=24)
 TITLE_CHARS = 200  # the nights.title column (bot/db/models.py)
 PLACE_CHARS = 100  # the nights.place column
@@ -107,10 +102,6 @@ def lane_of(night_id: str) -> str:
     return f"night:{night_id}"
 
 
-def at(epoch: int) -> datetime:
-    return datetime.fromtimestamp(epoch, UTC)
-
-
 def epoch(when: datetime) -> int:
     return int(when.timestamp())
 
@@ -134,51 +125,18 @@ def info_of(row: Night) -> NightInfo:
     )
 
 
-class _Stale(Exception):
-    """The night's version moved on while a step was judged: its transaction is rolled back."""
+class NightService(GatheringService[Night, NightInfo, NightState, NightRenderer]):
+    model = Night
+    state_type = NightState
+    noun = "night"
 
+    def info(self, row: Night) -> NightInfo:
+        return info_of(row)
 
-class NightNotFound(RuleError):
-    def __init__(self) -> None:
-        super().__init__(code="night.not_found")
-
-
-class NightService:
-    def __init__(self, store: Store, delivery: Delivery) -> None:
-        self.store = store
-        self.delivery = delivery
-        self.renderer: NightRenderer | None = None
-        self.languages: LanguageService | None = None  # none: English (a service without a bot)
-        self.on_change: list[Callable[[], None]] = []  # kicked after each commit (the event sync)
-
-    def _render(self) -> NightRenderer:
-        if self.renderer is None:
-            raise RuleError(code="night.unavailable")
-        return self.renderer
-
-    def _changed(self) -> None:
-        self.delivery.kick()
-        for kick in self.on_change:
-            kick()
+    def people(self, state: NightState) -> list[int]:
+        return [state.organiser, *(s.player for s in state.signups + state.waitlist)]
 
     # ------------------------------------------------------------------ reading
-
-    async def languages_of(self, guild_id: int, state: NightState | None = None) -> Languages:
-        """The server's language and that of the night's organiser and players."""
-        people = (
-            [] if state is None else [state.organiser, *(s.player for s in state.signups + state.waitlist)]
-        )
-        return await of_people(self.languages, guild_id, people)
-
-    async def load(self, night_id: str, guild_id: int | None = None) -> tuple[NightInfo, NightState]:
-        """A night's facts and state, fresh from the store (refused if it is another server's)."""
-        if not NIGHT_ID.fullmatch(night_id):  # typed by someone: never a query with it
-            raise NightNotFound()
-        async with self.store.read() as db:
-            row = await db.get(Night, night_id)
-            if row is None or (guild_id is not None and row.guild_id != guild_id):
-                raise NightNotFound()
-            return info_of(row), NightState.model_validate_json(row.state)
 
     async def in_server(
         self, guild_id: int, *, active: bool = True, limit: int = 25
@@ -290,20 +248,13 @@ class NightService:
         `decide` runs inside the transaction (what it writes, e.g. the games a publish opens, is
         kept only with the step) and may raise RuleError: nothing is stored. None: nothing to do.
         """
-        for _ in range(MAX_CONFLICT_RETRIES):
-            info, state = await self.load(night_id, guild_id)
-            languages = await self.languages_of(info.guild_id, state)
-            try:
-                stepped = await self._try_step(info, state, decide, extra, languages)
-            except _Stale:
-                continue  # someone else changed the night first: judge again on their state
-            if stepped is not None:
-                self._changed()
-            return stepped
-        raise RuleError(code="night.busy")
+        stepped = await self._judged(night_id, guild_id, partial(self._try_step, decide, extra))
+        if stepped is not None:
+            self._changed()
+        return stepped
 
     async def _try_step(
-        self, info: NightInfo, state: NightState, decide: Decide, extra: Extra | None, languages: Languages
+        self, decide: Decide, extra: Extra | None, info: NightInfo, state: NightState, languages: Languages
     ) -> NightStep | None:
         async with self.store.write() as db:
             action = await decide(db, info, state)
@@ -335,7 +286,7 @@ class NightService:
                 )
             )
             if stored.rowcount != 1:  # type: ignore[attr-defined]
-                raise _Stale()
+                raise Stale()
             done = NightStep(new_info, state, new_state, events, languages)
             outgoing = self._render().after_step(new_info, state, new_state, events, languages)
             if extra is not None:
@@ -348,14 +299,6 @@ class NightService:
         async with self.store.write() as db:
             await enqueue(db, None, outgoing, session_id=info.lane)
         self.delivery.kick()
-
-    async def remind(self, info: NightInfo, outgoing: list[Outgoing], now: datetime) -> bool:
-        """Queue the night's reminders once, whichever process gets there first (claimed in the
-        reminders' transaction)."""
-        if not await remind_once(self.store, Night, info.id, outgoing, info.lane, now):
-            return False
-        self.delivery.kick()
-        return True
 
     async def set_reminders(self, guild_id: int, user_id: int, wanted: bool) -> None:
         """A player's choice of game-night reminders from this server (opted out: a row)."""
