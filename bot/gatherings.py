@@ -22,20 +22,17 @@ from bot.chat.messages import Outgoing
 from bot.db.models import ClubEvent, Night
 from bot.db.store import Store
 from bot.lang.languages import Languages, LanguageService, of_people
-from bot.scheduling import remind_once
+from bot.scheduling import Gathering, remind_once
 from rules.errors import RuleError
 
 GATHERING_ID = re.compile(r"[0-9a-f]{12}")
 MAX_CONFLICT_RETRIES = 8
 
 
-class StoredGathering(Protocol):
-    """The store's facts about a gathering that the shared service reads."""
+class StoredGathering(Gathering, Protocol):
+    """The store's facts about a gathering that the shared service reads: a scheduled event's, and
+    the outbox lane its messages go out in."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def guild_id(self) -> int: ...
     @property
     def lane(self) -> str: ...
 
