@@ -20,7 +20,7 @@ import asyncpg
 import pytest
 from sqlalchemy import select, text
 
-from bot.db.models import DiceRoll, GameSession, OutboxMessage
+from bot.db.models import DiceRoll, GameSession, OutboxMessage, RenderJob
 from bot.db.step_write import StepWrite
 from bot.db.store import Store
 from bot.migrate import upgrade
@@ -87,6 +87,15 @@ def _write(version: int = 1, **changes: Any) -> StepWrite:
             {"session_id": "abcdefabcdef", "payload": '{"content": "Alice has sealed"}'},
             {"session_id": "abcdefabcdef", "payload": '{"content": "second"}'},
         ],
+        "jobs": [  # one row, as a step's render job is: on PostgreSQL a parameter per column
+            {
+                "session_id": "abcdefabcdef",
+                "version": version + 1,
+                "before": '{"v": 1, "text": "caf\\u00e9 \\"quoted\\""}',
+                "events": '[["sealed", {"by": 10}]]',
+                "auto": "[]",
+            }
+        ],
     }
     values.update(changes)
     return StepWrite(**values)
@@ -99,6 +108,7 @@ async def _stored(store: Store) -> dict[str, Any]:
         assert session is not None
         dice = (await db.scalars(select(DiceRoll).order_by(DiceRoll.id))).all()
         outbox = (await db.scalars(select(OutboxMessage).order_by(OutboxMessage.id))).all()
+        jobs = (await db.scalars(select(RenderJob).order_by(RenderJob.id))).all()
         return {
             "session": (
                 session.state,
@@ -111,7 +121,23 @@ async def _stored(store: Store) -> dict[str, Any]:
             "outbox": [
                 (m.id, m.session_id, m.payload, m.delivered_at, m.attempts, m.next_attempt_at) for m in outbox
             ],
-            "created": [d.created_at for d in dice] + [m.created_at for m in outbox],
+            "jobs": [
+                (
+                    j.id,
+                    j.session_id,
+                    j.version,
+                    j.before,
+                    j.events,
+                    j.auto,
+                    j.extra,
+                    j.attempts,
+                    j.next_attempt_at,
+                )
+                for j in jobs
+            ],
+            "created": [d.created_at for d in dice]
+            + [m.created_at for m in outbox]
+            + [j.created_at for j in jobs],
         }
 
 
@@ -127,7 +153,7 @@ async def test_the_fast_form_stores_exactly_what_the_portable_form_stores(
     assert fast_rows["session"] == ('{"v": 2, "text": "Sealed \\u2014 caf\\u00e9"}', 3, "finished", AT, None)
     assert [row[4] for row in fast_rows["outbox"]] == [0, 0, 0, 0]  # the column default, filled in
     # Rows are created at the step's own time on the fast form, at "now" on the portable one.
-    assert fast_rows.pop("created") == [AT] * 5
+    assert fast_rows.pop("created") == [AT] * 7
     assert all(stamp.tzinfo is not None for stamp in portable_rows.pop("created"))
     assert fast_rows == portable_rows
 
@@ -215,7 +241,10 @@ async def test_the_one_statement_form_stores_exactly_what_the_portable_form_stor
         '{"content": "Alice has sealed"}',
         '{"content": "second"}',
     ] * 2  # in the order given
-    assert one_rows.pop("created") == [AT] * 5
+    assert [job[2:5] for job in one_rows["jobs"]] == [
+        (v, _write().jobs[0]["before"], '[["sealed", {"by": 10}]]') for v in (2, 3)
+    ]
+    assert one_rows.pop("created") == [AT] * 7
     portable_rows.pop("created")
     assert one_rows == portable_rows
 
