@@ -11,6 +11,7 @@ its reminders once; bot/nights/service.py and bot/events/service.py say what a c
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import ClassVar, Generic, Protocol, TypeVar
@@ -53,7 +54,7 @@ def at(epoch: int) -> datetime:
     return datetime.fromtimestamp(epoch, UTC)
 
 
-class GatheringService(Generic[RowT, InfoT, StateT, RendererT]):
+class GatheringService(ABC, Generic[RowT, InfoT, StateT, RendererT]):
     """A kind of gathering in the store; a subclass names its table, its state and its codes."""
 
     model: type[RowT]
@@ -67,13 +68,13 @@ class GatheringService(Generic[RowT, InfoT, StateT, RendererT]):
         self.languages: LanguageService | None = None  # none: English (a service without a bot)
         self.on_change: list[Callable[[], None]] = []  # kicked after each commit (the event sync)
 
+    @abstractmethod
     def info(self, row: RowT) -> InfoT:
         """The store's facts about a gathering, from its row."""
-        raise NotImplementedError
 
+    @abstractmethod
     def people(self, state: StateT) -> list[int]:
         """Whose languages the gathering's messages are spoken in, beside the server's."""
-        raise NotImplementedError
 
     def _render(self) -> RendererT:
         if self.renderer is None:
