@@ -17,6 +17,7 @@ three forms that write the same rows:
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -115,8 +116,10 @@ def _insert_of(table: Table, columns: list[str]) -> _Compiled:
     return _Compiled(table, insert(table).values({name: bindparam(name) for name in columns}))
 
 
-def _python_defaults(table: Table) -> tuple[dict[str, Any], list[str]]:
-    """A table's column defaults that SQLAlchemy would fill in: (constants, columns stamped `at`).
+@functools.cache
+def _python_defaults(table: Table) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A table's column defaults that SQLAlchemy would fill in: (constants, columns stamped `at`),
+    read from the table once per process (callers never change what it returns).
 
     Every callable default on the tables a step writes is `utcnow`, so the step's time stands in.
     """
@@ -130,7 +133,7 @@ def _python_defaults(table: Table) -> tuple[dict[str, Any], list[str]]:
             stamped.append(column.name)
         elif default.is_scalar:
             constants[column.name] = default.arg  # type: ignore[attr-defined]
-    return constants, stamped
+    return constants, tuple(stamped)
 
 
 class SqliteStepWriter:
@@ -148,7 +151,6 @@ class SqliteStepWriter:
             .values(reminded_at=None),
         )
         self._inserts: dict[tuple[str, tuple[str, ...]], _Compiled] = {}
-        self._defaults = {table.name: _python_defaults(table) for table in HANGING}
 
     def _begin(self) -> sqlite3.Connection:
         """The connection, in a write transaction taken at once (else `WriterBusy`)."""
@@ -173,9 +175,7 @@ class SqliteStepWriter:
     def _insert(
         self, table: Table, rows: list[dict[str, Any]], at: datetime
     ) -> tuple[_Compiled, list[tuple[Any, ...]]]:
-        if table.name not in self._defaults:
-            self._defaults[table.name] = _python_defaults(table)
-        constants, stamped = self._defaults[table.name]
+        constants, stamped = _python_defaults(table)
         defaults = {**constants, **dict.fromkeys(stamped, at)}
         rows = [{**defaults, **row} for row in rows]
         columns = tuple(rows[0])
@@ -260,13 +260,10 @@ class PostgresStepStatement:
     """
 
     def __init__(self) -> None:
-        self._defaults = {table.name: _python_defaults(table) for table in HANGING}
         self._texts: dict[tuple[tuple[tuple[str, ...], bool], ...], Any] = {}
 
     def _columns(self, table: Table, rows: list[dict[str, Any]]) -> tuple[str, ...]:
-        if table.name not in self._defaults:
-            self._defaults[table.name] = _python_defaults(table)
-        constants, stamped = self._defaults[table.name]
+        constants, stamped = _python_defaults(table)
         return tuple(dict.fromkeys([*rows[0], *constants, *stamped])) if rows else ()
 
     def _insert_cte(self, name: str, table: Table, columns: tuple[str, ...], one: bool) -> str:
@@ -301,9 +298,7 @@ class PostgresStepStatement:
 
     def _filled(self, table: Table, rows: list[dict[str, Any]], at: datetime) -> list[dict[str, Any]]:
         """The rows with the column defaults SQLAlchemy would have filled in."""
-        if table.name not in self._defaults:
-            self._defaults[table.name] = _python_defaults(table)
-        constants, stamped = self._defaults[table.name]
+        constants, stamped = _python_defaults(table)
         return [{**constants, **dict.fromkeys(stamped, at), **row} for row in rows]
 
     def _rows(self, table: Table, rows: list[dict[str, Any]], at: datetime) -> str:
