@@ -279,10 +279,7 @@ class SessionService(SessionFinder):
         self.renderer.reserve(info.id)  # rendered once answered, not by a pass before that
         try:
             if while_storing is not None and self.store.steps_wait:
-                writing = asyncio.ensure_future(self._write(write, result))
-                await asyncio.sleep(0)  # the write on its way first: the two overlap
-                await _beside(while_storing, result)
-                stored = await writing
+                stored = await self._write_beside(write, result, while_storing)
             else:
                 stored = await self._write(write, result)
                 if stored and while_storing is not None:
@@ -295,6 +292,32 @@ class SessionService(SessionFinder):
             return None
         self._remember(new_info, new_state, write.state)
         return result
+
+    async def _write_beside(self, write: StepWrite, result: StepResult, work: WhileStoring) -> bool:
+        """Store the step while `work` runs. If the click's handler is cancelled meanwhile (the bot
+        stopping), the write is not: it finishes on its own, and a step it stored has its messages
+        sent by a render pass (kicked then); a write that fails with nobody awaiting it is logged,
+        not left for asyncio to report as an exception never retrieved."""
+        writing = asyncio.ensure_future(self._write(write, result))
+        try:
+            await asyncio.sleep(0)  # the write on its way first: the two overlap
+            await _beside(work, result)
+            return await asyncio.shield(writing)
+        except asyncio.CancelledError:
+            writing.add_done_callback(partial(self._orphan_written, write.session_id))
+            raise
+
+    def _orphan_written(self, session_id: str, writing: asyncio.Future[bool]) -> None:
+        """A step's write whose click was cancelled has finished: send what it stored, or log why not."""
+        if writing.cancelled():
+            return
+        error = writing.exception()
+        if error is not None:
+            log.error("game %s: its click cancelled, a step's write failed", session_id, exc_info=error)
+            return
+        if writing.result():
+            self._cache.pop(session_id, None)  # stored without being remembered here
+            self.delivery.kick()
 
     async def _write(self, write: StepWrite, result: StepResult) -> bool:
         outcome = result.state.outcome if result.state.finished else None

@@ -155,6 +155,47 @@ async def test_the_clicked_message_is_drawn_while_its_step_is_stored_where_stori
     assert order == (overlapped if store.steps_wait else ["write begins", "write returns", "drawn"])
 
 
+async def test_a_click_cancelled_while_its_step_is_stored_loses_nothing(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the clicked message is drawn beside the step's write, a handler cancelled while the
+    write is in flight (the bot stopping) does not cancel the write: the step is stored, and a
+    render pass sends its messages, though the click itself was never answered."""
+    sid = await with_pick_game(muster)
+    assert muster.bot is not None
+    sessions, w = muster.bot.sessions, muster.world
+    store = sessions.store
+    monkeypatch.setattr(type(store), "steps_wait", property(lambda _store: True))
+    commit_step, clicked = store.commit_step, in_place.redraw_clicked
+    handlers: list[asyncio.Task[Any]] = []
+    written = asyncio.Event()
+
+    async def redraw(interaction: Any, result: Any) -> Any:
+        task = asyncio.current_task()
+        assert task is not None
+        handlers.append(task)
+        return await clicked(interaction, result)
+
+    async def cancelled_meanwhile(write: Any) -> bool:
+        await asyncio.sleep(0.05)  # the clicked message drawn, its handler waits on the write
+        handlers[0].cancel()
+        await asyncio.sleep(0.05)
+        stored = await commit_step(write)
+        written.set()
+        return stored
+
+    monkeypatch.setattr(store, "commit_step", cancelled_meanwhile)
+    monkeypatch.setattr(router, "redraw_clicked", redraw)
+    prompt = pick_prompt(muster, w.alice, sid)
+    before = (await sessions.load(sid, fresh=True))[0].version
+    await muster.emu.click(w.alice, prompt, label="3")
+    await asyncio.wait_for(written.wait(), 5)
+    await muster.settle()
+    assert handlers and handlers[0].cancelled()
+    assert (await sessions.load(sid, fresh=True))[0].version == before + 1
+    assert "✅" in prompt.all_text() and not prompt.components  # sent by the outbox instead
+
+
 async def test_a_click_whose_write_lost_the_race_is_drawn_again_for_the_step_stored(
     muster: Muster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
