@@ -18,7 +18,7 @@ from bot.chat.messages import Embed, Reply
 from bot.lang.i18n import Domain, say
 from bot.play import questions
 from bot.play.games import GameAdapter, SessionInfo
-from bot.play.in_place import Redraw, answer_in_place, redraw_clicked
+from bot.play.in_place import Redraw, answer_in_place, pick_in_place, redraw_clicked
 from bot.play.sessions import SessionClosed, SessionNotFound, StepResult
 from rules.errors import RuleError
 from rules.text import clip
@@ -150,8 +150,9 @@ async def _answer(
 
 
 async def on_pick(interaction: discord.Interaction[Any], sid: str, values: list[str]) -> None:
-    """A question picked from a menu of them (bot/play/prompts.py): shown to the player alone, with
-    its words and its components, as the stored game asks it now (a stale pick is refused as stale)."""
+    """A question picked from a menu of them (bot/play/prompts.py), as the stored game asks it now
+    (a stale pick is refused as stale): shown, with its words and its components, on the DM prompt
+    picked from (bot/play/in_place.py), else to the player alone."""
     bot: MusterBot = interaction.client  # type: ignore[assignment]
     try:
         info, state = await _players_game(interaction, sid)
@@ -164,6 +165,8 @@ async def on_pick(interaction: discord.Interaction[Any], sid: str, values: list[
                 if asked
                 else RuleError(code="answer.not_asked")
             )
+        if await pick_in_place(interaction, info, state, question):
+            return
         buttons, selects = questions.components(question)
         words = Embed(description=clip(adapter.question_text(state, question), EMBED_DESCRIPTION))
         await send_reply(interaction, sid, Reply(embeds=[words], buttons=buttons, selects=selects))

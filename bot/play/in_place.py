@@ -8,6 +8,9 @@ memory: `redrawn`); the step's other messages are rendered after it, as every st
 digest is recorded with them, so the outbox finds the message already showing its edit and sends
 nothing for it (`bot.chat.sending.shown_digest`).
 
+A question picked from a DM prompt's menu is shown on that prompt too (`pick_in_place`), so the
+click answering it is answered in place in turn.
+
 The ephemeral answer stays where a redraw would lose something or could go wrong: a click on an
 ephemeral message (a closed DM's stand-in, a question picked from a menu), a message the step
 leaves as it was, a step that tells the player something privately while the message is seen by
@@ -41,9 +44,9 @@ from bot.lang.i18n import speaking
 from bot.lang.languages import Languages
 from bot.play import table
 from bot.play.games import GameAdapter, SessionInfo
-from bot.play.prompts import DONE_MARK, player_dms
+from bot.play.prompts import DONE_MARK, picked_dm, player_dms
 from bot.play.table import AutoAnswer
-from rules.session import Event, GameState
+from rules.session import Event, GameState, Question
 
 if TYPE_CHECKING:
     from bot.app import MusterBot
@@ -111,6 +114,38 @@ async def answer_in_place(
     shown = Shown(sid, key, kept.message_id, shown_digest(message), kept.shown)
     bot.delivery.sender.kept.showing(sid, key, shown.shown)  # so the next click's answer knows it
     return shown
+
+
+async def pick_in_place(
+    interaction: discord.Interaction[Any], info: SessionInfo, state: GameState, picked: Question
+) -> bool:
+    """Show a question picked from a kept DM prompt's menu on that prompt itself (its
+    UPDATE_MESSAGE): its choices then answer in place too, and no ephemeral message is left
+    stacking up in the DM. False: the caller answers apart (an ephemeral message clicked, a prompt
+    not kept here, choices that don't fit beside the prompt's own, or the update refused).
+
+    A pick changes no state, so the digest kept for the prompt stays the one its last step drew:
+    the step that answers the picked question is drawn against it as ever, and any step that
+    changes what the prompt shows differs from it and is sent, replacing the pick."""
+    bot: MusterBot = interaction.client  # type: ignore[assignment]
+    clicked, player = interaction.message, interaction.user.id
+    if clicked is None or clicked.flags.ephemeral or interaction.guild_id is not None:
+        return False
+    key = await bot.delivery.sender.kept_key(info.id, clicked.id)
+    if key is None:
+        return False
+    languages = await bot.sessions.renderer.languages_of(info)
+    with speaking(languages.of(player)):
+        look = picked_dm(bot.games.get(info.system), info, state, player, key, picked)
+        if look is None:
+            return False
+        kwargs = to_discord(info.id, look)
+    try:
+        await interaction.response.edit_message(**{k: v for k, v in kwargs.items() if k in EDITABLE})
+    except discord.HTTPException as exc:
+        log.info("game %s: showing a pick in place failed (%s); showing it apart", info.id, exc)
+        return False
+    return True
 
 
 async def _redrawn(

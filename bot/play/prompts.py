@@ -7,7 +7,8 @@ The questions of one series asked at once share that series' one message (a play
 card they may lay, and passing), so a step edits one message rather than one per question. When
 several questions are alike (each card one may lay), they are listed in one menu (`picker`)
 instead of showing their components: picking one shows that question, with its own components,
-to the player alone (`bot.chat.router.on_pick`), costing one call only when it is wanted.
+on the prompt itself where they fit (`picked_dm`, for `bot.play.in_place.pick_in_place`), else to
+the player alone (`bot.chat.router.on_pick`): one call, only when it is wanted.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from bot.chat.limits import EMBED_DESCRIPTION, SELECT_OPTION_TEXT, SELECT_OPTIONS
+from bot.chat.limits import ACTION_ROWS, EMBED_DESCRIPTION, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS
 from bot.chat.messages import Button, Embed, Outgoing, Select, SelectOption
 from bot.lang.i18n import Domain, say
 from bot.play.questions import components
@@ -111,6 +112,39 @@ def player_dms(
     return out
 
 
+def picked_dm(
+    adapter: GameAdapter[Any], info: SessionInfo, state: GameState, player: int, key: str, picked: Question
+) -> Outgoing | None:
+    """`player`'s DM prompt `key` as the game stands, with a question picked from its menu shown in
+    it (its words, and its components under the menu): the pick answered on the message itself
+    rather than by an ephemeral message (bot/play/in_place.py `pick_in_place`). None when `picked`
+    isn't listed there, or its components don't fit beside the message's own."""
+    header = adapter.dm_header(info, state, player)
+    if header is not None:
+        group = _everything(adapter.procedure, state, player) if header.key == key else []
+    else:
+        groups = private_questions(adapter.procedure, state, player)
+        group = next((g for k, g in groups.items() if f"dm.{player}.{k}" == key), [])
+    if picked not in shown_and_listed(group)[1]:
+        return None
+    text = "\n\n".join([_group_text(adapter, state, group), adapter.question_text(state, picked)])
+    look = _dm(adapter, info, player, text, group, picked=picked, key=key)
+    rows = len(look.selects) + -(-len(look.buttons) // ROW_BUTTONS)
+    if rows > ACTION_ROWS or len(look.selects) >= ACTION_ROWS:  # as `bot.chat.render.view` lays them out
+        return None
+    if header is None:
+        return look
+    return header.model_copy(
+        update={
+            "to": "dm",
+            "user_id": player,
+            "embeds": [*header.embeds, *look.embeds],
+            "buttons": look.buttons,
+            "selects": look.selects,
+        }
+    )
+
+
 def _everything(procedure: Procedure[Any], state: GameState | None, player: int) -> Group:
     return [q for group in private_questions(procedure, state, player).values() for q in group]
 
@@ -192,15 +226,17 @@ def _dm(
     asked: Group | None = None,
     *,
     header: bool = True,
+    picked: Question | None = None,
     **fields: Any,
 ) -> Outgoing:
-    """A message to `player`'s DMs: `text` in the game's colour, `asked`'s components, and (with
-    `header`) a line naming the game and where it is played."""
+    """A message to `player`'s DMs: `text` in the game's colour, `asked`'s components (with those of
+    `picked`, one of its listed questions, under their menu), and (with `header`) a line naming the
+    game and where it is played."""
     buttons: list[Button] = []
     selects: list[Select] = []
     if asked:
         shown, listed = shown_and_listed(asked)
-        for question in shown:
+        for question in [*([picked] if picked in listed else []), *shown]:
             more_buttons, more_selects = components(question)
             buttons += more_buttons
             selects += more_selects

@@ -152,14 +152,18 @@ def prompt_dm(muster: Muster, user: User) -> Message:
 
 
 async def card_dm(muster: Muster, user: User, card_id: str, prompt: Message | None = None) -> Message:
-    """The question asking where to lay one card: picked from the card menu of the user's prompt
-    (or of `prompt`), shown to them alone."""
+    """The question asking where to lay one card, picked from the card menu of the user's prompt
+    (or of `prompt`): shown on their DM prompt itself, or to them alone when picked from an
+    ephemeral stand-in (DMs closed)."""
     message = prompt or prompt_dm(muster, user)
     [menu] = [s for s in message.selects() if s["custom_id"].startswith("qp:")]
     [step] = [o["value"] for o in menu["options"] if o["value"].endswith(f".lay.{card_id}")]
     shown = await (await muster.emu.select(user, message, menu["custom_id"], [step])).response()
-    assert shown.ephemeral and shown.message is not None, shown.text()
-    return shown.message
+    if message.ephemeral:
+        assert shown.ephemeral and shown.message is not None, shown.text()
+        return shown.message
+    assert shown.type_name == "UPDATE_MESSAGE" and shown.message is message, shown.text()
+    return message
 
 
 def dm_asking(muster: Muster, user: User, step: str) -> Message:
@@ -226,18 +230,19 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
         dm = hand_dm(muster, user).all_text()
         assert all(h.card.name in dm for h in state.side(user.id).hand)
     assert_no_leaks(muster, state)
-    # Alice, whose turn it is, has one prompt listing her cards; each card picked shows its question,
-    # answered by components with `q` ids only.
+    # Alice, whose turn it is, has one prompt listing her cards; each card picked shows its question
+    # on that prompt, under the menu, answered by components with `q` ids for that card only.
     alice_cards = [h for h in state.side(w.alice.id).hand if h.card.carrier is not None]
     prompt = prompt_dm(muster, w.alice)
     assert "Your turn to lay a card" in prompt.embed_text()
     for held in alice_cards:
         shown = await card_dm(muster, w.alice, held.id)
-        assert held.card.name in shown.embed_text()
+        assert shown is prompt and held.card.name in shown.embed_text()
         ids = [c["custom_id"] for c in [*shown.buttons(), *shown.selects()]]
-        assert ids and all(
-            i.startswith((f"q:{sid}:c0.lay.", f"qf:{sid}:c0.lay.", f"qs:{sid}:c0.lay.")) for i in ids
-        ), ids
+        lays = [i for i in ids if ".lay." in i and not i.startswith(f"qp:{sid}:")]
+        assert lays and all(i.split(":")[0] in {"q", "qf", "qs"} for i in lays), ids
+        assert all(i.split(":")[1:3] == [sid, f"c0.lay.{held.id}"] for i in lays), ids
+    assert [e for e in emu.dms(w.alice) if e.ephemeral] == []  # nothing stacked up in her DM
 
     # The card chosen through autocomplete shows only Alice's own cards.
     card_choices = await (
@@ -255,7 +260,9 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
         "A new unit",
         {"name": "Knights", "type": "cavalry"},
     )
-    assert reply.ephemeral and "you laid" in reply.content  # the owner's own answer names the card
+    # The owner's own answer is their prompt, redrawn to say where the card went (no message apart).
+    assert reply.type_name == "UPDATE_MESSAGE" and reply.message is prompt, reply.text()
+    assert f"You laid **{magic.card.name}** face down on Knights" in prompt.embed_text()
     state = await game_state(muster, sid)
     assert [c.held.id for c in state.laid] == [magic.id] and state.turn == w.bob.id
     knights_target = next(t for t in state.targets if t.name == "Knights")
@@ -300,7 +307,8 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     ).response()
     knights = next(c["value"] for c in choices.choices if c["name"].startswith("Knights"))
     laid = await answer(muster, w.bob, posted_before, "Knights")
-    assert laid.ephemeral and "Knights" in laid.content, laid.content
+    assert laid.type_name == "UPDATE_MESSAGE" and laid.message is posted_before, laid.text()
+    assert f"You laid **{bob_tactics.card.name}**" in posted_before.embed_text()
     state = await game_state(muster, sid)
     assert len(state.laid) == 6 and state.laid[5].held.id == bob_tactics.id
     assert_no_leaks(muster, state)
@@ -541,7 +549,7 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(must
     # Her new turn asks again in the same DM message, edited with this turn's questions.
     assert prompt_dm(muster, w.alice).id == prompt.id
     shown = await card_dm(muster, w.alice, magic[1].id)
-    assert shown.select()["custom_id"] == f"qs:{sid}:c2.lay.{magic[1].id}"
+    assert f"qs:{sid}:c2.lay.{magic[1].id}" in [s["custom_id"] for s in shown.selects()]
     assert magic[1].id in {h.id for h in (await game_state(muster, sid)).side(w.alice.id).hand}
 
     assert muster.bot is not None
@@ -742,6 +750,9 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     Since a click on the board is answered by redrawing it (UPDATE_MESSAGE): the same posts and 41
     edits, 77 calls (begin, finish and their confirmations are each one call; a tool used from the DM
     and a card laid from the prompt picked from the menu are still answered apart).
+    Since a card picked from the menu is shown on the prompt itself, and its lay answered there: 70
+    calls (77); the DM shows 34 looks (27), 20 of them the outbox's edits (27) and 14 the answers to
+    a pick or a lay, where those were 14 ephemeral messages left stacking up in the DM.
     """
     emu, w = muster.emu, muster.world
     await load_pack(muster)
@@ -757,7 +768,7 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
         state = await game_state(muster, sid)
         held = next(h for h in state.side(user.id).hand if h.deck is deck)
         reply = await answer(muster, user, await card_dm(muster, user, held.id), label, fields)
-        assert reply.ephemeral and held.card.name in reply.content, reply.content
+        assert reply.type_name == "UPDATE_MESSAGE" and reply.message is prompt_dm(muster, user), reply.text()
         assert len((await game_state(muster, sid)).laid) == len(state.laid) + 1
         # The player's prompt says where it went, and no card is left to pick.
         laid_prompt = prompt_dm(muster, user)
@@ -830,8 +841,12 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
         f"{len(dms[1])} ({sum(len(m.history) for m in dms[0] + dms[1])} edits); "
         f"live components {len(counts.live_questions)}; {len(emu.requests) - first_call} calls"
     )
-    assert len(emu.requests) - first_call <= 77  # every call the game made to Discord
-    assert [len(d) for d in dms] == [1, 1] and sum(len(m.history) for m in dms[0] + dms[1]) <= 27
+    assert len(emu.requests) - first_call <= 70  # every call the game made to Discord
+    assert [len(d) for d in dms] == [1, 1] and sum(len(m.history) for m in dms[0] + dms[1]) <= 34
+    dm_paths = tuple(f"/channels/{d[0].channel.id}/messages/" for d in dms)
+    dm_edits = [r for r in emu.requests[first_call:] if r.method == "PATCH" and r.path.startswith(dm_paths)]
+    assert len(dm_edits) <= 20, len(dm_edits)  # the outbox's; the rest of the looks were answers
+    assert not [m for u in (w.alice, w.bob) for m in emu.dms(u) if m.ephemeral and "you laid" in m.text()]
     assert counts.parent_posts <= 3  # the start card and the result
     assert counts.thread_posts <= 16
     assert all(counts.pings[player] <= times for player, times in must_act.items()), (counts.pings, must_act)

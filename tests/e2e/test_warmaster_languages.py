@@ -94,7 +94,8 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     prompt = await card_dm(muster, alice, magic.id)
     assert "(Magischer Gegenstand, +" in prompt.embed_text()
     assert "Träger: ein beliebiges Ziel. Du hast 0 von 4 gelegt." in prompt.embed_text()
-    offered = [o["label"] for o in prompt.select()["options"]]
+    [targets] = [s for s in prompt.selects() if s["custom_id"].startswith("qs:")]
+    offered = [o["label"] for o in targets["options"]]
     assert "Neue Einheit/neuer Charakter deiner Armee" in offered and "Neues Geländestück" in offered
     turn = dm_asking(muster, alice, "c0.pass")
     assert "**Du bist dran, eine Karte zu legen** (0 von 4 bisher gelegt)." in turn.embed_text()
@@ -116,9 +117,7 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
         "Neue Einheit/neuer Charakter deiner Armee",
         {"name": "Ritter", "type": "Kavallerie"},
     )
-    assert laid.ephemeral and f"#1: Du hast **{magic.card.name}** verdeckt auf Ritter" in laid.content, (
-        laid.content
-    )
+    assert laid.type_name == "UPDATE_MESSAGE" and laid.message is prompt, laid.text()  # said on the prompt
     state = await game_state(muster, sid)
     ritter = next(t for t in state.targets if t.name == "Ritter")
     assert (ritter.owner, ritter.unit_type) == (alice.id, "cavalry")
@@ -149,8 +148,8 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
         muster, bob, bob_prompt, "Nouvelle unité de votre armée", {"name": "Orques", "type": "infanterie"}
     )
     where = f"Orques (unité d'infanterie de <@{bob.id}>)"
-    said = f"#2 : vous avez posé **{tactics.card.name}** face cachée sur {where}."
-    assert laid.ephemeral and laid.content.startswith(said), laid.content
+    assert laid.type_name == "UPDATE_MESSAGE" and laid.message is bob_prompt, laid.text()  # said on it
+    assert f"**{tactics.card.name}** face cachée sur {where}" in bob_prompt.embed_text()
     state = await game_state(muster, sid)
     assert next(t for t in state.targets if t.name == "Orques").unit_type == "infantry"
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.chat.messages import Embed, Outgoing
 from bot.play.games import GameAdapter, SessionInfo
+from bot.play.prompts import picked_dm
 from bot.play.table import table_messages
 from rules.dice import Roller
 from rules.session import Event, GameState, Option, Procedure, Question
@@ -20,6 +21,7 @@ CARDS = ["A", "B", "C"]
 class HandState(GameState):
     turn: int = 0
     hand: list[str] = list(CARDS)
+    tools: int = 0  # more questions on the prompt, each answered with a menu of its own
 
 
 def ask(state: HandState, player: int) -> list[Question]:
@@ -49,7 +51,20 @@ def ask(state: HandState, player: int) -> list[Question]:
         private=True,
         series="prompt",
     )
-    return [*lays, turn] if state.turn % 2 == 0 else []
+    tools = [
+        Question(
+            step=f"c{state.turn}.tool{index}",
+            topic=f"hand.tool{index}",
+            title=f"Tool {index}",
+            players=[ALICE],
+            options=[Option(value=str(value), label=str(value)) for value in range(6)],
+            private=True,
+            optional=True,
+            series="prompt",
+        )
+        for index in range(state.tools)
+    ]
+    return [*lays, turn, *tools] if state.turn % 2 == 0 else []
 
 
 def step(state: HandState, action: Any, roller: Roller) -> tuple[HandState, list[Event]]:
@@ -127,3 +142,37 @@ def test_with_a_header_every_private_question_rides_on_one_dm_edited_only_on_cha
     [ended] = dms(table_messages(adapter, INFO, third, over, []))  # the game ended on her turn
     assert ended.edit_only and not ended.selects and not ended.buttons
     assert ended.embeds[0].title == "B, C" and "✅" in str(ended.embeds[1].description)
+
+
+def test_a_question_picked_from_the_menu_is_shown_on_the_prompt_when_it_fits() -> None:
+    """A pick answered on the prompt itself (bot/play/in_place.py `pick_in_place`): the prompt as
+    it stands, with the picked question's words, and its components under the menu; None where it
+    isn't that prompt's listed question, or its components don't fit beside the prompt's own."""
+    adapter = HandAdapter()
+    state = HandState(session_id="s1", players=[ALICE, BOB])
+    lay_b = next(q for q in ask(state, ALICE) if q.step == "c0.lay.B")
+    key = f"dm.{ALICE}.prompt"
+    look = picked_dm(adapter, INFO, state, ALICE, key, lay_b)
+    assert look is not None and look.key == key
+    assert [s.pick for s in look.selects] == [True] and len(look.selects[0].options) == len(CARDS)
+    assert [(b.step, b.value) for b in look.buttons] == [
+        ("c0.lay.B", "here"),
+        ("c0.lay.B", "there"),
+        ("c0.pass", "pass"),
+    ]
+    assert "Card B goes anywhere." in str(look.embeds[0].description)
+    turn = next(q for q in ask(state, ALICE) if q.topic == "hand.pass")
+    assert picked_dm(adapter, INFO, state, ALICE, key, turn) is None  # shown already, not listed
+    assert picked_dm(adapter, INFO, state, ALICE, f"dm.{BOB}.prompt", lay_b) is None
+    # A menu and three more of them, and a row of buttons: five rows, as many as a message holds.
+    crowded = state.model_copy(update={"tools": 3})
+    assert picked_dm(adapter, INFO, crowded, ALICE, key, lay_b) is not None
+    assert picked_dm(adapter, INFO, crowded.model_copy(update={"tools": 4}), ALICE, key, lay_b) is None
+    # With a header (a hand), the pick rides under it, on the one living DM.
+    adapter.header = True
+    headed = picked_dm(adapter, INFO, state, ALICE, f"hand.{ALICE}", lay_b)
+    assert headed is not None and headed.key == f"hand.{ALICE}" and headed.embeds[0].title == "A, B, C"
+    assert (
+        "Card B goes anywhere." in str(headed.embeds[1].description) and headed.buttons[0].step == "c0.lay.B"
+    )
+    assert picked_dm(adapter, INFO, state, ALICE, key, lay_b) is None  # not that DM's key any more
