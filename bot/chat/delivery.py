@@ -41,11 +41,12 @@ Rate limits never stop the bot:
 - An edit that would change nothing is not sent: a kept message remembers a digest of what it shows
   (`bot.chat.sending.shown_digest`), so a redraw that shows the same spends none of the channel's
   edits.
-- A living board (`Outgoing.renew_when_old`) is never left uneditable: when it is older than
-  `bot.chat.limits.RENEW_AGE` as an edit falls due, or Discord refuses its edit for long, it is posted
-  afresh at the bottom of its table by that edit's row (so with that row's nonce: a resend after a
-  crash gets the same new board back), the new id recorded in the same transaction as the row, and
-  the old board edited into a one-line pointer (deleted if its edits are spent).
+- A living board, or a player's one living DM (`Outgoing.renew_when_old`), is never left
+  uneditable: when it is older than `bot.chat.limits.RENEW_AGE` as an edit falls due, or Discord
+  refuses its edit for long, it is posted afresh at the bottom of its table by that edit's row (so
+  with that row's nonce: a resend after a crash gets the same new board back), the new id recorded
+  in the same transaction as the row, and the old board edited into a one-line pointer (deleted if
+  its edits are spent). A renewal notifies nobody: it shows what the old copy showed.
 
 A secret prompt whose DM is refused (code 50007) is never posted anywhere else: the channel gets a
 button that shows the player the prompt ephemerally instead. A channel post that is refused goes

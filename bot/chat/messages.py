@@ -146,8 +146,8 @@ class Outgoing(BaseModel):
     key: str | None = None
     edit_only: bool = False
     keep_embeds: bool = False  # an edit that leaves the message's embeds as they are
-    # A living board: when it is too old to edit freely (Discord allows few edits of a message
-    # older than an hour), it is posted afresh at the bottom and the old one points to it.
+    # A living board or DM: when it is too old to edit freely (Discord allows few edits of a message
+    # older than an hour), it is posted afresh (silently) at the bottom and the old one points to it.
     renew_when_old: bool = False
     thread: GameThread | None = None  # open this thread from the posted message
     upload: Upload | None = None  # a file rendered at send time (a standings picture)

@@ -284,9 +284,9 @@ class Sender:
         if done is not None:
             return done.remember
         dm = await self.dms.of(message.user_id)
-        sent = await dm.send(**await self._with_file(message, kwargs), nonce=nonce)
+        sent = await dm.send(**await self._with_file(message, kwargs), nonce=nonce, silent=old is not None)
         if old is not None:
-            await self._point(None, old, dm.id, sent.id)
+            await self._point(None, old, dm.id, sent.id, in_dm=True)
         return _kept(session_id, message, dm.id, sent.id)
 
     async def _open_thread(
@@ -340,13 +340,16 @@ class Sender:
     ) -> SessionMessage | None:
         """Post (or, for a keyed message seen before, edit); a keyed post's id is returned to record.
 
-        A living message renewed is posted afresh here (the bottom of its table) and its old copy
-        made a pointer to it; a resend after a crash gets the same new message back by its nonce."""
+        A living message renewed is posted afresh here (the bottom of its table), notifying nobody
+        (it shows what its old copy showed), and its old copy made a pointer to it; a resend after
+        a crash gets the same new message back by its nonce."""
         done, old = await self._edited_in_place(session_id, message, kwargs)
         if done is not None:
             return done.remember
         channel = self.client.get_partial_messageable(channel_id)
-        sent = await channel.send(**await self._with_file(message, kwargs), nonce=nonce)
+        sent = await channel.send(
+            **await self._with_file(message, kwargs), nonce=nonce, silent=old is not None
+        )
         if old is not None:
             await self._point(await self._guild_of(session_id), old, channel_id, sent.id)
         return _kept(session_id, message, channel_id, sent.id)
@@ -392,11 +395,15 @@ class Sender:
         row = await self.store.run(lambda db: db.get(GameSession, session_id)) if session_id else None
         return row.guild_id if row is not None else None
 
-    async def _point(self, guild_id: int | None, old: SessionMessage, channel_id: int, new_id: int) -> None:
+    async def _point(
+        self, guild_id: int | None, old: SessionMessage, channel_id: int, new_id: int, in_dm: bool = False
+    ) -> None:
         """Make a renewed message's old copy a one-line pointer to the new one. Its edits may be
         spent (30046): then it is deleted, so no stale board is left with buttons; if even that
         fails it is left as it is. Never waits."""
-        text = _("This board has moved: {link}", link=message_link(guild_id, channel_id, new_id))
+        link = message_link(guild_id, channel_id, new_id)
+        moved = _("This message has moved: {link}", link=link) if in_dm else None
+        text = moved or _("This board has moved: {link}", link=link)
         stale = self.client.get_partial_messageable(old.channel_id).get_partial_message(old.message_id)
         try:
             await stale.edit(content=text, embeds=[], view=None)

@@ -122,7 +122,8 @@ async def pick_in_place(
     """Show a question picked from a kept DM prompt's menu on that prompt itself (its
     UPDATE_MESSAGE): its choices then answer in place too, and no ephemeral message is left
     stacking up in the DM. False: the caller answers apart (an ephemeral message clicked, a prompt
-    not kept here, choices that don't fit beside the prompt's own, or the update refused).
+    not kept here or near its hour, whose few edits an old message gets are left to the outbox,
+    choices that don't fit beside the prompt's own, or the update refused).
 
     A pick changes no state, so the digest kept for the prompt stays the one its last step drew:
     the step that answers the picked question is drawn against it as ever, and any step that
@@ -130,6 +131,8 @@ async def pick_in_place(
     bot: MusterBot = interaction.client  # type: ignore[assignment]
     clicked, player = interaction.message, interaction.user.id
     if clicked is None or clicked.flags.ephemeral or interaction.guild_id is not None:
+        return False
+    if age_of(clicked.id) >= RENEW_AGE:
         return False
     key = await bot.delivery.sender.kept_key(info.id, clicked.id)
     if key is None:

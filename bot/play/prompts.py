@@ -183,6 +183,9 @@ def headed_dm(
                 "selects": asked.selects if asked else [],
                 "secret": waits,
                 "edit_only": not waits,
+                # Edited all game long, it would outlive the few edits Discord allows a message over
+                # an hour old: it is posted afresh at the bottom of the DM instead.
+                "renew_when_old": True,
             }
         )
     ]
