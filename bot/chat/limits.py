@@ -91,6 +91,10 @@ per-channel message buckets refill within 5 s, so a wait up to that is ordinary 
 longer (an hour for the edits of a message older than an hour, code 30046; minutes for a channel
 rename) makes discord.py raise `discord.RateLimited` instead, and the outbox schedules the message
 for when Discord allows it while every other message goes on (bot/chat/delivery.py)."""
+ANSWER_DEADLINE = 3.0
+"""Discord takes an interaction's first answer only this soon after the interaction (else 10062
+Unknown interaction). discord.py sleeps out any 429 on an answer, however long, so the bot stops
+waiting for an answer by then: what the click's step caused is sent all the same."""
 OLD_MESSAGE_AGE = 3600.0
 """Discord allows only a few edits per hour to a message older than an hour (code 30046)."""
 RENEW_AGE = 50 * 60.0

@@ -6,6 +6,8 @@ checks against what the game asks now and steps with, in one path for every game
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.chat import custom_ids, errors, render
-from bot.chat.limits import EMBED_DESCRIPTION
+from bot.chat.limits import ANSWER_DEADLINE, EMBED_DESCRIPTION
 from bot.chat.messages import Embed, Reply
 from bot.lang.i18n import Domain, say
 from bot.play import questions
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from bot.app import MusterBot
 
 _ = Domain("muster")
+log = logging.getLogger(__name__)
 OLD_MODAL = r"m:(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}:[^:]{0,40}"
 
 
@@ -138,12 +141,19 @@ async def _answer(
     result = await bot.sessions.answer(sid, answer, deliver=False, known=game, while_storing=redraw)
     assert result is not None  # a checked answer always makes an action
     # The player's own answer goes out before what the step caused is posted for everyone: the
-    # message they clicked redrawn (bot/play/in_place.py), else an ephemeral answer.
+    # message they clicked redrawn (bot/play/in_place.py), else an ephemeral answer. An answer held
+    # past Discord's deadline (a long 429 discord.py would sleep out) can only fail: the step's
+    # messages don't wait for it.
     shown = None
     try:
-        shown = await answer_in_place(interaction, result, redraws[-1] if redraws else None)
-        if shown is None:
-            await send_reply(interaction, sid, adapter.reply(result.info, result.state, result.events, user))
+        async with asyncio.timeout(ANSWER_DEADLINE):
+            shown = await answer_in_place(interaction, result, redraws[-1] if redraws else None)
+            if shown is None:
+                await send_reply(
+                    interaction, sid, adapter.reply(result.info, result.state, result.events, user)
+                )
+    except TimeoutError:
+        log.warning("game %s: a click's answer was held past Discord's deadline; dropped", sid)
     finally:
         await bot.sessions.rendered(result, shown)
     return True

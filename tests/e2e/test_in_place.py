@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.chat import router
+from bot.chat.limits import ANSWER_DEADLINE
 from bot.play import in_place
 from rules.fortyk import Phase
 from tests.e2e.conftest import Muster
@@ -194,6 +195,23 @@ async def test_a_click_cancelled_while_its_step_is_stored_loses_nothing(
     assert handlers and handlers[0].cancelled()
     assert (await sessions.load(sid, fresh=True))[0].version == before + 1
     assert "✅" in prompt.all_text() and not prompt.components  # sent by the outbox instead
+
+
+async def test_an_answer_held_past_discords_deadline_holds_back_nothing(muster: Muster) -> None:
+    """discord.py sleeps out a 429 on an interaction's answer however long it is (an answer redrawing
+    an old message might meet Discord's hour-long 30046). The click's step is stored and what it
+    caused is sent once Discord's deadline for the answer has passed, not when the answer returns."""
+    sid = await with_pick_game(muster)
+    emu, w = muster.emu, muster.world
+    held = emu.inject("POST", r"/interactions/\d+/[^/]+/callback", status=None, delay=8)
+    prompt = pick_prompt(muster, w.alice, sid)
+    await emu.click(w.alice, prompt, label="3")  # its answer never arrives in time
+    await emu.wait_until(lambda: held.exhausted, 5, "the answer held")
+    await pick(muster, w.bob, sid, 1)
+    start = asyncio.get_running_loop().time()
+    await emu.wait_until(lambda: "Revealed" in emu.messages(w.channel)[0].embed_text(), 10, "the reveal")
+    assert asyncio.get_running_loop().time() - start < ANSWER_DEADLINE + 1.5  # not the 8 s held
+    assert "✅" in prompt.all_text()  # the step her answer would have shown, edited by the outbox
 
 
 async def test_a_click_whose_write_lost_the_race_is_drawn_again_for_the_step_stored(
