@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from night_helpers import placement, refused, signup, table
 
@@ -259,7 +257,9 @@ def test_another_seed_may_give_other_equally_good_pairings() -> None:
 
 
 @pytest.mark.parametrize("count", [200])
-def test_two_hundred_sign_ups_pair_within_a_second(count: int) -> None:
+def test_two_hundred_sign_ups_are_all_paired(count: int) -> None:
+    """A big night pairs everyone. How fast is measured by bench/night_pairing.py (target 1 s), not
+    here: a shared machine's timing would make the suite flaky."""
     systems = ["killteam", "warcry", "warmaster", "fortyk"]
     signups = [
         signup(
@@ -272,10 +272,9 @@ def test_two_hundred_sign_ups_pair_within_a_second(count: int) -> None:
         ratings={rating_key(p, s): 1000 + (p * 37) % 400 for p in range(1, count + 1) for s in systems},
     )
     tables = [table(f"t{i}", systems[i % 4], systems[(i + 2) % 4]) for i in range(40)]
-    began = time.perf_counter()
     result = pair_players(signups, tables, context, 11)
-    assert time.perf_counter() - began < 2.0  # the bench's target is 1 s; slack for a shared machine
     assert len(result.pairings) == count // 2
+    assert len({p for pairing in result.pairings for p in pairing.players}) == count
 
 
 def test_a_big_pool_keeps_only_the_best_edges_and_still_pairs_everyone_well(
