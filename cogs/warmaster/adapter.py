@@ -12,9 +12,19 @@ from bot.chat.limits import ACTION_ROWS, CONTENT, ROW_BUTTONS
 from bot.chat.messages import Button, Embed, Outgoing, Reply, Select
 from bot.lang.i18n import Domain, Value
 from bot.play.games import SUMMARY, GameAdapter, PackSpec, SessionInfo
+from bot.play.prompts import DONE_MARK
 from bot.play.questions import components
 from cogs.warmaster import refusals  # noqa: F401  (the refusal codes' words, registered on import)
-from cogs.warmaster.board import COLOUR, add_lines, board_embed, event_text, pending_text, public_line, who
+from cogs.warmaster.board import (
+    COLOUR,
+    add_lines,
+    board_embed,
+    event_text,
+    pending_text,
+    public_line,
+    revealed_line,
+    who,
+)
 from cogs.warmaster.questions import closed_text, question_words, typed
 from cogs.warmaster.vocabulary import card_line, describe_target
 from rules.dice import Roller
@@ -23,9 +33,11 @@ from rules.text import clip
 from rules.warmaster import PROCEDURE, Phase, WarmasterState, builtin_pack, parse_pack, private_view, start
 from rules.warmaster.cards import Pack
 from rules.warmaster.events import (
+    CardRevealed,
     ConfirmAsked,
     HandDealt,
 )
+from rules.warmaster.models import RevealReason
 from rules.warmaster.questions import LAY
 from rules.warmaster.views import PrivateView, prompt
 
@@ -235,9 +247,16 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     def private_lines(
         self, info: SessionInfo, state: WarmasterState, player: int, events: list[Event]
     ) -> list[str]:
-        """Nothing posted apart: what a player did in secret is said where they did it (the card's
-        prompt, their turn's prompt) and their hand message shows the rest."""
-        return []
+        """What heads the player's hand after a step: a card they turned face up, ticked. A lay is
+        said by its own question's ✅ line; turning a card up leaves its question asked (for the
+        others), so without this the hand would not say what the click did, and it could not be
+        the click's answer (bot/play/in_place.py). The hand changes with every reveal of the
+        player's card anyway, so the line costs no edit of its own."""
+        return [
+            f"{DONE_MARK} {revealed_line(e)}"
+            for e in events
+            if isinstance(e, CardRevealed) and e.player == player and e.reason is RevealReason.OWNER
+        ]
 
     def question_text(self, state: WarmasterState, asked: Question) -> str:
         return question_words(state, asked)

@@ -185,7 +185,8 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     reveal = dm_asking(muster, alice, ".reveal")
     assert "**Karte aufdecken**" in reveal.embed_text()
     turned = await answer(muster, alice, reveal, f"#1 {magic.card.name} → Ritter")
-    assert turned.ephemeral and "wurde aufgedeckt" in turned.content, turned.content
+    assert turned.type_name == "UPDATE_MESSAGE" and turned.message is reveal, turned.text()
+    assert "✅ #1:" in reveal.embed_text() and "wurde aufgedeckt" in reveal.embed_text()  # her hand says it
     assert magic.card.name in emu.text_visible_to(bob)
     [face_down] = [v for k, v in fields(reveal).items() if k.startswith("Deine verdeckten Karten")]
     assert magic.card.name not in face_down, face_down
