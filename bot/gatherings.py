@@ -76,6 +76,10 @@ class GatheringService(ABC, Generic[RowT, InfoT, StateT, RendererT]):
     def people(self, state: StateT) -> list[int]:
         """Whose languages the gathering's messages are spoken in, beside the server's."""
 
+    def of_row(self, row: RowT) -> tuple[InfoT, StateT]:
+        """A gathering's facts and state, as its stored row holds them."""
+        return self.info(row), self.state_type.model_validate_json(row.state)
+
     def _render(self) -> RendererT:
         if self.renderer is None:
             raise RuleError(code=f"{self.noun}.unavailable")
@@ -98,7 +102,7 @@ class GatheringService(ABC, Generic[RowT, InfoT, StateT, RendererT]):
             row = await db.get(self.model, gathering_id)
             if row is None or (guild_id is not None and row.guild_id != guild_id):
                 raise RuleError(code=f"{self.noun}.not_found")
-            return self.info(row), self.state_type.model_validate_json(row.state)
+            return self.of_row(row)
 
     async def _judged(
         self,

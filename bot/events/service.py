@@ -134,7 +134,7 @@ class EventService(GatheringService[ClubEvent, EventInfo, EventState, EventRende
             query = query.where(ClubEvent.status.in_(ACTIVE))
         async with self.store.read() as db:
             rows = await db.scalars(query.order_by(ClubEvent.starts_at).limit(limit))
-            return [(info_of(r), EventState.model_validate_json(r.state)) for r in rows]
+            return [self.of_row(r) for r in rows]
 
     async def reminders_due(self, now: datetime) -> list[EventInfo]:
         """Events whose players' reminder is due and not yet sent (before their start)."""

@@ -149,7 +149,7 @@ class NightService(GatheringService[Night, NightInfo, NightState, NightRenderer]
             query = query.where(Night.status.in_(("finished", "cancelled"))).order_by(Night.starts_at.desc())
         async with self.store.read() as db:
             rows = await db.scalars(query.limit(limit))
-            return [(info_of(r), NightState.model_validate_json(r.state)) for r in rows]
+            return [self.of_row(r) for r in rows]
 
     async def due(
         self, column: str, now: datetime, statuses: tuple[str, ...], *, unrepeated: bool = False
