@@ -58,6 +58,11 @@ EDITABLE = {"content", "embeds", "view", "allowed_mentions"}
 """What `to_discord` gives that an interaction's message update takes."""
 
 
+def _editable(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """`to_discord`'s message as an interaction's message update takes it."""
+    return {k: v for k, v in kwargs.items() if k in EDITABLE}
+
+
 @dataclass(frozen=True)
 class Redraw:
     """The clicked message as a step leaves it, rendered while the step is being stored: `key` is
@@ -88,7 +93,7 @@ async def redraw_clicked(interaction: discord.Interaction[Any], result: StepResu
     except Exception:
         log.exception("game %s: the message clicked could not be redrawn; answering apart", sid)
         return Redraw(result)
-    return Redraw(result, key, message, {k: v for k, v in kwargs.items() if k in EDITABLE})
+    return Redraw(result, key, message, _editable(kwargs))
 
 
 async def answer_in_place(
@@ -144,7 +149,7 @@ async def pick_in_place(
             return False
         kwargs = to_discord(info.id, look)
     try:
-        await interaction.response.edit_message(**{k: v for k, v in kwargs.items() if k in EDITABLE})
+        await interaction.response.edit_message(**_editable(kwargs))
     except discord.HTTPException as exc:
         log.info("game %s: showing a pick in place failed (%s); showing it apart", info.id, exc)
         return False

@@ -132,17 +132,7 @@ def picked_dm(
     rows = len(look.selects) + -(-len(look.buttons) // ROW_BUTTONS)
     if rows > ACTION_ROWS or len(look.selects) >= ACTION_ROWS:  # as `bot.chat.render.view` lays them out
         return None
-    if header is None:
-        return look
-    return header.model_copy(
-        update={
-            "to": "dm",
-            "user_id": player,
-            "embeds": [*header.embeds, *look.embeds],
-            "buttons": look.buttons,
-            "selects": look.selects,
-        }
-    )
+    return look if header is None else _under_header(header, player, look)
 
 
 def _everything(procedure: Procedure[Any], state: GameState | None, player: int) -> Group:
@@ -173,22 +163,24 @@ def headed_dm(
     # A question the game now waits on (their turn) may post it: with the player's DMs closed, that
     # puts an "Open my secret prompt" button at the table, as a fresh prompt would; else it edits.
     waits = before is None or any(not q.optional and q.step not in {o.step for o in old} for q in new)
-    return [
-        header.model_copy(
-            update={
-                "to": "dm",
-                "user_id": player,
-                "embeds": [*header.embeds, *(asked.embeds if asked else [])],
-                "buttons": asked.buttons if asked else [],
-                "selects": asked.selects if asked else [],
-                "secret": waits,
-                "edit_only": not waits,
-                # Edited all game long, it would outlive the few edits Discord allows a message over
-                # an hour old: it is posted afresh at the bottom of the DM instead.
-                "renew_when_old": True,
-            }
-        )
-    ]
+    return [_under_header(header, player, asked, secret=waits, edit_only=not waits)]
+
+
+def _under_header(header: Outgoing, player: int, asked: Outgoing | None, **fields: Any) -> Outgoing:
+    """The player's one living DM: their header (a hand), with `asked`'s words and components under
+    it. Edited all game long, it would outlive the few edits Discord allows a message over an hour
+    old, so it is posted afresh at the bottom of the DM instead (`renew_when_old`)."""
+    return header.model_copy(
+        update={
+            "to": "dm",
+            "user_id": player,
+            "embeds": [*header.embeds, *(asked.embeds if asked else [])],
+            "buttons": asked.buttons if asked else [],
+            "selects": asked.selects if asked else [],
+            "renew_when_old": True,
+            **fields,
+        }
+    )
 
 
 def _answered(
