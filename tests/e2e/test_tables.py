@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from tests.e2e.conftest import Muster
-from tests.emulator.model import GUILD_VOICE, Channel, Message
+from tests.emulator.model import GUILD_VOICE, RECIPIENT_ADD, THREAD_STARTER, Channel, Message
 
 
 @pytest.fixture
@@ -43,6 +43,11 @@ async def test_a_game_gets_a_thread_under_one_card_with_both_players_in_it(pick:
     assert "<@" not in card.content  # the card names the players in its embed: nobody is pinged
     [board] = emu.messages(card.thread)
     assert "Pick:" in board.embed_text()
+    # Above the board, Discord's own notes: the card the thread was started from, each player added
+    # once (a note by the bot that names them and notifies nobody).
+    notes = [m for m in emu.messages(card.thread, include_system=True) if m.system]
+    assert [m.type for m in notes] == [THREAD_STARTER, RECIPIENT_ADD, RECIPIENT_ADD]
+    assert {m.mentioned[0].id for m in notes[1:]} == {w.alice.id, w.bob.id}
     listed = await (await emu.slash(w.bob, card.thread, "games")).response()  # used inside the thread
     assert listed.ephemeral and "**Pick** vs" in listed.text()
 

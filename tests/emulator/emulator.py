@@ -818,12 +818,21 @@ class Emulator:
     # --- reading ------------------------------------------------------------------------------
 
     def messages(
-        self, channel: Channel, *, include_ephemeral: bool = False, include_deleted: bool = False
+        self,
+        channel: Channel,
+        *,
+        include_ephemeral: bool = False,
+        include_deleted: bool = False,
+        include_system: bool = False,
     ) -> list[Message]:
+        """What was posted in `channel`, oldest first; Discord's own notes (a thread started,
+        someone added to it) only with `include_system`."""
         return [
             m
             for m in channel.messages
-            if (include_ephemeral or not m.ephemeral) and (include_deleted or not m.deleted)
+            if (include_ephemeral or not m.ephemeral)
+            and (include_deleted or not m.deleted)
+            and (include_system or not m.system)
         ]
 
     def last_message(self, channel: Channel) -> Message:
@@ -891,7 +900,7 @@ class Emulator:
             for message in channel.messages:
                 if message.id in seen or message.id <= threshold or message.deleted:
                     continue
-                if message.ephemeral and not include_ephemeral:
+                if (message.ephemeral and not include_ephemeral) or message.system:
                     continue
                 if predicate is None or predicate(message):
                     return message
@@ -1363,9 +1372,14 @@ class Emulator:
         author: User | None = None,
         record: InteractionRecord | None = None,
         message_type: int = 0,
+        mentioned: list[User] | None = None,
     ) -> Message:
         message = Message(
-            id=self.ids.next(), channel=channel, author=author or self.bot_user, type=message_type
+            id=self.ids.next(),
+            channel=channel,
+            author=author or self.bot_user,
+            type=message_type,
+            mentioned=list(mentioned or []),
         )
         apply_fields(message, fields)
         self.limiter.note_created(message)

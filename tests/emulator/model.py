@@ -27,6 +27,12 @@ FLAG_LOADING = 1 << 7
 FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
 FLAG_COMPONENTS_V2 = 1 << 15
 
+# Message types Discord posts itself (besides 0, a plain message, and 20, a command's answer).
+RECIPIENT_ADD = 7  # someone was added to a thread by another
+THREAD_CREATED = 18  # a public thread was started without a message (in its parent)
+THREAD_STARTER = 21  # the first message of a thread started from a message: points back at it
+SYSTEM_TYPES = (RECIPIENT_ADD, THREAD_CREATED, THREAD_STARTER)
+
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
@@ -346,8 +352,9 @@ class Channel:
             "last_message_id": _opt_str(shown[-1].id if shown else None),
             "rate_limit_per_user": self.rate_limit_per_user,
             "flags": 0,
-            "message_count": sum(1 for m in shown if not m.deleted),
-            "total_message_sent": len(shown),
+            # Discord counts neither the starter note (THREAD_STARTER) nor, in message_count, deletions.
+            "message_count": sum(1 for m in shown if not m.deleted and m.type != THREAD_STARTER),
+            "total_message_sent": sum(1 for m in shown if m.type != THREAD_STARTER),
             "member_count": min(len(self.thread_members), THREAD_MEMBER_COUNT_CAP),
             "thread_metadata": metadata,
         }
@@ -666,6 +673,7 @@ class Message:
     message_reference: JSON | None = None
     poll: JSON | None = None
     thread: Channel | None = None  # the thread started from this message
+    mentioned: list[User] = field(default_factory=list)  # a system message's subject (RECIPIENT_ADD)
     reactions: dict[str, set[int]] = field(default_factory=dict)
     history: list[MessageVersion] = field(default_factory=list)
     changed_at: float = field(default_factory=time.perf_counter)  # perf_counter of the last change
@@ -677,6 +685,11 @@ class Message:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def system(self) -> bool:
+        """Posted by Discord itself to note something (a thread started, someone added to it)."""
+        return self.type in SYSTEM_TYPES
 
     @property
     def loading(self) -> bool:
@@ -758,7 +771,7 @@ class Message:
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
             "tts": False,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": [user.payload() for user in self.mentioned],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,

@@ -46,6 +46,9 @@ from .model import (
     JSON,
     MANAGE_THREADS,
     PRIVATE_THREAD,
+    RECIPIENT_ADD,
+    THREAD_CREATED,
+    THREAD_STARTER,
     VIEW_CHANNEL,
     Attachment,
     Channel,
@@ -923,6 +926,14 @@ class RestApi:
             rate_limit_per_user=payload.get("rate_limit_per_user") or 0,
         )
         await self.emu.announce_thread(thread)
+        # Discord opens such a thread with a THREAD_STARTER_MESSAGE (type 21) that only points back
+        # at the message it was started from.
+        reference = {
+            "channel_id": str(channel.id),
+            "guild_id": str(thread.guild_id),
+            "message_id": str(message.id),
+        }
+        await self.emu.post_message(thread, {"message_reference": reference}, message_type=THREAD_STARTER)
         return 201, self.emu.thread_event(thread)
 
     async def start_thread(self, req: ApiRequest) -> tuple[int, Any]:
@@ -962,7 +973,7 @@ class RestApi:
             # Discord notes a public thread started without a message in its parent (type 18).
             reference = {"channel_id": str(thread.id), "guild_id": str(thread.guild_id)}
             await self.emu.post_message(
-                channel, {"content": thread.name, "message_reference": reference}, message_type=18
+                channel, {"content": thread.name, "message_reference": reference}, message_type=THREAD_CREATED
             )
         return 201, self.emu.thread_event(thread)
 
@@ -1066,6 +1077,10 @@ class RestApi:
         if user.id not in thread.thread_members:  # adding a member twice changes nothing
             thread.thread_members[user.id] = utcnow()
             await emu.announce_thread_members(thread, added=[user])
+            if user is not emu.bot_user:
+                # Someone added by another is told in the thread: a RECIPIENT_ADD (type 7) message
+                # by the one who added them, mentioning them (it notifies nobody).
+                await emu.post_message(thread, {}, message_type=RECIPIENT_ADD, mentioned=[user])
         return 204, None
 
     async def remove_thread_member(self, req: ApiRequest) -> tuple[int, Any]:

@@ -38,6 +38,9 @@ from .model import (
     GUILD_VOICE,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    RECIPIENT_ADD,
+    THREAD_CREATED,
+    THREAD_STARTER,
     permissions,
 )
 from .pingbot import PingBot
@@ -273,6 +276,16 @@ async def test_a_thread_started_from_a_message(emu: Emulator, world: DefaultWorl
     assert starter["flags"] & FLAG_HAS_THREAD and starter["thread"]["id"] == str(thread.id)
     assert starter["thread"]["thread_metadata"]["auto_archive_duration"] == 1440
     assert [m.content for m in emu.messages(thread)] == ["welcome Bob"]
+    # Discord's own notes open the thread: the message it was started from, then who was added.
+    starter, added, _welcome = emu.messages(thread, include_system=True)
+    assert starter.type == THREAD_STARTER and starter.content == "" and not starter.embeds
+    assert starter.payload()["message_reference"] == {
+        "channel_id": str(world.channel.id),
+        "guild_id": str(world.guild.id),
+        "message_id": str(card.id),
+    }
+    assert added.type == RECIPIENT_ADD and added.author is emu.bot_user
+    assert [u["id"] for u in added.payload()["mentions"]] == [str(world.bob.id)]
     assert card not in emu.messages(thread) and emu.messages(world.channel) == [card]
     events = [e.event for e in emu.gateway.log if e.event and e.event.startswith("THREAD_")]
     assert events == ["THREAD_CREATE"]  # bob joining is news only with the members intent
@@ -288,7 +301,7 @@ async def test_a_thread_started_from_a_message(emu: Emulator, world: DefaultWorl
     await sent.edit(content="round 1: go")
     assert emu.last_message(thread).content == "round 1: go"
     assert emu.last_message(thread).history[0].content == "round 1"
-    assert thread.payload()["message_count"] == 2
+    assert thread.payload()["message_count"] == 3  # bob added, welcome, round 1: not the starter
 
     # Inside the thread: the interaction's channel is the thread, its permissions the parent's.
     inside = await emu.slash(world.bob, thread, "where")
@@ -337,8 +350,8 @@ async def test_a_private_thread_and_thread_members(emu: Emulator, world: Default
 
     # Without a message or type but asked public: a public thread, noted in its parent (type 18).
     public = await parent.create_thread(name="open table", type=discord.ChannelType.public_thread)
-    notice = emu.last_message(world.channel)
-    assert notice.type == 18 and notice.content == "open table"
+    notice = emu.messages(world.channel, include_system=True)[-1]
+    assert notice.type == THREAD_CREATED and notice.content == "open table"
     assert emu.channels[public.id].type == PUBLIC_THREAD
 
     # A thread a user starts reaches the bot too; the bot is not in it until it posts there.
