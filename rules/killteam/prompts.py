@@ -268,6 +268,11 @@ def _tac_row(state: KillTeamState) -> Question:
 # ---------------------------------------------------------------------- the last steps and the battle
 
 
+SETUP_RUN = "setup"
+"""Equipment, barricades and operatives: one run of set-up at the table by both players, announced
+once when it starts; the board then moves through its steps as they press Done."""
+
+
 def _equipment(state: KillTeamState) -> Question:
     return question(
         state,
@@ -278,12 +283,13 @@ def _equipment(state: KillTeamState) -> Question:
         ),
         list(state.queue),
         kind="done",
+        series=SETUP_RUN,
     )
 
 
 def _barricades(state: KillTeamState) -> Question:
     """One question per player for the whole run (each presses Done once, when all theirs are
-    down); its series keeps the message of games saved when it was one Done per item."""
+    down)."""
     return question(
         state,
         N_("Barricades: {each} each", each=BARRICADES_EACH),
@@ -294,7 +300,7 @@ def _barricades(state: KillTeamState) -> Question:
         ),
         list(state.queue),
         kind="done",
-        series="barricades",
+        series=SETUP_RUN,
         each=BARRICADES_EACH,
     )
 
@@ -311,7 +317,7 @@ def _operatives(state: KillTeamState) -> Question:
         ),
         list(state.queue),
         kind="done",
-        series="operatives",
+        series=SETUP_RUN,
         each=OPERATIVE_GROUPS_EACH,
     )
 

@@ -637,15 +637,18 @@ async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(m
 
 
 async def test_barricades_and_operatives_ask_each_player_once_and_show_who_is_done(muster: Muster) -> None:
+    """Equipment, barricades and operatives are one run of set-up at the table: the players are
+    pinged once, when it starts; the board then moves through its steps as they press Done."""
     await KillTeamTable.load_pack(muster)
     table = await KillTeamTable.open(muster, "random", "random")
     state = await table.play(until=lambda s: s.stage == "barricades")
     assert state.attacker is not None
     attacker, defender = state.attacker, state.opponent(state.attacker)
-    (post,) = question_posts(table, "Barricades: 2 each")
-    words = "Set up your 2 barricades, taking turns with your opponent; the defender starts."
-    assert words in post.embed_text() and words in board_post(table).embed_text()
+    (post,) = question_posts(table, "Equipment")
     assert f"<@{attacker}>" in first_content(post) and f"<@{defender}>" in first_content(post)
+    assert question_posts(table, "Barricades: 2 each") == []  # the run goes on: nobody pinged again
+    words = "Set up your 2 barricades, taking turns with your opponent; the defender starts."
+    assert words in board_post(table).embed_text()
     barricades = prompt_for(state, defender)
     assert barricades is not None and on_board(table, barricades)
     await table.answer(defender)
@@ -662,10 +665,10 @@ async def test_barricades_and_operatives_ask_each_player_once_and_show_who_is_do
     assert again.ephemeral and "waiting for your opponent" in again.content
     await table.answer(attacker)
     assert not answerable(table, barricades.step) and latest_lines(board)
-    assert question_posts(table, "Barricades: 2 each") == [post]  # one post, never edited
-    (groups,) = question_posts(table, "Operatives: 3 groups each")
-    assert "Set up your operatives in 3 groups, taking turns with your opponent" in groups.embed_text()
-    assert f"<@{attacker}>" in first_content(groups) and f"<@{defender}>" in first_content(groups)
+    assert question_posts(table, "Equipment") == [post]  # one post, never edited
+    assert question_posts(table, "Operatives: 3 groups each") == []
+    groups = "Set up your operatives in 3 groups, taking turns with your opponent"
+    assert groups in board_post(table).embed_text()
     operatives = prompt_for(await table.state(), attacker)
     assert operatives is not None and on_board(table, operatives)
     await table.answer(attacker)
@@ -692,7 +695,7 @@ async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster:
     await muster.restart()
     state = await table.state()
     assert (state.queue, state.ordered) == ([attacker, defender], False)
-    assert len(question_posts(table, "Barricades")) == 1  # announced once, before the restart
+    assert len(question_posts(table, "Equipment")) == 1  # the set-up announced once, before the restart
     barricades = prompt_for(state, defender)
     assert barricades is not None and on_board(table, barricades) and board_post(table).id == board.id
     await table.answer(defender)  # on the button posted before the restart
