@@ -64,6 +64,14 @@ OLD_MESSAGE_AGE = 3600.0
 OLD_MESSAGE_EDITS = Limit(5, 3600.0)
 OLD_MESSAGE_CODE = 30046
 OLD_MESSAGE_TEXT = "Maximum number of edits to messages older than 1 hour reached. Try again later"
+# "IP addresses that make too many invalid HTTP requests are automatically and temporarily
+# restricted from accessing the Discord API. Currently, this limit is 10,000 per 10 minutes. An
+# invalid request is one that results in 401, 403, or 429 statuses", a 429 of scope "shared" aside
+# (rate-limits page, Invalid Request Limit). The restriction is Cloudflare's: a 429 without `Via`,
+# whose body is not Discord's JSON (discord.py raises it as a ban); it lasts a window here.
+INVALID_REQUESTS = Limit(10_000, 600.0)
+INVALID_STATUSES = (401, 403, 429)
+BANNED_TEXT = "error code: 1015"
 # Windows in tests run 100 times faster: a 5 s bucket lasts 50 ms, the global second 10 ms.
 DEFAULT_SCALE = 0.01
 
@@ -231,6 +239,32 @@ class RateLimits:
         self.born: dict[int, float] = {}
         # message id -> when its edits while over an hour old were made
         self.old_edits: dict[int, deque[float]] = {}
+        self.invalid_limit = INVALID_REQUESTS
+        self.invalid: deque[float] = deque()  # when each counted invalid request was answered
+        self.banned_until = 0.0
+
+    # --- invalid requests -------------------------------------------------------------------------
+
+    def note_answer(self, status: int, headers: Mapping[str, str] | None) -> None:
+        """Count an answer with an invalid status; the request that reaches the limit bans the bot's
+        address for a window."""
+        if not self.enabled or status not in INVALID_STATUSES:
+            return
+        if status == 429 and (headers or {}).get("X-RateLimit-Scope") == "shared":
+            return
+        now, window = self.clock.now(), self.clock.window(self.invalid_limit)
+        self.invalid.append(now)
+        while self.invalid and now - self.invalid[0] >= window:
+            self.invalid.popleft()
+        if len(self.invalid) >= self.invalid_limit.count:
+            self.banned_until = now + window
+            self.invalid.clear()
+
+    def banned(self) -> Answer | None:
+        """Cloudflare's answer to every request while the address is banned, else None."""
+        if not self.enabled or self.clock.now() >= self.banned_until:
+            return None
+        return 429, BANNED_TEXT, {}
 
     # --- messages -------------------------------------------------------------------------------
 

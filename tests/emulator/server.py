@@ -159,6 +159,8 @@ def _json_response(status: int, body: Any, headers: dict[str, str] | None = None
         all_headers.update(headers)
     if status == 204:
         return web.Response(status=204, headers={k: v for k, v in all_headers.items() if k != "Content-Type"})
+    if isinstance(body, str):  # not Discord's answer but the layer before it (a Cloudflare ban)
+        return web.Response(status=status, text=body, content_type="text/plain")
     return web.Response(status=status, body=json.dumps(body).encode(), headers=all_headers)
 
 
@@ -294,10 +296,13 @@ class RestApi:
             at=time.time(),
         )
         self.emu.requests.append(record)
-        answer = self.spec.check(request.method, path, request.content_type, query, body, record)
+        answer = self.emu.limiter.banned() or self.spec.check(
+            request.method, path, request.content_type, query, body, record
+        )
         if answer is None:
             answer = await self._dispatch(request, api_path, body, files, query, arrived, record)
         status, response_body, headers = answer
+        self.emu.limiter.note_answer(status, headers)
         record.status = status
         record.response = response_body
         record.elapsed = time.perf_counter() - arrived

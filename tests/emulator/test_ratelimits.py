@@ -17,10 +17,12 @@ from .pingbot import PingBot
 from .ratelimits import (
     CHANNEL_RENAMES,
     GLOBAL,
+    INVALID_REQUESTS,
     MESSAGE_CREATES,
     MESSAGE_EDITS,
     OLD_MESSAGE_AGE,
     OLD_MESSAGE_TEXT,
+    Limit,
 )
 
 
@@ -317,3 +319,32 @@ async def test_interaction_webhooks_are_limited_per_token_and_discord_py_keeps_t
     assert 1.5 < float(headers["X-RateLimit-Reset-After"]) <= 2.0
     assert [r.rate_limit for r in emu.rate_limited] == ["webhook-create"]
     emu.rate_limited.clear()
+
+
+# --- invalid requests ---------------------------------------------------------------------------
+
+
+async def test_too_many_invalid_requests_ban_the_bot_for_a_while(
+    emu: Emulator, world: DefaultWorld, bot: PingBot
+) -> None:
+    """401, 403 and 429 answers count (a shared 429 aside); at the limit every request, interaction
+    answers too, gets Cloudflare's 429: no `Via`, no JSON, which discord.py raises as a ban."""
+    emu.close_dms(world.bob)
+    emu.limiter.invalid_limit = Limit(3, INVALID_REQUESTS.window)
+    dm = await bot.create_dm(discord.Object(world.bob.id))
+    for _ in range(2):
+        with pytest.raises(discord.Forbidden):
+            await dm.send("hello")
+    assert emu.limiter.banned() is None
+    async with aiohttp.ClientSession() as session:  # a wrong token: 401, the third
+        async with session.get(emu.api_base + "/users/@me", headers={"Authorization": "Bot x"}) as r:
+            assert r.status == 401
+        async with session.get(emu.api_base + "/users/@me") as r:
+            assert r.status == 429 and "Via" not in r.headers and await r.text() == "error code: 1015"
+        async with session.post(emu.api_base + "/interactions/1/x/callback", json={"type": 1}) as r:
+            assert r.status == 429  # the address is banned, whatever it asks
+    with pytest.raises(discord.HTTPException) as banned:
+        await bot.fetch_user(world.alice.id)
+    assert banned.value.status == 429
+    emu.clock.advance(INVALID_REQUESTS.window)
+    assert (await bot.fetch_user(world.alice.id)).id == world.alice.id
