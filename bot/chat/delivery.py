@@ -49,9 +49,10 @@ Rate limits never stop the bot:
   its edits are spent). A renewal notifies nobody: it shows what the old copy showed.
 
 A secret prompt whose DM is refused (code 50007) is never posted anywhere else: the channel gets a
-button that shows the player the prompt ephemerally instead. A channel post that is refused goes
-to the message's fallback channel with its failure note, and failing that, by DM to its
-`failure_user_id`.
+button that shows the player the prompt ephemerally instead; that player is not DMed again for a
+while (`bot.chat.limits.DM_REFUSED_FOR`), as each refusal is an invalid request to Discord. A
+channel post that is refused goes to the message's fallback channel with its failure note, and
+failing that, by DM to its `failure_user_id`.
 """
 
 from __future__ import annotations

@@ -9,9 +9,16 @@ something another process could change.
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 
 import discord
+
+from bot.chat.limits import DM_REFUSED_FOR
+
+
+class DmsClosed(Exception):
+    """The user's DMs refused the bot a moment ago (`DmChannels.refused`): not tried again yet."""
 
 
 class DmChannels:
@@ -22,6 +29,21 @@ class DmChannels:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._ids: OrderedDict[int, int] = OrderedDict()  # user id -> DM channel id
+        self._refused: OrderedDict[int, float] = OrderedDict()  # user id -> when (monotonic)
+
+    def refused(self, user_id: int) -> None:
+        """Note that the user's DMs refused the bot (50007), so the next DMs don't ask again at once."""
+        self._refused[user_id] = time.monotonic()
+        self._refused.move_to_end(user_id)
+        while len(self._refused) > self.SIZE:
+            self._refused.popitem(last=False)
+
+    def check_open(self, user_id: int) -> None:
+        """Raise DmsClosed if the user's DMs refused the bot within `DM_REFUSED_FOR` (a refusal is
+        Discord's answer, not this process's guess: it is only not asked again for a while)."""
+        when = self._refused.get(user_id)
+        if when is not None and time.monotonic() - when < DM_REFUSED_FOR:
+            raise DmsClosed(user_id)
 
     async def of(self, user_id: int) -> discord.DMChannel | discord.PartialMessageable:
         """The user's DM channel, to send to: opened through Discord only when not remembered."""

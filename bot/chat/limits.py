@@ -95,6 +95,10 @@ ANSWER_DEADLINE = 3.0
 """Discord takes an interaction's first answer only this soon after the interaction (else 10062
 Unknown interaction). discord.py sleeps out any 429 on an answer, however long, so the bot stops
 waiting for an answer by then: what the click's step caused is sent all the same."""
+DM_REFUSED_FOR = 10 * 60.0
+"""A user whose DMs refused the bot (50007) is not DMed again for this long: each refusal is an
+invalid request, of which Discord bans an address after 10,000 in ten minutes, and what would have
+been DMed goes the way a refused DM goes meanwhile (a secret prompt: its button at the table)."""
 OLD_MESSAGE_AGE = 3600.0
 """Discord allows only a few edits per hour to a message older than an hour (code 30046)."""
 RENEW_AGE = 50 * 60.0

@@ -18,7 +18,8 @@ from typing import Any
 import discord
 from sqlalchemy import select
 
-from bot.chat.dm_channels import DmChannels
+from bot.chat.dm_channels import DmChannels, DmsClosed
+from bot.chat.kept import KeptMessages
 from bot.chat.limits import RENEW_AGE
 from bot.chat.messages import GameThread, Outgoing
 from bot.chat.outbox import Sent, claim_once
@@ -71,58 +72,6 @@ class Done:
     with nothing to edit: nothing to post. `remember`: the kept message with what it shows now."""
 
     remember: SessionMessage | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Kept:
-    """Where a kept message is and what it shows, as this process last knew it."""
-
-    channel_id: int
-    message_id: int
-    shown: str | None
-
-
-class KeptMessages:
-    """The kept messages this process last sent, edited or read, by (session, key): a cache, never a
-    truth. It tells a click's answer which kept message the click came from, so the answer can be
-    that message redrawn (bot/play/in_place.py); what it says was shown is checked by the store
-    before an edit is skipped for it."""
-
-    SIZE = 1024
-    """About four kept messages (a board, a card, two DM prompts) for each of the 256 games a process
-    keeps (bot/play/sessions.py CACHE_SIZE): a game that fell out costs one read at its next click,
-    as its state does."""
-
-    def __init__(self) -> None:
-        self._known: OrderedDict[tuple[str, str], Kept] = OrderedDict()
-        self._keys: dict[tuple[str, int], str] = {}  # (session, message id) -> key
-
-    def note(self, message: SessionMessage | None) -> None:
-        if message is None:
-            return
-        where = (message.session_id, message.key)
-        self._forget(where)
-        self._known[where] = Kept(message.channel_id, message.message_id, message.shown)
-        self._keys[(message.session_id, message.message_id)] = message.key
-        while len(self._known) > self.SIZE:
-            self._forget(next(iter(self._known)))
-
-    def _forget(self, where: tuple[str, str]) -> None:
-        kept = self._known.pop(where, None)
-        if kept is not None:
-            self._keys.pop((where[0], kept.message_id), None)
-
-    def get(self, session_id: str, key: str) -> Kept | None:
-        return self._known.get((session_id, key))
-
-    def showing(self, session_id: str, key: str, shown: str) -> None:
-        """A kept message this process just redrew (an answer in place) shows `shown` now."""
-        kept = self._known.get((session_id, key))
-        if kept is not None:
-            self._known[(session_id, key)] = Kept(kept.channel_id, kept.message_id, shown)
-
-    def key_of(self, session_id: str, message_id: int) -> str | None:
-        return self._keys.get((session_id, message_id))
 
 
 def _kept(
@@ -215,17 +164,21 @@ class Sender:
         if message.to == "dm":
             assert message.user_id is not None
             try:
+                self.dms.check_open(message.user_id)
                 return Sent(await self._send_dm(session_id, message, kwargs, nonce))
+            except DmsClosed:
+                pass  # refused a moment ago (limits.DM_REFUSED_FOR): not asked again yet
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     raise
-                # Only a secret prompt whose DM is refused needs the table: its button goes there.
-                table = await self._table(session_id, message) if message.secret else None
-                if not message.edit_only and session_id is not None and table is not None:
-                    channel = self.client.get_partial_messageable(table)
-                    await channel.send(**prompt_fallback(session_id, message.user_id), nonce=nonce)
-                else:
-                    log.info("DMs closed for user %s; message dropped", message.user_id)
+                self.dms.refused(message.user_id)
+            # Only a secret prompt whose DM is refused needs the table: its button goes there.
+            table = await self._table(session_id, message) if message.secret else None
+            if not message.edit_only and session_id is not None and table is not None:
+                channel = self.client.get_partial_messageable(table)
+                await channel.send(**prompt_fallback(session_id, message.user_id), nonce=nonce)
+            else:
+                log.info("DMs closed for user %s; message dropped", message.user_id)
             return Sent()
         table = await self._table(session_id, message)
         if table is None:

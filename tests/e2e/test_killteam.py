@@ -270,6 +270,8 @@ async def test_closed_dms_use_the_ephemeral_prompt_path(muster: Muster) -> None:
         op = state.pack.tac_op(card)
         assert op is not None and op.name not in seen_by_alice
     assert all(f"<@{bob}>" not in m.text() for m in muster.emu.dms(w.alice))
+    # Bob's DMs were asked once: each refusal is an invalid request Discord counts against the bot.
+    assert sum(r.status == 403 for r in muster.emu.requests) == 1
 
 
 async def test_concurrent_seals_reveal_once(muster: Muster) -> None:
