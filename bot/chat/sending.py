@@ -103,7 +103,7 @@ class Sender:
         self.client = client
         self.uploads = Uploads()  # the renderers of the files messages carry, registered by kind
         self.kept = KeptMessages()
-        self.dms = DmChannels(client)
+        self.dms = DmChannels(client, store)
         self._threads: OrderedDict[str, tuple[int, int]] = OrderedDict()  # session -> channel, thread
 
     async def _with_file(

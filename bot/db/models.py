@@ -77,6 +77,17 @@ class UserLocale(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
+class DmChannel(Base):
+    """A user's DM channel with the bot, as Discord opened it once. It never changes, so a restarted
+    process, or another one, sends there without asking Discord to open it again (a call on the
+    bot's limits that Discord asks bots not to make in numbers)."""
+
+    __tablename__ = "dm_channels"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+
+
 class MemberName(Base):
     """A member's display name in one server as the bot last saw it (the web site shows it: it has
     no Discord connection), and their `/scores privacy hide` choice. Written only when it changes."""

@@ -52,6 +52,20 @@ async def test_a_game_gets_a_thread_under_one_card_with_both_players_in_it(pick:
     assert listed.ephemeral and "**Pick** vs" in listed.text()
 
 
+async def test_a_players_dm_channel_is_opened_once_whatever_restarts(pick: Muster) -> None:
+    """Discord asks bots not to open DMs in numbers: a player's DM channel, once opened, is stored,
+    so a restarted bot (or another process) DMs them without opening it again."""
+    emu, w = pick.emu, pick.world
+    await start(pick)
+    opened = emu.requests_to("POST", r"/users/@me/channels")
+    assert len(opened) == 2  # alice's and bob's, for their first prompts
+    await pick.restart()
+    await start(pick)  # a second game: both players are DMed their prompts again
+    assert emu.requests_to("POST", r"/users/@me/channels") == opened
+    prompts = [m for m in emu.dms(w.alice) + emu.dms(w.bob) if m.buttons() or m.selects()]
+    assert len(prompts) == 4  # each game's prompt reached each player
+
+
 async def test_a_failed_thread_creation_is_tried_again_without_a_second_card(pick: Muster) -> None:
     emu, w = pick.emu, pick.world
     fault = emu.inject("POST", rf"/channels/{w.channel.id}/messages/\d+/threads", status=500, count=1)

@@ -9,12 +9,15 @@ import pytest
 from bot.chat import dm_channels
 from bot.chat.dm_channels import DmChannels, DmsClosed
 from bot.chat.limits import DM_REFUSED_FOR
+from bot.db.store import Store
+
+NO_STORE: Store = None  # type: ignore[assignment]  # refusals are only remembered, never stored
 
 
 def test_a_refused_user_is_not_dmed_again_until_the_pause_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [1000.0]
     monkeypatch.setattr(dm_channels.time, "monotonic", lambda: now[0])
-    dms = DmChannels(discord.Client(intents=discord.Intents.none()))
+    dms = DmChannels(discord.Client(intents=discord.Intents.none()), NO_STORE)
     dms.check_open(1)  # never refused: asked
     dms.refused(1)
     with pytest.raises(DmsClosed):
@@ -29,7 +32,7 @@ def test_a_refused_user_is_not_dmed_again_until_the_pause_is_over(monkeypatch: p
 
 def test_refusals_remembered_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(DmChannels, "SIZE", 3)
-    dms = DmChannels(discord.Client(intents=discord.Intents.none()))
+    dms = DmChannels(discord.Client(intents=discord.Intents.none()), NO_STORE)
     for user in range(5):
         dms.refused(user)
     dms.check_open(0)  # the oldest are forgotten first
