@@ -175,6 +175,8 @@ class StepRenderer:
             for index, job in enumerate(claimed.jobs):
                 if not (everything or jobs.is_due(job, now)):
                     break
+                if self._reserved(session_id):  # a step stored here while this pass claimed: its
+                    break  # answer renders it (`after_step`), not this pass a second time
                 try:
                     rows = await self._stored_rows(claimed, index)
                 except Exception as exc:

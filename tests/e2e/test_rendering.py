@@ -12,8 +12,9 @@ from sqlalchemy import select
 
 from bot.chat.messages import Outgoing
 from bot.db.models import OutboxMessage, RenderJob
-from bot.play import table
+from bot.play import jobs, table
 from cogs.pick.adapter import PickAdapter
+from rules.session import Answer
 from tests.e2e.conftest import Muster
 from tests.e2e.test_delivery import lines, pick, pick_prompt, toy_game, with_pick_game
 from tests.emulator import Channel, Emulator, User
@@ -187,3 +188,41 @@ async def test_a_cancellation_waits_behind_the_steps_still_to_render(
     assert re.match(r"This game was cancelled", emu.messages(w.channel)[-1].content)
     assert await jobs_of(muster) == []
     logged_errors.records.clear()
+
+
+async def test_a_step_stored_while_a_pass_claims_its_game_is_rendered_once_by_its_answer(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A delivery pass checks that no step of a game is being answered here, then claims the game's
+    jobs: a step reserved and stored between the two is left to its answer, which renders it once,
+    not rendered by the pass first as well (where the answer then found it already rendered)."""
+    sid = await with_pick_game(muster)
+    bot, w = muster.bot, muster.world
+    assert bot is not None
+    renderer = bot.sessions.renderer
+    renders: list[int] = []
+
+    def counted(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        if info.id == sid:
+            renders.append(info.version)
+        return ORIGINAL(self, info, *args, **kwargs)
+
+    monkeypatch.setattr(PickAdapter, "render_step", counted)
+    _info, state = await bot.sessions.load(sid)
+    [asked] = PickAdapter.procedure.ask(state, w.alice.id)
+    answer = Answer(actor=w.alice.id, step=asked.step, values=[asked.options[0].value], nonce="n" * 32)
+    result = await bot.sessions.answer(sid, answer, deliver=False)  # stored, reserved, not rendered
+    assert result is not None
+    renderer.release(sid)  # the pass looked before this step was reserved...
+    claim = jobs.claim_jobs
+
+    def claimed_after_a_step(*args: Any) -> Any:
+        renderer.reserve(sid)  # ...and the step was reserved and stored before the pass claimed
+        return claim(*args)
+
+    monkeypatch.setattr(jobs, "claim_jobs", claimed_after_a_step)
+    assert await renderer.render_due() == 0
+    assert renders == [] and len(await jobs_of(muster)) == 1  # left to the answer
+    monkeypatch.setattr(jobs, "claim_jobs", claim)
+    await bot.sessions.rendered(result)
+    assert renders == [result.info.version] and await jobs_of(muster) == []
