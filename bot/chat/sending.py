@@ -239,7 +239,7 @@ class Sender:
         dm = await self.dms.of(message.user_id)
         sent = await dm.send(**await self._with_file(message, kwargs), nonce=nonce, silent=old is not None)
         if old is not None:
-            await self._point(None, old, dm.id, sent.id)
+            await self._point(None, old, dm.id, sent.id, in_dm=True)
         return _kept(session_id, message, dm.id, sent.id)
 
     async def _open_thread(
@@ -348,15 +348,15 @@ class Sender:
         row = await self.store.run(lambda db: db.get(GameSession, session_id)) if session_id else None
         return row.guild_id if row is not None else None
 
-    async def _point(self, guild_id: int | None, old: SessionMessage, channel_id: int, new_id: int) -> None:
-        """Make a renewed message's old copy a one-line pointer to the new one (no server: a
-        player's DM, not a board). Its edits may be spent (30046): then it is deleted, so no stale
-        board is left with buttons; if even that fails it is left as it is. Never waits."""
+    async def _point(
+        self, guild_id: int | None, old: SessionMessage, channel_id: int, new_id: int, in_dm: bool = False
+    ) -> None:
+        """Make a renewed message's old copy a one-line pointer to the new one. Its edits may be
+        spent (30046): then it is deleted, so no stale board is left with buttons; if even that
+        fails it is left as it is. Never waits."""
         link = message_link(guild_id, channel_id, new_id)
-        if guild_id is None:
-            text = _("This message has moved: {link}", link=link)
-        else:
-            text = _("This board has moved: {link}", link=link)
+        moved = _("This message has moved: {link}", link=link) if in_dm else None
+        text = moved or _("This board has moved: {link}", link=link)
         stale = self.client.get_partial_messageable(old.channel_id).get_partial_message(old.message_id)
         try:
             await stale.edit(content=text, embeds=[], view=None)
