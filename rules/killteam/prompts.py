@@ -216,6 +216,12 @@ def _control_map(state: KillTeamState) -> Question:
 # ---------------------------------------------------------------------- kill teams and Tac Ops
 
 
+KILL_TEAM_RUN = "kill_teams"
+"""The drop zone, then both kill teams: one run at the table, announced once, to the defender who
+starts it; the board then asks both players for their kill teams in place (the attacker has just
+seen the drop zone chosen across the table)."""
+
+
 def _drop_zone(state: KillTeamState) -> Question:
     return question(
         state,
@@ -223,6 +229,7 @@ def _drop_zone(state: KillTeamState) -> Question:
         N_("The defender picks a drop zone; the attacker has the other."),
         decider(state),
         options=drop_zone_options(),
+        series=KILL_TEAM_RUN,
     )
 
 
@@ -236,6 +243,7 @@ def _faction(state: KillTeamState) -> Question:
         ),
         list(state.queue),
         options=faction_options(state),
+        series=KILL_TEAM_RUN,
     )
 
 
@@ -336,6 +344,12 @@ def _scouting(state: KillTeamState) -> Question:
     )
 
 
+BATTLE_RUN = "battle"
+"""From the scouting picks' reveal to the battle's end the players are at the table: the run is
+announced once, by the reveal that pings the attacker to resolve first; the defender's turn, a
+roll-off's initiative choice and each turning point follow on the board without pinging again."""
+
+
 def _scouting_resolve(state: KillTeamState) -> Question:
     return question(
         state,
@@ -343,7 +357,7 @@ def _scouting_resolve(state: KillTeamState) -> Question:
         N_("Carry out your scouting pick (the attacker first), then press Done."),
         _head(state),
         kind="done",
-        series="scouting_resolve",
+        series=BATTLE_RUN,
     )
 
 
@@ -354,6 +368,7 @@ def _initiative_choice(state: KillTeamState) -> Question:
         N_("The roll-off winner decides who has the initiative in the first turning point."),
         decider(state),
         options=INITIATIVE_OPTIONS,
+        series=BATTLE_RUN,
     )
 
 
@@ -369,7 +384,7 @@ def _battle(state: KillTeamState) -> Question:
         list(state.queue),
         options=battle_options(number),
         step=f"battle.{number}",
-        series="battle",
+        series=BATTLE_RUN,
         turning_point=number,
     )
 
