@@ -95,6 +95,12 @@ ANSWER_DEADLINE = 3.0
 """Discord takes an interaction's first answer only this soon after the interaction (else 10062
 Unknown interaction). discord.py sleeps out any 429 on an answer, however long, so the bot stops
 waiting for an answer by then: what the click's step caused is sent all the same."""
+ANSWER_LOOKUP_GRACE = 0.5
+"""How long past `ANSWER_DEADLINE` a message sent as an answer that went unconfirmed is looked up on
+Discord (its interaction's original response): by then Discord has taken the answer or never will."""
+INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+"""An interaction's token works this long (its followups, its original response); later, Discord
+answers 401 Invalid Webhook Token."""
 DM_REFUSED_FOR = 10 * 60.0
 """A user whose DMs refused the bot (50007) is not DMed again for this long: each refusal is an
 invalid request, of which Discord bans an address after 10,000 in ten minutes, and what would have

@@ -111,6 +111,15 @@ class GameThread(BaseModel):
     failure_note: str | None = None
 
 
+class InteractionAnswer(BaseModel):
+    """The interaction a message is the answer to (a game's start card answering `/<game> start`):
+    the outbox takes the answer's message rather than posting one (bot/chat/answers.py). The token
+    works for 15 minutes and is kept only with the message."""
+
+    interaction_id: int
+    token: str = Field(min_length=1, max_length=500)
+
+
 class Upload(BaseModel):
     """A file sent with a message, rendered when the message is sent (bot/chat/uploads.py) by the
     renderer registered for `kind` from what the store holds for `ref`. The outbox row keeps only
@@ -150,6 +159,7 @@ class Outgoing(BaseModel):
     # older than an hour), it is posted afresh (silently) at the bottom and the old one points to it.
     renew_when_old: bool = False
     thread: GameThread | None = None  # open this thread from the posted message
+    answer: InteractionAnswer | None = None  # sent as this interaction's answer, not posted
     upload: Upload | None = None  # a file rendered at send time (a standings picture)
     channel_id: int | None = None  # overrides the session's channel (e.g. the results channel)
     # When channel_id can't be posted to (missing permission, deleted): post here instead, with the note.

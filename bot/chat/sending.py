@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from sqlalchemy import select
 
+from bot.chat.answers import Answers
 from bot.chat.dm_channels import DmChannels, DmsClosed
 from bot.chat.kept import KeptMessages
 from bot.chat.limits import RENEW_AGE
@@ -104,6 +105,7 @@ class Sender:
         self.uploads = Uploads()  # the renderers of the files messages carry, registered by kind
         self.kept = KeptMessages()
         self.dms = DmChannels(client, store)
+        self.answers = Answers(client)  # messages sent as an interaction's answer (a start card)
         self._threads: OrderedDict[str, tuple[int, int]] = OrderedDict()  # session -> channel, thread
 
     async def _with_file(
@@ -199,7 +201,11 @@ class Sender:
                 raise
             note = [message.failure_note] if message.failure_note else []
             fallback = message.model_copy(
-                update={"content": "\n\n".join([message.content, *note]).strip(), "key": None}
+                update={
+                    "content": "\n\n".join([message.content, *note]).strip(),
+                    "key": None,
+                    "answer": None,
+                }
             )
             kwargs = to_discord(session_id, fallback)
             if message.fallback_channel_id is not None:
@@ -295,10 +301,15 @@ class Sender:
 
         A living message renewed is posted afresh here (the bottom of its table), notifying nobody
         (it shows what its old copy showed), and its old copy made a pointer to it; a resend after
-        a crash gets the same new message back by its nonce."""
+        a crash gets the same new message back by its nonce. A message sent as an interaction's
+        answer (a start card) is that answer's, posted only if it has none (bot/chat/answers.py)."""
         done, old = await self._edited_in_place(session_id, message, kwargs)
         if done is not None:
             return done.remember
+        if message.answer is not None:
+            answered = await self.answers.message_of(message.answer)
+            if answered is not None:
+                return _kept(session_id, message, channel_id, answered)
         channel = self.client.get_partial_messageable(channel_id)
         sent = await channel.send(
             **await self._with_file(message, kwargs), nonce=nonce, silent=old is not None

@@ -136,7 +136,7 @@ async def open_pairing_games(
         pack = await cog.server_pack(guild_id, channel_id, db) if cog.adapter.pack is not None else None
         first, second = players
         known = _display_names(bot, guild_id, players, names or {})
-        result, _in_thread = await cog.open_between(
+        result, _card = await cog.open_between(
             guild_id=guild_id,
             channel_id=channel_id,
             organiser_id=organiser_id if organiser_id is not None else first,

@@ -20,9 +20,10 @@ from discord.ext import commands
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.chat.answers import answer_with
 from bot.chat.checks import channel_id_of, guild_id_of
 from bot.chat.limits import AUTOCOMPLETE_CHOICES, COMMAND_CHOICE_NAME, COMMAND_CHOICE_VALUE, THREAD_NAME
-from bot.chat.messages import Embed, GameThread, Outgoing
+from bot.chat.messages import Embed, GameThread, InteractionAnswer, Outgoing
 from bot.chat.outbox import enqueue
 from bot.chat.router import send_reply
 from bot.db.upsert import claim_meta
@@ -115,32 +116,29 @@ class GameCog(commands.GroupCog, Generic[S]):
         *,
         title: str | None = None,
     ) -> StepResult:
-        """Open a game of this system between the caller and `opponent`, and answer the caller."""
+        """Open a game of this system between the caller and `opponent`, answering with its start
+        card: the card is the command's answer, where a short answer and a post were two calls
+        (bot/chat/answers.py makes it safe: stored first, it is never shown twice)."""
         caller = interaction.user
-        result, in_thread = await self.open_between(
-            guild_id=guild_id_of(interaction),
-            channel_id=channel_id_of(interaction),
-            organiser_id=caller.id,
-            players=(caller.id, opponent.id),
-            names=(caller.display_name, opponent.display_name),
-            build=build,
-            title=title,
-            threads_possible=isinstance(interaction.channel, discord.TextChannel),
-        )
-        said = (
-            _(
-                "{game} game {id} started: it is played in a thread under its card here.",
-                game=self.adapter.title,
-                id=f"`{result.info.id}`",
+        answers = self.bot.delivery.sender.answers
+        answers.expect(interaction.id)
+        shown: int | None = None
+        try:
+            result, card = await self.open_between(
+                guild_id=guild_id_of(interaction),
+                channel_id=channel_id_of(interaction),
+                organiser_id=caller.id,
+                players=(caller.id, opponent.id),
+                names=(caller.display_name, opponent.display_name),
+                build=build,
+                title=title,
+                threads_possible=isinstance(interaction.channel, discord.TextChannel),
+                answer=InteractionAnswer(interaction_id=interaction.id, token=interaction.token),
             )
-            if in_thread
-            else _(
-                "{game} game {id} started: it is played here.",
-                game=self.adapter.title,
-                id=f"`{result.info.id}`",
-            )
-        )
-        await interaction.response.send_message(said, ephemeral=True)
+            with speaking(card.language):
+                shown = await answer_with(interaction, result.info.id, card)
+        finally:
+            answers.answered(interaction.id, shown)
         return result
 
     async def open_between(
@@ -157,7 +155,8 @@ class GameCog(commands.GroupCog, Generic[S]):
         ping: bool = False,
         night_id: str | None = None,
         db: AsyncSession | None = None,
-    ) -> tuple[StepResult, bool]:
+        answer: InteractionAnswer | None = None,
+    ) -> tuple[StepResult, Outgoing]:
         """Open a game of this system between two players: the one way every game is opened, by a
         start command or by a game night (which passes its transaction `db` and its `night_id`).
 
@@ -166,7 +165,8 @@ class GameCog(commands.GroupCog, Generic[S]):
         runs in the channel, and the organiser is told once what to grant). With `ping` the card
         mentions both players (a game they didn't start themselves), once: the first questions
         then ping nobody again. `names` (display names) name the thread; without them, the night.
-        Returns the opened game and whether its card opens a thread."""
+        With `answer` the card is that interaction's answer (`open_game`), not a post.
+        Returns the opened game and its card."""
         first, second = players
         thread = None
         settings = await self.bot.guild_settings.get(guild_id)
@@ -193,6 +193,7 @@ class GameCog(commands.GroupCog, Generic[S]):
                     )
                 ],
                 thread=thread,
+                answer=answer,
             )
         result = await self.bot.sessions.open(
             guild_id=guild_id,
@@ -205,7 +206,7 @@ class GameCog(commands.GroupCog, Generic[S]):
             night_id=night_id,
             db=db,
         )
-        return result, thread is not None
+        return result, card
 
     # ------------------------------------------------------------------ the server's rules pack
 

@@ -14,13 +14,18 @@ from typing import Any
 
 import pytest
 from pydantic import SecretStr
+from sqlalchemy import select
 
 from bot.app import MusterBot, discover_cogs
 from bot.config import Settings
+from bot.db.models import SessionMessage
+from bot.db.store import Store
+from bot.play.game_cog import CARD_KEY
 from bot.play.games import GameAdapter
 from tests.databases import ENGINES, migrated_database
 from tests.emulator import DefaultWorld, Emulator, capture_errors, discord_globals_restored, run_bot
 from tests.emulator.harness import ErrorRecords
+from tests.emulator.interactions import CHANNEL_MESSAGE, InteractionResponse
 from tests.emulator.model import Channel
 from tests.emulator.ratelimits import DEFAULT_SCALE
 
@@ -93,6 +98,25 @@ class Muster:
         assert self.bot is not None
         info, _state = await self.bot.sessions.load(sid, fresh=True)
         return self.emu.channels[info.table_id]
+
+    def bots_store(self) -> Store:
+        """The store the bot keeps its games in."""
+        assert self.bot is not None
+        return self.bot.store
+
+    async def game_of_card(self, answer: InteractionResponse) -> str:
+        """The game a start command opened, from its answer: the game's start card (public), as
+        the outbox recorded it once the answer gave it."""
+        assert answer.message is not None, answer
+        assert not answer.ephemeral and answer.type == CHANNEL_MESSAGE, answer
+        await self.settle()
+        card = answer.message.id
+        mine = select(SessionMessage.session_id).where(
+            SessionMessage.key == CARD_KEY, SessionMessage.message_id == card
+        )
+        found = await self.bots_store().run(lambda db: list(db.scalars(mine)))
+        assert len(found) == 1, f"no game's card is {card}"
+        return found[0]
 
     async def announced(self) -> None:
         """Everything owed to Discord so far has been sent: outbox messages and result announcements."""

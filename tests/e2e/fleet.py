@@ -258,6 +258,9 @@ class FleetMuster(Muster):
     async def table(self, sid: str) -> Channel:
         return await table_of(self.store, self.emu, sid)
 
+    def bots_store(self) -> Store:
+        return self.store
+
 
 class FleetKillTeamTable(KillTeamTable):
     """A Kill Team game driven through the emulator while processes share the work; it notes every

@@ -157,12 +157,7 @@ class KillTeamTable:
             tacops_method=tacops_method,
             **options,
         )
-        response = await record.response()
-        assert response.ephemeral, response.content
-        match = re.search(r"`([0-9a-f]{12})`", response.content)
-        assert match, response.content
-        await muster.settle()
-        table = cls(muster, match.group(1))
+        table = cls(muster, await muster.game_of_card(await record.response()))
         table.channel = await muster.table(table.sid)
         return table
 

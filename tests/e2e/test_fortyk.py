@@ -100,7 +100,7 @@ async def start_game(muster: Muster) -> Game:
     response = await slash(muster, w.channel, w.alice, "40k start", opponent=w.bob)
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="fortyk")
-    assert response.ephemeral and f"40K game `{info.id}` started" in response.content, response.content
+    assert await muster.game_of_card(response) == info.id  # the answer is the game's start card
     table = await muster.table(info.id)
     assert table.is_thread and table.parent_id == w.channel.id
     assert "Marked for Death" in muster.emu.messages(table)[0].embed_text()

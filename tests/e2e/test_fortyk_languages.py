@@ -38,7 +38,8 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     await slash(muster, w.channel, w.bob, "help")  # Discord has told Muster bob's language
 
     started = await slash(muster, w.channel, w.alice, "40k start", opponent=w.bob)
-    assert started.ephemeral and "40K-Spiel" in started.content and "gestartet" in started.content
+    # the answer is the start card, public, in the server's language
+    assert not started.ephemeral and "La partida se juega en el hilo de abajo." in started.text()
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="fortyk")
     game = Game(info.id, await muster.table(info.id))

@@ -96,9 +96,9 @@ async def test_a_game_in_a_spanish_server_between_a_german_and_a_french_player(p
     await (await emu.slash(w.bob, w.channel, "help")).response()  # Discord has told Muster bob's language
 
     started = await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
-    assert started.ephemeral and "Spiel" in started.content and "gestartet" in started.content
     await pick.settle()
     [card] = [m for m in emu.messages(w.channel) if m.thread is not None]
+    assert card is started.message  # the answer is the start card, public, in the server's language
     assert "La partida se juega en el hilo de abajo." in card.embed_text()
     (board,) = emu.messages(card.thread)
     assert [f["name"] for f in board.embeds[0]["fields"]] == ["Esperando a"]

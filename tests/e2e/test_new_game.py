@@ -38,9 +38,9 @@ async def test_a_registered_game_is_in_help_and_games_and_plays_through_its_ques
     assert names == {"Pick": "pick"}
 
     started = await (await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)).response()
-    assert started.ephemeral and "started" in started.content
-    await pick.settle()
+    await pick.game_of_card(started)
     [card] = [m for m in emu.messages(w.channel) if m.thread is not None]  # one card; the game in its thread
+    assert card is started.message
     assert "Pick" in card.embed_text() and set(card.thread.member_ids) >= {w.alice.id, w.bob.id}
     listed = await (await emu.slash(w.bob, w.channel, "games")).response()
     assert "**Pick** vs" in listed.text()

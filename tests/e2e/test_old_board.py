@@ -82,7 +82,7 @@ async def end_turn(muster: Muster, game: Game, limit: float, old: Message | None
 async def second_game(muster: Muster, hall: Channel, a: User, b: User) -> Game:
     emu = muster.emu
     started = await emu.slash(a, hall, "40k start", opponent=b)
-    assert (await started.response()).ephemeral
+    assert not (await started.response()).ephemeral  # the start card
     await muster.settle()
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(

@@ -79,7 +79,7 @@ async def test_killed_between_two_seals_the_game_resumes_and_reveals_once(
             mission_method="bid",
             tacops_method="free",
         )
-        assert (await started.response(timeout=3)).ephemeral
+        assert not (await started.response(timeout=3)).ephemeral  # the start card
         await emu.wait_until(
             lambda: _has_prompt(emu, world.alice) and _has_prompt(emu, world.bob), 10, "prompts"
         )

@@ -23,21 +23,23 @@ def cards(m: Muster, channel: Channel) -> list[Message]:
     return [msg for msg in m.emu.messages(channel) if msg.author.bot and "Pick" in msg.embed_text()]
 
 
-async def start(m: Muster, channel: Channel | None = None) -> str:
+async def start(m: Muster, channel: Channel | None = None) -> Message:
+    """Start a game; the command's answer is its start card (public: one call, not an answer and a post)."""
     w = m.world
     started = await (
         await m.emu.slash(w.alice, channel or w.channel, "pick start", opponent=w.bob)
     ).response()
-    assert started.ephemeral, started.content
+    assert not started.ephemeral and started.message is not None, started
     await m.settle()
-    return started.content
+    return started.message
 
 
 async def test_a_game_gets_a_thread_under_one_card_with_both_players_in_it(pick: Muster) -> None:
     emu, w = pick.emu, pick.world
-    said = await start(pick)
-    assert "in a thread" in said
+    answer = await start(pick)
+    assert "The game is played in the thread below." in answer.embed_text()
     [card] = cards(pick, w.channel)
+    assert card is answer and not emu.requests_to("POST", rf"/channels/{w.channel.id}/messages")
     assert card.thread is not None and card.thread.name == "Pick · Alice vs Bob"
     assert {w.alice.id, w.bob.id} <= set(card.thread.member_ids)
     assert "<@" not in card.content  # the card names the players in its embed: nobody is pinged
@@ -77,6 +79,52 @@ async def test_a_failed_thread_creation_is_tried_again_without_a_second_card(pic
     assert emu.messages(emu.threads(w.channel)[0])  # the board went to the thread, not the channel
 
 
+CALLBACK = r"/interactions/\d+/[^/]+/callback"
+ORIGINAL = r"/webhooks/\d+/[^/]+/messages/@original"
+
+
+async def test_a_card_whose_answer_went_unconfirmed_is_found_on_discord_not_shown_twice(pick: Muster) -> None:
+    """Discord took the card as the command's answer, but its reply never came back in time: the
+    outbox asks Discord for the answer's message once Discord can no longer take one, finds the
+    card, and opens the game's thread from it."""
+    emu, w = pick.emu, pick.world
+    emu.inject("POST", CALLBACK, status=None, delay_after=6.0)
+    record = await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
+    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the card")
+    await pick.settle()
+    [card] = cards(pick, w.channel)
+    assert record.original is card and card.thread is not None
+    assert not emu.requests_to("POST", rf"/channels/{w.channel.id}/messages")
+    assert len(emu.requests_to("GET", ORIGINAL)) == 1
+
+
+async def test_a_restart_before_the_card_is_recorded_finds_it_on_discord(pick: Muster) -> None:
+    """The bot stops after Discord took the card as its answer, before it learnt the card's id: the
+    restarted bot finds the card on Discord by the interaction's token, stored with the card."""
+    emu, w = pick.emu, pick.world
+    emu.inject("POST", CALLBACK, status=None, delay_after=6.0)
+    record = await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
+    await emu.wait_until(lambda: record.original is not None, 5, "Discord to take the card")
+    await pick.restart()
+    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the card")
+    await pick.settle()
+    [card] = cards(pick, w.channel)
+    assert record.original is card and card.thread is not None
+    assert not emu.requests_to("POST", rf"/channels/{w.channel.id}/messages")
+
+
+async def test_a_card_whose_answer_was_refused_is_posted_once(pick: Muster) -> None:
+    """An answer Discord refused shows nothing: the card is posted like any other message."""
+    emu, w = pick.emu, pick.world
+    emu.inject("POST", CALLBACK, status=400, count=1)
+    await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
+    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the posted card")
+    await pick.settle()
+    [card] = cards(pick, w.channel)
+    assert card.thread is not None and card.type == 0
+    assert len(emu.requests_to("GET", ORIGINAL)) == 1  # asked, found none
+
+
 async def test_without_thread_permission_the_game_runs_in_the_channel_and_says_why_once(pick: Muster) -> None:
     emu, w = pick.emu, pick.world
     emu.deny_bot(w.channel, "create_public_threads")
@@ -94,8 +142,8 @@ async def test_without_thread_permission_the_game_runs_in_the_channel_and_says_w
 async def test_a_channel_without_threads_plays_in_place(pick: Muster) -> None:
     emu, w = pick.emu, pick.world
     voice = emu.add_channel(w.guild, "voice-chat", type=GUILD_VOICE)
-    said = await start(pick, voice)
-    assert "played here" in said
+    card = await start(pick, voice)
+    assert "<@" in card.embed_text() and "thread" not in card.embed_text()
     assert not emu.threads(voice) and not any(
         "Create Public Threads" in m.content for m in emu.messages(voice)
     )

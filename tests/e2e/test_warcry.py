@@ -204,10 +204,9 @@ class Battle:
 async def open_battle(muster: Muster, **options: object) -> Battle:
     w = muster.world
     answer = await slash(muster, w.alice, "warcry battle", opponent=w.bob, **options)
-    assert answer.ephemeral, answer.text()
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warcry")
-    assert f"`{info.id}`" in answer.content
+    assert await muster.game_of_card(answer) == info.id  # the answer is the game's start card
     table = await muster.table(info.id)
     assert table.id != w.channel.id, "the battle is played in a thread of its own"
     return Battle(muster, info.id, table)

@@ -87,7 +87,7 @@ async def start_game(muster: Muster, first: User | None = None) -> str:
     response = await slash(muster, w.alice, "warmaster game", **options)
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warmaster")
-    assert response.ephemeral and f"Warmaster game `{info.id}` started" in response.content, response.content
+    assert await muster.game_of_card(response) == info.id  # the answer is the game's start card
     return info.id
 
 
@@ -1014,9 +1014,9 @@ async def test_a_6500_point_hand_shows_every_card_in_its_dm(muster: Muster) -> N
     response = await slash(
         muster, w.alice, "warmaster game", opponent=w.bob, my_points=6500, their_points=6500, first=w.alice
     )
-    assert response.ephemeral, response.content
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warmaster")
+    assert await muster.game_of_card(response) == info.id
     state = await game_state(muster, info.id)
     hand = state.side(w.bob.id).hand
     assert len(hand) == 13 and sum(len(h.card.effect) for h in hand) > 1024

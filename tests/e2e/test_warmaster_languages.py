@@ -65,10 +65,11 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     started = await slash(
         muster, alice, "warmaster game", opponent=bob, my_points=2000, their_points=2000, first=alice
     )
-    assert started.ephemeral and "gestartet" in started.content, started.content
     assert muster.bot is not None
     [info] = await muster.bot.sessions.open_sessions(w.guild.id, system="warmaster")
     sid = info.id
+    assert await muster.game_of_card(started) == sid  # the card, in the server's Spanish
+    assert "La partida se juega en el hilo de abajo." in started.text()
     table = await muster.table(sid)
     state = await game_state(muster, sid)
 

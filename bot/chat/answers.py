@@ -1,0 +1,115 @@
+"""A message sent as the answer to the interaction that asked for it (a game's start card answering
+`/<game> start`): one Discord call where a short answer and a post after it were two.
+
+The message is stored in the outbox first, as every message is, with the interaction it answers
+(`InteractionAnswer`). The command then answers with it (`answer_with`) and tells this process's
+`Answers` what became of it; the outbox, sending the row, takes the answer's message instead of
+posting one. A row whose answer is not known here (a restart, another process taking over the
+lane, an answer that failed or was given up at Discord's deadline) asks Discord for the
+interaction's original response once Discord can no longer take it: found, that is the message;
+not found, the answer never took and the row is posted like any other. So a crash between Discord
+taking the answer and the outbox recording it never shows the message twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+from discord.webhook.async_ import async_context
+
+from bot.chat.limits import ANSWER_DEADLINE, ANSWER_LOOKUP_GRACE, INTERACTION_TOKEN_LIFETIME
+from bot.chat.messages import InteractionAnswer, Outgoing
+from bot.chat.render import to_discord
+from bot.db.models import utcnow
+
+log = logging.getLogger(__name__)
+
+ANSWER_FIELDS = ("content", "embeds", "allowed_mentions")
+"""What `to_discord` gives that a message sent as an interaction's answer takes (no nonce: an
+interaction is answered once, so Discord refuses a second answer rather than showing it)."""
+ANSWER_WAIT = 2 * ANSWER_DEADLINE + ANSWER_LOOKUP_GRACE
+"""The longest an outbox row waits for an answer being given here (the game's write, then the
+answer, each bounded) before it asks Discord instead."""
+FORGOTTEN_AFTER = 60.0
+"""An answer's outcome is kept this long for the outbox row that takes it (it is read within
+moments; a row never stored, its game refused, leaves nothing behind)."""
+
+
+def _age(interaction_id: int) -> float:
+    return (utcnow() - discord.utils.snowflake_time(interaction_id)).total_seconds()
+
+
+class Answers:
+    """What became of the answers this process is giving, by interaction id: the message's id, or
+    None when the answer failed or went unconfirmed."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._given: dict[int, asyncio.Future[int | None]] = {}
+
+    def expect(self, interaction_id: int) -> None:
+        """An answer is about to be given: the outbox row taking it waits for it (`message_of`)."""
+        loop = asyncio.get_running_loop()
+        self._given[interaction_id] = loop.create_future()
+        loop.call_later(FORGOTTEN_AFTER, self._given.pop, interaction_id, None)
+
+    def answered(self, interaction_id: int, message_id: int | None) -> None:
+        """The answer's message (None: none is known to have been shown)."""
+        given = self._given.get(interaction_id)
+        if given is not None and not given.done():
+            given.set_result(message_id)
+
+    async def message_of(self, answer: InteractionAnswer) -> int | None:
+        """The message the interaction was answered with; None: there is none, post the row."""
+        given = self._given.get(answer.interaction_id)
+        if given is not None:
+            try:  # the command stores the game, then answers within the deadline
+                async with asyncio.timeout(ANSWER_WAIT):
+                    found = await asyncio.shield(given)
+            except TimeoutError:
+                found = None
+            if found is not None:
+                return found
+        return await self._looked_up(answer)
+
+    async def _looked_up(self, answer: InteractionAnswer) -> int | None:
+        """The interaction's original response on Discord, asked once Discord can no longer take an
+        answer, and only while its token works (a dead token's 401 counts against the bot)."""
+        age = _age(answer.interaction_id)
+        if age >= INTERACTION_TOKEN_LIFETIME - ANSWER_DEADLINE:
+            return None
+        await asyncio.sleep(max(ANSWER_DEADLINE + ANSWER_LOOKUP_GRACE - age, 0.0))
+        application_id = self.client.application_id
+        assert application_id is not None
+        # The route discord.py's own `Interaction.original_response` takes, with the client's session.
+        webhook = discord.Webhook.partial(application_id, answer.token, client=self.client)
+        try:
+            data = await async_context.get().get_original_interaction_response(
+                application_id, answer.token, session=webhook.session, proxy=webhook.proxy
+            )
+        except (discord.NotFound, discord.Forbidden) as exc:
+            log.info("interaction %s has no answer on Discord (%s)", answer.interaction_id, exc.code)
+            return None
+        return int(data["id"])
+
+
+async def answer_with(
+    interaction: discord.Interaction[Any], session_id: str | None, message: Outgoing
+) -> int | None:
+    """Answer `interaction` with `message` (public), within Discord's deadline; its id, or None
+    when the answer failed or went unconfirmed (the outbox then finds out, `Answers.message_of`)."""
+    kwargs = {k: v for k, v in to_discord(session_id, message).items() if k in ANSWER_FIELDS}
+    kwargs = {k: v for k, v in kwargs.items() if v is not None}
+    try:  # Discord's deadline has passed by then, counted from before the game was stored
+        async with asyncio.timeout(ANSWER_DEADLINE):
+            response = await interaction.response.send_message(**kwargs)
+    except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
+        # Taken or not, Discord will say (`Answers.message_of`); the caller's game stands either way.
+        log.warning("interaction %s: the answer with its message failed (%r)", interaction.id, exc)
+        return None
+    resource = response.resource
+    return resource.id if isinstance(resource, discord.InteractionMessage) else None
