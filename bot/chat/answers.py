@@ -28,12 +28,15 @@ from bot.db.models import utcnow
 
 log = logging.getLogger(__name__)
 
-ANSWER_FIELDS = ("content", "embeds", "allowed_mentions")
+ANSWER_FIELDS = ("content", "embeds", "view", "allowed_mentions")
 """What `to_discord` gives that a message sent as an interaction's answer takes (no nonce: an
 interaction is answered once, so Discord refuses a second answer rather than showing it)."""
 ANSWER_WAIT = 2 * ANSWER_DEADLINE + ANSWER_LOOKUP_GRACE
 """The longest an outbox row waits for an answer being given here (the game's write, then the
 answer, each bounded) before it asks Discord instead."""
+NO_ANSWER = (401, 403, 404)
+"""What Discord says to a look-up of an interaction's original response that has none (404), or that
+it can no longer be asked for (a token past its time, 401): the message is posted."""
 FORGOTTEN_AFTER = 60.0
 """An answer's outcome is kept this long for the outbox row that takes it (it is read within
 moments; a row never stored, its game refused, leaves nothing behind)."""
@@ -91,7 +94,9 @@ class Answers:
             data = await async_context.get().get_original_interaction_response(
                 application_id, answer.token, session=webhook.session, proxy=webhook.proxy
             )
-        except (discord.NotFound, discord.Forbidden) as exc:
+        except discord.HTTPException as exc:
+            if exc.status not in NO_ANSWER:
+                raise  # Discord failed to say: the outbox tries the row again later
             log.info("interaction %s has no answer on Discord (%s)", answer.interaction_id, exc.code)
             return None
         return int(data["id"])
