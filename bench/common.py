@@ -171,3 +171,16 @@ async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 10.0) -
         elif loop.time() - last_change >= quiet:
             return
     raise TimeoutError("the bot never went quiet")
+
+
+GAME_ID = re.compile(r"\b([0-9a-f]{12})\b")
+
+
+def started_game(record: InteractionRecord) -> str | None:
+    """The game a start command opened, from its answer: the start card, which names it in its
+    embed's footer."""
+    for embed in (record.response_data or {}).get("embeds") or []:
+        found = GAME_ID.search(str((embed.get("footer") or {}).get("text", "")))
+        if found is not None:
+            return found.group(1)
+    return None

@@ -43,14 +43,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import ROOT, bench_database, bid_menu_id, engine_name, pick_bid, summary, until_quiet
+from bench.common import (
+    ROOT,
+    bench_database,
+    bid_menu_id,
+    engine_name,
+    pick_bid,
+    started_game,
+    summary,
+    until_quiet,
+)
 from tests.emulator import Emulator, start_bot_process
 from tests.emulator.emulator import RecordedRequest
 from tests.emulator.interactions import InteractionRecord
 from tests.emulator.model import Channel, Guild, Message, User
 from tests.emulator.ratelimits import GLOBAL, GLOBAL_EXEMPT
 
-GAME_ID = re.compile(r"`([0-9a-f]{12})`")
 REVEAL = "Revealed, the bid to choose the mission"
 CHANNELS_PER_GUILD = 50
 MESSAGES = re.compile(r"/channels/(\d+)/messages(?:/\d+)?")
@@ -161,11 +169,11 @@ async def open_games(emu: Emulator, places: list[Seat], figures: Figures) -> lis
             )
             if await answered(record, figures.errors, f"start in {seat.channel.name}") is None:
                 return
-        found = GAME_ID.search(str((record.response_data or {}).get("content", "")))
-        if found is None:
-            figures.errors.append(f"start in {seat.channel.name}: no game id in the answer")
+        sid = started_game(record)
+        if sid is None:
+            figures.errors.append(f"start in {seat.channel.name}: no game id on the card it answered")
             return
-        games.append(Game(found.group(1), seat.channel, seat.players))
+        games.append(Game(sid, seat.channel, seat.players))
 
     await asyncio.gather(*(start(seat) for seat in places))
 

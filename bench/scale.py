@@ -49,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bot_process import MEMORY_ENV
-from bench.common import bid_menus, percentile, pick_bid, summary, until_quiet
+from bench.common import bid_menus, percentile, pick_bid, started_game, summary, until_quiet
 from bot.db.store import Store
 from tests.databases import fresh_postgres
 from tests.e2e.fleet import Fleet, guilds_on_every_shard, posts, same_content_twice, settled, split_shards
@@ -60,7 +60,6 @@ from tests.emulator.model import Channel, Guild, Message, User
 ROOT = Path(__file__).resolve().parents[1]
 SHARDS = 4
 DEFAULT_DATABASE = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-GAME_ID = re.compile(r"`([0-9a-f]{12})`")
 REVEAL = "Revealed, the bid to choose the mission"
 CHANNELS_PER_GUILD = 50
 
@@ -130,11 +129,11 @@ async def open_games(
             )
             if await answered(record, run.errors, f"start in #{channel.name}") is None:
                 return
-            found = GAME_ID.search(record.response_data.get("content", "") if record.response_data else "")
-            if found is None:
-                run.errors.append(f"start in #{channel.name}: no game id in the answer")
+            sid = started_game(record)
+            if sid is None:
+                run.errors.append(f"start in #{channel.name}: no game id on the card it answered")
                 return
-            games.append(Game(found.group(1), channel))
+            games.append(Game(sid, channel))
 
     await asyncio.gather(*(start(c) for c in channels))
 

@@ -30,7 +30,7 @@ from bot.db.upsert import claim_meta
 from bot.lang.i18n import Domain, speaking
 from bot.play.games import GameAdapter, SessionInfo
 from bot.play.packs import parse_off_loop
-from bot.play.sessions import StepResult
+from bot.play.sessions import StepResult, new_session_id
 from rules.dice import Roller
 from rules.session import Action, Event, GameState
 from rules.text import clip
@@ -168,6 +168,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         With `answer` the card is that interaction's answer (`open_game`), not a post.
         Returns the opened game and its card."""
         first, second = players
+        session_id = new_session_id()
         thread = None
         settings = await self.bot.guild_settings.get(guild_id)
         with speaking(await self.bot.languages.of_server(guild_id)):  # the card is public
@@ -190,6 +191,7 @@ class GameCog(commands.GroupCog, Generic[S]):
                         title=self.adapter.title,
                         description=f"<@{first}> vs <@{second}>" + below,
                         colour=self.adapter.colour,
+                        footer=_("Game {id}", id=session_id),  # what `/verify` and `/games` name it
                     )
                 ],
                 thread=thread,
@@ -205,6 +207,7 @@ class GameCog(commands.GroupCog, Generic[S]):
             card=card,
             night_id=night_id,
             db=db,
+            session_id=session_id,
         )
         return result, card
 

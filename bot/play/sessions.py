@@ -167,14 +167,16 @@ class SessionService(SessionFinder):
         card: Outgoing | None = None,
         night_id: str | None = None,
         db: AsyncSession | None = None,
+        session_id: str | None = None,
     ) -> StepResult:
-        """Create a session: `build(session_id, roller)` makes the first state (pure). `card` is the
+        """Create a session (`session_id`: one the caller drew with `new_session_id`, to name it on
+        its card): `build(session_id, roller)` makes the first state (pure). `card` is the
         start card posted where the game was started (it may open the game's thread; its pings stand
         for the first questions'); all else the game says goes to its table, after it. Written in
         the caller's transaction `db` (a game night's pairings) or one of its own; cached and
         delivered once that commits."""
         adapter = self.games.get(system)
-        session_id = new_session_id()
+        session_id = session_id or new_session_id()
         roller = self.dice.roller()
         state, events = build(session_id, roller)
         state, events, auto = answer_the_only_choices(adapter, state, events, roller)

@@ -99,6 +99,7 @@ async def test_a_game_in_a_spanish_server_between_a_german_and_a_french_player(p
     await pick.settle()
     [card] = [m for m in emu.messages(w.channel) if m.thread is not None]
     assert card is started.message  # the answer is the start card, public, in the server's language
+    assert card.embeds[0]["footer"]["text"].startswith("Partida ")
     assert "La partida se juega en el hilo de abajo." in card.embed_text()
     (board,) = emu.messages(card.thread)
     assert [f["name"] for f in board.embeds[0]["fields"]] == ["Esperando a"]

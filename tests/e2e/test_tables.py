@@ -40,6 +40,9 @@ async def test_a_game_gets_a_thread_under_one_card_with_both_players_in_it(pick:
     assert "The game is played in the thread below." in answer.embed_text()
     [card] = cards(pick, w.channel)
     assert card is answer and not emu.requests_to("POST", rf"/channels/{w.channel.id}/messages")
+    assert pick.bot is not None
+    [info] = await pick.bot.sessions.open_sessions(w.guild.id, system="pick")
+    assert card.embeds[0]["footer"]["text"] == f"Game {info.id}"  # the id `/verify` takes, for the organiser
     assert card.thread is not None and card.thread.name == "Pick · Alice vs Bob"
     assert {w.alice.id, w.bob.id} <= set(card.thread.member_ids)
     assert "<@" not in card.content  # the card names the players in its embed: nobody is pinged
