@@ -53,19 +53,26 @@ def _wrap(owner: Any, attribute: str, name: str, *, returns: bool = False) -> No
 
 def install() -> None:
     """Mark: the gateway frame read, the interaction parsed, a question's handler entered, the
-    step's rules and store, and the answer handed to discord.py's webhook adapter."""
+    step (its rules, the questions answered for the players, its render job) and its store, the
+    clicked message redrawn, and the answer handed to discord.py's webhook adapter."""
     import discord.gateway
     import discord.state
     import discord.webhook.async_
 
     from bot.chat import router
     from bot.db.store import Store
+    from bot.play import sessions
     from bot.play.sessions import SessionService
+    from rules.session import Procedure
 
     _wrap(discord.gateway.DiscordWebSocket, "received_message", "frame read")
     _wrap(discord.state.ConnectionState, "parse_interaction_create", "parsing", returns=True)
     _wrap(router, "on_question", "question handler")
     _wrap(SessionService, "answer", "step", returns=True)
+    _wrap(Procedure, "step", "rules", returns=True)
+    _wrap(sessions, "answer_the_only_choices", "only choices", returns=True)
+    _wrap(sessions, "job_row", "job row", returns=True)
+    _wrap(router, "redraw_clicked", "redraw", returns=True)
     _wrap(Store, "commit_step", "store", returns=True)
     _wrap(discord.webhook.async_.AsyncWebhookAdapter, "create_interaction_response", "answer sent")
 
