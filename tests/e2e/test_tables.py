@@ -91,7 +91,7 @@ async def test_a_card_whose_answer_went_unconfirmed_is_found_on_discord_not_show
     outbox asks Discord for the answer's message once Discord can no longer take one, finds the
     card, and opens the game's thread from it."""
     emu, w = pick.emu, pick.world
-    emu.inject("POST", CALLBACK, status=None, delay_after=6.0)
+    emu.inject("POST", CALLBACK, status=None, delay_after=4.0)
     record = await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
     await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the card")
     await pick.settle()
@@ -105,7 +105,7 @@ async def test_a_restart_before_the_card_is_recorded_finds_it_on_discord(pick: M
     """The bot stops after Discord took the card as its answer, before it learnt the card's id: the
     restarted bot finds the card on Discord by the interaction's token, stored with the card."""
     emu, w = pick.emu, pick.world
-    emu.inject("POST", CALLBACK, status=None, delay_after=6.0)
+    emu.inject("POST", CALLBACK, status=None, delay_after=4.0)
     record = await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
     await emu.wait_until(lambda: record.original is not None, 5, "Discord to take the card")
     await pick.restart()
