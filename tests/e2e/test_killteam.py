@@ -90,6 +90,15 @@ def answerable(table: KillTeamTable, step: str) -> list[str]:
     return [i for m in table.muster.emu.messages(table.channel) for i in custom_ids_on(m) if f":{step}:" in i]
 
 
+async def sides_at(muster: Muster, stage: str) -> tuple[KillTeamTable, KillTeamState, int, int]:
+    """A random game played up to `stage`: its table, its state, the attacker and the defender."""
+    await KillTeamTable.load_pack(muster)
+    table = await KillTeamTable.open(muster, "random", "random")
+    state = await table.play(until=lambda s: s.stage == stage)
+    assert state.attacker is not None
+    return table, state, state.attacker, state.opponent(state.attacker)
+
+
 async def stored_result(muster: Muster, sid: str) -> GameResult:
     assert muster.bot is not None
     async with muster.bot.store.read() as db:
@@ -644,11 +653,7 @@ async def test_not_yet_plays_on_and_the_player_who_asked_may_confirm_their_own(m
 async def test_barricades_and_operatives_ask_each_player_once_and_show_who_is_done(muster: Muster) -> None:
     """Equipment, barricades and operatives are one run of set-up at the table: the players are
     pinged once, when it starts; the board then moves through its steps as they press Done."""
-    await KillTeamTable.load_pack(muster)
-    table = await KillTeamTable.open(muster, "random", "random")
-    state = await table.play(until=lambda s: s.stage == "barricades")
-    assert state.attacker is not None
-    attacker, defender = state.attacker, state.opponent(state.attacker)
+    table, state, attacker, defender = await sides_at(muster, "barricades")
     (post,) = question_posts(table, "Equipment")
     assert f"<@{attacker}>" in first_content(post) and f"<@{defender}>" in first_content(post)
     assert question_posts(table, "Barricades: 2 each") == []  # the run goes on: nobody pinged again
@@ -688,11 +693,7 @@ async def test_the_kill_teams_and_the_battle_follow_their_announcement_without_p
     """The drop zone and both kill teams are one run at the table, and so are the scouting's
     resolution and the turning points: each is announced once, pinging who starts it; the board
     then asks the next step in place, and no post pings the players who are already at it."""
-    await KillTeamTable.load_pack(muster)
-    table = await KillTeamTable.open(muster, "random", "random")
-    state = await table.play(until=lambda s: s.stage == "drop_zone")
-    assert state.attacker is not None
-    attacker, defender = state.attacker, state.opponent(state.attacker)
+    table, state, attacker, defender = await sides_at(muster, "drop_zone")
     (zone,) = question_posts(table, "Defender: choose your drop zone")
     assert first_content(zone) == f"<@{defender}>"
     await table.answer(defender, "A")
@@ -717,11 +718,7 @@ async def test_a_game_saved_mid_barricades_in_the_old_turn_order_resumes(muster:
     """Saved when each barricade took its own Done (an ordered queue of turns): after a restart the
     players still to set up one press the Done already posted once each, and the game goes on."""
     assert muster.bot is not None
-    await KillTeamTable.load_pack(muster)
-    table = await KillTeamTable.open(muster, "random", "random")
-    state = await table.play(until=lambda s: s.stage == "barricades")
-    assert state.attacker is not None
-    attacker, defender = state.attacker, state.opponent(state.attacker)
+    table, state, attacker, defender = await sides_at(muster, "barricades")
     old = json.loads(state.model_dump_json())
     del old["confirmation"]
     old.update(queue=[attacker, defender, attacker], ordered=True)  # the defender had set up one
