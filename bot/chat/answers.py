@@ -5,9 +5,10 @@ The message is stored in the outbox first, as every message is, with the interac
 (`InteractionAnswer`). The command then answers with it (`answer_with`) and tells this process's
 `Answers` what became of it; the outbox, sending the row, takes the answer's message instead of
 posting one. A row whose answer is not known here (a restart, another process taking over the
-lane, an answer that failed or was given up at Discord's deadline) asks Discord for the
-interaction's original response once Discord can no longer take it: found, that is the message;
-not found, the answer never took and the row is posted like any other. So a crash between Discord
+lane, an answer whose outcome went unconfirmed: a 5xx, a lost connection, Discord's deadline) asks
+Discord for the interaction's original response once Discord can no longer take it: found, that is
+the message; not found, the answer never took and the row is posted like any other. An answer
+Discord refused outright (a 4xx) showed nothing: its row is posted at once. So a crash between Discord
 taking the answer and the outbox recording it never shows the message twice.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -34,12 +36,29 @@ interaction is answered once, so Discord refuses a second answer rather than sho
 ANSWER_WAIT = 2 * ANSWER_DEADLINE + ANSWER_LOOKUP_GRACE
 """The longest an outbox row waits for an answer being given here (the game's write, then the
 answer, each bounded) before it asks Discord instead."""
+ALREADY_ANSWERED = 40060
+"""Discord's refusal of an interaction's second answer: after a retried 5xx, the first try may have
+been taken after all, so it says nothing certain about what was shown."""
 NO_ANSWER = (401, 403, 404)
 """What Discord says to a look-up of an interaction's original response that has none (404), or that
 it can no longer be asked for (a token past its time, 401): the message is posted."""
 FORGOTTEN_AFTER = 60.0
 """An answer's outcome is kept this long for the outbox row that takes it (it is read within
 moments; a row never stored, its game refused, leaves nothing behind)."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What became of an answer: its message, else whether Discord refused it outright (nothing was
+    shown: the row is posted at once) or it went unconfirmed (Discord is asked, `message_of`)."""
+
+    message_id: int | None = None
+    refused: bool = False
+
+
+def _refused(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused an answer outright, so that nothing was shown."""
+    return 400 <= exc.status < 500 and exc.code != ALREADY_ANSWERED
 
 
 def _age(interaction_id: int) -> float:
@@ -52,7 +71,7 @@ class Answers:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self._given: dict[int, asyncio.Future[int | None]] = {}
+        self._given: dict[int, asyncio.Future[Answered]] = {}
 
     def expect(self, interaction_id: int) -> None:
         """An answer is about to be given: the outbox row taking it waits for it (`message_of`)."""
@@ -60,11 +79,11 @@ class Answers:
         self._given[interaction_id] = loop.create_future()
         loop.call_later(FORGOTTEN_AFTER, self._given.pop, interaction_id, None)
 
-    def answered(self, interaction_id: int, message_id: int | None) -> None:
-        """The answer's message (None: none is known to have been shown)."""
+    def answered(self, interaction_id: int, answered: Answered) -> None:
+        """What became of the answer."""
         given = self._given.get(interaction_id)
         if given is not None and not given.done():
-            given.set_result(message_id)
+            given.set_result(answered)
 
     async def message_of(self, answer: InteractionAnswer) -> int | None:
         """The message the interaction was answered with; None: there is none, post the row."""
@@ -74,9 +93,9 @@ class Answers:
                 async with asyncio.timeout(ANSWER_WAIT):
                     found = await asyncio.shield(given)
             except TimeoutError:
-                found = None
-            if found is not None:
-                return found
+                found = Answered()
+            if found.message_id is not None or found.refused:
+                return found.message_id
         return await self._looked_up(answer)
 
     async def _looked_up(self, answer: InteractionAnswer) -> int | None:
@@ -104,9 +123,9 @@ class Answers:
 
 async def answer_with(
     interaction: discord.Interaction[Any], session_id: str | None, message: Outgoing
-) -> int | None:
-    """Answer `interaction` with `message` (public), within Discord's deadline; its id, or None
-    when the answer failed or went unconfirmed (the outbox then finds out, `Answers.message_of`)."""
+) -> Answered:
+    """Answer `interaction` with `message` (public), within Discord's deadline: its message, else
+    whether Discord refused it or it went unconfirmed (the outbox then asks, `Answers.message_of`)."""
     kwargs = {k: v for k, v in to_discord(session_id, message).items() if k in ANSWER_FIELDS}
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
     try:  # Discord's deadline has passed by then, counted from before the game was stored
@@ -115,6 +134,7 @@ async def answer_with(
     except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
         # Taken or not, Discord will say (`Answers.message_of`); the caller's game stands either way.
         log.warning("interaction %s: the answer with its message failed (%r)", interaction.id, exc)
-        return None
+        refused = isinstance(exc, discord.HTTPException) and _refused(exc)
+        return Answered(refused=refused)
     resource = response.resource
-    return resource.id if isinstance(resource, discord.InteractionMessage) else None
+    return Answered(resource.id if isinstance(resource, discord.InteractionMessage) else None)

@@ -20,7 +20,7 @@ from discord.ext import commands
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.chat.answers import answer_with
+from bot.chat.answers import Answered, answer_with
 from bot.chat.checks import channel_id_of, guild_id_of
 from bot.chat.limits import AUTOCOMPLETE_CHOICES, COMMAND_CHOICE_NAME, COMMAND_CHOICE_VALUE, THREAD_NAME
 from bot.chat.messages import Embed, GameThread, InteractionAnswer, Outgoing
@@ -122,7 +122,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         caller = interaction.user
         answers = self.bot.delivery.sender.answers
         answers.expect(interaction.id)
-        shown: int | None = None
+        shown = Answered()
         try:
             result, card = await self.open_between(
                 guild_id=guild_id_of(interaction),

@@ -116,10 +116,24 @@ async def test_a_restart_before_the_card_is_recorded_finds_it_on_discord(pick: M
     assert not emu.requests_to("POST", rf"/channels/{w.channel.id}/messages")
 
 
-async def test_a_card_whose_answer_was_refused_is_posted_once(pick: Muster) -> None:
-    """An answer Discord refused shows nothing: the card is posted like any other message."""
+async def test_a_card_whose_answer_was_refused_is_posted_at_once(pick: Muster) -> None:
+    """An answer Discord refused outright shows nothing: the card is posted at once, like any other
+    message, without asking Discord for an answer there is none of."""
     emu, w = pick.emu, pick.world
     emu.inject("POST", CALLBACK, status=400, count=1)
+    await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
+    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 2, "the thread, from the posted card")
+    await pick.settle()
+    [card] = cards(pick, w.channel)
+    assert card.thread is not None and card.type == 0
+    assert not emu.requests_to("GET", ORIGINAL)
+
+
+async def test_a_card_whose_answer_failed_unconfirmed_is_looked_for_then_posted(pick: Muster) -> None:
+    """An answer that failed with a 5xx (each of discord.py's tries) may still have been taken:
+    Discord is asked once it can no longer take one; it has none, so the card is posted."""
+    emu, w = pick.emu, pick.world
+    emu.inject("POST", CALLBACK, status=500, count=6)  # every try discord.py makes
     await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
     await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the posted card")
     await pick.settle()

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import discord
 
-from bot.chat.answers import Answers
+from bot.chat.answers import Answered, Answers
 from bot.chat.limits import INTERACTION_TOKEN_LIFETIME
 from bot.chat.messages import InteractionAnswer
 from bot.db.models import utcnow
@@ -32,7 +32,7 @@ async def test_the_row_takes_the_answer_given_here_without_asking_discord() -> N
     waiting = asyncio.ensure_future(answers.message_of(given))
     await asyncio.sleep(0.01)
     assert not waiting.done()  # the answer is still being given: the row waits for it
-    answers.answered(interaction, 42)
+    answers.answered(interaction, Answered(42))
     assert await asyncio.wait_for(waiting, 1) == 42
 
 
@@ -42,3 +42,13 @@ async def test_a_token_past_its_time_is_not_used_the_row_is_posted() -> None:
     started = time.monotonic()
     assert await answers.message_of(old) is None
     assert time.monotonic() - started < 0.5  # not waited for, not asked
+
+
+async def test_an_answer_discord_refused_is_posted_at_once_without_asking() -> None:
+    answers = Answers(_client())
+    interaction = _interaction(0)
+    answers.expect(interaction)
+    answers.answered(interaction, Answered(refused=True))
+    started = time.monotonic()
+    assert await answers.message_of(InteractionAnswer(interaction_id=interaction, token="t")) is None
+    assert time.monotonic() - started < 0.5  # nothing shown, so nothing to look for
