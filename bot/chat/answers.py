@@ -66,8 +66,7 @@ def _age(interaction_id: int) -> float:
 
 
 class Answers:
-    """What became of the answers this process is giving, by interaction id: the message's id, or
-    None when the answer failed or went unconfirmed."""
+    """What became of the answers this process is giving, by interaction id (`Answered`)."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
