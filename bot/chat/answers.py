@@ -23,10 +23,10 @@ import aiohttp
 import discord
 from discord.webhook.async_ import async_context
 
+from bot.chat.kept import age_of
 from bot.chat.limits import ANSWER_DEADLINE, ANSWER_LOOKUP_GRACE, INTERACTION_TOKEN_LIFETIME
 from bot.chat.messages import InteractionAnswer, Outgoing
 from bot.chat.render import to_discord
-from bot.db.models import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +59,6 @@ class Answered:
 def _refused(exc: discord.HTTPException) -> bool:
     """Whether Discord refused an answer outright, so that nothing was shown."""
     return 400 <= exc.status < 500 and exc.code != ALREADY_ANSWERED
-
-
-def _age(interaction_id: int) -> float:
-    return (utcnow() - discord.utils.snowflake_time(interaction_id)).total_seconds()
 
 
 class Answers:
@@ -100,7 +96,7 @@ class Answers:
     async def _looked_up(self, answer: InteractionAnswer) -> int | None:
         """The interaction's original response on Discord, asked once Discord can no longer take an
         answer, and only while its token works (a dead token's 401 counts against the bot)."""
-        age = _age(answer.interaction_id)
+        age = age_of(answer.interaction_id)
         if age >= INTERACTION_TOKEN_LIFETIME - ANSWER_DEADLINE:
             return None
         await asyncio.sleep(max(ANSWER_DEADLINE + ANSWER_LOOKUP_GRACE - age, 0.0))

@@ -7,8 +7,17 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import discord
+
+from bot.db.models import utcnow
+
 if TYPE_CHECKING:
     from bot.db.models import SessionMessage
+
+
+def age_of(snowflake: int) -> float:
+    """How old a message (or an interaction) is, in seconds, by its snowflake."""
+    return (utcnow() - discord.utils.snowflake_time(snowflake)).total_seconds()
 
 
 @dataclass(frozen=True, slots=True)

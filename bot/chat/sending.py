@@ -20,13 +20,13 @@ from sqlalchemy import select
 
 from bot.chat.answers import Answers
 from bot.chat.dm_channels import DmChannels, DmsClosed
-from bot.chat.kept import KeptMessages
+from bot.chat.kept import KeptMessages, age_of
 from bot.chat.limits import RENEW_AGE
 from bot.chat.messages import GameThread, Outgoing
 from bot.chat.outbox import Sent, claim_once
 from bot.chat.render import prompt_fallback, to_discord
 from bot.chat.uploads import Uploads
-from bot.db.models import GameSession, SessionMessage, utcnow
+from bot.db.models import GameSession, SessionMessage
 from bot.db.store import Store
 from bot.lang.i18n import Domain
 
@@ -56,11 +56,6 @@ def shown_digest(message: Outgoing) -> str:
     # A file counts only when there is one: the digests kept for every other message stay as they were.
     shown = message.model_dump_json(include=SHOWN_FIELDS | ({"upload"} if message.upload else set()))
     return hashlib.sha256(shown.encode()).hexdigest()
-
-
-def age_of(message_id: int) -> float:
-    """How old a message is, in seconds, by its snowflake."""
-    return (utcnow() - discord.utils.snowflake_time(message_id)).total_seconds()
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:

@@ -35,11 +35,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.chat.kept import age_of
 from bot.chat.limits import RENEW_AGE
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import Shown
 from bot.chat.render import to_discord
-from bot.chat.sending import age_of, shown_digest
+from bot.chat.sending import shown_digest
 from bot.lang.i18n import speaking
 from bot.lang.languages import Languages
 from bot.play import table
