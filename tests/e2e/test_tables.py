@@ -86,6 +86,16 @@ CALLBACK = r"/interactions/\d+/[^/]+/callback"
 ORIGINAL = r"/webhooks/\d+/[^/]+/messages/@original"
 
 
+async def the_one_card(m: Muster, within: float) -> Message:
+    """The game's one start card, once its thread is open (within `within` seconds) and all is sent."""
+    w = m.world
+    await m.emu.wait_until(lambda: bool(m.emu.threads(w.channel)), within, "the thread, from the card")
+    await m.settle()
+    [card] = cards(m, w.channel)
+    assert card.thread is not None
+    return card
+
+
 async def test_a_card_whose_answer_went_unconfirmed_is_found_on_discord_not_shown_twice(pick: Muster) -> None:
     """Discord took the card as the command's answer, but its reply never came back in time: the
     outbox asks Discord for the answer's message once Discord can no longer take one, finds the
@@ -93,10 +103,8 @@ async def test_a_card_whose_answer_went_unconfirmed_is_found_on_discord_not_show
     emu, w = pick.emu, pick.world
     emu.inject("POST", CALLBACK, status=None, delay_after=4.0)
     record = await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
-    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the card")
-    await pick.settle()
-    [card] = cards(pick, w.channel)
-    assert record.original is card and card.thread is not None
+    card = await the_one_card(pick, 15)
+    assert record.original is card
     assert not emu.requests_to("POST", rf"/channels/{w.channel.id}/messages")
     assert len(emu.requests_to("GET", ORIGINAL)) == 1
 
@@ -109,10 +117,8 @@ async def test_a_restart_before_the_card_is_recorded_finds_it_on_discord(pick: M
     record = await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
     await emu.wait_until(lambda: record.original is not None, 5, "Discord to take the card")
     await pick.restart()
-    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the card")
-    await pick.settle()
-    [card] = cards(pick, w.channel)
-    assert record.original is card and card.thread is not None
+    card = await the_one_card(pick, 15)
+    assert record.original is card
     assert not emu.requests_to("POST", rf"/channels/{w.channel.id}/messages")
 
 
@@ -122,10 +128,8 @@ async def test_a_card_whose_answer_was_refused_is_posted_at_once(pick: Muster) -
     emu, w = pick.emu, pick.world
     emu.inject("POST", CALLBACK, status=400, count=1)
     await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
-    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 2, "the thread, from the posted card")
-    await pick.settle()
-    [card] = cards(pick, w.channel)
-    assert card.thread is not None and card.type == 0
+    card = await the_one_card(pick, 2)
+    assert card.type == 0  # posted, not an answer
     assert not emu.requests_to("GET", ORIGINAL)
 
 
@@ -135,10 +139,8 @@ async def test_a_card_whose_answer_failed_unconfirmed_is_looked_for_then_posted(
     emu, w = pick.emu, pick.world
     emu.inject("POST", CALLBACK, status=500, count=6)  # every try discord.py makes
     await emu.slash(w.alice, w.channel, "pick start", opponent=w.bob)
-    await emu.wait_until(lambda: bool(emu.threads(w.channel)), 15, "the thread, from the posted card")
-    await pick.settle()
-    [card] = cards(pick, w.channel)
-    assert card.thread is not None and card.type == 0
+    card = await the_one_card(pick, 15)
+    assert card.type == 0  # posted, not an answer
     assert len(emu.requests_to("GET", ORIGINAL)) == 1  # asked, found none
 
 
