@@ -28,7 +28,7 @@ from bot.db.store import Store
 from bot.db.upsert import set_meta
 from bot.events.service import EventService
 from bot.guild_settings import GuildSettingsService
-from bot.lang.languages import LanguageService, LocalisedState
+from bot.lang.languages import LanguageService
 from bot.lang.translator import CatalogueTranslator
 from bot.migrate import upgrade
 from bot.nights.service import NightService
@@ -129,9 +129,10 @@ class MusterBot(commands.AutoShardedBot):
         self.synced_commands = False
         self._reminders: asyncio.Task[None] | None = None
 
-    def _get_state(self, **options: Any) -> LocalisedState:  # type: ignore[override]
-        """discord.py's connection state, parsing each interaction in its player's language."""
-        return LocalisedState(
+    def _get_state(self, **options: Any) -> ui.MusterState:  # type: ignore[override]
+        """discord.py's connection state, parsing each interaction in its player's language and
+        routing a game's clicks straight to their handlers (bot/chat/ui.py)."""
+        return ui.MusterState(
             dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http, **options
         )
 
@@ -160,7 +161,6 @@ class MusterBot(commands.AutoShardedBot):
         for name in self.cog_names:
             if importlib.util.find_spec(name) is not None:
                 await self.load_extension(name)
-        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         self.dice.start()
         await self.delivery.start()

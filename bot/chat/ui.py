@@ -1,119 +1,90 @@
-"""The persistent components: each recognises its custom_id (bot/chat/custom_ids.py) after any restart
-and hands the click to bot/chat/router.py.
+"""A game's components: each click is routed by its custom_id (bot/chat/custom_ids.py) to
+bot/chat/router.py, before or after any restart.
 
-Messages are sent with plain components in a stopped view (bot/chat/render.py), so discord.py keeps no
-copy of them; every click, before or after a restart, arrives here through `add_dynamic_items`.
+Messages are sent with plain components in a stopped view (bot/chat/render.py), so discord.py keeps
+no copy of them. discord.py's own way to route such a click, a `DynamicItem`, first rebuilds the
+whole view of the clicked message and an item for the click, in a task of its own: about a tenth of
+a millisecond before the handler starts, which is a tenth of a sealed bid's own work. A game's clicks
+are the bot's hot path, so `RoutedViews` takes them from the custom_id alone, ahead of discord.py's
+view store; every other component (a feature's own `DynamicItem`, such as a result's Confirm) goes
+through the store as before.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.ui.view import ViewStore
 
 from bot.chat import custom_ids, router
+from bot.lang.languages import LocalisedState
+
+BUTTON, SELECT = discord.ComponentType.button.value, discord.ComponentType.string_select.value
+
+OLD_COMPONENT = re.compile(r"(?:sm?|ss):(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}(?::[^:]{0,40})?")
+"""A button or select posted before every question carried its step id."""
+
+Handler = Callable[..., Coroutine[Any, Any, None]]
 
 
-class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.BUTTON):
-    """A button answering a game's question (`q:`), or opening its form first (`qf:`)."""
+@dataclass(frozen=True)
+class Click:
+    """A click routed: its handler in bot/chat/router.py, and what the custom_id and the picked
+    values say (the interaction comes first)."""
 
-    def __init__(
-        self, item: discord.ui.Button[Any], sid: str, step: str, value: str, opens_form: bool
+    handler: Handler
+    arguments: tuple[Any, ...]
+
+    def run(self, interaction: discord.Interaction[Any]) -> Coroutine[Any, Any, None]:
+        return self.handler(interaction, *self.arguments)
+
+
+def route(component_type: int, custom_id: str, values: list[str]) -> Click | None:
+    """Where a click on a game's component goes (None: not a game's; `values`: a select's picks).
+
+    - `q:`/`qf:` a button answering a question with its value (`qf:`: opening its form first);
+    - `qs:` a select answering a question with the picked values;
+    - `qp:` a menu of questions: the one picked is shown, ready to answer;
+    - `p:` "Open my secret prompt", the stand-in for a DM the player's settings refused;
+    - `s:`, `sm:`, `ss:` an old component: the player gets what the game asks them now."""
+    if component_type == BUTTON and (match := custom_ids.BUTTON.fullmatch(custom_id)):
+        arguments = (match["sid"], match["step"], [match["value"]], bool(match["form"]))
+        return Click(router.on_question, arguments)
+    if component_type == SELECT and (match := custom_ids.SELECT.fullmatch(custom_id)):
+        return Click(router.on_question, (match["sid"], match["step"], values, None))
+    if component_type == SELECT and (match := custom_ids.PICK.fullmatch(custom_id)):
+        return Click(router.on_pick, (match["sid"], values))
+    if component_type == BUTTON and (match := custom_ids.PROMPT.fullmatch(custom_id)):
+        return Click(router.on_prompt_button, (match["sid"], int(match["user"])))
+    if match := OLD_COMPONENT.fullmatch(custom_id):
+        return Click(router.on_old_component, (match["sid"],))
+    return None
+
+
+class RoutedViews(ViewStore):
+    """discord.py's view store, with a game's clicks routed straight to their handlers (`route`)."""
+
+    def dispatch_view(
+        self, component_type: int, custom_id: str, interaction: discord.Interaction[Any]
     ) -> None:
-        super().__init__(item)
-        self.sid, self.step, self.value, self.opens_form = sid, step, value, opens_form
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> QuestionButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, match["sid"], match["step"], match["value"], bool(match["form"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await router.on_question(interaction, self.sid, self.step, [self.value], self.opens_form)
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        click = route(component_type, custom_id, [str(v) for v in data.get("values", [])])
+        if click is None or interaction.message is None:
+            super().dispatch_view(component_type, custom_id, interaction)
+            return
+        self.add_task(asyncio.create_task(click.run(interaction), name=f"muster-click-{custom_id}"))
 
 
-class QuestionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.SELECT):
-    """A select menu answering a game's question with the picked values."""
+class MusterState(LocalisedState):
+    """The connection state: interactions parsed in their player's language (`LocalisedState`), and
+    a game's clicks routed by `RoutedViews`."""
 
-    def __init__(self, item: discord.ui.Select[Any], sid: str, step: str) -> None:
-        super().__init__(item)
-        self.sid, self.step = sid, step
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> QuestionSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item, match["sid"], match["step"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await router.on_question(interaction, self.sid, self.step, list(self.item.values), opens_form=None)
-
-
-class QuestionPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.PICK):
-    """A menu of a player's questions: the one picked is shown to them, ready to answer."""
-
-    def __init__(self, item: discord.ui.Select[Any], sid: str) -> None:
-        super().__init__(item)
-        self.sid = sid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> QuestionPicker:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item, match["sid"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await router.on_pick(interaction, self.sid, list(self.item.values))
-
-
-class OldSessionComponent(
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=re.compile(r"(?:sm?|ss):(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}(?::[^:]{0,40})?"),
-):
-    """A button or select posted before every question carried its step id: answered with what the
-    game asks the player now (bot/chat/router.py), so a game begun before an update goes on."""
-
-    def __init__(self, item: discord.ui.Item[Any], sid: str) -> None:
-        super().__init__(item)
-        self.sid = sid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OldSessionComponent:
-        return cls(item, match["sid"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await router.on_old_component(interaction, self.sid)
-
-
-class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PROMPT):
-    """ "Open my secret prompt": shows a player whose DMs are closed what the DM would have said."""
-
-    def __init__(self, item: discord.ui.Button[Any], sid: str, user_id: int) -> None:
-        super().__init__(item)
-        self.sid, self.user_id = sid, user_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PromptButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, match["sid"], int(match["user"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await router.on_prompt_button(interaction, self.sid, self.user_id)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    QuestionButton,
-    QuestionSelect,
-    QuestionPicker,
-    OldSessionComponent,
-    PromptButton,
-)
+    def clear(self, *, views: bool = True) -> None:
+        super().clear(views=views)
+        if views:
+            self._view_store = RoutedViews(self)

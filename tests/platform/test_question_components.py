@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.chat import custom_ids, render
+from bot.chat import custom_ids, render, router, ui
 from bot.chat.messages import Reply
 from bot.play import questions
 from rules.errors import RuleError
@@ -65,8 +65,13 @@ def test_every_question_draws_within_discords_limits_and_its_ids_parse_back(ques
         match = custom_ids.BUTTON.fullmatch(custom_id)
         assert match and (match["sid"], match["step"], match["value"]) == (SID, question.step, button.value)
         assert bool(match["form"]) == button.form
+        click = ui.route(ui.BUTTON, custom_id, [])
+        assert click == ui.Click(router.on_question, (SID, question.step, [button.value], button.form))
     for select in selects:
         assert custom_ids.SELECT.fullmatch(custom_ids.select(SID, select.step))
+        picked = [o.value for o in select.options[: select.max_values]]
+        click = ui.route(ui.SELECT, custom_ids.select(SID, select.step), picked)
+        assert click == ui.Click(router.on_question, (SID, question.step, picked, None))
         if question.kind == "number":  # a menu of the range's numbers, each an answer the rules take
             assert question.number is not None
             low, high = question.number.minimum, question.number.maximum
@@ -163,6 +168,19 @@ def test_an_option_with_a_form_opens_it_and_the_fields_come_back_with_the_answer
     answer = questions.answer(7, mark, "r2.mark", ["mark"], {"unit": "Squad Alpha"})
     assert check_answer([mark], answer) == mark and answer.fields == {"unit": "Squad Alpha"}
     assert questions.form(mark, "other") is None
+
+
+def test_a_pick_a_secret_prompt_and_an_old_component_are_routed_and_a_features_own_are_not() -> None:
+    """A feature's own components (a result's Confirm) go through discord.py's view store, to the
+    feature's DynamicItem."""
+    pick = ui.route(ui.SELECT, custom_ids.pick(SID, "r1.tacop"), ["r1.tacop"])
+    assert pick == ui.Click(router.on_pick, (SID, ["r1.tacop"]))
+    assert ui.route(ui.BUTTON, custom_ids.prompt(SID, 42), []) == ui.Click(router.on_prompt_button, (SID, 42))
+    for old in (f"s:{SID}:pick:3", f"sm:{SID}:pick", f"ss:{SID}:pick"):
+        assert ui.route(ui.BUTTON, old, []) == ui.Click(router.on_old_component, (SID,))
+    for foreign in ("score:12:confirm", f"q:{SID}:step", f"qs:{SID}:a:b", "night:x:join"):
+        assert ui.route(ui.BUTTON, foreign, []) is None
+    assert ui.route(ui.SELECT, f"q:{SID}:a:b", ["b"]) is None  # a question's button id on a menu
 
 
 def test_a_modal_custom_id_is_routed_back_and_a_foreign_one_is_not() -> None:
