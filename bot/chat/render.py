@@ -58,8 +58,8 @@ def embed(model: Embed) -> discord.Embed:
 def view(session_id: str | None, buttons: list[Button], selects: list[Select]) -> discord.ui.View | None:
     """The components, each with the custom_id that routes its click (bot/chat/custom_ids.py).
 
-    The view is sent stopped, so discord.py keeps no copy: clicks reach the persistent items of
-    bot/chat/ui.py (or a cog's own `DynamicItem` for a button with its own custom_id), restart or not.
+    The view is sent stopped, so discord.py keeps no copy: bot/chat/ui.py routes the clicks by their
+    custom_id (a button with its own custom_id goes to its cog's `DynamicItem`), restart or not.
     """
     if not (buttons or selects):
         return None

@@ -11,8 +11,9 @@ from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
 from bot.db.engine import make_engine
-from bot.db.models import Base
+from bot.db.models import INLINE_ROWS, Base
 from bot.migrate import upgrade
+from tests.databases import fresh_postgres
 
 
 def _diff(connection: Connection) -> list[object]:
@@ -61,3 +62,22 @@ async def test_sqlite_pragmas(tmp_path: Path) -> None:
         assert busy and int(busy) >= 1000
     finally:
         await engine.dispose()
+
+
+async def test_postgresql_keeps_a_steps_rows_inline() -> None:
+    """A state and a render job's state before its step stay in their rows up to a page, as the
+    models say (`INLINE_ROWS`): nothing is TOASTed on a click. (SQLite has no such setting.)"""
+    async with fresh_postgres() as url:
+        engine = make_engine(url)
+        try:
+            await upgrade(engine)
+            async with engine.connect() as connection:
+                rows = await connection.exec_driver_sql(
+                    "SELECT relname, reloptions FROM pg_class "
+                    "WHERE relname IN ('game_sessions', 'render_jobs') AND relkind = 'r'"
+                )
+                options = {name: list(values) for name, values in rows.all()}
+        finally:
+            await engine.dispose()
+    expected = [f"{key}={value}" for key, value in INLINE_ROWS.items()]
+    assert options == {"game_sessions": expected, "render_jobs": expected}
