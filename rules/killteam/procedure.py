@@ -187,5 +187,12 @@ def step(state: KillTeamState, action: Any, roller: Roller) -> Step:
 
 
 PROCEDURE: Procedure[KillTeamState] = Procedure(
-    "killteam", KillTeamState, step, awaiting, ask=ask, to_action=to_action, why_idle=why_not_asked
+    "killteam",
+    KillTeamState,
+    step,
+    awaiting,
+    ask=ask,
+    to_action=to_action,
+    why_idle=why_not_asked,
+    fixed="pack",
 )

@@ -8,6 +8,7 @@ every cap; hands keep the one-faction, one-archetype rule; no public event names
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from rules.dice import Roller
 from rules.errors import RuleError
 from rules.killteam import (
+    PROCEDURE,
     Choose,
     ConfirmPending,
     Done,
@@ -111,6 +113,9 @@ def draw_action(rng: random.Random, state: KillTeamState, revealed_steps: list[s
 
 def check_invariants(before: KillTeamState, after: KillTeamState, events: list[Event]) -> None:
     assert KillTeamState.model_validate_json(after.model_dump_json()) == after
+    # stored with its pack's JSON dumped once for the game (the pack is the same object every step)
+    assert json.loads(PROCEDURE.dump(after)) == json.loads(after.model_dump_json())
+    assert PROCEDURE.load(PROCEDURE.dump(after)) == after
     # an early end is never one player's step alone; while it waits nothing else changes, and Not yet
     # leaves the game as it was
     if after.finished and not before.finished:
