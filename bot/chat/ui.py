@@ -25,6 +25,7 @@ from bot.chat import custom_ids, router
 from bot.lang.languages import LocalisedState
 
 BUTTON, SELECT = discord.ComponentType.button.value, discord.ComponentType.string_select.value
+INTERACTION_COMPONENT = discord.InteractionType.component.value
 
 OLD_COMPONENT = re.compile(r"(?:sm?|ss):(?P<sid>[0-9a-f]{12}):[A-Za-z0-9_\-]{1,40}(?::[^:]{0,40})?")
 """A button or select posted before every question carried its step id."""
@@ -80,11 +81,32 @@ class RoutedViews(ViewStore):
         self.add_task(asyncio.create_task(click.run(interaction), name=f"muster-click-{custom_id}"))
 
 
+UNREAD = frozenset({"embeds", "components", "attachments", "sticker_items", "message_snapshots"})
+"""What a routed click's handlers never read of the clicked message (they read its id and flags:
+the game's state, not the message, says what it shows), so discord.py does not parse it: a DM
+prompt's embed and its menu of options were half of the interaction's parse."""
+
+
 class MusterState(LocalisedState):
     """The connection state: interactions parsed in their player's language (`LocalisedState`), and
-    a game's clicks routed by `RoutedViews`."""
+    a game's clicks routed by `RoutedViews`, their clicked message parsed without what no handler
+    reads (`UNREAD`)."""
+
+    def parse_interaction_create(self, data: Any) -> None:
+        super().parse_interaction_create(as_parsed(data))
 
     def clear(self, *, views: bool = True) -> None:
         super().clear(views=views)
         if views:
             self._view_store = RoutedViews(self)
+
+
+def as_parsed(data: dict[str, Any]) -> dict[str, Any]:
+    """An INTERACTION_CREATE's payload as discord.py is given it: a routed click's message without
+    what no handler reads (a copy; any other interaction as it came)."""
+    inner, message = data.get("data") or {}, data.get("message")
+    if data.get("type") != INTERACTION_COMPONENT or message is None:
+        return data
+    if route(int(inner.get("component_type", 0)), str(inner.get("custom_id", "")), []) is None:
+        return data
+    return {**data, "message": {k: v for k, v in message.items() if k not in UNREAD}}

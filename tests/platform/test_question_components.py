@@ -183,6 +183,24 @@ def test_a_pick_a_secret_prompt_and_an_old_component_are_routed_and_a_features_o
     assert ui.route(ui.SELECT, f"q:{SID}:a:b", ["b"]) is None  # a question's button id on a menu
 
 
+def test_a_routed_clicks_message_is_parsed_without_what_no_handler_reads() -> None:
+    message = {"id": "5", "type": 0, "content": "", "flags": 0, "embeds": [{"title": "Bid"}]}
+    message["components"] = [{"type": 1, "components": []}]
+
+    def click(custom_id: str, component_type: int = ui.SELECT) -> dict[str, object]:
+        inner = {"custom_id": custom_id, "component_type": component_type, "values": ["3"]}
+        return {"type": 3, "id": "9", "data": inner, "message": message}
+
+    routed = ui.as_parsed(click(custom_ids.select(SID, "r1.bid")))
+    assert routed["message"] == {"id": "5", "type": 0, "content": "", "flags": 0}
+    assert routed["data"]["values"] == ["3"]  # what was picked is the interaction's own data
+    assert message["embeds"] and message["components"]  # the payload itself is left as it came
+    feature = click("score:12:confirm", ui.BUTTON)  # its DynamicItem rebuilds the view from the message
+    assert ui.as_parsed(feature) is feature
+    command = {"type": 2, "id": "9", "data": {"name": "roll"}}
+    assert ui.as_parsed(command) is command
+
+
 def test_a_modal_custom_id_is_routed_back_and_a_foreign_one_is_not() -> None:
     assert custom_ids.parse_modal(custom_ids.modal(SID, "r2.mark", "mark")) == custom_ids.QuestionId(
         SID, "r2.mark", "mark"
