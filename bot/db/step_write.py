@@ -56,6 +56,7 @@ class StepWrite:
     version: int
     status: str
     at: datetime
+    status_changes: bool = True  # False: the step leaves the session's status as it was
     dice: list[dict[str, Any]] = field(default_factory=list)
     outbox: list[dict[str, Any]] = field(default_factory=list)
     jobs: list[dict[str, Any]] = field(default_factory=list)
@@ -112,6 +113,18 @@ class _Compiled:
         return tuple(out)
 
 
+def _update_of(status_changes: bool) -> _Compiled:
+    """The versioned update of a session's row, setting its status or leaving it."""
+    columns = ("state", "version", *(["status"] if status_changes else []), "updated_at")
+    return _Compiled(
+        SESSIONS,
+        update(SESSIONS)
+        .where(SESSIONS.c.id == bindparam("w_id"), SESSIONS.c.version == bindparam("w_version"))
+        .values({name: bindparam(name) for name in columns})
+        .values(reminded_at=None),
+    )
+
+
 def _insert_of(table: Table, columns: list[str]) -> _Compiled:
     return _Compiled(table, insert(table).values({name: bindparam(name) for name in columns}))
 
@@ -143,13 +156,9 @@ class SqliteStepWriter:
         self._path = path
         self._pragmas = pragmas
         self._connection: sqlite3.Connection | None = None
-        self._update = _Compiled(
-            SESSIONS,
-            update(SESSIONS)
-            .where(SESSIONS.c.id == bindparam("w_id"), SESSIONS.c.version == bindparam("w_version"))
-            .values({name: bindparam(name) for name in ("state", "version", "status", "updated_at")})
-            .values(reminded_at=None),
-        )
+        # Status is set only by a step that changes it: SQLite rewrites the entry of every index on
+        # a column the UPDATE sets (three hold status), whether or not its value changes.
+        self._updates = {changes: _update_of(changes) for changes in (True, False)}
         self._inserts: dict[tuple[str, tuple[str, ...]], _Compiled] = {}
 
     def _begin(self) -> sqlite3.Connection:
@@ -189,7 +198,8 @@ class SqliteStepWriter:
         connection = self._begin()
         try:
             values = {"w_id": write.session_id, "w_version": write.expected_version, **write.state_values()}
-            if connection.execute(self._update.sql, self._update.params(values)).rowcount != 1:
+            statement = self._updates[write.status_changes]
+            if connection.execute(statement.sql, statement.params(values)).rowcount != 1:
                 connection.execute("ROLLBACK")
                 return False
             for table, rows in write.rows():

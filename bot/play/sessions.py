@@ -273,6 +273,7 @@ class SessionService(SessionFinder):
             state=adapter.procedure.dump(new_state),
             version=new_info.version,
             status=new_info.status,
+            status_changes=new_info.status != info.status,
             at=utcnow(),
             dice=audit_rows(roller.rolls, RollContext(info.guild_id, info.table_id, user_id, info.id)),
             jobs=[job_row(adapter.procedure, info.id, new_info.version, before, events, auto)],
