@@ -28,13 +28,13 @@ from rules.killteam import (
     KillTeamState,
     load_default_pack,
     parse_pack,
-    private_view,
     prompt,
     start,
     supported_methods,
 )
 from rules.killteam import events as ev
 from rules.killteam.models import TacOpsMethod
+from rules.killteam.views import sealed_choice
 from rules.sealed import ChoiceSealed, ChoicesRevealed
 from rules.session import Event, Question
 from rules.text import clip
@@ -140,7 +140,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     ) -> str | None:
         revealed = next((e for e in events if isinstance(e, ChoicesRevealed) and e.step == asked.step), None)
         mine = next((e for e in revealed.entries if e.player == player), None) if revealed else None
-        choice = mine.choice if mine else private_view(state, player).sealed_choice
+        choice = mine.choice if mine else sealed_choice(state, player)
         shown = reveal_value(state, asked.step, str(choice)) if choice is not None else None
         said = [
             e.model_copy(update={"label": sealed_label(e.label)}) if isinstance(e, ChoiceSealed) else e

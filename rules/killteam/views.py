@@ -88,22 +88,26 @@ def private_view(state: KillTeamState, player: int) -> PrivateView:
         )
         for op in ops(state, held)
     ]
-    sealed_choice: str | None = None
-    tokens: int | None = None
     contest = bid_contest(state)
-    if contest is not None:
-        tokens = contest.tokens.get(player)
-        if contest.sealed and not contest.sealed.revealed and player in contest.sealed.entries:
-            sealed_choice = contest.sealed.entries[player].choice
-    if state.scouting and not state.scouting.revealed and player in state.scouting.entries:
-        sealed_choice = state.scouting.entries[player].choice
     return PrivateView(
         player=player,
         prompt=private_prompt(state, player),
         tac_ops=cards,
-        sealed_choice=sealed_choice,
-        tokens=tokens,
+        sealed_choice=sealed_choice(state, player),
+        tokens=contest.tokens.get(player) if contest is not None else None,
     )
+
+
+def sealed_choice(state: KillTeamState, player: int) -> str | None:
+    """What `player` has sealed and is not revealed yet (a bid, a scouting pick), if anything: their
+    DM says it back to them once they sealed, without building the rest of their view."""
+    contest = bid_contest(state)
+    if state.scouting and not state.scouting.revealed and player in state.scouting.entries:
+        return state.scouting.entries[player].choice
+    if contest is not None and contest.sealed and not contest.sealed.revealed:
+        entry = contest.sealed.entries.get(player)
+        return entry.choice if entry is not None else None
+    return None
 
 
 def commitments(state: KillTeamState) -> list[Commitment]:
