@@ -52,16 +52,20 @@ def _wrap(owner: Any, attribute: str, name: str, *, returns: bool = False) -> No
 
 
 def install() -> None:
-    """Mark: the gateway frame read, the interaction parsed, a question's handler entered, the
-    step (its rules, the questions answered for the players, its render job) and its store, the
-    clicked message redrawn, and the answer handed to discord.py's webhook adapter."""
+    """Mark: the gateway frame read, the interaction parsed (its payload made an `Interaction`), a
+    question's handler entered, the step (its rules, the questions answered for the players, the
+    state's dump, its render job) and its store (SQLite's own statements), the clicked message
+    redrawn (the player's DMs rendered, then made discord.py's), and the answer handed to
+    discord.py's webhook adapter."""
     import discord.gateway
+    import discord.interactions
     import discord.state
     import discord.webhook.async_
 
     from bot.chat import router
+    from bot.db.step_write import SqliteStepWriter
     from bot.db.store import Store
-    from bot.play import sessions
+    from bot.play import in_place, sessions
     from bot.play.sessions import SessionService
     from rules.session import Procedure
 
@@ -74,6 +78,11 @@ def install() -> None:
     _wrap(sessions, "job_row", "job row", returns=True)
     _wrap(router, "redraw_clicked", "redraw", returns=True)
     _wrap(Store, "commit_step", "store", returns=True)
+    _wrap(discord.interactions.Interaction, "_from_data", "interaction", returns=True)
+    _wrap(Procedure, "dump", "dump", returns=True)
+    _wrap(SqliteStepWriter, "apply", "SQLite's apply", returns=True)
+    _wrap(in_place, "player_dms", "the player's DMs", returns=True)
+    _wrap(in_place, "to_discord", "to discord.py", returns=True)
     _wrap(discord.webhook.async_.AsyncWebhookAdapter, "create_interaction_response", "answer sent")
 
 
