@@ -226,3 +226,32 @@ async def test_a_step_stored_while_a_pass_claims_its_game_is_rendered_once_by_it
     monkeypatch.setattr(jobs, "claim_jobs", claim)
     await bot.sessions.rendered(result)
     assert renders == [result.info.version] and await jobs_of(muster) == []
+
+
+async def test_a_result_is_announced_behind_its_games_last_step_still_to_render(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch, logged_errors: ErrorRecords
+) -> None:
+    """The last step stores the game's result; its own messages (the reveal on the board) are
+    rendered after the answer. A result sweep between the two leaves the result for its game's
+    step: the final board is edited before the result is posted, even when that step's render
+    fails first."""
+    sid = await with_pick_game(muster)
+    emu, w = muster.emu, muster.world
+    await pick(muster, w.alice, sid, 3)
+    await muster.settle()
+    monkeypatch.setattr(PickAdapter, "render_step", failing_for(sid))
+    await pick(muster, w.bob, sid, 1)
+    await muster.announced()  # the result sweep has run: the last step is not rendered yet
+    assert not any("Pick result" in m.embed_text() for m in emu.messages(w.channel))
+    logged_errors.records.clear()
+    monkeypatch.setattr(PickAdapter, "render_step", ORIGINAL)
+    await emu.wait_until(lambda: any("Pick result" in m.embed_text() for m in emu.messages(w.channel)), 15)
+    path = rf"/channels/{w.channel.id}/messages(/\d+)?"
+    sent = sorted(emu.requests_to("POST", path) + emu.requests_to("PATCH", path), key=lambda r: r.at)
+    what = [
+        "reveal" if r.method == "PATCH" and "Revealed" in str(r.json) else "result"
+        for r in sent
+        if "Revealed" in str(r.json) or (r.method == "POST" and "Pick result" in str(r.json))
+    ]
+    assert what == ["reveal", "result"]  # the board's last edit, then the result, each once
+    logged_errors.records.clear()
