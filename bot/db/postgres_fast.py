@@ -5,6 +5,10 @@ stores its step (`PostgresStepStatement`: one statement). Through SQLAlchemy's a
 costs several times the round trip itself, so these go through a small asyncpg pool of their own,
 with statements compiled once and prepared once per connection. Everything else uses SQLAlchemy.
 
+A step's statement runs on a connection the fast path holds for steps, taken from that pool once:
+asyncpg's acquire and release cost a paced step about 0.05 ms. Steps at the same moment as it take
+the pool's other connections; a held connection that dies goes back to the pool, which replaces it.
+
 A step is committed without waiting for its WAL to reach the disk (`synchronous_commit = off`, on
 these connections only): that wait is a disk flush per click (about 3 ms here, more than the rest
 of the click together). It is safe because nothing a step causes reaches the table before a commit
@@ -19,7 +23,6 @@ posted: a player may have been told their click was taken, and clicks it again. 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import asyncpg
 from sqlalchemy.dialects.postgresql import asyncpg as asyncpg_dialect
@@ -56,8 +59,12 @@ class PostgresFastPath:
         self._steps = PostgresStepStatement()
         self._dialect = asyncpg_dialect.dialect()  # type: ignore[no-untyped-call]
         self._compiled: dict[int, tuple[str, list[str]]] = {}
+        self._held: asyncpg.Connection | None = None
+        self._held_busy = False
 
     async def _connections(self) -> asyncpg.Pool:
+        if self._pool is not None:
+            return self._pool
         async with self._opening:
             if self._pool is None:
                 self._pool = await asyncpg.create_pool(
@@ -88,10 +95,28 @@ class PostgresFastPath:
             compiled = self._compiled[id(statement)] = (str(made), list(made.positiontup or []))
         sql, names = compiled
         values = without_nul([params[name] for name in names])
-        stored: Any = await (await self._connections()).fetchval(sql, *values)
-        return bool(stored)
+        pool = await self._connections()
+        if self._held_busy:  # steps at the same moment: the others take the pool's connections
+            return bool(await pool.fetchval(sql, *values))
+        self._held_busy = True
+        try:
+            if self._held is None:
+                self._held = await pool.acquire()
+            return bool(await self._held.fetchval(sql, *values))
+        except LOST:
+            await self._let_go(pool)
+            raise
+        finally:
+            self._held_busy = False
+
+    async def _let_go(self, pool: asyncpg.Pool) -> None:
+        """The held connection back to the pool (which replaces it if it died)."""
+        held, self._held = self._held, None
+        if held is not None:
+            await pool.release(held)
 
     async def close(self) -> None:
         if self._pool is not None:
+            await self._let_go(self._pool)
             await self._pool.close()
             self._pool = None

@@ -287,3 +287,23 @@ async def test_a_step_does_not_wait_for_the_disk_but_what_renders_it_does(
     assert await one.commit_step(_write())  # a step through the fast path is stored all the same
     shown = await one.run_write(lambda db: db.execute(text("SHOW synchronous_commit")).scalar())
     assert shown == "on"
+
+
+async def test_a_step_whose_connection_died_is_checked_and_the_next_step_takes_a_live_one(
+    postgres_stores: tuple[Store, Store],
+) -> None:
+    """The connection the fast path holds for steps dies (a restarted server, an administrator's
+    kill): the step on it is checked against what was stored and taken again, and the dead
+    connection goes back to the pool, so the next step runs on a live one."""
+    one, _ = postgres_stores
+    assert one._fast is not None
+    assert await one.commit_step(_write())
+    held = one._fast._held
+    assert held is not None  # the step's own connection, held for the next
+    pool = await one._fast._connections()
+    # True once its backend has exited (or after 5 s, then False)
+    assert await pool.fetchval("SELECT pg_terminate_backend($1, 5000)", held.get_server_pid())
+    assert await one.commit_step(_write(version=2))  # stored all the same, on a fresh connection
+    assert one._fast._held is not None and one._fast._held is not held
+    assert await one.commit_step(_write(version=3))
+    assert (await _stored(one))["session"][1] == 4
