@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -108,6 +108,27 @@ ToAction = Callable[[S, "Question", "Answer"], Action]
 ASKED_REMEMBERED = 64
 DUMPS_REMEMBERED = 256
 
+V = TypeVar("V")
+
+
+class ByIdentity(Generic[V]):
+    """A bounded memo of what an object never mutated gives (a state's questions, a pack's JSON),
+    by the object's identity: each entry holds its object, so an id is never reused while it is
+    remembered. The oldest entry goes first."""
+
+    def __init__(self, bound: int) -> None:
+        self._bound = bound
+        self._entries: OrderedDict[tuple[int, Hashable], tuple[object, V]] = OrderedDict()
+
+    def get(self, held: object, make: Callable[[], V], key: Hashable = None) -> V:
+        """What `make` gives for `held` (and `key`), made only the first time."""
+        known = self._entries.get((id(held), key))
+        if known is None or known[0] is not held:
+            known = self._entries[(id(held), key)] = (held, make())
+            while len(self._entries) > self._bound:
+                self._entries.popitem(last=False)
+        return known[1]
+
 
 class Procedure(Generic[S]):
     """Binds a game system's name, state model and step function, so the bot can run any game."""
@@ -135,31 +156,23 @@ class Procedure(Generic[S]):
         self._to_action = to_action
         self._why_idle = why_idle
         # The last few states asked about: one step asks the same state the same thing several
-        # times (the answer's check, the board, each DM, the waiting list). Each entry holds its
-        # state, so an id is never reused while it is remembered; states are never mutated.
-        self._asked: OrderedDict[tuple[int, int], tuple[S, list[Question]]] = OrderedDict()
+        # times (the answer's check, the board, each DM, the waiting list).
+        self._asked: ByIdentity[list[Question]] = ByIdentity(ASKED_REMEMBERED)
         self._fixed = fixed
-        self._fixed_dumps: OrderedDict[int, tuple[Any, str]] = OrderedDict()
+        self._fixed_dumps: ByIdentity[str] = ByIdentity(DUMPS_REMEMBERED)
 
     def load(self, data: str | bytes) -> S:
         return self.state_type.model_validate_json(data)
 
     def dump(self, state: S) -> str:
         """The state as JSON. Every step is stored whole, so the `fixed` field, which steps share
-        unchanged (a Kill Team pack: 3.8 of a state's 4.5 KB), is dumped once per object and its JSON
-        reused; like `_asked`, each entry holds its object, so an id is never reused meanwhile."""
+        unchanged (a Kill Team pack: 3.8 of a state's 4.5 KB), is dumped once per object."""
         if self._fixed is None:
             return state.model_dump_json()
         value = getattr(state, self._fixed)
-        known = self._fixed_dumps.get(id(value))
-        if known is None or known[0] is not value:
-            known = self._fixed_dumps[id(value)] = (value, value.model_dump_json())
-            while len(self._fixed_dumps) > DUMPS_REMEMBERED:
-                self._fixed_dumps.popitem(last=False)
-        else:
-            self._fixed_dumps.move_to_end(id(value))
+        fixed = self._fixed_dumps.get(value, value.model_dump_json)
         rest = state.model_dump_json(exclude={self._fixed})
-        return f"{{{json.dumps(self._fixed)}:{known[1]},{rest[1:]}"  # a state has more than it
+        return f"{{{json.dumps(self._fixed)}:{fixed},{rest[1:]}"  # a state has more than it
 
     def dump_events(self, events: list[Event]) -> str:
         """A step's events as JSON, each with the name of its kind (what `load_events` reads)."""
@@ -179,15 +192,10 @@ class Procedure(Generic[S]):
 
     def ask(self, state: S, player: int) -> list[Question]:
         """What `player` is asked now (none on a finished game or for a stranger)."""
-        if self._ask is None or state.finished or player not in state.players:
+        ask = self._ask
+        if ask is None or state.finished or player not in state.players:
             return []
-        key = (id(state), player)
-        known = self._asked.get(key)
-        if known is None or known[0] is not state:
-            known = self._asked[key] = (state, self._ask(state, player))
-            while len(self._asked) > ASKED_REMEMBERED:
-                self._asked.popitem(last=False)
-        return list(known[1])
+        return list(self._asked.get(state, lambda: ask(state, player), player))
 
     def action_for(self, state: S, answer: Answer) -> Action:
         """The game's own action for an answer, once it is checked against what is asked now."""
