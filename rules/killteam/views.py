@@ -101,9 +101,9 @@ def private_view(state: KillTeamState, player: int) -> PrivateView:
 def sealed_choice(state: KillTeamState, player: int) -> str | None:
     """What `player` has sealed and is not revealed yet (a bid, a scouting pick), if anything: their
     DM says it back to them once they sealed, without building the rest of their view."""
-    contest = bid_contest(state)
     if state.scouting and not state.scouting.revealed and player in state.scouting.entries:
         return state.scouting.entries[player].choice
+    contest = bid_contest(state)
     if contest is not None and contest.sealed and not contest.sealed.revealed:
         entry = contest.sealed.entries.get(player)
         return entry.choice if entry is not None else None
