@@ -150,7 +150,32 @@ def _fit_fields(data: dict[str, Any], room: int) -> int:
 
 
 def _fit_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, int]:
-    """One embed cut to its own limits and to the `room` left in the message; None if nothing fits."""
+    """One embed cut to its own limits and to the `room` left in the message; None if nothing fits.
+    An embed that already fits (nearly every one) is kept as it is: cutting one rebuilds it."""
+    if _fits(embed, room):
+        return embed, room - len(embed)
+    return _cut_embed(embed, room)
+
+
+def _fits(embed: discord.Embed, room: int) -> bool:
+    """Whether `_cut_embed` would leave the embed as it is: every part within its limit, all of it
+    within `room`, and no empty field, author or footer (cutting drops those)."""
+    fields = embed.fields
+    if len(embed) > room or len(fields) > FIELDS:
+        return False
+    if len(embed.title or "") > EMBED_TITLE or len(embed.description or "") > EMBED_DESCRIPTION:
+        return False
+    author, footer = embed.author.name, embed.footer.text
+    if author is not None and not 0 < len(author) <= EMBED_AUTHOR:
+        return False
+    if footer is not None and not 0 < len(footer) <= EMBED_FOOTER:
+        return False
+    return all(
+        f.name and f.value and len(f.name) <= FIELD_NAME and len(f.value) <= FIELD_VALUE for f in fields
+    )
+
+
+def _cut_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, int]:
     data: dict[str, Any] = dict(embed.to_dict())
     had_text = False
     for key, limit in (("title", EMBED_TITLE), ("description", EMBED_DESCRIPTION)):
@@ -163,6 +188,7 @@ def _fit_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, i
     for part, key, limit in (("author", "name", EMBED_AUTHOR), ("footer", "text", EMBED_FOOTER)):
         inner = data.get(part)
         if isinstance(inner, dict) and key in inner:
+            inner = data[part] = dict(inner)  # to_dict shares the embed's own: the caller's is not cut
             had_text = had_text or bool(inner[key])
             inner[key] = clip(str(inner[key] or ""), min(limit, room))
             room -= len(inner[key])

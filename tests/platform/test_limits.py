@@ -6,6 +6,7 @@ documented limits independently of the guard.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -13,7 +14,7 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.chat.limits import CONTENT, fit, fit_embeds
+from bot.chat.limits import CONTENT, EMBED_TOTAL, _cut_embed, _fit_embed, fit, fit_embeds
 from cogs.dice import describe_roll
 from rules.dice import MAX_DICE, Roller, roll_notation
 from tests.emulator.validation import validate_message
@@ -63,6 +64,40 @@ def test_a_single_embed_fits_too(one: discord.Embed) -> None:
     fitted = fit(embed=one)
     errors = validate_message(payload(fitted), file_count=0, editing=True)
     assert not errors, errors.summary()
+
+
+short = st.text(max_size=30)
+
+
+@st.composite
+def small_embeds(draw: st.DrawFn) -> discord.Embed:
+    """Embeds that mostly fit: the ones `_fit_embed` keeps as they are, and their near misses."""
+    embed = discord.Embed(title=draw(st.none() | short), description=draw(st.none() | short), colour=0x123456)
+    for _ in range(draw(st.integers(0, 27))):
+        embed.add_field(name=draw(short), value=draw(short), inline=draw(st.booleans()))
+    if draw(st.booleans()):
+        embed.set_footer(text=draw(short))
+    if draw(st.booleans()):
+        embed.set_author(name=draw(short))
+    return embed
+
+
+@settings(max_examples=200, deadline=None)
+@given(one=small_embeds() | embeds(), room=st.integers(0, EMBED_TOTAL))
+def test_an_embed_kept_as_it_is_is_what_cutting_it_would_give(one: discord.Embed, room: int) -> None:
+    given = copy.deepcopy(one.to_dict())
+    kept, left = _fit_embed(one, room)
+    assert one.to_dict() == given  # the caller's embed is never cut in place
+    cut, cut_left = _cut_embed(one, room)
+    assert left == cut_left
+    assert (kept and kept.to_dict()) == (cut and cut.to_dict())
+
+
+def test_cutting_an_embed_leaves_the_callers_own_as_it_was() -> None:
+    embed = discord.Embed(title="Long").set_author(name="a" * 300).set_footer(text="f" * 3000)
+    (fitted,) = fit_embeds([embed])
+    assert fitted.author.name is not None and fitted.author.name.endswith("…")
+    assert (embed.author.name, embed.footer.text) == ("a" * 300, "f" * 3000)
 
 
 def test_long_content_is_cut_with_an_ellipsis_and_short_content_is_untouched() -> None:
