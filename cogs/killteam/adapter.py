@@ -142,11 +142,11 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         mine = next((e for e in revealed.entries if e.player == player), None) if revealed else None
         choice = mine.choice if mine else sealed_choice(state, player)
         shown = reveal_value(state, asked.step, str(choice)) if choice is not None else None
-        said = [
-            e.model_copy(update={"label": sealed_label(e.label)}) if isinstance(e, ChoiceSealed) else e
-            for e in events
-        ]
-        line = sealed_line(said, player, shown)
+        sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == player), None)
+        if sealed is None:
+            return None
+        said = sealed.model_copy(update={"label": sealed_label(sealed.label)})  # the line says only it
+        line = sealed_line([said], player, shown)
         return f"{line}\n{seal_note(events)}" if line else line
 
     def reply(self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int) -> Reply:
