@@ -1,0 +1,151 @@
+"""A sealed bid's own work, each piece repeated in a warm loop: what the stretches that
+bench/seal_timeline.py measures on a paced seal cost when the CPU's caches are warm.
+
+A paced seal (bench/killteam_sealed.py) follows a pause, as a player's click does, so the process
+starts it cold. This bench runs the same pure work in one process, again and again, with nothing
+else between two runs:
+
+- the rules' step (the first bid sealed), and the questions then asked of each player;
+- the state's dump and the step's events, as the step's write stores them;
+- the clicked DM redrawn (the player's DMs rendered, then made discord.py's);
+- SQLite's statements for the step (`SqliteStepWriter.apply`), alone, and after another connection
+  wrote to the file, as the step's render and the outbox do between two clicks: SQLite then starts
+  the step's transaction with an empty page cache.
+
+Compare each figure with the same stretch of bench/seal_timeline.py.
+
+Usage: python bench/seal_warm.py [REPEATS]   (prints figures; asserts nothing)
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import sys
+import tempfile
+import timeit
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sqlalchemy import create_engine
+
+from bot.chat.render import to_discord
+from bot.db.engine import sqlite_pragmas
+from bot.db.models import Base, utcnow
+from bot.db.step_write import SqliteStepWriter, StepWrite
+from bot.lang.languages import ENGLISH
+from bot.play.games import SessionInfo
+from bot.play.in_place import redrawn
+from bot.play.jobs import job_row
+from bot.play.table import answer_the_only_choices
+from cogs.killteam.adapter import KillTeamAdapter
+from rules.dice import Roller
+from rules.killteam import SealBid, load_default_pack, prompt_for, start
+
+ALICE, BOB = 1001, 2002
+SESSION = "0123456789ab"
+NONCE = "0123456789abcdef0123456789abcdef"
+
+
+def microseconds(work: Callable[[], Any], repeats: int) -> float:
+    """The best of five runs of `repeats` calls, per call: the warm cost, with the least noise."""
+    return min(timeit.repeat(work, number=repeats, repeat=5)) / repeats * 1e6
+
+
+def store(folder: str) -> tuple[SqliteStepWriter, sqlite3.Connection]:
+    """A SQLite file with the store's tables and one open game; the step writer on it, and a
+    second connection (the store's others) to write beside it."""
+    path = str(Path(folder) / "warm.sqlite3")
+    engine = create_engine(f"sqlite:///{path}")
+    Base.metadata.create_all(engine)
+    engine.dispose()
+    other = sqlite3.connect(path, isolation_level=None)
+    sqlite_pragmas(other)
+    other.execute(
+        "INSERT INTO game_sessions (id, guild_id, channel_id, system, organiser_id, player_a, player_b, "
+        "title, state, version, status, created_at, updated_at) "
+        "VALUES (?, 1, 2, 'killteam', ?, ?, ?, '', '{}', 1, 'open', ?, ?)",
+        (SESSION, ALICE, ALICE, BOB, utcnow().isoformat(), utcnow().isoformat()),
+    )
+    return SqliteStepWriter(path, sqlite_pragmas), other
+
+
+def main(repeats: int) -> None:
+    adapter = KillTeamAdapter()
+    procedure = adapter.procedure
+    roller = Roller(random.Random(1))
+    state, _events = start(SESSION, [ALICE, BOB], "bid", "free", roller, pack=load_default_pack())
+    asked = prompt_for(state, ALICE)
+    assert asked is not None and asked.step is not None
+    seal = SealBid(actor=ALICE, step=asked.step, amount=3, nonce=NONCE)
+    after, events = procedure.step(state, seal, roller)
+    info = SessionInfo(SESSION, 1, 2, "killteam", ALICE, (ALICE, BOB), "open", 2)
+    dm_key = f"dm.{ALICE}.{asked.step}"  # the bid's own DM prompt, the one clicked
+    before_json, after_json = procedure.dump(state), procedure.dump(after)
+
+    def fresh_questions() -> None:
+        copy = after.model_copy()  # a state not asked before: the questions are made, not remembered
+        procedure.ask(copy, ALICE)
+        procedure.ask(copy, BOB)
+
+    def redraw() -> None:
+        message = redrawn(adapter, info, (state, after, events, []), ENGLISH, dm_key, ALICE)
+        if message is not None:
+            to_discord(SESSION, message)
+
+    assert redrawn(adapter, info, (state, after, events, []), ENGLISH, dm_key, ALICE) is not None, dm_key
+    pieces: dict[str, Callable[[], Any]] = {
+        "rules (the step)": lambda: procedure.step(state, seal, roller),
+        "the questions then asked (both players)": fresh_questions,
+        "only choices (remembered questions)": lambda: answer_the_only_choices(
+            adapter, after, events, roller
+        ),
+        "dump": lambda: procedure.dump(after),
+        "job row (the events dumped)": lambda: job_row(procedure, SESSION, 2, before_json, events, []),
+        "redraw (the player's DMs, made discord.py's)": redraw,
+    }
+    print(f"A Kill Team bid sealed, each piece warm (best of 5 x {repeats}), in µs:")
+    for name, work in pieces.items():
+        print(f"  {name:<46} {microseconds(work, repeats):8.1f}")
+    with tempfile.TemporaryDirectory() as folder:
+        writer, other = store(folder)
+        version = [1]
+
+        def step_write() -> None:
+            write = StepWrite(
+                session_id=SESSION,
+                expected_version=version[0],
+                state=after_json,
+                version=version[0] + 1,
+                status="open",
+                at=utcnow(),
+                status_changes=False,
+                jobs=[job_row(procedure, SESSION, version[0] + 1, before_json, events, [])],
+            )
+            assert writer.apply(write)
+            version[0] += 1
+
+        def after_another_write() -> None:
+            other.execute("UPDATE game_sessions SET reminded_at = NULL WHERE id = ?", (SESSION,))
+            step_write()
+
+        alone = microseconds(step_write, repeats)
+        with_other = microseconds(after_another_write, repeats)
+        other_alone = microseconds(
+            lambda: other.execute("UPDATE game_sessions SET reminded_at = NULL WHERE id = ?", (SESSION,)),
+            repeats,
+        )
+        for name, figure in (
+            ("SQLite's apply, alone", alone),
+            ("SQLite's apply, after another's write", with_other - other_alone),
+        ):
+            print(f"  {name:<46} {figure:8.1f}")
+        writer.close()
+        other.close()
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
