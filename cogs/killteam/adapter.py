@@ -138,13 +138,13 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
     def answered_privately(
         self, info: SessionInfo, state: KillTeamState, player: int, asked: Question, events: list[Event]
     ) -> str | None:
+        sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == player), None)
+        if sealed is None:
+            return None
         revealed = next((e for e in events if isinstance(e, ChoicesRevealed) and e.step == asked.step), None)
         mine = next((e for e in revealed.entries if e.player == player), None) if revealed else None
         choice = mine.choice if mine else sealed_choice(state, player)
         shown = reveal_value(state, asked.step, str(choice)) if choice is not None else None
-        sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == player), None)
-        if sealed is None:
-            return None
         said = sealed.model_copy(update={"label": sealed_label(sealed.label)})  # the line says only it
         line = sealed_line([said], player, shown)
         return f"{line}\n{seal_note(events)}" if line else line
