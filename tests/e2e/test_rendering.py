@@ -146,13 +146,13 @@ async def test_the_click_is_answered_before_the_steps_messages_are_rendered(
     sid = await with_pick_game(muster)
     emu, w = muster.emu, muster.world
     clicks: dict[int, Any] = {}  # the version a click makes: its interaction
-    answered_first: list[bool] = []
+    answered_first: list[tuple[int, bool]] = []  # each render of a step: its version, and if answered
 
     def spy(render: Any) -> Any:
         def rendered(*args: Any, **kwargs: Any) -> list[Outgoing]:
             info = args[1]  # after the adapter (the method's self, or the function's first argument)
             if info.id == sid:
-                answered_first.append(clicks[info.version].responded)
+                answered_first.append((info.version, clicks[info.version].responded))
             return list(render(*args, **kwargs))
 
         return rendered
@@ -165,7 +165,11 @@ async def test_the_click_is_answered_before_the_steps_messages_are_rendered(
         clicks[version] = await emu.click(user, pick_prompt(muster, user, sid), label=str(value))
         assert (await clicks[version].response()).type_name == answered
     await muster.announced()
-    assert answered_first == [True, True]
+    # A step can be rendered twice: one rendered from memory while the step before it is still being
+    # settled is left to the delivery's pass, which renders it again from the store (seen on a loaded
+    # machine). Every render of either step came after its click was answered.
+    assert {version for version, _answered in answered_first} == {2, 3}, answered_first
+    assert all(answered for _version, answered in answered_first), answered_first
     assert "Revealed" in emu.messages(w.channel)[0].embed_text()
 
 
