@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, exists, insert, or_, select, update
+from sqlalchemy import Select, Table, delete, exists, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, aliased
 
@@ -87,6 +87,12 @@ def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[Outb
     return lane_rows(lane, db)
 
 
+def step_to_render(session_id: str) -> Select[int]:
+    """A row when a step of the session still has its messages to render (bot/play/rendering.py):
+    what waits behind a game's own messages waits while it does."""
+    return select(RenderJob.id).where(RenderJob.session_id == session_id).limit(1)
+
+
 def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
     """A lane's undelivered rows, oldest first, up to the first that is backing off and holds the
     rest back. Edits that give way (waiting out a long rate limit) are among them though not due:
@@ -94,7 +100,7 @@ def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
     step still to render (bot/play/rendering.py) has none yet: what it renders goes first."""
     if lane.startswith("row:"):
         query = select(OutboxMessage).where(OutboxMessage.id == int(lane.removeprefix("row:")))
-    elif db.execute(select(RenderJob.id).where(RenderJob.session_id == lane).limit(1)).first() is not None:
+    elif db.execute(step_to_render(lane)).first() is not None:
         return []
     else:
         query = select(OutboxMessage).where(OutboxMessage.session_id == lane)

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -53,6 +54,9 @@ class StepRenderer:
         self._passing: set[str] = set()  # sessions a pass of this process is rendering now
         self._fresh: dict[str, tuple[int, float]] = {}  # steps being stored or answered here: count, since
         self._released = asyncio.Event()
+        self.ended_rendered: list[Callable[[str], None]] = []
+        """Told a game's id once the messages of a step of it that ended the game are queued: what
+        waits behind a game's last messages (its result's announcement) goes then, not on a timer."""
         delivery.renders = self
 
     # ------------------------------------------------------------------ right after a step
@@ -117,6 +121,8 @@ class StepRenderer:
             await self.store.run_write(
                 partial(jobs.settle_fresh, info.id, info.version, rows, self.delivery.owner, shown=shown)
             )
+            if info.status != "open":
+                self._tell_ended(info.id)
         except jobs.AlreadyRendered:
             pass  # another process rendered it first
         except Exception:
@@ -189,7 +195,16 @@ class StepRenderer:
             pass  # a lease that ran out while rendering: another process rendered it first
         finally:
             await self.store.run_write(partial(free_lane, jobs.render_lane(session_id), owner))
+        if rendered and claimed.session is not None and claimed.session.status != "open":
+            self._tell_ended(session_id)
         return rendered
+
+    def _tell_ended(self, session_id: str) -> None:
+        for listener in self.ended_rendered:
+            try:
+                listener(session_id)
+            except Exception:
+                log.exception("a listener to game %s's last render failed", session_id)
 
     async def _stored_rows(self, claimed: jobs.Claimed, index: int) -> list[dict[str, Any]]:
         """A stored job's outbox rows: its step rendered as it would have been right after it (the

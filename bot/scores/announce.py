@@ -7,7 +7,8 @@ behind the game's own last posts when it came from a session).
 
 A game's last step records its result as it is stored, but its own messages (the final board, the
 reveal) reach the outbox only once the step is rendered, after the player's answer. A result whose
-game still has a step to render waits (`deferred`), so its announcement is queued behind them.
+game still has a step to render waits, so its announcement is queued behind them: the render wakes
+the sweep once they are queued (`ScoreService.game_rendered`), in whichever process renders them.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.chat.limits import EMBED_FOOTER
 from bot.chat.messages import Embed, Outgoing
-from bot.chat.outbox import enqueue
-from bot.db.models import GameResult, GameSession, RenderJob, Season
+from bot.chat.outbox import enqueue, step_to_render
+from bot.db.models import GameResult, GameSession, Season
 from bot.lang.i18n import Domain, speaking
 from bot.play.sessions import SessionNotFound
 from bot.scores.cache import ResultCache
@@ -44,7 +44,6 @@ class Announcer:
         self.bot = bot
         self.store = bot.store
         self.results = results
-        self.deferred = False  # a result left for its game's step to be rendered first
 
     async def organiser_of(self, row: GameResult) -> int | None:
         """Who should hear about a problem with this result: the session's organiser, or the reporter."""
@@ -129,10 +128,8 @@ class Announcer:
         handled = 0
         async with self.store.write() as db:
             for row, message in messages:
-                waiting = await _to_render(db, row.session_id) if row.session_id is not None else None
-                if waiting is not None:  # its game's last messages are not queued yet: they go first
-                    self.deferred = self.deferred or waiting == 0  # a fresh step renders at once
-                    continue
+                if row.session_id is not None and (await db.execute(step_to_render(row.session_id))).first():
+                    continue  # its game's last messages are not queued yet: they go first, and wake us
                 claimed = await db.execute(
                     update(GameResult)
                     .where(
@@ -228,16 +225,3 @@ class Announcer:
             ),
             failure_user_id=organiser,
         )
-
-
-async def _to_render(db: AsyncSession, session_id: str) -> int | None:
-    """The failed tries of the session's oldest step whose messages are still to be rendered into
-    the outbox (None: none is). A step that failed waits for the delivery's pass, so its result
-    waits for the next sweep; a fresh one is rendered right after its answer."""
-    pending = (
-        select(RenderJob.attempts)
-        .where(RenderJob.session_id == session_id)
-        .order_by(RenderJob.version)
-        .limit(1)
-    )
-    return (await db.execute(pending)).scalar()

@@ -47,8 +47,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("muster.scores")
 
 NOTE_MAX = 500
-RENDERED_SOON = 0.2
-"""Seconds before results left for their game's last step to be rendered are looked at again."""
 
 
 @dataclass(frozen=True)
@@ -111,11 +109,13 @@ class ScoreService:
 
     async def _sweep(self) -> None:
         await self.auto_confirm()
-        self.announcer.deferred = False
         while await self.announcer.announce_due():
             pass
-        if self.announcer.deferred:  # its game's step renders right after the answer: look again soon
-            asyncio.get_running_loop().call_later(RENDERED_SOON, self.kick)
+
+    def game_rendered(self, session_id: str) -> None:
+        """A game that ended has its last messages queued (`StepRenderer.ended_rendered`): its
+        result, left waiting for them, is announced now, behind them."""
+        self.kick()
 
     async def _changed(self, db: AsyncSession, guild_id: int, *, announce: bool) -> None:
         """In a transaction that changes a server's results: bump its stored generation (so every

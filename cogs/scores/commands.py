@@ -84,12 +84,15 @@ class Scores(
 
     async def cog_load(self) -> None:
         self.bot.sessions.result_hooks.append(self.service.record_session_result)
+        self.bot.sessions.renderer.ended_rendered.append(self.service.game_rendered)
         self.bot.add_dynamic_items(ResultButton, BoardButton)
         self.service.start()
 
     async def cog_unload(self) -> None:
         if self.service.record_session_result in self.bot.sessions.result_hooks:
             self.bot.sessions.result_hooks.remove(self.service.record_session_result)
+        if self.service.game_rendered in self.bot.sessions.renderer.ended_rendered:
+            self.bot.sessions.renderer.ended_rendered.remove(self.service.game_rendered)
         self.bot.remove_dynamic_items(ResultButton, BoardButton)
         await self.service.stop()
         await self.members.settle()

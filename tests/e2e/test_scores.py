@@ -14,6 +14,7 @@ from PIL import Image
 from sqlalchemy import func, select
 
 from bot.db.models import GameResult, utcnow
+from bot.play.games import SessionInfo
 from bot.scores import ScoreService
 from bot.scores.cache import bump_generation
 from cogs.pick.adapter import PickAdapter
@@ -617,6 +618,44 @@ async def test_a_finished_session_is_confirmed_rated_and_announced_without_extra
     assert toy.bot is not None
     async with toy.bot.store.read() as db:
         assert await db.scalar(select(func.count()).select_from(GameResult)) == 1
+
+
+async def test_a_session_result_is_announced_once_its_last_messages_are_queued_not_on_a_timer(
+    toy: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game's last step stores its result before its messages are rendered, so the result waits;
+    the render itself wakes the announcer. Here the last render waits until the announcer has looked
+    once and left the result waiting; with the sweeps an hour apart nothing else would wake it."""
+    emu, w = toy.emu, toy.world
+    toy.overrides["sweep_seconds"] = 3600.0
+    bot = await toy.restart()
+    results = await results_channel(toy)
+    renderer, render = bot.sessions.renderer, bot.sessions.renderer.after_step
+
+    async def after_the_announcer_looked(info: SessionInfo, *args: Any, **kwargs: Any) -> None:
+        if info.status != "open":
+            await service(toy).idle()
+            assert not (await rows(toy))[0].announced  # left waiting for the game's last messages
+        await render(info, *args, **kwargs)
+
+    monkeypatch.setattr(renderer, "after_step", after_the_announcer_looked)
+    await bot.sessions.open(
+        guild_id=w.guild.id,
+        channel_id=w.channel.id,
+        organiser_id=w.carol.id,
+        system="pick",
+        build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
+    )
+    await toy.settle()
+    for user, pick in ((w.alice, "3"), (w.bob, "1")):
+        prompt = [m for m in emu.dms(user) if "Pick a number" in m.all_text()][-1]
+        await (await emu.click(user, prompt, label=pick)).response()
+    await emu.wait_until(
+        lambda: any("Pick result" in m.embed_text() for m in emu.messages(results)), 5, "the announcement"
+    )
+    [row] = await rows(toy)
+    assert row.announced and row.winner_id == w.alice.id
+    assert "Revealed" in emu.messages(w.channel)[0].embed_text()  # the game's own last messages first
 
 
 async def test_a_warcry_battle_appears_in_the_standings(muster: Muster) -> None:
