@@ -11,6 +11,8 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from . import DefaultWorld, Emulator
 from . import spec as spec_module
@@ -200,6 +202,67 @@ def test_integer_attachment_ids_and_boolean_1_0_are_tolerated_only_where_named(
     assert _violations("POST", "/webhooks/1/tok", {"content": "hi"}, {"wait": "1"}) == []
     # 1/0 for a boolean no tolerance names is refused.
     assert _violations("GET", "/guilds/1", query={"with_counts": "1"}) == ["query $.with_counts"]
+
+
+A_MESSAGE: dict[str, Any] = {
+    "content": "Turning point 2",
+    "embeds": [
+        {"title": "Board", "description": "d", "fields": [{"name": "n", "value": "v", "inline": True}]}
+    ],
+    "components": [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 1, "label": "End turn", "custom_id": "s:abc:1"},
+                {"type": 2, "style": 5, "label": "Rules", "url": "https://example.com"},
+            ],
+        },
+        {
+            "type": 1,
+            "components": [{"type": 3, "custom_id": "m:1", "options": [{"label": "a", "value": "a"}]}],
+        },
+    ],
+    "allowed_mentions": {"parse": [], "users": ["81384788765712384"]},
+    "flags": 4096,
+}
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=300),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["type", "x", "label"]), inner)
+    ),
+    max_leaves=6,
+)
+
+
+def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(node, dict):
+        return [path] + [leaf for key, value in node.items() for leaf in _leaves(value, (*path, key))]
+    if isinstance(node, list):
+        return [path] + [leaf for index, value in enumerate(node) for leaf in _leaves(value, (*path, index))]
+    return [path]
+
+
+def _replaced(node: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    copy = dict(node) if isinstance(node, dict) else list(node)
+    copy[path[0]] = _replaced(node[path[0]], path[1:], value)
+    return copy
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_the_quick_validator_and_the_full_one_agree_on_which_bodies_are_valid(data: st.DataObject) -> None:
+    """Only what jsonschema-rs refuses is looked at by jsonschema, so a body it let through that
+    jsonschema would refuse would be a violation missed: each part of a message changed at random."""
+    operation, _params, _other = _spec().match("POST", "/channels/1/messages")
+    assert operation is not None
+    schema = operation.body[1][CONTENT_JSON]
+    body = A_MESSAGE
+    for _ in range(data.draw(st.integers(0, 2))):
+        body = _replaced(body, data.draw(st.sampled_from(_leaves(body))), data.draw(JSON_VALUES))
+    full_errors = list(schema.full.iter_errors(body))
+    assert schema.quick.is_valid(body) == (not full_errors), (body, [e.message for e in full_errors])
 
 
 def test_every_tolerance_names_operations_the_spec_has(world_spec: DiscordSpec) -> None:
