@@ -590,11 +590,10 @@ async def toy(muster: Muster) -> AsyncIterator[Muster]:
     yield muster
 
 
-async def test_a_finished_session_is_confirmed_rated_and_announced_without_extra_steps(toy: Muster) -> None:
+async def played_pick(toy: Muster, alice_picks: str, bob_picks: str) -> str:
+    """A Pick game opened by Carol between Alice and Bob, and both picks made; its session id."""
     emu, w = toy.emu, toy.world
     assert toy.bot is not None
-    results = await results_channel(toy)
-    await slash(toy, w.carol, "scores season start", name="League")
     opened = await toy.bot.sessions.open(
         guild_id=w.guild.id,
         channel_id=w.channel.id,
@@ -603,12 +602,21 @@ async def test_a_finished_session_is_confirmed_rated_and_announced_without_extra
         build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
     )
     await toy.settle()
-    for user, pick in ((w.alice, "3"), (w.bob, "1")):
+    for user, pick in ((w.alice, alice_picks), (w.bob, bob_picks)):
         prompt = [m for m in emu.dms(user) if "Pick a number" in m.all_text()][-1]
         await (await emu.click(user, prompt, label=pick)).response()
+    return opened.info.id
+
+
+async def test_a_finished_session_is_confirmed_rated_and_announced_without_extra_steps(toy: Muster) -> None:
+    emu, w = toy.emu, toy.world
+    assert toy.bot is not None
+    results = await results_channel(toy)
+    await slash(toy, w.carol, "scores season start", name="League")
+    sid = await played_pick(toy, "3", "1")
     await announced(toy)
     [row] = await rows(toy)
-    assert row.session_id == opened.info.id
+    assert row.session_id == sid
     assert (row.status, row.winner_id, row.announced) == ("confirmed", w.alice.id, True)
     assert row.season_id is not None
     post = last_with(emu.messages(results), "result")
@@ -639,17 +647,7 @@ async def test_a_session_result_is_announced_once_its_last_messages_are_queued_n
         await render(info, *args, **kwargs)
 
     monkeypatch.setattr(renderer, "after_step", after_the_announcer_looked)
-    await bot.sessions.open(
-        guild_id=w.guild.id,
-        channel_id=w.channel.id,
-        organiser_id=w.carol.id,
-        system="pick",
-        build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
-    )
-    await toy.settle()
-    for user, pick in ((w.alice, "3"), (w.bob, "1")):
-        prompt = [m for m in emu.dms(user) if "Pick a number" in m.all_text()][-1]
-        await (await emu.click(user, prompt, label=pick)).response()
+    await played_pick(toy, "3", "1")
     await emu.wait_until(
         lambda: any("Pick result" in m.embed_text() for m in emu.messages(results)), 5, "the announcement"
     )
@@ -685,17 +683,7 @@ async def test_a_session_result_is_stored_confirmed_with_the_last_step_and_annou
     assert toy.bot is not None
     assert len(toy.bot.sessions.result_hooks) == 1  # one hook stores and confirms the result
     await service(toy).stop()  # the bot goes down before it can announce anything
-    await toy.bot.sessions.open(
-        guild_id=w.guild.id,
-        channel_id=w.channel.id,
-        organiser_id=w.carol.id,
-        system="pick",
-        build=lambda sid, r: start(sid, [w.alice.id, w.bob.id], r),
-    )
-    await toy.settle()
-    for user, pick in ((w.alice, "1"), (w.bob, "2")):
-        prompt = [m for m in emu.dms(user) if "Pick a number" in m.all_text()][-1]
-        await (await emu.click(user, prompt, label=pick)).response()
+    await played_pick(toy, "1", "2")
     await toy.settle()
     [row] = await rows(toy)
     assert (row.status, row.winner_id, row.announced) == ("confirmed", w.bob.id, False)
