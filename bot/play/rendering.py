@@ -118,10 +118,10 @@ class StepRenderer:
             except Exception as exc:
                 await self._failed(info.id, info.version, exc)
                 return
-            await self.store.run_write(
+            settled = await self.store.run_write(
                 partial(jobs.settle_fresh, info.id, info.version, rows, self.delivery.owner, shown=shown)
             )
-            if info.status != "open":
+            if settled and info.status != "open":  # else a pass settles it, and tells then
                 self._tell_ended(info.id)
         except jobs.AlreadyRendered:
             pass  # another process rendered it first
