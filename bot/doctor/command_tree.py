@@ -10,7 +10,8 @@ it, and each field of the result is held against the numbers in bot/chat/limits.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,15 @@ async def sync_payload(tree: app_commands.CommandTree[Any]) -> list[JSON]:
 async def muster_payload() -> list[JSON]:
     """The payload `muster run` syncs: every cog's `setup` run as the bot runs it at start-up, on a
     bot that is never started, with the catalogue's translator."""
+    async with offline_bot() as bot:
+        return await sync_payload(bot.tree)
+
+
+@asynccontextmanager
+async def offline_bot() -> AsyncIterator[MusterBot]:
+    """A bot that is never started, its tree as `muster run` builds it: every cog's `setup` run,
+    the catalogue's translator set."""
+    from bot.app import load_cog
     from bot.config import Settings
     from bot.lang.translator import CatalogueTranslator
 
@@ -63,9 +73,9 @@ async def muster_payload() -> list[JSON]:
     bot = _tree_only_bot(settings)
     try:
         for name in bot.cog_names:
-            await bot.load_extension(name)
+            await load_cog(bot, name)
         await bot.tree.set_translator(CatalogueTranslator())
-        return await sync_payload(bot.tree)
+        yield bot
     finally:
         await bot.store.close()
         discord.http.Route.BASE = base

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
@@ -27,6 +28,19 @@ async def test_roll_answers_with_dice_and_total_in_range(muster: Muster) -> None
     assert len(dice) == 3 and all(1 <= d <= 6 for d in dice)
     assert total == sum(dice) + 2 and 5 <= total <= 20
     assert record.latency is not None and record.latency < 3
+
+
+async def test_a_bot_closed_keeps_its_cogs_modules_and_the_next_one_serves(muster: Muster) -> None:
+    """Closing a bot removes its cogs but leaves their modules imported, so a process that starts a
+    bot again (the tests start one per test) does not import every cog afresh; the next bot has its
+    own cogs and answers as the first did."""
+    first, module = muster.bot, sys.modules["cogs.dice"]
+    assert first is not None and first.cogs
+    second = await muster.restart()
+    assert not first.cogs and second.cogs and sys.modules["cogs.dice"] is module
+    w = muster.world
+    response = await (await muster.emu.slash(w.alice, w.channel, "roll", dice="2d6")).response()
+    assert not response.ephemeral and "Total:" in response.content
 
 
 async def test_roll_counts_successes(muster: Muster) -> None:

@@ -14,7 +14,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.doctor.command_tree import muster_payload, name_problem, problems, sync_payload
+from bot.doctor.command_tree import muster_payload, name_problem, offline_bot, problems, sync_payload
 from bot.lang import i18n
 from bot.lang.translator import CatalogueTranslator
 from tests.emulator import discord_globals_restored
@@ -123,3 +123,18 @@ async def test_names_are_never_translated_though_the_catalogue_has_them() -> Non
     assert [(problem.path, problem.text) for problem in bad] == [
         ("/record player:", "name in de: 'Spieler' has capitals: names must be lowercase")
     ]
+
+
+async def test_a_process_translates_the_tree_once_as_a_fresh_translation_would() -> None:
+    """Each bot a process starts syncs the payload its first one translated (the tests start
+    hundreds): it is what translating the tree afresh gives, and a tree with another translator
+    is translated afresh, never handed it."""
+    with discord_globals_restored():
+        async with offline_bot() as first, offline_bot() as second:
+            once = await first._command_payload(None)
+            assert await second._command_payload(None) is once
+            assert once == await sync_payload(second.tree)
+            await second.tree.set_translator(EveryString())
+            other = await second._command_payload(None)
+    german = [path for path, found in every(other) if (found.get("name_localizations") or {}).get("de")]
+    assert german and not [path for path, found in every(once) if found.get("name_localizations")]
