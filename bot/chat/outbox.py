@@ -63,21 +63,32 @@ def lane_of(session_id: str | None, row_id: int) -> str:
     return session_id if session_id is not None else f"row:{row_id}"
 
 
-def take_lane(lane: str, owner: str, until: datetime, db: Session) -> bool:
-    """Lease a lane (True: ours until `until`): free, expired, or already ours."""
-    now = utcnow()
-    values = {"lane": lane, "owner": owner, "leased_until": until}
-    statement = dialect_insert(db.get_bind().dialect.name, LANES).values(values)
-    statement = statement.on_conflict_do_update(
+def _take_lane(dialect: str) -> Any:
+    """`take_lane`'s upsert for a dialect, built once: a lane is leased for every send, and building
+    an ON CONFLICT statement took longer than running it."""
+    lane, owner = bindparam("p_lane", type_=LANES.c.lane.type), bindparam("p_owner", type_=LANES.c.owner.type)
+    until = bindparam("p_until", type_=LANES.c.leased_until.type)
+    now = bindparam("p_now", type_=LANES.c.leased_until.type)
+    statement = dialect_insert(dialect, LANES).values(lane=lane, owner=owner, leased_until=until)
+    return statement.on_conflict_do_update(
         index_elements=["lane"],
         set_={"owner": owner, "leased_until": until},
         where=(LANES.c.leased_until < now) | (LANES.c.owner == owner),
     ).returning(LANES.c.lane)
-    return db.execute(statement).first() is not None
+
+
+TAKE_LANE = {dialect: _take_lane(dialect) for dialect in ("sqlite", "postgresql")}
+FREE_LANE = delete(LANES).where(LANES.c.lane == bindparam("p_lane"), LANES.c.owner == bindparam("p_owner"))
+
+
+def take_lane(lane: str, owner: str, until: datetime, db: Session) -> bool:
+    """Lease a lane (True: ours until `until`): free, expired, or already ours."""
+    values = {"p_lane": lane, "p_owner": owner, "p_until": until, "p_now": utcnow()}
+    return db.execute(TAKE_LANE[db.get_bind().dialect.name], values).first() is not None
 
 
 def free_lane(lane: str, owner: str, db: Session) -> None:
-    db.execute(delete(LANES).where(LANES.c.lane == lane, LANES.c.owner == owner))
+    db.execute(FREE_LANE, {"p_lane": lane, "p_owner": owner})
 
 
 def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[OutboxMessage] | None:
@@ -88,10 +99,25 @@ def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[Outb
     return lane_rows(lane, db)
 
 
-def step_to_render(session_id: str) -> Select[int]:
+def step_to_render(session_id: str | BindParameter[str]) -> Select[int]:
     """A row when a step of the session still has its messages to render (bot/play/rendering.py):
     what waits behind a game's own messages waits while it does."""
     return select(RenderJob.id).where(RenderJob.session_id == session_id).limit(1)
+
+
+def _undelivered(where: Any) -> Select[OutboxMessage]:
+    return (
+        select(OutboxMessage)
+        .where(where, OutboxMessage.delivered_at.is_(None))
+        .order_by(OutboxMessage.id)
+        .limit(BATCH)
+    )
+
+
+# `lane_rows`' queries, built once (a lane is read for every send; building took as long as running)
+STEP_TO_RENDER = step_to_render(bindparam("p_session", type_=RenderJob.__table__.c.session_id.type))
+LANE_OF_A_SESSION = _undelivered(OutboxMessage.session_id == bindparam("p_session"))
+LANE_OF_ONE_ROW = _undelivered(OutboxMessage.id == bindparam("p_row"))
 
 
 def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
@@ -100,14 +126,11 @@ def lane_rows(lane: str, db: Session) -> list[OutboxMessage]:
     a later edit of the same message may supersede one (bot/chat/delivery.py). A session with a
     step still to render (bot/play/rendering.py) has none yet: what it renders goes first."""
     if lane.startswith("row:"):
-        query = select(OutboxMessage).where(OutboxMessage.id == int(lane.removeprefix("row:")))
-    elif db.execute(step_to_render(lane)).first() is not None:
+        rows = db.scalars(LANE_OF_ONE_ROW, {"p_row": int(lane.removeprefix("row:"))})
+    elif db.execute(STEP_TO_RENDER, {"p_session": lane}).first() is not None:
         return []
     else:
-        query = select(OutboxMessage).where(OutboxMessage.session_id == lane)
-    rows = db.scalars(
-        query.where(OutboxMessage.delivered_at.is_(None)).order_by(OutboxMessage.id).limit(BATCH)
-    )
+        rows = db.scalars(LANE_OF_A_SESSION, {"p_session": lane})
     now = utcnow()
     read = []
     for row in rows:
