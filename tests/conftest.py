@@ -14,10 +14,9 @@ def _bytecode_outside_the_checkout() -> None:
     """Cache compiled modules in a folder of the machine's temporary directory when the environment
     forbids writing them beside the source (PYTHONDONTWRITEBYTECODE, as on the CI machines).
 
-    The suite starts a bot in-process for each end-to-end test, and discord.py unloads its cogs
-    when a bot closes, so each start imports them again; it also starts some 150 processes (bots,
-    shards, the web site, the CLI). Compiling every module from source each time cost about 0.1 s
-    of CPU a test and 0.35 s a process. Python's PYTHONPYCACHEPREFIX keeps the compiled files in a
+    The suite starts some 150 processes (bots, shards, the web site, the CLI), each importing the
+    project and its dependencies: compiling every module from source cost each about 0.35 s of
+    CPU, and each test worker as much again. Python's PYTHONPYCACHEPREFIX keeps the compiled files in a
     mirror tree instead, so the checkout stays as clean as the setting meant it to, and a file is
     compiled again whenever its source changes. Set here, before xdist starts its workers, it
     holds for them and for every process a test starts."""

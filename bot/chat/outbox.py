@@ -99,12 +99,6 @@ def lease_lane(lane: str, owner: str, until: datetime, db: Session) -> list[Outb
     return lane_rows(lane, db)
 
 
-def step_to_render(session_id: str | BindParameter[str]) -> Select[int]:
-    """A row when a step of the session still has its messages to render (bot/play/rendering.py):
-    what waits behind a game's own messages waits while it does."""
-    return select(RenderJob.id).where(RenderJob.session_id == session_id).limit(1)
-
-
 def _undelivered(where: Any) -> Select[OutboxMessage]:
     return (
         select(OutboxMessage)
@@ -114,8 +108,11 @@ def _undelivered(where: Any) -> Select[OutboxMessage]:
     )
 
 
+STEP_TO_RENDER = select(RenderJob.id).where(RenderJob.session_id == bindparam("p_session")).limit(1)
+"""A row when a step of the session `p_session` still has its messages to render
+(bot/play/rendering.py): what waits behind a game's own messages waits while it does."""
+
 # `lane_rows`' queries, built once (a lane is read for every send; building took as long as running)
-STEP_TO_RENDER = step_to_render(bindparam("p_session", type_=RenderJob.__table__.c.session_id.type))
 LANE_OF_A_SESSION = _undelivered(OutboxMessage.session_id == bindparam("p_session"))
 LANE_OF_ONE_ROW = _undelivered(OutboxMessage.id == bindparam("p_row"))
 

@@ -19,7 +19,7 @@ from sqlalchemy import select, update
 
 from bot.chat.limits import EMBED_FOOTER
 from bot.chat.messages import Embed, Outgoing
-from bot.chat.outbox import enqueue, step_to_render
+from bot.chat.outbox import STEP_TO_RENDER, enqueue
 from bot.db.models import GameResult, GameSession, Season
 from bot.lang.i18n import Domain, speaking
 from bot.play.sessions import SessionNotFound
@@ -128,7 +128,8 @@ class Announcer:
         handled = 0
         async with self.store.write() as db:
             for row, message in messages:
-                if row.session_id is not None and (await db.execute(step_to_render(row.session_id))).first():
+                behind = {"p_session": row.session_id}
+                if row.session_id is not None and await db.scalar(STEP_TO_RENDER, behind) is not None:
                     continue  # its game's last messages are not queued yet: they go first, and wake us
                 claimed = await db.execute(
                     update(GameResult)

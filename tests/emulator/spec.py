@@ -582,7 +582,7 @@ _quick_passes = 0
 
 def _errors(schema: Schema, instance: Any) -> list[ErrorSummary]:
     """Each error (its most relevant cause, for a failed oneOf/anyOf), remembered per instance:
-    every test syncs the same commands and sends many of the same bodies. None for a valid one."""
+    every test syncs the same commands and sends many of the same bodies. No error for a valid one."""
     global _quick_passes
     validator = schema.full
     if schema.quick.is_valid(instance):
