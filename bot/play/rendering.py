@@ -52,7 +52,9 @@ class StepRenderer:
         self.delivery = delivery
         self._fresh_start = True  # the first pass tries every job, backing off or not
         self._passing: set[str] = set()  # sessions a pass of this process is rendering now
-        self._fresh: dict[str, tuple[int, float]] = {}  # steps being stored or answered here: count, since
+        # Steps being stored or answered here: per session, each step's version and since when (two
+        # clicks racing on one version both hold it until the loser finds it lost).
+        self._fresh: dict[str, list[tuple[int, float]]] = {}
         self._released = asyncio.Event()
         self.ended_rendered: list[Callable[[str], None]] = []
         """Told a game's id once the messages of a step of it that ended the game are queued: what
@@ -61,29 +63,39 @@ class StepRenderer:
 
     # ------------------------------------------------------------------ right after a step
 
-    def reserve(self, session_id: str) -> None:
-        """A step of this session is about to be stored here: its render waits for its answer (a
-        pass of this process leaves the session alone until `after_step` or `release`)."""
-        count, _since = self._fresh.get(session_id, (0, 0.0))
-        self._fresh[session_id] = (count + 1, time.monotonic())
+    def reserve(self, session_id: str, version: int) -> None:
+        """The step making `version` of this session is about to be stored here: its render waits
+        for its answer (a pass of this process leaves the session alone until `after_step` or
+        `release`)."""
+        self._fresh.setdefault(session_id, []).append((version, time.monotonic()))
 
-    def release(self, session_id: str) -> None:
-        count, since = self._fresh.pop(session_id, (1, 0.0))
-        if count > 1:
-            self._fresh[session_id] = (count - 1, since)
+    def release(self, session_id: str, version: int) -> None:
+        steps = self._fresh.get(session_id, [])
+        held = next((i for i, (v, _since) in enumerate(steps) if v == version), None)
+        if held is not None:
+            del steps[held]
+        if not steps:
+            self._fresh.pop(session_id, None)
         self._released.set()
 
-    def _reserved(self, session_id: str) -> bool:
-        """True while a step of the session is being stored or answered here (not for ever: a
-        caller that never rendered its step leaves it to the passes after `FRESH_SECONDS`)."""
-        known = self._fresh.get(session_id)
-        return known is not None and time.monotonic() - known[1] < FRESH_SECONDS
+    def _reserved(self, session_id: str, before: int | None = None) -> bool:
+        """True while a step of the session (with `before`, an earlier step than that version) is
+        being stored or answered here; not for ever: a caller that never rendered its step leaves it
+        to the passes after `FRESH_SECONDS`."""
+        now = time.monotonic()
+        return any(
+            now - since < FRESH_SECONDS
+            for version, since in self._fresh.get(session_id, [])
+            if before is None or version < before
+        )
 
     async def quiet(self) -> None:
         """Wait until every step stored here has been rendered or left to a pass (tests, shutdown)."""
         while True:
             now = time.monotonic()
-            live = [since for _count, since in self._fresh.values() if now - since < FRESH_SECONDS]
+            live = [
+                since for steps in self._fresh.values() for _v, since in steps if now - since < FRESH_SECONDS
+            ]
             if not live:
                 return
             self._released.clear()
@@ -102,12 +114,16 @@ class StepRenderer:
     ) -> None:
         """Render the step that made `info.version` from memory, store its messages, kick the
         delivery. `shown`: a kept message its answer already redrew (bot/play/in_place.py). Never
-        raises: whatever is not rendered here, a delivery pass renders."""
-        if info.id in self._passing:  # a pass is rendering this game now: the next one renders this
+        raises: whatever is not rendered here, a delivery pass renders.
+
+        A step whose game is being rendered by a pass, or whose earlier step is still being answered
+        here (two clicks a moment apart), is left to the pass that follows: rendered now, it could
+        not be stored ahead of the earlier one, and the pass would render it a second time."""
+        if info.id in self._passing or self._reserved(info.id, before=info.version):
             if shown is not None:
                 with contextlib.suppress(Exception):
                     await self.store.run_write(partial(record_shown, shown))
-            self.release(info.id)
+            self.release(info.id, info.version)
             self.delivery.kick()
             return
         try:
@@ -128,7 +144,7 @@ class StepRenderer:
         except Exception:
             log.exception("storing the messages of game %s failed; the delivery renders them", info.id)
         finally:
-            self.release(info.id)
+            self.release(info.id, info.version)
             self.delivery.kick()
 
     async def languages_of(self, info: SessionInfo) -> Languages:

@@ -279,7 +279,7 @@ class SessionService(SessionFinder):
             jobs=[job_row(adapter.procedure, info.id, new_info.version, before, events, auto)],
         )
         result = StepResult(new_info, new_state, events, state, auto)
-        self.renderer.reserve(info.id)  # rendered once answered, not by a pass before that
+        self.renderer.reserve(info.id, new_info.version)  # rendered once answered, not by a pass before that
         try:
             if while_storing is not None and self.store.steps_wait:
                 stored = await self._write_beside(write, result, while_storing)
@@ -288,10 +288,10 @@ class SessionService(SessionFinder):
                 if stored and while_storing is not None:
                     await _beside(while_storing, result)
         except BaseException:
-            self.renderer.release(info.id)
+            self.renderer.release(info.id, new_info.version)
             raise
         if not stored:
-            self.renderer.release(info.id)
+            self.renderer.release(info.id, new_info.version)
             return None
         self._remember(new_info, new_state, write.state)
         return result

@@ -112,7 +112,7 @@ async def test_a_restart_between_the_answer_and_the_render_sends_the_messages_on
     renderer = muster.bot.sessions.renderer
 
     async def dies(info: Any, *_args: object) -> None:  # the process dies right after answering
-        renderer.release(info.id)  # (as a process that is gone holds nothing back)
+        renderer.release(info.id, info.version)  # (as a process that is gone holds nothing back)
 
     async def renders_nothing() -> int:
         return 0
@@ -217,11 +217,13 @@ async def test_a_step_stored_while_a_pass_claims_its_game_is_rendered_once_by_it
     answer = Answer(actor=w.alice.id, step=asked.step, values=[asked.options[0].value], nonce="n" * 32)
     result = await bot.sessions.answer(sid, answer, deliver=False)  # stored, reserved, not rendered
     assert result is not None
-    renderer.release(sid)  # the pass looked before this step was reserved...
+    renderer.release(sid, result.info.version)  # the pass looked before this step was reserved...
     claim = jobs.claim_jobs
 
     def claimed_after_a_step(*args: Any) -> Any:
-        renderer.reserve(sid)  # ...and the step was reserved and stored before the pass claimed
+        renderer.reserve(
+            sid, result.info.version
+        )  # ...and the step was reserved and stored before the pass claimed
         return claim(*args)
 
     monkeypatch.setattr(jobs, "claim_jobs", claimed_after_a_step)
@@ -230,6 +232,43 @@ async def test_a_step_stored_while_a_pass_claims_its_game_is_rendered_once_by_it
     monkeypatch.setattr(jobs, "claim_jobs", claim)
     await bot.sessions.rendered(result)
     assert renders == [result.info.version] and await jobs_of(muster) == []
+
+
+async def test_two_steps_answered_a_moment_apart_are_each_rendered_once(
+    muster: Muster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two clicks of one game stored before either is rendered, the later one answered first: its
+    messages can't be stored ahead of the earlier step's, so its answer leaves them to the pass that
+    follows the earlier step's render, rather than render them once in vain and once again."""
+    sid = await with_pick_game(muster)
+    bot, emu, w = muster.bot, muster.emu, muster.world
+    assert bot is not None
+    renders: list[int] = []
+
+    def counted(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        if info.id == sid:
+            renders.append(info.version)
+        return ORIGINAL(self, info, *args, **kwargs)
+
+    monkeypatch.setattr(PickAdapter, "render_step", counted)
+    results = []
+    for player in (w.alice, w.bob):
+        _info, state = await bot.sessions.load(sid)
+        [asked] = PickAdapter.procedure.ask(state, player.id)
+        answer = Answer(actor=player.id, step=asked.step, values=[asked.options[0].value], nonce="n" * 32)
+        result = await bot.sessions.answer(sid, answer, deliver=False)  # stored, reserved, not rendered
+        assert result is not None
+        results.append(result)
+    first, second = results
+    await bot.sessions.rendered(second)  # the later click's answer goes first
+    assert renders == []  # left to a pass: the earlier step is still being answered
+    await bot.sessions.rendered(first)
+    await emu.wait_until(lambda: "Revealed" in emu.messages(w.channel)[0].embed_text(), 10, "the reveal")
+    await muster.settle()
+    assert renders == [first.info.version, second.info.version]  # each step rendered once, in order
+    assert await jobs_of(muster) == []
+    rows = await outbox_of(muster, sid)
+    assert rows and all(done for _m, done in rows)
 
 
 async def test_a_result_is_announced_behind_its_games_last_step_still_to_render(
