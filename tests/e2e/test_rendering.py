@@ -13,6 +13,7 @@ from sqlalchemy import select
 from bot.chat.messages import Outgoing
 from bot.db.models import OutboxMessage, RenderJob
 from bot.play import jobs, table
+from bot.play.sessions import StepResult
 from cogs.pick.adapter import PickAdapter
 from rules.session import Answer
 from tests.e2e.conftest import Muster
@@ -194,6 +195,30 @@ async def test_a_cancellation_waits_behind_the_steps_still_to_render(
     logged_errors.records.clear()
 
 
+def counted_renders(monkeypatch: pytest.MonkeyPatch, sid: str) -> list[int]:
+    """The versions of game `sid` rendered from now on, in the order rendered."""
+    renders: list[int] = []
+
+    def counted(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        if info.id == sid:
+            renders.append(info.version)
+        return ORIGINAL(self, info, *args, **kwargs)
+
+    monkeypatch.setattr(PickAdapter, "render_step", counted)
+    return renders
+
+
+async def stored_unrendered(muster: Muster, sid: str, player: int) -> StepResult:
+    """`player`'s pick in game `sid`, stored (its step reserved for its answer) and not rendered."""
+    assert muster.bot is not None
+    _info, state = await muster.bot.sessions.load(sid)
+    [asked] = PickAdapter.procedure.ask(state, player)
+    answer = Answer(actor=player, step=asked.step, values=[asked.options[0].value], nonce="n" * 32)
+    result = await muster.bot.sessions.answer(sid, answer, deliver=False)
+    assert result is not None
+    return result
+
+
 async def test_a_step_stored_while_a_pass_claims_its_game_is_rendered_once_by_its_answer(
     muster: Muster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -204,26 +229,14 @@ async def test_a_step_stored_while_a_pass_claims_its_game_is_rendered_once_by_it
     bot, w = muster.bot, muster.world
     assert bot is not None
     renderer = bot.sessions.renderer
-    renders: list[int] = []
-
-    def counted(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
-        if info.id == sid:
-            renders.append(info.version)
-        return ORIGINAL(self, info, *args, **kwargs)
-
-    monkeypatch.setattr(PickAdapter, "render_step", counted)
-    _info, state = await bot.sessions.load(sid)
-    [asked] = PickAdapter.procedure.ask(state, w.alice.id)
-    answer = Answer(actor=w.alice.id, step=asked.step, values=[asked.options[0].value], nonce="n" * 32)
-    result = await bot.sessions.answer(sid, answer, deliver=False)  # stored, reserved, not rendered
-    assert result is not None
+    renders = counted_renders(monkeypatch, sid)
+    result = await stored_unrendered(muster, sid, w.alice.id)
     renderer.release(sid, result.info.version)  # the pass looked before this step was reserved...
     claim = jobs.claim_jobs
 
     def claimed_after_a_step(*args: Any) -> Any:
-        renderer.reserve(
-            sid, result.info.version
-        )  # ...and the step was reserved and stored before the pass claimed
+        # ...and the step was reserved and stored before the pass claimed
+        renderer.reserve(sid, result.info.version)
         return claim(*args)
 
     monkeypatch.setattr(jobs, "claim_jobs", claimed_after_a_step)
@@ -243,23 +256,9 @@ async def test_two_steps_answered_a_moment_apart_are_each_rendered_once(
     sid = await with_pick_game(muster)
     bot, emu, w = muster.bot, muster.emu, muster.world
     assert bot is not None
-    renders: list[int] = []
-
-    def counted(self: PickAdapter, info: Any, *args: Any, **kwargs: Any) -> list[Outgoing]:
-        if info.id == sid:
-            renders.append(info.version)
-        return ORIGINAL(self, info, *args, **kwargs)
-
-    monkeypatch.setattr(PickAdapter, "render_step", counted)
-    results = []
-    for player in (w.alice, w.bob):
-        _info, state = await bot.sessions.load(sid)
-        [asked] = PickAdapter.procedure.ask(state, player.id)
-        answer = Answer(actor=player.id, step=asked.step, values=[asked.options[0].value], nonce="n" * 32)
-        result = await bot.sessions.answer(sid, answer, deliver=False)  # stored, reserved, not rendered
-        assert result is not None
-        results.append(result)
-    first, second = results
+    renders = counted_renders(monkeypatch, sid)
+    first = await stored_unrendered(muster, sid, w.alice.id)
+    second = await stored_unrendered(muster, sid, w.bob.id)
     await bot.sessions.rendered(second)  # the later click's answer goes first
     assert renders == []  # left to a pass: the earlier step is still being answered
     await bot.sessions.rendered(first)
