@@ -200,6 +200,7 @@ def redrawn(
     with speaking(languages.of(player)):
         found = [m for m in player_dms(adapter, info, before, after, events, player) if m.key == key]
     # A DM answers in place only when it then says what the player did there (its "✅" lines); else
-    # the answer apart says it (a Warmaster card turned up from the hand's tools).
+    # the answer apart says it (a tool whose question stays asked, if its game ticks nothing for it:
+    # `GameAdapter.private_lines`).
     said = found[-1] if found else None
     return said if said is not None and DONE_MARK in said.model_dump_json(include={"embeds"}) else None

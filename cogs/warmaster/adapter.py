@@ -20,6 +20,7 @@ from cogs.warmaster.board import (
     add_lines,
     board_embed,
     event_text,
+    loss_line,
     pending_text,
     public_line,
     revealed_line,
@@ -36,6 +37,7 @@ from rules.warmaster.events import (
     CardRevealed,
     ConfirmAsked,
     HandDealt,
+    LossRecorded,
 )
 from rules.warmaster.models import RevealReason
 from rules.warmaster.questions import LAY
@@ -247,16 +249,25 @@ class WarmasterAdapter(GameAdapter[WarmasterState]):
     def private_lines(
         self, info: SessionInfo, state: WarmasterState, player: int, events: list[Event]
     ) -> list[str]:
-        """What heads the player's hand after a step: a card they turned face up, ticked. A lay is
-        said by its own question's ✅ line; turning a card up leaves its question asked (for the
-        others), so without this the hand would not say what the click did, and it could not be
-        the click's answer (bot/play/in_place.py). The hand changes with every reveal of the
-        player's card anyway, so the line costs no edit of its own."""
-        return [
-            f"{DONE_MARK} {revealed_line(e)}"
-            for e in events
-            if isinstance(e, CardRevealed) and e.player == player and e.reason is RevealReason.OWNER
-        ]
+        """What heads the player's hand after a step: a card they turned face up, or a loss they
+        recorded, ticked. A lay is said by its own question's ✅ line; turning a card up or
+        recording a loss leaves its question asked (for the next one), so without these lines the
+        hand would not say what the click did, and it could not be the click's answer
+        (bot/play/in_place.py). The hand changes with every such step anyway (a reveal of the
+        player's card; the losses as they stand, which its loss tool lists), so the line costs no
+        edit of its own."""
+        recorded = {loss.target_key for loss in state.losses if loss.recorded_by == player}
+        lines: list[str] = []
+        for event in events:
+            if (
+                isinstance(event, CardRevealed)
+                and event.reason is RevealReason.OWNER
+                and event.player == player
+            ):
+                lines.append(f"{DONE_MARK} {revealed_line(event)}")
+            elif isinstance(event, LossRecorded) and event.target.key in recorded:
+                lines.append(f"{DONE_MARK} {loss_line(event)}")
+        return lines
 
     def question_text(self, state: WarmasterState, asked: Question) -> str:
         return question_words(state, asked)

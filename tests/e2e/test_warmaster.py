@@ -358,8 +358,9 @@ async def test_a_whole_game_hides_face_down_cards_until_revealed_and_survives_a_
     wolves = await answer(
         muster, w.alice, losses_prompt, "Another unit of the enemy's", {"name": "Wolves", "points": "60"}
     )
-    # A tool used from the DM is answered apart: the DM shows no "✅" for it (bot/play/in_place.py).
-    assert wolves.ephemeral and "Wolves" in wolves.content, wolves.content
+    # A loss recorded with the DM's tool is ticked there, so the DM redrawn is the answer.
+    assert wolves.type_name == "UPDATE_MESSAGE" and wolves.message is losses_prompt, wolves.text()
+    assert "✅ Wolves" in losses_prompt.embed_text() and "scores 60 VP" in losses_prompt.embed_text()
     state = await game_state(muster, sid)
     knights_costs = COSTS[state.laid[0].held.card.name] + COSTS[state.laid[5].held.card.name]
     orcs_costs = COSTS[state.laid[1].held.card.name]
@@ -754,7 +755,8 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
     calls (77); the DM shows 34 looks (27), 20 of them the outbox's edits (27) and 14 the answers to
     a pick or a lay, where those were 14 ephemeral messages left stacking up in the DM. Since a card
     turned up from the hand is ticked there, that click is answered by the hand too: 69 calls, 19
-    of the DM's looks the outbox's edits.
+    of the DM's looks the outbox's edits. Since a loss recorded from the hand is ticked there too:
+    68 calls, 18 of the DM's looks the outbox's edits.
     """
     emu, w = muster.emu, muster.world
     await load_pack(muster)
@@ -815,16 +817,17 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
         must_act[w.alice.id] += 1
         assert (await game_state(muster, sid)).phase is Phase.BATTLE
         knights_card = (await game_state(muster, sid)).laid[0].held.card.name
-        # Her tools are on her one living DM. A card she turns up is ticked there, so the click is
-        # answered by the hand redrawn; a loss the hand doesn't show is answered apart, to her
-        # alone. Both are said on the board for both players.
+        # Her tools are on her one living DM. A card she turns up, and a loss she records, are
+        # ticked there, so each click is answered by the hand redrawn. Both are said on the board
+        # for both players.
         hand = dm_asking(muster, w.alice, ".reveal")
         turned = await answer(muster, w.alice, hand, "#1")
         assert turned.type_name == "UPDATE_MESSAGE" and turned.message is hand, turned.text()
         assert f"✅ #1: **{knights_card}** on Knights" in hand.embed_text(), hand.embed_text()
         assert knights_card in latest_lines(battle) and knights_card in emu.text_visible_to(w.bob)
         lost = await answer(muster, w.alice, dm_asking(muster, w.alice, "b0.lost"), "Orcs", {"points": "45"})
-        assert lost.ephemeral and "Orcs" in lost.content, lost.content
+        assert lost.type_name == "UPDATE_MESSAGE" and lost.message is hand, lost.text()
+        assert "✅ Orcs" in hand.embed_text() and "destroyed: 45 pts" in hand.embed_text(), hand.embed_text()
         knights = next(t for t in (await game_state(muster, sid)).targets if t.name == "Knights")
         await slash(muster, w.bob, "warmaster lost", where=table, target=knights.key, points=110)
         await (await emu.click(w.alice, battle, label="Finish and score the game")).response()
@@ -846,11 +849,11 @@ async def test_a_whole_game_stays_in_its_thread_and_pings_a_player_only_to_act(m
         f"{len(dms[1])} ({sum(len(m.history) for m in dms[0] + dms[1])} edits); "
         f"live components {len(counts.live_questions)}; {len(emu.requests) - first_call} calls"
     )
-    assert len(emu.requests) - first_call <= 69  # every call the game made to Discord
+    assert len(emu.requests) - first_call <= 68  # every call the game made to Discord
     assert [len(d) for d in dms] == [1, 1] and sum(len(m.history) for m in dms[0] + dms[1]) <= 34
     dm_paths = tuple(f"/channels/{d[0].channel.id}/messages/" for d in dms)
     dm_edits = [r for r in emu.requests[first_call:] if r.method == "PATCH" and r.path.startswith(dm_paths)]
-    assert len(dm_edits) <= 19, len(dm_edits)  # the outbox's; the rest of the looks were answers
+    assert len(dm_edits) <= 18, len(dm_edits)  # the outbox's; the rest of the looks were answers
     assert not [m for u in (w.alice, w.bob) for m in emu.dms(u) if m.ephemeral and "you laid" in m.text()]
     assert counts.parent_posts <= 3  # the start card and the result
     assert counts.thread_posts <= 16

@@ -181,8 +181,8 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     assert board_of(muster, table).embeds[0]["description"].startswith("**La batalla está en marcha.**")
 
     # Alice turns her card up from her German prompt; Bob records the loss of her Ritter from his French
-    # one. Each is answered apart in its reader's language (the DM says nothing of a tool's use); the
-    # board says what it did, in Spanish.
+    # one. Each is answered by the hand redrawn, ticked, in its reader's language; the board says what
+    # it did, in Spanish.
     reveal = dm_asking(muster, alice, ".reveal")
     assert "**Karte aufdecken**" in reveal.embed_text()
     turned = await answer(muster, alice, reveal, f"#1 {magic.card.name} → Ritter")
@@ -197,10 +197,10 @@ async def test_a_whole_game_in_a_spanish_server_between_a_german_and_a_french_pl
     losses = dm_asking(muster, bob, "b0.lost")
     assert "**Noter une unité ou un personnage détruit**" in losses.embed_text()
     recorded = await answer(muster, bob, losses, "Ritter — unité de cavalerie de l'ennemi", {"points": "110"})
-    assert recorded.ephemeral and f"Détruit : Ritter (unité de cavalerie de <@{alice.id}>), 110 pts" in (
-        recorded.content
-    ), recorded.content
-    assert "Ritter" not in losses.embed_text()
+    assert recorded.type_name == "UPDATE_MESSAGE" and recorded.message is losses, recorded.text()
+    [ticked] = [line for line in losses.embed_text().splitlines() if line.startswith("✅")]
+    assert ticked.startswith(f"✅ Détruit : Ritter (unité de cavalerie de <@{alice.id}>), 110 pts"), ticked
+    assert "Ritter" not in losses.embed_text().replace(ticked, "")  # no longer among what may be lost
     said = f"Destruido: {ritter_es}, 110 pts +{COSTS[magic.card.name]} por cartas"
     assert said in fields(board_of(muster, table))["Lo último"]
 
