@@ -15,6 +15,10 @@ and SIGUSR2 writes to that file what was allocated since it and is still held, b
 
 With MUSTER_BENCH_TIMELINE=<file>, the path of an interaction is marked as it goes (bench/timeline.py)
 and SIGUSR2 writes the marks to that file (`bench/seal_timeline.py`).
+
+With MUSTER_BENCH_REDRAWS=<file>, each redraw of a clicked message is timed as the click's handler
+makes it, then made again at once, and again a moment later (`bench/seal_cold.py`); SIGUSR2 writes
+the times to that file.
 """
 
 from __future__ import annotations
@@ -22,12 +26,14 @@ from __future__ import annotations
 import asyncio
 import cProfile
 import gc
+import json
 import os
 import signal
 import sys
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -40,6 +46,10 @@ from bot.config import Settings
 
 PROFILE_ENV = "MUSTER_BENCH_PROFILE"
 TIMELINE_ENV = "MUSTER_BENCH_TIMELINE"
+REDRAWS_ENV = "MUSTER_BENCH_REDRAWS"
+LATER = 0.02
+"""How long after a click's redraw it is made the third time: the click's answer, its render and
+its outbox are done by then, as they are before the next click of a player seconds later."""
 MEMORY_ENV = "MUSTER_BENCH_MEMORY"
 MEMORY_LINES = 40
 MEMORY_STACKS = 12
@@ -93,6 +103,39 @@ def memory_on_signals(path: str) -> None:
     loop.add_signal_handler(signal.SIGUSR2, after)
 
 
+def redraws_timed(path: str) -> None:
+    """Time each redraw of a clicked message three times: as the handler makes it, at once again (the
+    CPU's caches now hold what it touches), and `LATER` seconds later. SIGUSR2 writes the
+    times, in seconds, to `path`."""
+    from bot.play import in_place
+
+    times: list[list[float]] = []
+    redrawn = in_place.redrawn
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        made = redrawn(*args, **kwargs)
+        first = time.perf_counter()
+        redrawn(*args, **kwargs)
+        row = [first - started, time.perf_counter() - first]
+        times.append(row)
+
+        def later() -> None:
+            again = time.perf_counter()
+            redrawn(*args, **kwargs)
+            row.append(time.perf_counter() - again)
+
+        asyncio.get_running_loop().call_later(LATER, later)
+        return made
+
+    def write() -> None:
+        Path(path + ".part").write_text(json.dumps(times))
+        os.replace(path + ".part", path)
+
+    in_place.redrawn = timed  # type: ignore[assignment]
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, write)
+
+
 async def main() -> int:
     settings = Settings()  # type: ignore[call-arg]
     logs.configure(settings.log_level, settings.log_format)
@@ -103,6 +146,8 @@ async def main() -> int:
     elif path := os.environ.get(TIMELINE_ENV):
         timeline.install()
         asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, timeline.write, path)
+    elif path := os.environ.get(REDRAWS_ENV):
+        redraws_timed(path)
     bot = MusterBot(settings)
     add_pong(bot)
     async with bot:
