@@ -17,8 +17,8 @@ With MUSTER_BENCH_TIMELINE=<file>, the path of an interaction is marked as it go
 and SIGUSR2 writes the marks to that file (`bench/seal_timeline.py`).
 
 With MUSTER_BENCH_REDRAWS=<file>, each redraw of a clicked message is timed as the click's handler
-makes it, then made again at once, and again a moment later (`bench/seal_cold.py`); SIGUSR2 writes
-the times to that file.
+makes it, then made again at once, and again a moment later, and each click's handler is timed in
+CPU time (`bench/seal_cold.py`); SIGUSR2 writes the times to that file.
 """
 
 from __future__ import annotations
@@ -104,35 +104,55 @@ def memory_on_signals(path: str) -> None:
 
 
 def redraws_timed(path: str) -> None:
-    """Time each redraw of a clicked message three times: as the handler makes it, at once again (the
-    CPU's caches now hold what it touches), and `LATER` seconds later. SIGUSR2 writes the
-    times, in seconds, to `path`."""
+    """Time each redraw of a clicked message three times: as the click's handler makes it, at once
+    again (what it touches is now in the CPU's caches), and `LATER` seconds later. Also each click's
+    handler, in CPU time, from its start until its answer is handed to discord.py, less the second
+    redraw. SIGUSR2 writes the times, in seconds, to `path`."""
+    import discord.webhook.async_
+
+    from bot.chat import router
     from bot.play import in_place
 
-    times: list[list[float]] = []
-    redrawn = in_place.redrawn
+    redraws: list[list[float]] = []
+    handlers: list[float] = []
+    started: list[float] = []  # the handler's start, in CPU time, moved on by the second redraw
+    redrawn, on_question = in_place.redrawn, router.on_question
+    adapter = discord.webhook.async_.AsyncWebhookAdapter
+    answer = adapter.create_interaction_response
+
+    def later(row: list[float], args: Any, kwargs: Any) -> None:
+        start = time.perf_counter()
+        redrawn(*args, **kwargs)
+        row.append(time.perf_counter() - start)
 
     def timed(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
+        start = time.perf_counter()
         made = redrawn(*args, **kwargs)
-        first = time.perf_counter()
+        first, cpu = time.perf_counter(), time.thread_time()
         redrawn(*args, **kwargs)
-        row = [first - started, time.perf_counter() - first]
-        times.append(row)
-
-        def later() -> None:
-            again = time.perf_counter()
-            redrawn(*args, **kwargs)
-            row.append(time.perf_counter() - again)
-
-        asyncio.get_running_loop().call_later(LATER, later)
+        if started:
+            started[0] += time.thread_time() - cpu
+        row = [first - start, time.perf_counter() - first]
+        redraws.append(row)
+        asyncio.get_running_loop().call_later(LATER, later, row, args, kwargs)
         return made
 
+    async def handler(*args: Any, **kwargs: Any) -> None:
+        started[:] = [time.thread_time()]
+        await on_question(*args, **kwargs)
+
+    def answered(*args: Any, **kwargs: Any) -> Any:
+        if started:
+            handlers.append(time.thread_time() - started.pop())
+        return answer(*args, **kwargs)
+
     def write() -> None:
-        Path(path + ".part").write_text(json.dumps(times))
+        Path(path + ".part").write_text(json.dumps({"redraws": redraws, "handlers": handlers}))
         os.replace(path + ".part", path)
 
     in_place.redrawn = timed  # type: ignore[assignment]
+    router.on_question = handler  # type: ignore[assignment]
+    adapter.create_interaction_response = answered  # type: ignore[method-assign]
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, write)
 
 
