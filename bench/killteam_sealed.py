@@ -9,12 +9,16 @@ opening a form, then the form's submit, of which only the submit was timed). Lat
 from the pick to the interaction's answer, exactly like the pong floor. A second pass
 fires the seals of BURST games at the same moment; a third lets seals arrive at random (Poisson,
 RATE a second) across a fresh set of open games, neither waiting for the other, as on a busy server.
-The bot's RSS is read before and after the first SESSIONS games are opened.
+The bot's RSS is read before and after the first SESSIONS games are opened. That counts, beside the
+games, what their opening grows once in a process (its bounded caches and memos, the pages the
+interpreter and SQLite touch for the first time), so it reads far above the cost of one more open game:
+bench/scale.py measures that, over 1,000 games.
 
 Like is compared with like: players click seconds apart, so each seal is sent once the bot has
 gone quiet, and the floor is a pong sent the same way, between the seals. Any interaction that
-follows a pause costs about a millisecond more than one sent back to back on this machine (the
-idle CPU has to wake), so a back-to-back pong is printed too, for reference only.
+follows a pause costs about a millisecond more than one sent back to back on this machine (both
+processes fetch again what it touches: bench/seal_cold.py), so a back-to-back pong is printed too,
+for reference only.
 
 Usage: python bench/killteam_sealed.py [SESSIONS] [BURST] [RATE]   (prints figures; asserts nothing)
 On PostgreSQL: MUSTER_BENCH_DATABASE_URL=postgresql+asyncpg://user@host/db (a fresh database is made).
