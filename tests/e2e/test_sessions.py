@@ -170,7 +170,9 @@ async def test_games_list_and_cancel_permissions(toy: Muster) -> None:
     assert sid in listed.text() and listed.ephemeral
     refused = await (await emu.slash(w.bob, w.channel, "game cancel", game=sid)).response()
     assert refused.ephemeral and "organiser" in refused.content
-    for typed in ("\x00" + sid, sid.upper(), "nothing"):  # a NUL byte is refused by PostgreSQL itself
+    # Capitals: an id has none (a game id of digits alone, upper-cased, would still be the game's).
+    capitals = sid[:-1].upper() + "F"
+    for typed in ("\x00" + sid, capitals, "nothing"):  # a NUL byte is refused by PostgreSQL itself
         unknown = await (await emu.slash(w.carol, w.channel, "game cancel", game=typed)).response()
         assert unknown.ephemeral and "no longer exists" in unknown.content
     done = await (await emu.slash(w.carol, w.channel, "game cancel", game=sid)).response()
