@@ -7,8 +7,8 @@ each redraw of the clicked DM is timed as the click's handler makes it, then mad
 again 20 ms later, once the click's answer, its render and its outbox are done. The first and the
 third run cold (what they touch has left the CPU's caches); the second runs warm. How far apart they
 are is how much of a paced seal is the CPU fetching again what it touches, rather than work that
-could be left out. The handler's own CPU time, from its start until the answer
-is handed to discord.py (less the second redraw), is printed too.
+could be left out. The handler's own CPU time, from its start until the answer is handed to
+discord.py (less the second redraw), is printed too.
 
 Usage: python bench/seal_cold.py [GAMES]   (prints figures; asserts nothing)
 """
