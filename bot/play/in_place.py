@@ -45,7 +45,7 @@ from bot.lang.i18n import speaking
 from bot.lang.languages import Languages
 from bot.play import table
 from bot.play.games import GameAdapter, SessionInfo
-from bot.play.prompts import DONE_MARK, picked_dm, player_dms
+from bot.play.prompts import picked_dm, player_dms, says_done
 from bot.play.table import AutoAnswer
 from rules.session import Event, GameState, Question
 
@@ -203,4 +203,4 @@ def redrawn(
     # the answer apart says it (a tool whose question stays asked, if its game ticks nothing for it:
     # `GameAdapter.private_lines`).
     said = found[-1] if found else None
-    return said if said is not None and DONE_MARK in said.model_dump_json(include={"embeds"}) else None
+    return said if said is not None and says_done(said) else None

@@ -183,6 +183,18 @@ def _under_header(header: Outgoing, player: int, asked: Outgoing | None, **field
     )
 
 
+def says_done(message: Outgoing) -> bool:
+    """Whether a DM's embeds hold a "✅" line (what the player did there). Read from the embeds'
+    text itself: it is asked on a click's path, where serialising the message would cost more."""
+    for embed in message.embeds:
+        fields = (text for field in embed.fields for text in (field.name, field.value))
+        if any(
+            text and DONE_MARK in text for text in (embed.title, embed.description, embed.footer, *fields)
+        ):
+            return True
+    return False
+
+
 def _answered(
     adapter: GameAdapter[Any],
     info: SessionInfo,

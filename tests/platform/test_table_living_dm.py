@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.chat.messages import Embed, Outgoing
+from bot.lang.languages import ENGLISH
 from bot.play.games import GameAdapter, SessionInfo
-from bot.play.prompts import picked_dm
+from bot.play.in_place import redrawn
+from bot.play.prompts import picked_dm, player_dms, says_done
 from bot.play.table import table_messages
 from rules.dice import Roller
 from rules.session import Event, GameState, Option, Procedure, Question
@@ -176,3 +178,23 @@ def test_a_question_picked_from_the_menu_is_shown_on_the_prompt_when_it_fits() -
         "Card B goes anywhere." in str(headed.embeds[1].description) and headed.buttons[0].step == "c0.lay.B"
     )
     assert picked_dm(adapter, INFO, state, ALICE, key, lay_b) is None  # not that DM's key any more
+
+
+def test_a_click_redraws_its_dm_only_when_the_dm_then_says_what_was_done() -> None:
+    """A click is answered by its DM redrawn (bot/play/in_place.py) only if the DM then holds a
+    "✅" line; a DM that changes without one (a card gone, a tool added) leaves the answer apart,
+    which says what the player did."""
+    adapter = HandAdapter()
+    adapter.header = True
+    first = HandState(session_id="s1", players=[ALICE, BOB])
+    key = f"hand.{ALICE}"
+    done = first.model_copy(update={"turn": 1, "hand": CARDS[1:]})
+    redraw = redrawn(adapter, INFO, (first, done, [], None), ENGLISH, key, ALICE)
+    assert redraw is not None and redraw.key == key and says_done(redraw)
+    assert "✅ **Your turn**" in str(redraw.embeds[1].description)
+    for after in (first.model_copy(update={"hand": CARDS[1:]}), first.model_copy(update={"tools": 1})):
+        [changed] = [m for m in player_dms(adapter, INFO, first, after, [], ALICE) if m.key == key]
+        assert not says_done(changed)  # edited all the same, by the outbox
+        assert redrawn(adapter, INFO, (first, after, [], None), ENGLISH, key, ALICE) is None
+    in_a_field = Outgoing(to="dm", user_id=ALICE, embeds=[Embed().add("Cards", "✅ **Laid**")])
+    assert says_done(in_a_field) and not says_done(Outgoing(to="dm", user_id=ALICE, content="✅"))
