@@ -160,6 +160,9 @@ class Procedure(Generic[S]):
         self._asked: ByIdentity[list[Question]] = ByIdentity(ASKED_REMEMBERED)
         self._fixed = fixed
         self._fixed_dumps: ByIdentity[str] = ByIdentity(DUMPS_REMEMBERED)
+        # Made once, not per dump: each `json.dumps` call builds an encoder, a step's click waits on it.
+        self._fixed_key = json.dumps(fixed)
+        self._kind_names: dict[type[Event], str] = {}
 
     def load(self, data: str | bytes) -> S:
         return self.state_type.model_validate_json(data)
@@ -172,12 +175,19 @@ class Procedure(Generic[S]):
         value = getattr(state, self._fixed)
         fixed = self._fixed_dumps.get(value, value.model_dump_json)
         rest = state.model_dump_json(exclude={self._fixed})
-        return f"{{{json.dumps(self._fixed)}:{fixed},{rest[1:]}"  # a state has more than it
+        return f"{{{self._fixed_key}:{fixed},{rest[1:]}"  # a state has more than it
 
     def dump_events(self, events: list[Event]) -> str:
         """A step's events as JSON, each with the name of its kind (what `load_events` reads)."""
-        dumped = (f"[{json.dumps(event_name(type(e)))},{e.model_dump_json()}]" for e in events)
+        dumped = (f"[{self._kind_name(type(e))},{e.model_dump_json()}]" for e in events)
         return "[" + ",".join(dumped) + "]"
+
+    def _kind_name(self, kind: type[Event]) -> str:
+        """An event kind's name as JSON, made once per kind."""
+        name = self._kind_names.get(kind)
+        if name is None:
+            name = self._kind_names[kind] = json.dumps(event_name(kind))
+        return name
 
     def load_events(self, data: str) -> list[Event]:
         """Events stored by `dump_events`, as they were (a kind this process doesn't know: KeyError)."""

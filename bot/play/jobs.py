@@ -76,6 +76,8 @@ def render_lane(session_id: str) -> str:
 
 
 def dump_auto(auto: list[AutoAnswer]) -> str:
+    if not auto:  # most steps: no `json.dumps` call (it builds an encoder) on the click's path
+        return "[]"
     return json.dumps(
         [{"player": a.player, "question": a.question.model_dump(mode="json"), "value": a.value} for a in auto]
     )
