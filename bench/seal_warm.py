@@ -25,6 +25,7 @@ import sys
 import tempfile
 import timeit
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,8 @@ from bot.play.jobs import job_row
 from bot.play.table import answer_the_only_choices
 from cogs.killteam.adapter import KillTeamAdapter
 from rules.dice import Roller
-from rules.killteam import SealBid, load_default_pack, prompt_for, start
+from rules.killteam import KillTeamState, SealBid, load_default_pack, prompt_for, start
+from rules.session import Event
 
 ALICE, BOB = 1001, 2002
 SESSION = "0123456789ab"
@@ -73,18 +75,36 @@ def store(folder: str) -> tuple[SqliteStepWriter, sqlite3.Connection]:
     return SqliteStepWriter(path, sqlite_pragmas), other
 
 
-def main(repeats: int) -> None:
+@dataclass(frozen=True)
+class FirstSeal:
+    """A fresh Kill Team Bid game and Alice's seal of its first bid, stepped once to know its result."""
+
+    adapter: KillTeamAdapter
+    state: KillTeamState
+    seal: SealBid
+    after: KillTeamState
+    events: list[Event]
+
+
+def first_seal() -> FirstSeal:
     adapter = KillTeamAdapter()
-    procedure = adapter.procedure
     roller = Roller(random.Random(1))
     state, _events = start(SESSION, [ALICE, BOB], "bid", "free", roller, pack=load_default_pack())
     asked = prompt_for(state, ALICE)
     assert asked is not None and asked.step is not None
     seal = SealBid(actor=ALICE, step=asked.step, amount=3, nonce=NONCE)
-    after, events = procedure.step(state, seal, roller)
+    after, events = adapter.procedure.step(state, seal, roller)
+    return FirstSeal(adapter, state, seal, after, events)
+
+
+def pure_pieces(first: FirstSeal) -> dict[str, Callable[[], Any]]:
+    """The seal's pure work, piece by piece, each a call that does it once as the click's handler
+    does it (also timed by bench/seal_emptied.py)."""
+    adapter, procedure, roller = first.adapter, first.adapter.procedure, Roller(random.Random(1))
+    state, after, events = first.state, first.after, first.events
     info = SessionInfo(SESSION, 1, 2, "killteam", ALICE, (ALICE, BOB), "open", 2)
-    dm_key = f"dm.{ALICE}.{asked.step}"  # the bid's own DM prompt, the one clicked
-    before_json, after_json = procedure.dump(state), procedure.dump(after)
+    dm_key = f"dm.{ALICE}.{first.seal.step}"  # the bid's own DM prompt, the one clicked
+    before_json = procedure.dump(state)
 
     def fresh_questions() -> None:
         copy = after.model_copy()  # a state not asked before: the questions are made, not remembered
@@ -97,8 +117,8 @@ def main(repeats: int) -> None:
             to_discord(SESSION, message)
 
     assert redrawn(adapter, info, (state, after, events, []), ENGLISH, dm_key, ALICE) is not None, dm_key
-    pieces: dict[str, Callable[[], Any]] = {
-        "rules (the step)": lambda: procedure.step(state, seal, roller),
+    return {
+        "rules (the step)": lambda: procedure.step(state, first.seal, roller),
         "the questions then asked (both players)": fresh_questions,
         "only choices (remembered questions)": lambda: answer_the_only_choices(
             adapter, after, events, roller
@@ -107,35 +127,50 @@ def main(repeats: int) -> None:
         "job row (the events dumped)": lambda: job_row(procedure, SESSION, 2, before_json, events, []),
         "redraw (the player's DMs, made discord.py's)": redraw,
     }
+
+
+def step_write(writer: SqliteStepWriter, first: FirstSeal) -> Callable[[], None]:
+    """SQLite's statements for the seal's step (`SqliteStepWriter.apply`), each call one more
+    version of the game."""
+    procedure = first.adapter.procedure
+    before_json, after_json = procedure.dump(first.state), procedure.dump(first.after)
+    version = [1]
+
+    def write() -> None:
+        step = StepWrite(
+            session_id=SESSION,
+            expected_version=version[0],
+            state=after_json,
+            version=version[0] + 1,
+            status="open",
+            at=utcnow(),
+            status_changes=False,
+            jobs=[job_row(procedure, SESSION, version[0] + 1, before_json, first.events, [])],
+        )
+        assert writer.apply(step)
+        version[0] += 1
+
+    return write
+
+
+def main(repeats: int) -> None:
+    first = first_seal()
+    pieces = pure_pieces(first)
     print(f"A Kill Team bid sealed, each piece warm (best of 5 x {repeats}), in µs:")
     for name, work in pieces.items():
         print(f"  {name:<46} {microseconds(work, repeats):8.1f}")
     with tempfile.TemporaryDirectory() as folder:
         writer, other = store(folder)
-        version = [1]
-
-        def step_write() -> None:
-            write = StepWrite(
-                session_id=SESSION,
-                expected_version=version[0],
-                state=after_json,
-                version=version[0] + 1,
-                status="open",
-                at=utcnow(),
-                status_changes=False,
-                jobs=[job_row(procedure, SESSION, version[0] + 1, before_json, events, [])],
-            )
-            assert writer.apply(write)
-            version[0] += 1
+        write = step_write(writer, first)
 
         def another_write() -> None:  # as the step's render and the outbox write between two clicks
             other.execute("UPDATE game_sessions SET reminded_at = NULL WHERE id = ?", (SESSION,))
 
         def after_another_write() -> None:
             another_write()
-            step_write()
+            write()
 
-        alone = microseconds(step_write, repeats)
+        alone = microseconds(write, repeats)
         with_other = microseconds(after_another_write, repeats)
         other_alone = microseconds(another_write, repeats)
         for name, figure in (
