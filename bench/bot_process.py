@@ -168,7 +168,7 @@ async def main() -> int:
         asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, timeline.write, path)
     elif path := os.environ.get(REDRAWS_ENV):
         redraws_timed(path)
-    bot = MusterBot(settings)
+    bot = MusterBot(settings, settle_heap=True)  # as `muster run` starts it
     add_pong(bot)
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import importlib
 import importlib.util
@@ -104,8 +105,26 @@ def use_api_base(api_base: str | None) -> None:
     discord.http.Route.BASE = api_base or "https://discord.com/api/v10"
 
 
+def settle_heap() -> int:
+    """Free what starting made and no longer needs, then set all that is left aside from the garbage
+    collector (`gc.freeze`); returns how many objects that is.
+
+    Start-up leaves some 170,000 objects (modules, models' schemas, catalogues, the command tree)
+    that live as long as the process. Each full collection walked them all, holding the event loop,
+    and every game's clicks with it, for about 90 ms. Set aside, they are never walked, and never
+    freed: only a process that runs one bot for its lifetime does this (`muster run`), not one
+    that starts bot after bot (the tests)."""
+    gc.collect()
+    gc.freeze()
+    frozen = gc.get_freeze_count()
+    log.info("start-up done: %d objects set aside from the garbage collector", frozen)
+    return frozen
+
+
 class MusterBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, *, cogs: tuple[str, ...] | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, cogs: tuple[str, ...] | None = None, settle_heap: bool = False
+    ) -> None:
         use_api_base(settings.discord_api_base)
         intents = discord.Intents.none()
         intents.guilds = True  # GUILD_CREATE: channels and the server's roles; not privileged
@@ -127,6 +146,7 @@ class MusterBot(commands.AutoShardedBot):
         )
         keep_to_limits(self.http, share)
         self.settings = settings
+        self.settle_heap = settle_heap  # once started: the process runs this bot alone (`settle_heap`)
         self.cog_names = cogs if cogs is not None else discover_cogs()
         self.store = Store.from_url(settings.database_url)
         self.dice = (
@@ -196,6 +216,8 @@ class MusterBot(commands.AutoShardedBot):
         self._reminders = asyncio.create_task(self.reminders.run_forever(), name="reminders")
         if self.settings.runs_shard_zero():  # one process syncs; the others serve the same tree
             await self.sync_commands_if_changed()
+        if self.settle_heap:
+            settle_heap()
 
     async def close(self) -> None:
         log.info("shutting down")

@@ -46,7 +46,7 @@ def _config_problem(error: ValidationError) -> str:
 async def _run(settings: Settings) -> int:
     from bot.app import MusterBot
 
-    bot = MusterBot(settings)
+    bot = MusterBot(settings, settle_heap=True)
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -36,6 +36,8 @@ async def test_muster_run_as_a_process_survives_a_restart(
         code = await process.stop()
     assert code == 0, process.output()
     assert '"level": "info"' in process.output()  # structured logs
+    # Start-up's objects are set aside from the garbage collector (bot/app.py `settle_heap`).
+    assert "objects set aside from the garbage collector" in process.output()
 
     again = await start_bot_process(argv, emu, env=env, cwd=ROOT)
     try:
