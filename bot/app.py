@@ -111,7 +111,7 @@ def settle_heap() -> int:
 
     Start-up leaves some 170,000 objects (modules, models' schemas, catalogues, the command tree)
     that live as long as the process. Each full collection walked them all, holding the event loop,
-    and every game's clicks with it, for about 90 ms. Set aside, they are never walked, and never
+    and every game's clicks with it, for 90–130 ms. Set aside, they are never walked, and never
     freed: only a process that runs one bot for its lifetime does this (`muster run`), not one
     that starts bot after bot (the tests)."""
     gc.collect()
