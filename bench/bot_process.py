@@ -19,6 +19,9 @@ and SIGUSR2 writes the marks to that file (`bench/seal_timeline.py`).
 With MUSTER_BENCH_REDRAWS=<file>, each redraw of a clicked message is timed as the click's handler
 makes it, then made again at once, and again a moment later, and each click's handler is timed in
 CPU time (`bench/seal_cold.py`); SIGUSR2 writes the times to that file.
+
+With MUSTER_BENCH_GC=<file> (beside any of those), each full garbage collection adds a line to that
+file: how long it held the event loop, in seconds (`bench/killteam_sealed.py`).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from bot.config import Settings
 PROFILE_ENV = "MUSTER_BENCH_PROFILE"
 TIMELINE_ENV = "MUSTER_BENCH_TIMELINE"
 REDRAWS_ENV = "MUSTER_BENCH_REDRAWS"
+GC_ENV = "MUSTER_BENCH_GC"
 LATER = 0.02
 """How long after a click's redraw it is made the third time: the click's answer, its render and
 its outbox are done by then, as they are before the next click of a player seconds later."""
@@ -156,9 +160,28 @@ def redraws_timed(path: str) -> None:
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, write)
 
 
+def collections_timed(path: str) -> None:
+    """Append to `path` how long each full collection of the garbage collector took (a line each,
+    in seconds): the event loop, every game's clicks with it, waits that long."""
+    started: list[float] = []
+
+    def timed(phase: str, info: dict[str, Any]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            with open(path, "a") as out:
+                out.write(f"{time.perf_counter() - started[0]:.6f}\n")
+
+    gc.callbacks.append(timed)
+
+
 async def main() -> int:
     settings = Settings()  # type: ignore[call-arg]
     logs.configure(settings.log_level, settings.log_format)
+    if path := os.environ.get(GC_ENV):
+        collections_timed(path)
     if path := os.environ.get(PROFILE_ENV):
         profile_on_signals(path)
     elif path := os.environ.get(MEMORY_ENV):

@@ -12,7 +12,9 @@ RATE a second) across a fresh set of open games, neither waiting for the other, 
 The bot's RSS is read before and after the first SESSIONS games are opened. That counts, beside the
 games, what their opening grows once in a process (its bounded caches and memos, the pages the
 interpreter and SQLite touch for the first time), so it reads far above the cost of one more open game:
-bench/scale.py measures that, over 1,000 games.
+bench/scale.py measures that, over 1,000 games. Last, it prints how many full garbage collections
+the bot ran while the games were played, and the longest: the event loop waits for each
+(bot/app.py `settle_heap` keeps them short).
 
 Like is compared with like: players click seconds apart, so each seal is sent once the bot has
 gone quiet, and the floor is a pong sent the same way, between the seals. Any interaction that
@@ -29,12 +31,14 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.bot_process import GC_ENV
 from bench.common import bench_bot, bid_menus, engine_name, percentile, pick_bid, summary, until_quiet
-from tests.emulator import DefaultWorld, Emulator
+from tests.emulator import BotProcess, DefaultWorld, Emulator
 from tests.emulator.interactions import InteractionRecord
 from tests.emulator.model import Message, User
 
@@ -140,55 +144,76 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def full_collections(path: Path) -> list[float]:
+    """How long each full garbage collection in the bot took so far, in seconds (bot_process.py)."""
+    return [float(line) for line in path.read_text().split()] if path.exists() else []
+
+
+def print_collections(made: list[float]) -> None:
+    longest = f"; the longest held the bot's event loop {max(made) * 1000:.1f} ms" if made else ""
+    print(f"full garbage collections in the bot while the games were played: {len(made)}{longest}")
+
+
 async def main(sessions: int, burst: int, rate: float) -> None:
-    async with bench_bot() as (emu, world, bot):
-        hot_pongs = await back_to_back_pongs(emu, world)
-        idle = rss_mb(bot.process.pid)
-        sids = await open_games(emu, world, sessions, "a")
-        await until_quiet(emu)
-        opened = rss_mb(bot.process.pid)
-        print(
-            f"RSS of the bot: {idle:.1f} MB before, {opened:.1f} MB with {len(sids)} games open = "
-            f"{(opened - idle) / len(sids) * 1000:.1f} MB per 1,000 open games"
-        )
-        alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
-        pongs: list[float] = []
-        first: list[float] = []
-        second: list[float] = []
-        # One game at a time, with every other game open; each click waits until the bot has
-        # finished posting what the previous one caused, as players a few seconds apart would.
-        await until_quiet(emu)
-        for sid in sids:
-            pongs.append(await pong(emu, world, settle=True))
-            first.append(await seal(emu, world.alice, alice, sid, 3, settle=True))
-            second.append(await seal(emu, world.bob, bob, sid, 1, settle=True))
-        rounds = [a + b for a, b in zip(first, second, strict=True)]
-        print(f"{len(sids)} Kill Team games open on {engine_name()}; one sealed-bid round in each:")
-        print(summary("pong, back to back (reference)", hot_pongs))
-        print(summary("pong, paced like the seals", pongs))
-        print(summary("first seal (commitment stored)", first))
-        print(summary("second seal (reveal stored)", second))
-        print(summary("whole round (both seals)", rounds))
-        seals = first + second
-        ratio = percentile(seals, 50) / percentile(pongs, 50)
-        print(
-            f"ratio seal : paced pong at p50 = {ratio:.2f}x (target <= "
-            f"{'2.0' if engine_name() == 'PostgreSQL' else '1.6'}x); against the back-to-back "
-            f"pong {percentile(seals, 50) / percentile(hot_pongs, 50):.2f}x; seal p99 = "
-            f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
-        )
-        burst_sids = await open_games(emu, world, sessions, "b")
-        alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
-        together: list[float] = []
-        for start_at in range(0, len(burst_sids), burst):
-            group = burst_sids[start_at : start_at + burst]
-            together += await asyncio.gather(*(seal(emu, world.alice, alice, sid, 2) for sid in group))
-            together += await asyncio.gather(*(seal(emu, world.bob, bob, sid, 2) for sid in group))
-        print(summary(f"seals, {burst} games at the same moment", together))
-        arrival_sids = await open_games(emu, world, sessions, "c")
-        await until_quiet(emu)
-        arrivals = await random_arrivals(emu, world, arrival_sids, rate)
-        print(summary(f"seals at random, {rate:g} a second", arrivals))
+    with tempfile.TemporaryDirectory() as tmp:
+        collections = Path(tmp) / "collections.txt"
+        async with bench_bot(extra_env={GC_ENV: str(collections)}) as (emu, world, bot):
+            at_start = len(full_collections(collections))  # start-up's own (bot/app.py `settle_heap`)
+            await played(emu, world, bot, sessions, burst, rate)
+            print_collections(full_collections(collections)[at_start:])
+
+
+async def played(
+    emu: Emulator, world: DefaultWorld, bot: BotProcess, sessions: int, burst: int, rate: float
+) -> None:
+    """The three passes, each printing its figures."""
+    hot_pongs = await back_to_back_pongs(emu, world)
+    idle = rss_mb(bot.process.pid)
+    sids = await open_games(emu, world, sessions, "a")
+    await until_quiet(emu)
+    opened = rss_mb(bot.process.pid)
+    print(
+        f"RSS of the bot: {idle:.1f} MB before, {opened:.1f} MB with {len(sids)} games open = "
+        f"{(opened - idle) / len(sids) * 1000:.1f} MB per 1,000 open games"
+    )
+    alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
+    pongs: list[float] = []
+    first: list[float] = []
+    second: list[float] = []
+    # One game at a time, with every other game open; each click waits until the bot has
+    # finished posting what the previous one caused, as players a few seconds apart would.
+    await until_quiet(emu)
+    for sid in sids:
+        pongs.append(await pong(emu, world, settle=True))
+        first.append(await seal(emu, world.alice, alice, sid, 3, settle=True))
+        second.append(await seal(emu, world.bob, bob, sid, 1, settle=True))
+    rounds = [a + b for a, b in zip(first, second, strict=True)]
+    print(f"{len(sids)} Kill Team games open on {engine_name()}; one sealed-bid round in each:")
+    print(summary("pong, back to back (reference)", hot_pongs))
+    print(summary("pong, paced like the seals", pongs))
+    print(summary("first seal (commitment stored)", first))
+    print(summary("second seal (reveal stored)", second))
+    print(summary("whole round (both seals)", rounds))
+    seals = first + second
+    ratio = percentile(seals, 50) / percentile(pongs, 50)
+    print(
+        f"ratio seal : paced pong at p50 = {ratio:.2f}x (target <= "
+        f"{'2.0' if engine_name() == 'PostgreSQL' else '1.6'}x); against the back-to-back "
+        f"pong {percentile(seals, 50) / percentile(hot_pongs, 50):.2f}x; seal p99 = "
+        f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
+    )
+    burst_sids = await open_games(emu, world, sessions, "b")
+    alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
+    together: list[float] = []
+    for start_at in range(0, len(burst_sids), burst):
+        group = burst_sids[start_at : start_at + burst]
+        together += await asyncio.gather(*(seal(emu, world.alice, alice, sid, 2) for sid in group))
+        together += await asyncio.gather(*(seal(emu, world.bob, bob, sid, 2) for sid in group))
+    print(summary(f"seals, {burst} games at the same moment", together))
+    arrival_sids = await open_games(emu, world, sessions, "c")
+    await until_quiet(emu)
+    arrivals = await random_arrivals(emu, world, arrival_sids, rate)
+    print(summary(f"seals at random, {rate:g} a second", arrivals))
 
 
 if __name__ == "__main__":
