@@ -22,12 +22,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.seal_warm import SESSION, first_seal, pure_pieces, step_write, store
+from bench.seal_warm import another_write, first_seal, pure_pieces, step_write, store
 
 Piece = tuple[Callable[[], Any], Callable[[], Any] | None]  # the work, and what comes before it
 
@@ -55,11 +56,7 @@ def main(rounds: int, buffer_mb: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         writer, other = store(folder)
         write = step_write(writer, first)
-
-        def another_write() -> None:  # as the step's render and the outbox write between two clicks
-            other.execute("UPDATE game_sessions SET reminded_at = NULL WHERE id = ?", (SESSION,))
-
-        pieces["SQLite's apply, after another's write"] = (write, another_write)
+        pieces["SQLite's apply, after another's write"] = (write, partial(another_write, other))
         figures = emptied_p50(pieces, rounds, buffer_mb)
         writer.close()
         other.close()
