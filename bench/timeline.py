@@ -54,7 +54,8 @@ def _wrap(owner: Any, attribute: str, name: str, *, returns: bool = False) -> No
 def install() -> None:
     """Mark: the gateway frame read, the interaction parsed (its payload made an `Interaction`), a
     question's handler entered, the step (its rules, the questions answered for the players, the
-    state's dump, its render job) and its store (SQLite's own statements), the clicked message
+    state's dump, its render job) and its store (SQLite's own statements; PostgreSQL's
+    statement built), the clicked message
     redrawn (the player's DMs rendered, then made discord.py's), and the answer handed to
     discord.py's webhook adapter."""
     import discord.gateway
@@ -63,7 +64,7 @@ def install() -> None:
     import discord.webhook.async_
 
     from bot.chat import router
-    from bot.db.step_write import SqliteStepWriter
+    from bot.db.step_write import PostgresStepStatement, SqliteStepWriter
     from bot.db.store import Store
     from bot.play import in_place, sessions
     from bot.play.sessions import SessionService
@@ -81,6 +82,7 @@ def install() -> None:
     _wrap(discord.interactions.Interaction, "_from_data", "interaction", returns=True)
     _wrap(Procedure, "dump", "dump", returns=True)
     _wrap(SqliteStepWriter, "apply", "SQLite's apply", returns=True)
+    _wrap(PostgresStepStatement, "build", "PostgreSQL's statement", returns=True)
     _wrap(in_place, "player_dms", "the player's DMs", returns=True)
     _wrap(in_place, "to_discord", "to discord.py", returns=True)
     _wrap(discord.webhook.async_.AsyncWebhookAdapter, "create_interaction_response", "answer sent")

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 
 import asyncpg
-from sqlalchemy.dialects.postgresql import asyncpg as asyncpg_dialect
 from sqlalchemy.engine import URL
 
 from bot.db.engine import without_nul
@@ -57,8 +56,6 @@ class PostgresFastPath:
         self._pool: asyncpg.Pool | None = None
         self._opening = asyncio.Lock()
         self._steps = PostgresStepStatement()
-        self._dialect = asyncpg_dialect.dialect()  # type: ignore[no-untyped-call]
-        self._compiled: dict[int, tuple[str, list[str]]] = {}
         self._held: asyncpg.Connection | None = None
         self._held_busy = False
 
@@ -88,13 +85,7 @@ class PostgresFastPath:
 
     async def apply(self, write: StepWrite) -> bool:
         """Store one step (False: the session's version moved on, nothing written)."""
-        statement, params = self._steps.build(write)
-        compiled = self._compiled.get(id(statement))
-        if compiled is None:  # the statements are built once per shape and kept, so ids are stable
-            made = statement.compile(dialect=self._dialect)
-            compiled = self._compiled[id(statement)] = (str(made), list(made.positiontup or []))
-        sql, names = compiled
-        values = without_nul([params[name] for name in names])
+        sql, values = self._steps.build(write)
         pool = await self._connections()
         if self._held_busy:  # steps at the same moment: the others take the pool's connections
             return bool(await pool.fetchval(sql, *values))
