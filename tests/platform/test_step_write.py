@@ -159,6 +159,47 @@ async def test_the_fast_form_stores_exactly_what_the_portable_form_stores(
     assert fast_rows == portable_rows
 
 
+LATER = datetime(2026, 11, 22, 11, 0, 0, 654321, tzinfo=UTC)
+OWN_COLUMNS = {"attempts": 2, "next_attempt_at": LATER, "created_at": LATER}
+"""Columns a row may give itself that a step's rows usually leave to their defaults: a constant
+default, a time with no default, and the time a row is stamped with."""
+
+
+def _with_own_columns() -> StepWrite:
+    """A step whose render job (one row) and outbox rows (two) give their own values for columns
+    the fast forms otherwise fill in: what each row gives is stored, the rest filled in as ever."""
+    written = _write()
+    job = {**written.jobs[0], **OWN_COLUMNS}
+    outbox = [{**written.outbox[0], **OWN_COLUMNS}, {**written.outbox[1], **OWN_COLUMNS}]
+    return _write(jobs=[job], outbox=outbox)
+
+
+def _own_columns_of(rows: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [(m[4], m[5]) for m in rows["outbox"]] + [(j[7], j[8]) for j in rows["jobs"]]
+
+
+async def test_the_fast_form_stores_the_columns_a_row_gives_itself(
+    stores: tuple[Store, Store], tmp_path: Path
+) -> None:
+    fast, portable = stores
+    for store in (fast, portable):
+        assert await store.commit_step(_with_own_columns())
+    fast_rows, portable_rows = await _stored(fast), await _stored(portable)
+    assert _own_columns_of(fast_rows) == [(2, LATER)] * 3
+    assert fast_rows.pop("created")[1:] == portable_rows.pop("created")[1:] == [LATER] * 3  # not the dice
+    assert fast_rows == portable_rows
+    # Times are compared as SQLite stores them (text, in queries such as what is due): the same text.
+    stored_times = (
+        "SELECT next_attempt_at, created_at FROM outbox "
+        "UNION ALL SELECT next_attempt_at, created_at FROM render_jobs"
+    )
+    texts = []
+    for name in ("fast", "portable"):
+        with sqlite3.connect(tmp_path / f"{name}.sqlite3") as reader:
+            texts.append(reader.execute(stored_times).fetchall())
+    assert texts[0] == texts[1]
+
+
 async def test_a_stale_version_writes_nothing(stores: tuple[Store, Store]) -> None:
     fast, _ = stores
     before = await _stored(fast)
@@ -247,6 +288,18 @@ async def test_the_one_statement_form_stores_exactly_what_the_portable_form_stor
     ]
     assert one_rows.pop("created") == [AT] * 7
     portable_rows.pop("created")
+    assert one_rows == portable_rows
+
+
+async def test_the_one_statement_form_stores_the_columns_a_row_gives_itself(
+    postgres_stores: tuple[Store, Store],
+) -> None:
+    one, portable = postgres_stores
+    for store in (one, portable):
+        assert await store.commit_step(_with_own_columns())
+    one_rows, portable_rows = await _stored(one), await _stored(portable)
+    assert _own_columns_of(one_rows) == [(2, LATER)] * 3
+    assert one_rows.pop("created")[1:] == portable_rows.pop("created")[1:] == [LATER] * 3  # not the dice
     assert one_rows == portable_rows
 
 
