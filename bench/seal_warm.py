@@ -7,6 +7,7 @@ else between two runs:
 
 - the rules' step (the first bid sealed), and the questions then asked of each player;
 - the state's dump and the step's events, as the step's write stores them;
+- on PostgreSQL, the step's one statement and its values, made ready to send;
 - the clicked DM redrawn (the player's DMs rendered, then made discord.py's);
 - SQLite's statements for the step (`SqliteStepWriter.apply`), alone, and after another connection
   wrote to the file, as the step's render and the outbox do between two clicks: SQLite then starts
@@ -37,7 +38,7 @@ from sqlalchemy import create_engine
 from bot.chat.render import to_discord
 from bot.db.engine import sqlite_pragmas
 from bot.db.models import Base, utcnow
-from bot.db.step_write import SqliteStepWriter, StepWrite
+from bot.db.step_write import PostgresStepStatement, SqliteStepWriter, StepWrite
 from bot.lang.languages import ENGLISH
 from bot.play.games import SessionInfo
 from bot.play.in_place import redrawn
@@ -85,6 +86,7 @@ class FirstSeal:
     seal: SealBid
     after: KillTeamState
     events: list[Event]
+    dumped: tuple[str, str]  # the states before and after, as stored (made before any piece is timed)
 
 
 def first_seal() -> FirstSeal:
@@ -95,7 +97,8 @@ def first_seal() -> FirstSeal:
     assert asked is not None and asked.step is not None
     seal = SealBid(actor=ALICE, step=asked.step, amount=3, nonce=NONCE)
     after, events = adapter.procedure.step(state, seal, roller)
-    return FirstSeal(adapter, state, seal, after, events)
+    dumped = (adapter.procedure.dump(state), adapter.procedure.dump(after))
+    return FirstSeal(adapter, state, seal, after, events, dumped)
 
 
 def pure_pieces(first: FirstSeal) -> dict[str, Callable[[], Any]]:
@@ -106,6 +109,7 @@ def pure_pieces(first: FirstSeal) -> dict[str, Callable[[], Any]]:
     info = SessionInfo(SESSION, 1, 2, "killteam", ALICE, (ALICE, BOB), "open", 2)
     dm_key = f"dm.{ALICE}.{first.seal.step}"  # the bid's own DM prompt, the one clicked
     before_json = procedure.dump(state)
+    write = seal_write(first, 1)
 
     def fresh_questions() -> None:
         copy = after.model_copy()  # a state not asked before: the questions are made, not remembered
@@ -127,28 +131,32 @@ def pure_pieces(first: FirstSeal) -> dict[str, Callable[[], Any]]:
         "dump": lambda: procedure.dump(after),
         "job row (the events dumped)": lambda: job_row(procedure, SESSION, 2, before_json, events, []),
         "redraw (the player's DMs, made discord.py's)": redraw,
+        "PostgreSQL's statement and values (not sent)": partial(PostgresStepStatement().build, write),
     }
+
+
+def seal_write(first: FirstSeal, version: int) -> StepWrite:
+    """What the seal's step stores, made from the game at `version`."""
+    before_json, after_json = first.dumped
+    return StepWrite(
+        session_id=SESSION,
+        expected_version=version,
+        state=after_json,
+        version=version + 1,
+        status="open",
+        at=utcnow(),
+        status_changes=False,
+        jobs=[job_row(first.adapter.procedure, SESSION, version + 1, before_json, first.events, [])],
+    )
 
 
 def step_write(writer: SqliteStepWriter, first: FirstSeal) -> Callable[[], None]:
     """SQLite's statements for the seal's step (`SqliteStepWriter.apply`), each call one more
     version of the game."""
-    procedure = first.adapter.procedure
-    before_json, after_json = procedure.dump(first.state), procedure.dump(first.after)
     version = [1]
 
     def write() -> None:
-        step = StepWrite(
-            session_id=SESSION,
-            expected_version=version[0],
-            state=after_json,
-            version=version[0] + 1,
-            status="open",
-            at=utcnow(),
-            status_changes=False,
-            jobs=[job_row(procedure, SESSION, version[0] + 1, before_json, first.events, [])],
-        )
-        assert writer.apply(step)
+        assert writer.apply(seal_write(first, version[0]))
         version[0] += 1
 
     return write

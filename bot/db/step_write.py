@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import functools
 import json
-import operator
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 from sqlalchemy import Table, bindparam, insert, update
@@ -92,97 +90,47 @@ def apply_step(write: StepWrite, db: Session) -> bool:
     return True
 
 
-SQLITE = sqlite_dialect.dialect(paramstyle="qmark")
-Convert = Callable[[Any], Any]
+class _Compiled:
+    """A statement compiled once for SQLite, with its parameters' order and converters."""
 
-
-def _converter(table: Table, column: str) -> Convert | None:
-    """How SQLAlchemy hands a column's value to sqlite3 (None: as it is). The dialect's own type
-    decides: a UTC time is stored as SQLAlchemy's text for it, so the fast form's times compare in
-    queries exactly as the portable form's do (the generic type's processor left a timezone suffix)."""
-    column_type = table.c[column].type
-    return column_type.dialect_impl(SQLITE).bind_processor(SQLITE)  # type: ignore[no-any-return]
-
-
-class _SqliteUpdate:
-    """The versioned update of a session's row, compiled once, setting its status or leaving it.
-
-    A step's values are listed once in `VALUES`' order and picked into the statement's by a
-    C-level getter: building a dict of named values and ordering it cost a cold click tens of µs."""
-
-    VALUES = ("w_id", "w_version", "state", "version", "status", "updated_at", "reminded_at")
-
-    def __init__(self, status_changes: bool) -> None:
-        columns = ("state", "version", *(["status"] if status_changes else []), "updated_at")
-        compiled = (
-            update(SESSIONS)
-            .where(SESSIONS.c.id == bindparam("w_id"), SESSIONS.c.version == bindparam("w_version"))
-            .values({name: bindparam(name) for name in columns})
-            .values(reminded_at=None)
-            .compile(dialect=SQLITE)
-        )
+    def __init__(self, table: Table, statement: Any) -> None:
+        dialect = sqlite_dialect.dialect(paramstyle="qmark")
+        compiled = statement.compile(dialect=dialect)
         self.sql = str(compiled)
-        order = [self.VALUES.index(name) for name in compiled.positiontup or []]
-        self._pick = _picker(order)
-        self._at = _converter(SESSIONS, "updated_at")
+        names: list[str] = list(compiled.positiontup or [])
+        self.names = names
+        # The dialect's own type converts, as SQLAlchemy does, so the fast form stores exactly what
+        # the portable form does: SQLite compares stored times as text in queries (a generic time's
+        # converter handed sqlite3 an aware datetime, stored with a "+00:00" suffix).
+        converters: list[Callable[[Any], Any] | None] = []
+        for name in names:
+            column = table.c.get(name.removeprefix("w_"))
+            converter = None if column is None else column.type.dialect_impl(dialect).bind_processor(dialect)
+            converters.append(converter)
+        self.converters = converters
 
-    def params(self, write: StepWrite) -> tuple[Any, ...]:
-        at = write.at if self._at is None else self._at(write.at)
-        values = (
-            write.session_id,
-            write.expected_version,
-            write.state,
-            write.version,
-            write.status,
-            at,
-            None,
-        )
-        return self._pick(values)
-
-
-class _SqliteInsert:
-    """A table's insert of rows with one set of columns, compiled once with the column defaults
-    SQLAlchemy would fill in (constants, then the columns stamped with the step's time)."""
-
-    def __init__(self, table: Table, columns: tuple[str, ...]) -> None:
-        constants, stamped = _python_defaults(table)
-        filled = [c for c in constants if c not in columns]
-        at = [c for c in stamped if c not in columns and c not in constants]
-        every = (*columns, *filled, *at)
-        compiled = insert(table).values({name: bindparam(name) for name in every}).compile(dialect=SQLITE)
-        self.sql = str(compiled)
-        self._order = _picker([every.index(name) for name in compiled.positiontup or []])
-        self._pick = _picker(columns)
-        self._converters = [(n, c) for n, c in enumerate(map(partial(_converter, table), columns)) if c]
-        self._constants = tuple(_converted(_converter(table, c), constants[c]) for c in filled)
-        self._stamp = _converter(table, at[0]) if at else None
-        self._stamped = len(at)
-
-    def params(self, rows: list[dict[str, Any]], at: datetime) -> list[tuple[Any, ...]]:
-        stamped = (_converted(self._stamp, at),) * self._stamped
-        tail = self._constants + stamped
-        made = []
-        for row in rows:
-            own = self._pick(row)
-            if self._converters:
-                listed = list(own)
-                for n, convert in self._converters:
-                    listed[n] = _converted(convert, listed[n])
-                own = tuple(listed)
-            made.append(self._order(own + tail))
-        return made
+    def params(self, values: dict[str, Any]) -> tuple[Any, ...]:
+        out = []
+        for name, convert in zip(self.names, self.converters, strict=True):
+            value = values[name]
+            out.append(convert(value) if convert is not None and value is not None else value)
+        return tuple(out)
 
 
-def _picker(keys: Sequence[Any]) -> Callable[[Any], tuple[Any, ...]]:
-    """A C-level getter of `keys` from a row or a tuple, always giving a tuple."""
-    if len(keys) == 1:
-        key = keys[0]
-        return lambda values: (values[key],)
-    return operator.itemgetter(*keys)
+def _update_of(status_changes: bool) -> _Compiled:
+    """The versioned update of a session's row, setting its status or leaving it."""
+    columns = ("state", "version", *(["status"] if status_changes else []), "updated_at")
+    return _Compiled(
+        SESSIONS,
+        update(SESSIONS)
+        .where(SESSIONS.c.id == bindparam("w_id"), SESSIONS.c.version == bindparam("w_version"))
+        .values({name: bindparam(name) for name in columns})
+        .values(reminded_at=None),
+    )
 
 
-def _converted(convert: Convert | None, value: Any) -> Any:
-    return value if convert is None or value is None else convert(value)
+def _insert_of(table: Table, columns: list[str]) -> _Compiled:
+    return _Compiled(table, insert(table).values({name: bindparam(name) for name in columns}))
 
 
 @functools.cache
@@ -214,8 +162,8 @@ class SqliteStepWriter:
         self._connection: sqlite3.Connection | None = None
         # Status is set only by a step that changes it: SQLite rewrites the entry of every index on
         # a column the UPDATE sets (three hold status), whether or not its value changes.
-        self._updates = {changes: _SqliteUpdate(changes) for changes in (True, False)}
-        self._inserts: dict[tuple[str, tuple[str, ...]], _SqliteInsert] = {}
+        self._updates = {changes: _update_of(changes) for changes in (True, False)}
+        self._inserts: dict[tuple[str, tuple[str, ...]], _Compiled] = {}
 
     def _begin(self) -> sqlite3.Connection:
         """The connection, in a write transaction taken at once (else `WriterBusy`)."""
@@ -239,25 +187,29 @@ class SqliteStepWriter:
 
     def _insert(
         self, table: Table, rows: list[dict[str, Any]], at: datetime
-    ) -> tuple[str, list[tuple[Any, ...]]]:
-        """A table's insert and its parameters, for rows that each hold the same columns."""
+    ) -> tuple[_Compiled, list[tuple[Any, ...]]]:
+        constants, stamped = _python_defaults(table)
+        defaults = {**constants, **dict.fromkeys(stamped, at)}
+        rows = [{**defaults, **row} for row in rows]
         columns = tuple(rows[0])
         key = (table.name, columns)
         compiled = self._inserts.get(key)
         if compiled is None:
-            compiled = self._inserts[key] = _SqliteInsert(table, columns)
-        return compiled.sql, compiled.params(rows, at)
+            compiled = self._inserts[key] = _insert_of(table, list(columns))
+        return compiled, [compiled.params(row) for row in rows]
 
     def apply(self, write: StepWrite) -> bool:
         connection = self._begin()
         try:
+            values = {"w_id": write.session_id, "w_version": write.expected_version, **write.state_values()}
             statement = self._updates[write.status_changes]
-            if connection.execute(statement.sql, statement.params(write)).rowcount != 1:
+            if connection.execute(statement.sql, statement.params(values)).rowcount != 1:
                 connection.execute("ROLLBACK")
                 return False
             for table, rows in write.rows():
                 if rows:
-                    connection.executemany(*self._insert(table, rows, write.at))
+                    compiled, params = self._insert(table, rows, write.at)
+                    connection.executemany(compiled.sql, params)
             connection.execute("COMMIT")
             return True
         except BaseException:
@@ -270,7 +222,8 @@ class SqliteStepWriter:
         one commit; `at` stands in for the columns stamped with the time when a row has none."""
         connection = self._begin()
         try:
-            connection.executemany(*self._insert(table, rows, at))
+            compiled, params = self._insert(table, rows, at)
+            connection.executemany(compiled.sql, params)
             connection.execute("COMMIT")
         except BaseException:
             if connection.in_transaction:
