@@ -174,20 +174,22 @@ def _with_own_columns() -> StepWrite:
     return _write(jobs=[job], outbox=outbox)
 
 
-def _own_columns_of(rows: dict[str, Any]) -> list[tuple[Any, ...]]:
-    return [(m[4], m[5]) for m in rows["outbox"]] + [(j[7], j[8]) for j in rows["jobs"]]
+async def _both_keep_their_own_columns(fast: Store, portable: Store) -> None:
+    """A fast form and the portable one each store `_with_own_columns()`, alike, as given."""
+    for store in (fast, portable):
+        assert await store.commit_step(_with_own_columns())
+    fast_rows, portable_rows = await _stored(fast), await _stored(portable)
+    assert [(m[4], m[5]) for m in fast_rows["outbox"]] + [(j[7], j[8]) for j in fast_rows["jobs"]] == [
+        (2, LATER)
+    ] * 3
+    assert fast_rows.pop("created")[1:] == portable_rows.pop("created")[1:] == [LATER] * 3  # not the dice
+    assert fast_rows == portable_rows
 
 
 async def test_the_fast_form_stores_the_columns_a_row_gives_itself(
     stores: tuple[Store, Store], tmp_path: Path
 ) -> None:
-    fast, portable = stores
-    for store in (fast, portable):
-        assert await store.commit_step(_with_own_columns())
-    fast_rows, portable_rows = await _stored(fast), await _stored(portable)
-    assert _own_columns_of(fast_rows) == [(2, LATER)] * 3
-    assert fast_rows.pop("created")[1:] == portable_rows.pop("created")[1:] == [LATER] * 3  # not the dice
-    assert fast_rows == portable_rows
+    await _both_keep_their_own_columns(*stores)
     # Times are compared as SQLite stores them (text, in queries such as what is due): the same text.
     stored_times = (
         "SELECT next_attempt_at, created_at FROM outbox "
@@ -294,13 +296,7 @@ async def test_the_one_statement_form_stores_exactly_what_the_portable_form_stor
 async def test_the_one_statement_form_stores_the_columns_a_row_gives_itself(
     postgres_stores: tuple[Store, Store],
 ) -> None:
-    one, portable = postgres_stores
-    for store in (one, portable):
-        assert await store.commit_step(_with_own_columns())
-    one_rows, portable_rows = await _stored(one), await _stored(portable)
-    assert _own_columns_of(one_rows) == [(2, LATER)] * 3
-    assert one_rows.pop("created")[1:] == portable_rows.pop("created")[1:] == [LATER] * 3  # not the dice
-    assert one_rows == portable_rows
+    await _both_keep_their_own_columns(*postgres_stores)
 
 
 async def test_the_one_statement_form_writes_nothing_when_a_row_fails(
