@@ -108,7 +108,7 @@ def pure_pieces(first: FirstSeal) -> dict[str, Callable[[], Any]]:
     state, after, events = first.state, first.after, first.events
     info = SessionInfo(SESSION, 1, 2, "killteam", ALICE, (ALICE, BOB), "open", 2)
     dm_key = f"dm.{ALICE}.{first.seal.step}"  # the bid's own DM prompt, the one clicked
-    before_json = procedure.dump(state)
+    before_json = first.dumped[0]
     write = seal_write(first, 1)
 
     def fresh_questions() -> None:

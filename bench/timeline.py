@@ -54,10 +54,9 @@ def _wrap(owner: Any, attribute: str, name: str, *, returns: bool = False) -> No
 def install() -> None:
     """Mark: the gateway frame read, the interaction parsed (its payload made an `Interaction`), a
     question's handler entered, the step (its rules, the questions answered for the players, the
-    state's dump, its render job) and its store (SQLite's own statements; PostgreSQL's
-    statement built), the clicked message
-    redrawn (the player's DMs rendered, then made discord.py's), and the answer handed to
-    discord.py's webhook adapter."""
+    state's dump, its render job) and its store (SQLite's own statements; PostgreSQL's statement
+    built), the clicked message redrawn (the player's DMs rendered, then made discord.py's), and
+    the answer handed to discord.py's webhook adapter."""
     import discord.gateway
     import discord.interactions
     import discord.state
