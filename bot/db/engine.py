@@ -36,12 +36,18 @@ def without_nul(value: Any) -> Any:
     """A parameter with every NUL character shown as U+FFFD: PostgreSQL text can't hold NUL (it
     refuses the whole statement), and anyone can type one into a slash command's text."""
     if isinstance(value, str):
-        return value.replace(NUL, REPLACEMENT) if NUL in value else value
+        return text_without_nul(value)
     if isinstance(value, tuple | list):
         return type(value)(without_nul(item) for item in value)
     if isinstance(value, dict):
         return {key: without_nul(item) for key, item in value.items()}
     return value
+
+
+def text_without_nul(value: Any) -> Any:
+    """`without_nul` for one flat parameter: a text with NUL shown as U+FFFD, anything else as it
+    is (a step's statement checks its listed values so, without walking containers)."""
+    return value.replace(NUL, REPLACEMENT) if isinstance(value, str) and NUL in value else value
 
 
 def _without_nul(

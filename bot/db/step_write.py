@@ -30,7 +30,7 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.orm import Session
 
-from bot.db.engine import NUL, REPLACEMENT, without_nul
+from bot.db.engine import text_without_nul, without_nul
 from bot.db.models import DiceRoll, GameSession, OutboxMessage, RenderJob
 
 SESSIONS: Table = GameSession.__table__  # type: ignore[assignment]
@@ -322,7 +322,7 @@ class PostgresStepStatement:
                 values.extend([write.at] * one.stamped)
             elif hanging:
                 values.append(self._rows(table, hanging, write.at))
-        return sql, [_text_without_nul(value) for value in values]
+        return sql, [text_without_nul(value) for value in values]
 
     def _plan(self, shape: Shape) -> tuple[str, tuple[_OneRow | None, ...]]:
         """The statement for one shape, and how each table's one row (if it has one) fills it."""
@@ -371,10 +371,3 @@ class PostgresStepStatement:
     def _rows(self, table: Table, rows: list[dict[str, Any]], at: datetime) -> str:
         filled = without_nul(self._filled(table, rows, at))  # jsonb refuses "\u0000" as text refuses NUL
         return json.dumps(filled, default=lambda v: v.isoformat() if isinstance(v, datetime) else str(v))
-
-
-def _text_without_nul(value: Any) -> Any:
-    """A parameter, a text with NUL shown as U+FFFD (`without_nul`, for the flat values of a step)."""
-    if type(value) is str and NUL in value:
-        return value.replace(NUL, REPLACEMENT)
-    return value
