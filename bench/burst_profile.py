@@ -31,8 +31,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bot_process import PROFILE_ENV
-from bench.common import bench_bot, bid_menus, engine_name, summary, until_quiet
-from bench.killteam_sealed import open_games, seal
+from bench.common import bench_bot, engine_name, summary, until_quiet
+from bench.killteam_sealed import open_games, seals_at_once
 from tests.emulator import BotProcess, DefaultWorld, Emulator
 
 SHOWN = 8  # packages printed, the costliest first
@@ -45,17 +45,10 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def bursts(emu: Emulator, world: DefaultWorld, games: int, burst: int, tag: str) -> list[float]:
-    """Fresh games, then both seals of BURST of them at a time: the first player's all at once,
-    then the second's, as killteam_sealed.py's second pass does."""
+    """Fresh games, then their seals `burst` games at a time, as killteam_sealed.py's second pass."""
     sids = await open_games(emu, world, games, tag)
     await until_quiet(emu)
-    alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
-    together: list[float] = []
-    for start_at in range(0, len(sids), burst):
-        group = sids[start_at : start_at + burst]
-        together += await asyncio.gather(*(seal(emu, world.alice, alice, sid, 2) for sid in group))
-        together += await asyncio.gather(*(seal(emu, world.bob, bob, sid, 2) for sid in group))
-    return together
+    return await seals_at_once(emu, world, sids, burst)
 
 
 def package_of(file: str) -> str:

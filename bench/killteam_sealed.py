@@ -99,6 +99,18 @@ async def seal(
     return latency(await sealed(emu, user, prompts, sid, amount, settle))
 
 
+async def seals_at_once(emu: Emulator, world: DefaultWorld, sids: list[str], burst: int) -> list[float]:
+    """Both seals of `burst` games at a time: the first player's all at the same moment, then the
+    second's, each group as soon as the one before is answered."""
+    alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
+    together: list[float] = []
+    for start_at in range(0, len(sids), burst):
+        group = sids[start_at : start_at + burst]
+        together += await asyncio.gather(*(seal(emu, world.alice, alice, sid, 2) for sid in group))
+        together += await asyncio.gather(*(seal(emu, world.bob, bob, sid, 2) for sid in group))
+    return together
+
+
 async def pong(emu: Emulator, world: DefaultWorld, settle: bool = False) -> float:
     return latency(await ponged(emu, world, settle))
 
@@ -202,13 +214,7 @@ async def played(
         f"pong {percentile(seals, 50) / percentile(hot_pongs, 50):.2f}x; seal p99 = "
         f"{percentile(seals, 99) * 1000:.1f} ms (target <= 25 ms)"
     )
-    burst_sids = await open_games(emu, world, sessions, "b")
-    alice, bob = bid_menus(emu, world.alice), bid_menus(emu, world.bob)
-    together: list[float] = []
-    for start_at in range(0, len(burst_sids), burst):
-        group = burst_sids[start_at : start_at + burst]
-        together += await asyncio.gather(*(seal(emu, world.alice, alice, sid, 2) for sid in group))
-        together += await asyncio.gather(*(seal(emu, world.bob, bob, sid, 2) for sid in group))
+    together = await seals_at_once(emu, world, await open_games(emu, world, sessions, "b"), burst)
     print(summary(f"seals, {burst} games at the same moment", together))
     arrival_sids = await open_games(emu, world, sessions, "c")
     await until_quiet(emu)
