@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import os
 import pstats
-import signal
 import sys
 import tempfile
 import time
@@ -31,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bot_process import PROFILE_ENV
-from bench.common import bench_bot, engine_name, summary, until_quiet
+from bench.common import ROOT, bench_bot, engine_name, profiled_in_bot, summary, until_quiet
 from bench.killteam_sealed import open_games, seals_at_once
 from tests.emulator import BotProcess, DefaultWorld, Emulator
 
@@ -56,9 +55,8 @@ def package_of(file: str) -> str:
     standard library, or a built-in."""
     if "site-packages/" in file:
         return file.split("site-packages/", 1)[1].split("/", 1)[0]
-    root = str(Path(__file__).resolve().parents[1]) + "/"
-    if file.startswith(root):
-        return "muster: " + file[len(root) :].split("/", 1)[0]
+    if file.startswith(f"{ROOT}/"):
+        return "muster: " + file[len(f"{ROOT}/") :].split("/", 1)[0]
     if file == "~":
         return "built-ins (C functions and methods)"
     return "standard library"
@@ -69,20 +67,19 @@ def by_package(stats: pstats.Stats) -> dict[str, float]:
     table: dict[tuple[str, int, str], tuple[Any, ...]] = stats.stats  # type: ignore[attr-defined]
     own: dict[str, float] = {}
     for (file, _line, _name), row in table.items():
-        own[package_of(file)] = own.get(package_of(file), 0.0) + float(row[2])
+        package = package_of(file)
+        own[package] = own.get(package, 0.0) + float(row[2])
     return dict(sorted(own.items(), key=lambda item: -item[1]))
 
 
 async def profiled(
     emu: Emulator, world: DefaultWorld, bot: BotProcess, path: Path, games: int, burst: int
 ) -> dict[str, float]:
-    bot.process.send_signal(signal.SIGUSR1)
-    await asyncio.sleep(0.2)
-    await bursts(emu, world, games, burst, "p")
-    await until_quiet(emu)
-    bot.process.send_signal(signal.SIGUSR2)
-    await emu.wait_until(path.exists, 10, "the profile's stats")
-    return by_package(pstats.Stats(str(path)))
+    async def played() -> None:
+        await bursts(emu, world, games, burst, "p")
+        await until_quiet(emu)
+
+    return by_package(await profiled_in_bot(emu, bot, path, played()))
 
 
 async def main(games: int, burst: int) -> None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import os
+import pstats
 import re
+import signal
 import statistics
 import sys
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +159,18 @@ async def pick_bid(emu: Emulator, user: User, prompt: Message, sid: str, amount:
     redrawing that DM prompt (UPDATE_MESSAGE, bot/play/in_place.py). The record is returned as sent,
     unanswered, so its latency is the pick's."""
     return await emu.select(user, prompt, bid_menu_id(sid), [str(amount)])
+
+
+async def profiled_in_bot(emu: Emulator, bot: BotProcess, path: Path, played: Awaitable[Any]) -> pstats.Stats:
+    """`played` awaited under cProfile in the bot's event loop thread (bench/bot_process.py, started
+    with MUSTER_BENCH_PROFILE=`path`, which must not exist yet: it appears once the stats are
+    written), and the stats."""
+    bot.process.send_signal(signal.SIGUSR1)
+    await asyncio.sleep(0.2)
+    await played
+    bot.process.send_signal(signal.SIGUSR2)
+    await emu.wait_until(path.exists, 10, "the profile's stats")
+    return pstats.Stats(str(path), stream=io.StringIO())
 
 
 async def until_quiet(emu: Emulator, quiet: float = 0.03, limit: float = 10.0) -> None:

@@ -16,7 +16,6 @@ import asyncio
 import io
 import os
 import pstats
-import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bot_process import PROFILE_ENV
-from bench.common import bench_bot, percentile, summary
+from bench.common import bench_bot, percentile, profiled_in_bot, summary
 from tests.emulator import BotProcess, DefaultWorld, Emulator
 
 PROFILED = 300
@@ -58,15 +57,14 @@ async def profiled(
     """PROFILED interactions of one command under cProfile in the bot's process (`path`, which
     must not exist yet: it appears once the stats are written)."""
     options: dict[str, Any] = {"dice": "3d6+2"} if name == "roll" else {}
-    bot.process.send_signal(signal.SIGUSR1)
-    await asyncio.sleep(0.2)
-    for _ in range(PROFILED):
-        record = await emu.slash(world.alice, world.channel, name, **options)
-        await record.response(timeout=5)
-    await asyncio.sleep(AUDIT_PAUSE)
-    bot.process.send_signal(signal.SIGUSR2)
-    await emu.wait_until(path.exists, 10, "the profile's stats")
-    stats = pstats.Stats(str(path), stream=io.StringIO())
+
+    async def sent() -> None:
+        for _ in range(PROFILED):
+            record = await emu.slash(world.alice, world.channel, name, **options)
+            await record.response(timeout=5)
+        await asyncio.sleep(AUDIT_PAUSE)
+
+    stats = await profiled_in_bot(emu, bot, path, sent())
     os.replace(path, f"{path}.{name}")  # kept; the next profile is written to `path` again
     return stats
 
