@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import create_engine
 
-from bot.chat.render import to_discord
+from bot.chat.render import message_json
 from bot.db.engine import sqlite_pragmas
 from bot.db.models import Base, utcnow
 from bot.db.step_write import PostgresStepStatement, SqliteStepWriter, StepWrite
@@ -119,7 +119,7 @@ def pure_pieces(first: FirstSeal) -> dict[str, Callable[[], Any]]:
     def redraw() -> None:
         message = redrawn(adapter, info, (state, after, events, []), ENGLISH, dm_key, ALICE)
         if message is not None:
-            to_discord(SESSION, message)
+            message_json(SESSION, message)
 
     assert redrawn(adapter, info, (state, after, events, []), ENGLISH, dm_key, ALICE) is not None, dm_key
     return {
@@ -130,7 +130,7 @@ def pure_pieces(first: FirstSeal) -> dict[str, Callable[[], Any]]:
         ),
         "dump": lambda: procedure.dump(after),
         "job row (the events dumped)": lambda: job_row(procedure, SESSION, 2, before_json, events, []),
-        "redraw (the player's DMs, made discord.py's)": redraw,
+        "redraw (the player's DMs, as Discord's JSON)": redraw,
         "PostgreSQL's statement and values (not sent)": partial(PostgresStepStatement().build, write),
     }
 

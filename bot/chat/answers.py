@@ -21,6 +21,7 @@ from typing import Any
 
 import aiohttp
 import discord
+from discord.http import MultipartParameters
 from discord.webhook.async_ import async_context
 
 from bot.chat.kept import age_of
@@ -133,3 +134,25 @@ async def answer_with(
         return Answered(refused=refused)
     resource = response.resource
     return Answered(resource.id if isinstance(resource, discord.InteractionMessage) else None)
+
+
+async def update_clicked(interaction: discord.Interaction[Any], data: dict[str, Any]) -> None:
+    """Answer a component's click by editing the message clicked to `data`, Discord's JSON for it
+    (`render.message_json`): discord.py's own `edit_message`, less its embed and view objects,
+    which a click would build only for discord.py to turn them back into this JSON. Raises as
+    `edit_message` does (`discord.HTTPException`, `discord.InteractionResponded`)."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    kind = discord.InteractionResponseType.message_update
+    params = MultipartParameters(payload={"type": kind.value, "data": data}, multipart=None, files=None)
+    http = interaction._state.http
+    await async_context.get().create_interaction_response(
+        interaction.id,
+        interaction.token,
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        params=params,
+    )
+    response._response_type = kind  # is_done() from now on, as after discord.py's own answer

@@ -18,7 +18,7 @@ Discord's rules for the command tree are numbers here too (`COMMAND_*`), checked
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -152,31 +152,50 @@ def _fit_fields(data: dict[str, Any], room: int) -> int:
 def _fit_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, int]:
     """One embed cut to its own limits and to the `room` left in the message; None if nothing fits.
     An embed that already fits (nearly every one) is kept as it is: cutting one rebuilds it."""
-    if _fits(embed, room):
-        return embed, room - len(embed)
+    data = embed.to_dict()
+    if _fits(data, room):
+        return embed, room - _length(data)
     return _cut_embed(embed, room)
 
 
-def _fits(embed: discord.Embed, room: int) -> bool:
-    """Whether `_cut_embed` would leave the embed as it is: every part within its limit, all of it
-    within `room`, and no empty field, author or footer (cutting drops those)."""
-    fields = embed.fields
-    if len(embed) > room or len(fields) > FIELDS:
+def _length(data: Mapping[str, Any]) -> int:
+    """An embed's characters, as Discord counts them towards `EMBED_TOTAL`."""
+    total = len(data.get("title") or "") + len(data.get("description") or "")
+    for field in data.get("fields") or ():
+        total += len(field.get("name") or "") + len(field.get("value") or "")
+    for part, key in (("author", "name"), ("footer", "text")):
+        inner = data.get(part)
+        if isinstance(inner, dict):
+            total += len(inner.get(key) or "")
+    return total
+
+
+def _fits(data: Mapping[str, Any], room: int) -> bool:
+    """Whether `_cut_json` would leave the embed (as Discord's JSON) as it is: every part within its
+    limit, all of it within `room`, and no empty field, author or footer (cutting drops those)."""
+    fields = data.get("fields") or ()
+    if _length(data) > room or len(fields) > FIELDS:
         return False
-    if len(embed.title or "") > EMBED_TITLE or len(embed.description or "") > EMBED_DESCRIPTION:
+    if len(data.get("title") or "") > EMBED_TITLE or len(data.get("description") or "") > EMBED_DESCRIPTION:
         return False
-    author, footer = embed.author.name, embed.footer.text
-    if author is not None and not 0 < len(author) <= EMBED_AUTHOR:
-        return False
-    if footer is not None and not 0 < len(footer) <= EMBED_FOOTER:
-        return False
+    for part, key, limit in (("author", "name", EMBED_AUTHOR), ("footer", "text", EMBED_FOOTER)):
+        inner = data.get(part)
+        if isinstance(inner, dict) and key in inner and not 0 < len(inner[key] or "") <= limit:
+            return False
     return all(
-        f.name and f.value and len(f.name) <= FIELD_NAME and len(f.value) <= FIELD_VALUE for f in fields
+        f.get("name") and f.get("value") and len(f["name"]) <= FIELD_NAME and len(f["value"]) <= FIELD_VALUE
+        for f in fields
     )
 
 
 def _cut_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, int]:
-    data: dict[str, Any] = dict(embed.to_dict())
+    data, room = _cut_json(embed.to_dict(), room)
+    return (None if data is None else discord.Embed.from_dict(data)), room
+
+
+def _cut_json(original: Mapping[str, Any], room: int) -> tuple[dict[str, Any] | None, int]:
+    """An embed (as Discord's JSON) cut to its limits and `room`, as a copy; None if nothing fits."""
+    data: dict[str, Any] = dict(original)
     had_text = False
     for key, limit in (("title", EMBED_TITLE), ("description", EMBED_DESCRIPTION)):
         if data.get(key):
@@ -188,7 +207,7 @@ def _cut_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, i
     for part, key, limit in (("author", "name", EMBED_AUTHOR), ("footer", "text", EMBED_FOOTER)):
         inner = data.get(part)
         if isinstance(inner, dict) and key in inner:
-            inner = data[part] = dict(inner)  # to_dict shares the embed's own: the caller's is not cut
+            inner = data[part] = dict(inner)  # the original's own stays as it was
             had_text = had_text or bool(inner[key])
             inner[key] = clip(str(inner[key] or ""), min(limit, room))
             room -= len(inner[key])
@@ -200,7 +219,7 @@ def _cut_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, i
     has_text = any(data.get(k) for k in ("title", "description", "fields", "author", "footer"))
     if had_text and not has_text:
         return None, room
-    return discord.Embed.from_dict(data), room
+    return data, room
 
 
 def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
@@ -209,6 +228,21 @@ def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
     fitted: list[discord.Embed] = []
     for embed in embeds[:EMBEDS]:
         made, room = _fit_embed(embed, room)
+        if made is not None:
+            fitted.append(made)
+    return fitted
+
+
+def fit_embeds_json(embeds: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`fit_embeds` for embeds as Discord's JSON: one that fits is kept as it is (not copied)."""
+    room = EMBED_TOTAL
+    fitted: list[dict[str, Any]] = []
+    for data in embeds[:EMBEDS]:
+        if _fits(data, room):
+            fitted.append(data)
+            room -= _length(data)
+            continue
+        made, room = _cut_json(data, room)
         if made is not None:
             fitted.append(made)
     return fitted

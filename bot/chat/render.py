@@ -1,4 +1,5 @@
-"""Plain-data messages (bot/chat/messages.py) turned into discord.py send/edit arguments."""
+"""Plain-data messages (bot/chat/messages.py) turned into Discord's JSON, and into discord.py send/edit
+arguments made from it."""
 
 from __future__ import annotations
 
@@ -23,88 +24,150 @@ from bot.chat.limits import (
     SELECT_PLACEHOLDER,
     TEXT_INPUT_LABEL,
     TEXT_INPUT_PLACEHOLDER,
-    fit,
+    fit_content,
+    fit_embeds_json,
 )
-from bot.chat.messages import Button, Embed, Modal, Outgoing, Reply, Select
+from bot.chat.messages import Button, Embed, Modal, Outgoing, Reply, Select, SelectOption
 from bot.lang.i18n import Domain
 from rules.text import clip
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 
 _ = Domain("muster")
 
 
-def embed(model: Embed) -> discord.Embed:
-    result = discord.Embed(
-        title=model.title,
-        description=model.description,
-        colour=model.colour if model.colour is not None else 0x8B5A2B,
-    )
-    for f in model.fields[:FIELDS]:
-        result.add_field(
-            name=clip(f.name, FIELD_NAME), value=clip(f.value, FIELD_VALUE) or "\u200b", inline=f.inline
-        )
+STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
+"""A button's style as Discord numbers it."""
+COLOUR = 0x8B5A2B
+"""An embed's colour when its message names none."""
+
+
+def embed_json(model: Embed) -> dict[str, Any]:
+    """An embed as Discord's JSON, each field and the footer within its own limit (the message's
+    limits are applied with its other embeds: `message_json`, `bot.chat.limits.fit`)."""
+    data: dict[str, Any] = {"type": "rich", "color": model.colour if model.colour is not None else COLOUR}
+    if model.title:
+        data["title"] = model.title
+    if model.description:
+        data["description"] = model.description
+    if model.fields:
+        data["fields"] = [
+            {
+                "name": clip(f.name, FIELD_NAME),
+                "value": clip(f.value, FIELD_VALUE) or "\u200b",
+                "inline": f.inline,
+            }
+            for f in model.fields[:FIELDS]
+        ]
     if model.footer:
-        result.set_footer(text=clip(model.footer, EMBED_FOOTER))
-    result.timestamp = model.timestamp
-    return result
+        data["footer"] = {"text": clip(model.footer, EMBED_FOOTER)}
+    if model.timestamp is not None:
+        stamp = model.timestamp if model.timestamp.tzinfo is not None else model.timestamp.astimezone()
+        data["timestamp"] = stamp.isoformat()
+    return data
+
+
+def embed(model: Embed) -> discord.Embed:
+    return discord.Embed.from_dict(embed_json(model))
+
+
+def components_json(
+    session_id: str | None, buttons: list[Button], selects: list[Select]
+) -> list[dict[str, Any]]:
+    """The components as Discord's JSON rows, each with the custom_id that routes its click
+    (bot/chat/custom_ids.py): the selects first, a row each, then the buttons, five a row, in the
+    rows left (one is always left for them)."""
+    rows: list[dict[str, Any]] = [
+        {"type": 1, "components": [_select_json(_session(session_id), select)]}
+        for select in selects[: ACTION_ROWS - 1]
+    ]
+    kept = buttons[: (ACTION_ROWS - len(rows)) * ROW_BUTTONS]
+    for start in range(0, len(kept), ROW_BUTTONS):
+        row = [_button_json(session_id, button) for button in kept[start : start + ROW_BUTTONS]]
+        rows.append({"type": 1, "components": row})
+    return rows
+
+
+def _button_json(session_id: str | None, button: Button) -> dict[str, Any]:
+    return {
+        "type": 2,
+        "style": STYLES[button.style],
+        "label": clip(button.label, BUTTON_LABEL),
+        "custom_id": _button_id(session_id, button),
+        "disabled": button.disabled,
+    }
+
+
+def _select_json(session_id: str, select: Select) -> dict[str, Any]:
+    options = select.options[:SELECT_OPTIONS]
+    most = max(1, min(select.max_values, len(options)))
+    data: dict[str, Any] = {
+        "type": 3,
+        "custom_id": (custom_ids.pick if select.pick else custom_ids.select)(session_id, select.step),
+        "min_values": min(select.min_values, most),
+        "max_values": most,
+        "options": [_option_json(o) for o in options],
+    }
+    if select.placeholder:
+        data["placeholder"] = clip(select.placeholder, SELECT_PLACEHOLDER)
+    return data
+
+
+def _option_json(option: SelectOption) -> dict[str, Any]:
+    data = {
+        "label": clip(option.label, SELECT_OPTION_TEXT),
+        "value": option.value[:SELECT_OPTION_TEXT],  # a value is matched, not read: cut, not marked
+    }
+    if option.description:
+        data["description"] = clip(option.description, SELECT_OPTION_TEXT)
+    return data
 
 
 def view(session_id: str | None, buttons: list[Button], selects: list[Select]) -> discord.ui.View | None:
-    """The components, each with the custom_id that routes its click (bot/chat/custom_ids.py).
+    """The components as discord.py's view (`components_json`'s rows).
 
     The view is sent stopped, so discord.py keeps no copy: bot/chat/ui.py routes the clicks by their
     custom_id (a button with its own custom_id goes to its cog's `DynamicItem`), restart or not.
     """
-    if not (buttons or selects):
+    return view_of(components_json(session_id, buttons, selects))
+
+
+def view_of(rows: list[dict[str, Any]]) -> discord.ui.View | None:
+    """Discord's JSON rows (`components_json`) as a stopped discord.py view; None for no rows."""
+    if not rows:
         return None
     result = discord.ui.View(timeout=None)
-    row = 0
-    for select in selects[: ACTION_ROWS - 1]:  # a row left for buttons
-        result.add_item(_select(_session(session_id), select, row))
-        row += 1
-    for index, button in enumerate(buttons[: (ACTION_ROWS - row) * ROW_BUTTONS]):
-        result.add_item(
-            discord.ui.Button(
-                label=clip(button.label, BUTTON_LABEL),
-                style=_STYLES[button.style],
-                disabled=button.disabled,
-                custom_id=_button_id(session_id, button),
-                row=row + index // ROW_BUTTONS,
-            )
-        )
+    for number, row in enumerate(rows):
+        for item in row["components"]:
+            result.add_item(_item(item, number))
     result.stop()
     return result
+
+
+def _item(data: dict[str, Any], row: int) -> discord.ui.Item[Any]:
+    if data["type"] == 2:
+        return discord.ui.Button(
+            label=data["label"],
+            style=discord.ButtonStyle(data["style"]),
+            disabled=data["disabled"],
+            custom_id=data["custom_id"],
+            row=row,
+        )
+    return discord.ui.Select(
+        custom_id=data["custom_id"],
+        placeholder=data.get("placeholder"),
+        min_values=data["min_values"],
+        max_values=data["max_values"],
+        options=[
+            discord.SelectOption(label=o["label"], value=o["value"], description=o.get("description"))
+            for o in data["options"]
+        ],
+        row=row,
+    )
 
 
 def _button_id(session_id: str | None, button: Button) -> str:
     if button.custom_id is not None:
         return button.custom_id
     return custom_ids.button(_session(session_id), button.step, button.value, button.form)
-
-
-def _select(session_id: str, select: Select, row: int) -> discord.ui.Select[Any]:
-    options = select.options[:SELECT_OPTIONS]
-    return discord.ui.Select(
-        custom_id=(custom_ids.pick if select.pick else custom_ids.select)(session_id, select.step),
-        placeholder=select.placeholder and clip(select.placeholder, SELECT_PLACEHOLDER),
-        min_values=min(select.min_values, len(options)),
-        max_values=min(select.max_values, len(options)),
-        options=[
-            discord.SelectOption(
-                label=clip(o.label, SELECT_OPTION_TEXT),
-                value=o.value[:SELECT_OPTION_TEXT],  # a value is matched, not read: cut, not marked
-                description=(o.description or None) and clip(o.description, SELECT_OPTION_TEXT),
-            )
-            for o in options
-        ],
-        row=row,
-    )
 
 
 def _session(session_id: str | None) -> str:
@@ -122,20 +185,41 @@ def allowed(users: list[int]) -> discord.AllowedMentions:
     )
 
 
+def allowed_json(users: list[int]) -> dict[str, Any]:
+    """`allowed` as Discord's JSON."""
+    return {"parse": [], "users": users} if users else {"parse": []}
+
+
+def message_json(session_id: str | None, message: Outgoing | Reply) -> dict[str, Any]:
+    """The message as Discord's JSON (a send's or an edit's body, an answer's `data`), within
+    Discord's limits. `to_discord` makes discord.py's arguments from it; a click answered in place
+    sends it as it is (bot/play/in_place.py): making discord.py's embed and view for it and turning
+    them back into this cost that click about 0.1 ms with the CPU's caches cold."""
+    pings = message.pings if isinstance(message, Outgoing) else []
+    data: dict[str, Any] = {
+        "content": fit_content(message.content or None),
+        "allowed_mentions": allowed_json(pings),
+    }
+    if not (isinstance(message, Outgoing) and message.keep_embeds):
+        data["embeds"] = fit_embeds_json([embed_json(e) for e in message.embeds[:EMBEDS]])
+    rows = components_json(session_id, message.buttons, message.selects)
+    if rows or (isinstance(message, Outgoing) and message.key):
+        data["components"] = rows  # an edit of a kept message without them removes its buttons
+    return data
+
+
 def to_discord(session_id: str | None, message: Outgoing | Reply) -> dict[str, Any]:
+    """`message_json` as discord.py's send or edit arguments."""
+    data = message_json(session_id, message)
     kwargs: dict[str, Any] = {
-        "content": message.content or None,
-        "embeds": [embed(e) for e in message.embeds[:EMBEDS]],
+        "content": data["content"],
         "allowed_mentions": allowed(message.pings if isinstance(message, Outgoing) else []),
     }
-    if isinstance(message, Outgoing) and message.keep_embeds:
-        del kwargs["embeds"]
-    made = view(session_id, message.buttons, message.selects)
-    if made is not None:
-        kwargs["view"] = made
-    elif isinstance(message, Outgoing) and message.key:
-        kwargs["view"] = None  # an edit that removes buttons
-    return fit(**kwargs)
+    if "embeds" in data:
+        kwargs["embeds"] = [discord.Embed.from_dict(e) for e in data["embeds"]]
+    if "components" in data:
+        kwargs["view"] = view_of(data["components"])
+    return kwargs
 
 
 def prompt_fallback(session_id: str, user_id: int) -> dict[str, Any]:

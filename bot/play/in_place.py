@@ -35,11 +35,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.chat.answers import update_clicked
 from bot.chat.kept import age_of
 from bot.chat.limits import RENEW_AGE
 from bot.chat.messages import Outgoing
 from bot.chat.outbox import Shown
-from bot.chat.render import to_discord
+from bot.chat.render import message_json
 from bot.chat.sending import shown_digest
 from bot.lang.i18n import speaking
 from bot.lang.languages import Languages
@@ -55,14 +56,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EDITABLE = {"content", "embeds", "view", "allowed_mentions"}
-"""What `to_discord` gives that an interaction's message update takes."""
-
-
-def _editable(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """`to_discord`'s message as an interaction's message update takes it."""
-    return {k: v for k, v in kwargs.items() if k in EDITABLE}
-
 
 @dataclass(frozen=True)
 class Redraw:
@@ -72,7 +65,7 @@ class Redraw:
     result: StepResult
     key: str | None = None
     message: Outgoing | None = None
-    kwargs: dict[str, Any] | None = None  # the message as discord.py takes it
+    data: dict[str, Any] | None = None  # the message as Discord's JSON (`render.message_json`)
 
 
 async def redraw_clicked(interaction: discord.Interaction[Any], result: StepResult) -> Redraw:
@@ -90,11 +83,11 @@ async def redraw_clicked(interaction: discord.Interaction[Any], result: StepResu
         if message is None:
             return Redraw(result, key)
         with speaking(message.language):
-            kwargs = to_discord(sid, message)
+            data = message_json(sid, message)
     except Exception:
         log.exception("game %s: the message clicked could not be redrawn; answering apart", sid)
         return Redraw(result)
-    return Redraw(result, key, message, _editable(kwargs))
+    return Redraw(result, key, message, data)
 
 
 async def answer_in_place(
@@ -110,10 +103,10 @@ async def answer_in_place(
     kept = bot.delivery.sender.kept.get(sid, key) if message is not None and key is not None else None
     if message is None or key is None or kept is None or clicked is None or kept.message_id != clicked.id:
         return None
-    if interaction.response.is_done() or redraw.kwargs is None:
+    if interaction.response.is_done() or redraw.data is None:
         return None
     try:
-        await interaction.response.edit_message(**redraw.kwargs)
+        await update_clicked(interaction, redraw.data)
     except discord.HTTPException as exc:
         log.info("game %s: answering in place failed (%s); answering apart", sid, exc)
         return None
@@ -148,9 +141,9 @@ async def pick_in_place(
         look = picked_dm(bot.games.get(info.system), info, state, player, key, picked)
         if look is None:
             return False
-        kwargs = to_discord(info.id, look)
+        data = message_json(info.id, look)
     try:
-        await interaction.response.edit_message(**_editable(kwargs))
+        await update_clicked(interaction, data)
     except discord.HTTPException as exc:
         log.info("game %s: showing a pick in place failed (%s); showing it apart", info.id, exc)
         return False

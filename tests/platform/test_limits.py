@@ -14,7 +14,7 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.chat.limits import CONTENT, EMBED_TOTAL, _cut_embed, _fit_embed, fit, fit_embeds
+from bot.chat.limits import CONTENT, EMBED_TOTAL, _cut_embed, _fit_embed, fit, fit_embeds, fit_embeds_json
 from cogs.dice import describe_roll
 from rules.dice import MAX_DICE, Roller, roll_notation
 from tests.emulator.validation import validate_message
@@ -56,6 +56,17 @@ def test_whatever_is_built_discord_accepts(content: str | None, many: list[disco
     errors = validate_message(payload(fitted), file_count=0, editing=True)
     assert not errors, errors.summary()
     assert fitted["ephemeral"] is True  # everything else passes through
+
+
+@settings(max_examples=100, deadline=None)
+@given(many=st.lists(embeds(), max_size=12))
+def test_embeds_as_discords_json_are_cut_as_discord_py_embeds_are(many: list[discord.Embed]) -> None:
+    """A click's answer fits its embeds as JSON (bot/chat/render.py `message_json`), the outbox as
+    discord.py's: the same message either way, and the JSON given is never changed."""
+    given_json = [e.to_dict() for e in many]
+    before = copy.deepcopy(given_json)
+    assert fit_embeds_json(given_json) == [e.to_dict() for e in fit_embeds(many)]
+    assert given_json == before
 
 
 @settings(max_examples=60, deadline=None)

@@ -5,13 +5,16 @@ answers the rules check."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
 import discord
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.chat import custom_ids, render, router, ui
-from bot.chat.messages import Reply
+from bot.chat.messages import Embed, Outgoing, Reply
 from bot.play import questions
 from rules.errors import RuleError
 from rules.session import InputField, NumberRange, Option, Question, check_answer
@@ -19,6 +22,22 @@ from tests.emulator.validation import validate_message
 
 SID = "0123456789ab"
 slugs = st.from_regex(r"[A-Za-z0-9_.\-]{1,40}", fullmatch=True)
+
+
+@st.composite
+def any_embed(draw: st.DrawFn) -> Embed:
+    """A plain embed, its texts anywhere from empty to well past Discord's limits."""
+    texts = st.text(max_size=30) | st.integers(0, 5000).map(lambda n: "x" * n)
+    made = Embed(
+        title=draw(st.none() | texts),
+        description=draw(st.none() | texts),
+        colour=draw(st.none() | st.integers(0, 0xFFFFFF)),
+        footer=draw(st.none() | texts),
+        timestamp=draw(st.none() | st.just(datetime(2026, 11, 29, 12, 0, tzinfo=UTC))),
+    )
+    for _ in range(draw(st.integers(0, 27))):
+        made.add(draw(texts), draw(texts), draw(st.booleans()))
+    return made
 
 
 @st.composite
@@ -224,3 +243,52 @@ async def test_components_and_the_prompt_fallback_are_sent_stopped_so_discord_py
     assert view.is_finished()
     (item,) = view.children
     assert isinstance(item, discord.ui.Button) and item.custom_id == f"p:{SID}:42"
+
+
+def _as_discord_sends(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The message JSON discord.py sends for `to_discord`'s arguments, less the keys it adds with
+    Discord's own defaults (a select or button not disabled, an option not a default, no flags)
+    and a select's `required`, which only a modal reads."""
+    view = kwargs.get("view")
+    sent = {
+        "content": kwargs["content"],
+        "embeds": [e.to_dict() for e in kwargs.get("embeds", [])],
+        "components": view.to_components() if view is not None else [],
+        "allowed_mentions": kwargs["allowed_mentions"].to_dict(),
+    }
+    return _without_defaults(sent)
+
+
+def _a_default(key: str, value: Any) -> bool:
+    if key == "required":
+        return True
+    return (key in ("disabled", "default") and value is False) or (key == "flags" and value == 0)
+
+
+def _without_defaults(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_defaults(v) for k, v in value.items() if not _a_default(k, v)}
+    if isinstance(value, list):
+        return [_without_defaults(v) for v in value]
+    return value
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    question=any_question(),
+    content=st.text(max_size=2100),
+    embeds=st.lists(any_embed(), max_size=11),
+    pings=st.lists(st.integers(1, 2**60), max_size=3),
+)
+def test_a_message_as_discords_json_is_what_discord_py_sends_for_it_and_discord_accepts(
+    question: Question, content: str, embeds: list[Embed], pings: list[int]
+) -> None:
+    """A click answered in place sends `message_json` itself; the outbox sends the same message
+    through discord.py (`to_discord`): both must show the same, within Discord's limits."""
+    buttons, selects = questions.components(question)
+    message = Outgoing(content=content, embeds=embeds, buttons=buttons, selects=selects, pings=pings, key="k")
+    data = render.message_json(SID, message)
+    errors = validate_message(data, file_count=0, editing=True)
+    assert not errors, errors.summary()
+    expected = _as_discord_sends(render.to_discord(SID, message))
+    assert _without_defaults(data) == expected
