@@ -8,7 +8,7 @@ else between two runs:
 - the rules' step (the first bid sealed), and the questions then asked of each player;
 - the state's dump and the step's events, as the step's write stores them;
 - on PostgreSQL, the step's one statement and its values, made ready to send;
-- the clicked DM redrawn (the player's DMs rendered, then made discord.py's);
+- the clicked DM redrawn (the player's DMs rendered, then made Discord's JSON);
 - SQLite's statements for the step (`SqliteStepWriter.apply`), alone, and after another connection
   wrote to the file, as the step's render and the outbox do between two clicks: SQLite then starts
   the step's transaction with an empty page cache.

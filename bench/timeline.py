@@ -55,7 +55,7 @@ def install() -> None:
     """Mark: the gateway frame read, the interaction parsed (its payload made an `Interaction`), a
     question's handler entered, the step (its rules, the questions answered for the players, the
     state's dump, its render job) and its store (SQLite's own statements; PostgreSQL's statement
-    built), the clicked message redrawn (the player's DMs rendered, then made discord.py's), and
+    built), the clicked message redrawn (the player's DMs rendered, then made Discord's JSON), and
     the answer handed to discord.py's webhook adapter."""
     import discord.gateway
     import discord.interactions
@@ -83,7 +83,7 @@ def install() -> None:
     _wrap(SqliteStepWriter, "apply", "SQLite's apply", returns=True)
     _wrap(PostgresStepStatement, "build", "PostgreSQL's statement", returns=True)
     _wrap(in_place, "player_dms", "the player's DMs", returns=True)
-    _wrap(in_place, "to_discord", "to discord.py", returns=True)
+    _wrap(in_place, "message_json", "as JSON", returns=True)
     _wrap(discord.webhook.async_.AsyncWebhookAdapter, "create_interaction_response", "answer sent")
 
 
