@@ -40,7 +40,7 @@ from sqlalchemy.orm import Session
 
 from bench.calls_per_game import GAMES, muster_at_limits
 from bench.common import percentile
-from bot.chat.messages import Outgoing
+from bot.chat.messages import Outgoing, from_json
 from bot.chat.outbox import Sent
 from bot.db.models import OutboxMessage
 from tests.e2e.conftest import Muster
@@ -128,7 +128,7 @@ def load_rows(db: Session) -> list[Row]:
     rows = []
     for row in db.scalars(select(OutboxMessage).order_by(OutboxMessage.id)):
         try:
-            key = Outgoing.model_validate_json(row.payload).key
+            key = from_json(row.payload).key
         except ValueError:
             key = None
         rows.append(

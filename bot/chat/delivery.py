@@ -67,7 +67,7 @@ from typing import Protocol
 import discord
 from pydantic import ValidationError
 
-from bot.chat.messages import Outgoing
+from bot.chat.messages import Outgoing, from_json
 from bot.chat.outbox import (
     Outcome,
     Sent,
@@ -352,7 +352,7 @@ class Delivery:
 def parsed(row: OutboxMessage) -> Outgoing | None:
     """A row's message (None: its payload doesn't read as one, a bug never to retry)."""
     try:
-        return Outgoing.model_validate_json(row.payload)
+        return from_json(row.payload)
     except ValidationError:
         log.exception("outbox %s does not read as a message", row.id)
         return None

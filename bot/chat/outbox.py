@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.elements import BindParameter
 
 from bot.chat.limits import NONCE
-from bot.chat.messages import Outgoing
+from bot.chat.messages import Outgoing, to_json
 from bot.db.models import GameSession, OutboxLane, OutboxMessage, RenderJob, SessionMessage, utcnow
 from bot.db.upsert import claim_meta, dialect_insert
 from bot.play.games import SessionInfo
@@ -35,7 +35,7 @@ def outbox_rows(
         rows.append(
             {
                 "session_id": info.id if info else session_id,
-                "payload": message.model_dump_json(exclude_defaults=True),
+                "payload": to_json(message),
             }
         )
     return rows

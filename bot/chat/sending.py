@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -22,7 +22,7 @@ from bot.chat.answers import Answers
 from bot.chat.dm_channels import DmChannels, DmsClosed
 from bot.chat.kept import KeptMessages, age_of
 from bot.chat.limits import RENEW_AGE
-from bot.chat.messages import GameThread, Outgoing
+from bot.chat.messages import GameThread, Outgoing, to_json
 from bot.chat.outbox import Sent, claim_once
 from bot.chat.render import prompt_fallback, to_discord
 from bot.chat.uploads import Uploads
@@ -54,7 +54,7 @@ def shown_digest(message: Outgoing) -> str:
     """What a keyed message shows, as a digest: an edit whose digest is the message's own changes
     nothing on Discord, so it is not sent (it would only spend the channel's edits)."""
     # A file counts only when there is one: the digests kept for every other message stay as they were.
-    shown = message.model_dump_json(include=SHOWN_FIELDS | ({"upload"} if message.upload else set()))
+    shown = to_json(message, include=SHOWN_FIELDS | ({"upload"} if message.upload else set()))
     return hashlib.sha256(shown.encode()).hexdigest()
 
 
@@ -195,12 +195,8 @@ class Sender:
             if message.fallback_channel_id is None and message.failure_user_id is None:
                 raise
             note = [message.failure_note] if message.failure_note else []
-            fallback = message.model_copy(
-                update={
-                    "content": "\n\n".join([message.content, *note]).strip(),
-                    "key": None,
-                    "answer": None,
-                }
+            fallback = replace(
+                message, content="\n\n".join([message.content, *note]).strip(), key=None, answer=None
             )
             kwargs = to_discord(session_id, fallback)
             if message.fallback_channel_id is not None:
@@ -227,7 +223,7 @@ class Sender:
         channel, thread = (f"<#{where}>" for where in opened)
         if channel not in message.content:
             return message
-        return message.model_copy(update={"content": message.content.replace(channel, thread)})
+        return replace(message, content=message.content.replace(channel, thread))
 
     async def _send_dm(
         self, session_id: str | None, message: Outgoing, kwargs: dict[str, Any], nonce: str

@@ -105,9 +105,7 @@ def info_of(row: ClubEvent) -> EventInfo:
 def placed(info: EventInfo, outgoing: list[Outgoing]) -> list[Outgoing]:
     """The messages with the event's channel where they name none (a lane is no session)."""
     return [
-        m.model_copy(update={"channel_id": info.channel_id})
-        if m.to == "channel" and m.channel_id is None
-        else m
+        replace(m, channel_id=info.channel_id) if m.to == "channel" and m.channel_id is None else m
         for m in outgoing
     ]
 

@@ -14,6 +14,7 @@ the player alone (`bot.chat.router.on_pick`): one call, only when it is wanted.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.chat.limits import ACTION_ROWS, EMBED_DESCRIPTION, ROW_BUTTONS, SELECT_OPTION_TEXT, SELECT_OPTIONS
@@ -170,17 +171,15 @@ def _under_header(header: Outgoing, player: int, asked: Outgoing | None, **field
     """The player's one living DM: their header (a hand), with `asked`'s words and components under
     it. Edited all game long, it would outlive the few edits Discord allows a message over an hour
     old, so it is posted afresh at the bottom of the DM instead (`renew_when_old`)."""
-    return header.model_copy(
-        update={
-            "to": "dm",
-            "user_id": player,
-            "embeds": [*header.embeds, *(asked.embeds if asked else [])],
-            "buttons": asked.buttons if asked else [],
-            "selects": asked.selects if asked else [],
-            "renew_when_old": True,
-            **fields,
-        }
-    )
+    changes: dict[str, Any] = {
+        "to": "dm",
+        "user_id": player,
+        "embeds": [*header.embeds, *(asked.embeds if asked else [])],
+        "buttons": asked.buttons if asked else [],
+        "selects": asked.selects if asked else [],
+        "renew_when_old": True,
+    }
+    return replace(header, **(changes | fields))
 
 
 def says_done(message: Outgoing) -> bool:

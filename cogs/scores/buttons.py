@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from dataclasses import replace
 from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
@@ -99,7 +100,7 @@ class ResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESU
                         player=who,
                     )
                 title = _.p("title", "{game} result", game=system_title(row.system))
-                embed = prompt_embed(row).model_copy(update={"title": title})
+                embed = replace(prompt_embed(row), title=title)
             await interaction.response.edit_message(content=status, embed=render.embed(embed), view=None)
         except Exception as exc:
             await errors.report(interaction, exc)

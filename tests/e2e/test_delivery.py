@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.chat.messages import Outgoing
+from bot.chat.messages import Outgoing, from_json
 from bot.db.models import GameResult
 from bot.scores.cache import bump_generation
 from cogs.pick.adapter import PickAdapter
@@ -32,7 +32,7 @@ def outbox(db_path: Path) -> list[tuple[int, Outgoing, bool]]:
     """The bot's outbox, read straight from its SQLite file: (id, message, delivered)."""
     with sqlite3.connect(db_path) as db:
         found = db.execute("SELECT id, payload, delivered_at FROM outbox ORDER BY id").fetchall()
-    return [(rid, Outgoing.model_validate_json(payload), at is not None) for rid, payload, at in found]
+    return [(rid, from_json(payload), at is not None) for rid, payload, at in found]
 
 
 def all_delivered(db_path: Path) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.chat.messages import Outgoing
+from bot.chat.messages import Outgoing, from_json
 from bot.db.models import OutboxMessage, RenderJob
 from bot.play import jobs, table
 from bot.play.sessions import StepResult
@@ -35,10 +35,7 @@ async def outbox_of(muster: Muster, sid: str) -> list[tuple[Outgoing, bool]]:
     assert muster.bot is not None
     query = select(OutboxMessage).where(OutboxMessage.session_id == sid).order_by(OutboxMessage.id)
     async with muster.bot.store.read() as db:
-        return [
-            (Outgoing.model_validate_json(r.payload), r.delivered_at is not None)
-            for r in await db.scalars(query)
-        ]
+        return [(from_json(r.payload), r.delivered_at is not None) for r in await db.scalars(query)]
 
 
 def posts(emu: Emulator, channel: Channel, users: list[User]) -> list[Any]:

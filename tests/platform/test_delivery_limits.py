@@ -23,7 +23,7 @@ from bot.chat import delivery as delivery_module
 from bot.chat import sending
 from bot.chat.delivery import Delivery
 from bot.chat.limits import OLD_MESSAGE_AGE, RATE_LIMIT_WAIT, RENEW_AGE
-from bot.chat.messages import Embed, Outgoing
+from bot.chat.messages import Embed, Outgoing, to_json
 from bot.db.models import OutboxMessage, SessionMessage, utcnow
 from bot.db.store import Store
 from bot.migrate import upgrade
@@ -128,7 +128,7 @@ def said(text: str, key: str | None = None, channel_id: int = TABLE, **fields: A
 
 async def queue(store: Store, session_id: str, *messages: Outgoing) -> list[int]:
     async with store.write() as db:
-        rows = [OutboxMessage(session_id=session_id, payload=m.model_dump_json()) for m in messages]
+        rows = [OutboxMessage(session_id=session_id, payload=to_json(m)) for m in messages]
         db.add_all(rows)
     return [row.id for row in rows]
 
