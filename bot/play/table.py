@@ -371,22 +371,24 @@ def closed_question(adapter: GameAdapter[Any], asked: Question, lines: list[str]
     )
 
 
-def sealed_line(events: list[Event], player: int, shown: str | None = None) -> str | None:
-    """What a player's DM prompt says once they have sealed: what, and the commitment to check."""
+def sealed_line(
+    events: list[Event], player: int, shown: str | None = None, label: str | None = None
+) -> str | None:
+    """What a player's DM prompt says once they have sealed: what (`label`, else the seal's own),
+    and the commitment to check."""
     sealed = next((e for e in events if isinstance(e, ChoiceSealed) and e.player == player), None)
     if sealed is None:
         return None
     commitment = f"`{sealed.commitment}`"
+    label = sealed.label if label is None else label
     if shown:
         return _(
             "You sealed **{choice}** for the {label}. Commitment: {commitment}",
             choice=shown,
-            label=sealed.label,
+            label=label,
             commitment=commitment,
         )
-    return _(
-        "You sealed for the {label}. Commitment: {commitment}", label=sealed.label, commitment=commitment
-    )
+    return _("You sealed for the {label}. Commitment: {commitment}", label=label, commitment=commitment)
 
 
 MAX_AUTO_ANSWERS = 16

@@ -145,8 +145,7 @@ class KillTeamAdapter(GameAdapter[KillTeamState]):
         mine = next((e for e in revealed.entries if e.player == player), None) if revealed else None
         choice = mine.choice if mine else sealed_choice(state, player)
         shown = reveal_value(state, asked.step, str(choice)) if choice is not None else None
-        said = sealed.model_copy(update={"label": sealed_label(sealed.label)})  # the line says only it
-        line = sealed_line([said], player, shown)
+        line = sealed_line([sealed], player, shown, label=sealed_label(sealed.label))  # says only it
         return f"{line}\n{seal_note(events)}" if line else line
 
     def reply(self, info: SessionInfo, state: KillTeamState, events: list[Event], actor: int) -> Reply:
