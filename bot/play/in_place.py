@@ -6,7 +6,9 @@ message's new look (the interaction's UPDATE_MESSAGE), not with an ephemeral ans
 outbox's edit of the same message. Only that message is rendered before the answer (pure work from
 memory: `redrawn`); the step's other messages are rendered after it, as every step's are, and its
 digest is recorded with them, so the outbox finds the message already showing its edit and sends
-nothing for it (`bot.chat.sending.shown_digest`).
+nothing for it (`bot.chat.sending.shown_digest`). The answer carries the message as Discord's
+JSON (`render.message_json`, the layout the outbox's sends are made from too), sent as discord.py's
+`edit_message` would send it (`answers.update_clicked`) without its embed and view objects.
 
 A question picked from a DM prompt's menu is shown on that prompt too (`pick_in_place`), so the
 click answering it is answered in place in turn.
