@@ -152,10 +152,19 @@ def _fit_fields(data: dict[str, Any], room: int) -> int:
 def _fit_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, int]:
     """One embed cut to its own limits and to the `room` left in the message; None if nothing fits.
     An embed that already fits (nearly every one) is kept as it is: cutting one rebuilds it."""
-    data = embed.to_dict()
+    data: dict[str, Any] = dict(embed.to_dict())
+    made, room = _fit_json(data, room)
+    if made is data:
+        return embed, room
+    return (None if made is None else discord.Embed.from_dict(made)), room
+
+
+def _fit_json(data: dict[str, Any], room: int) -> tuple[dict[str, Any] | None, int]:
+    """`_fit_embed` for an embed as Discord's JSON: one that fits is given back as it is (the same
+    object, not a copy)."""
     if _fits(data, room):
-        return embed, room - _length(data)
-    return _cut_embed(embed, room)
+        return data, room - _length(data)
+    return _cut_json(data, room)
 
 
 def _length(data: Mapping[str, Any]) -> int:
@@ -238,11 +247,7 @@ def fit_embeds_json(embeds: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     room = EMBED_TOTAL
     fitted: list[dict[str, Any]] = []
     for data in embeds[:EMBEDS]:
-        if _fits(data, room):
-            fitted.append(data)
-            room -= _length(data)
-            continue
-        made, room = _cut_json(data, room)
+        made, room = _fit_json(data, room)
         if made is not None:
             fitted.append(made)
     return fitted
