@@ -113,16 +113,17 @@ class LocalisedState(AutoShardedConnectionState):
 class LanguageService:
     """The store's languages: a server's choice, and each user's last-seen locale.
 
-    The store is the truth; `_known` only spares a write when a locale is what this process last
-    wrote or read for that user. On PostgreSQL, what was read is remembered only while this process
-    hears every change committed by any process: row triggers NOTIFY `muster_languages` naming the
-    user whose locale or the server whose language was written (migration 0013), and only that one
-    is forgotten; an empty or unknown payload (0007's statement trigger, during a rolling upgrade),
-    and the loss of the listening connection, forget it all. An upsert that writes no row (a locale
-    seen again) announces nothing. On SQLite, which one process runs, what was read is remembered;
-    a server's language changed here forgets it, a user's locale stored here is remembered as
-    stored. So a step or a `/roll` needs no round trip for its languages, and a change made
-    anywhere speaks from the next message on.
+    The store is the truth; `_known` only spares a write when a locale is what this process last wrote or
+    read for that user. A locale this process has seen but not yet stored (`_writing`) is spoken over the
+    store's, so a DM sent a moment after a player's interaction is in their language. On PostgreSQL, what
+    was read is remembered only while this process hears every change committed by any process: row
+    triggers NOTIFY `muster_languages` naming the user whose locale or the server whose language was
+    written (migration 0013), and only that one is forgotten; an empty or unknown payload (0007's
+    statement trigger, during a rolling upgrade), and the loss of the listening connection, forget it all.
+    An upsert that writes no row (a locale seen again) announces nothing. On SQLite, which one process
+    runs, what was read is remembered; a server's language changed here forgets it, a user's locale stored
+    here is remembered as stored. So a step or a `/roll` needs no round trip for its languages, and a
+    change made anywhere speaks from the next message on.
     """
 
     def __init__(self, store: Store, guild_locale: Callable[[int], str | None]) -> None:
@@ -130,6 +131,7 @@ class LanguageService:
         self.guild_locale = guild_locale
         self._known: dict[int, str] = {}
         self._writes: set[asyncio.Task[None]] = set()
+        self._writing: dict[int, str] = {}  # a user's locale seen here, its write not yet committed
         self.changes = Wakeups(store.engine.url, self._heard_of, CHANGES, on_lost=self._forget)
         self._chosen: dict[int | None, str | None] = {}  # a server's stored choice, as last read
         self._stored: dict[int, str | None] = {}  # a user's stored locale (None: none), as last read
@@ -199,9 +201,16 @@ class LanguageService:
         self._known[user_id] = locale
         if len(self._known) > SEEN_MAX:
             self._known.pop(next(iter(self._known)))
+        self._writing[user_id] = locale
         task = asyncio.get_running_loop().create_task(self.remember(user_id, locale))
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
+        task.add_done_callback(lambda _task: self._written(user_id, locale))
+
+    def _written(self, user_id: int, locale: str) -> None:
+        """A locale's write ended (stored or not): the store, or what is remembered of it, answers."""
+        if self._writing.get(user_id) == locale:
+            del self._writing[user_id]
 
     async def remember(self, user_id: int, locale: str) -> None:
         stored = locale[:LOCALE_CHARS]
@@ -289,6 +298,8 @@ class LanguageService:
         self, guild_id: int | None, wanted: list[int], chosen: str | None, locales: dict[int, str]
     ) -> Languages:
         """What was stored, as the languages spoken (the interaction being handled speaks last)."""
+        if self._writing:  # seen here a moment ago, not yet stored: the DM a game sends now speaks it
+            locales.update({user: self._writing[user] for user in wanted if user in self._writing})
         self._known.update(locales)
         seen = current()
         if seen is not None and seen.user_id in wanted:

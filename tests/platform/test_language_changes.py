@@ -115,6 +115,44 @@ async def test_on_sqlite_one_process_remembers_and_forgets_on_its_own_changes(tm
         await store.close()
 
 
+async def test_a_locale_seen_and_not_yet_stored_is_spoken(tmp_path: object) -> None:
+    """A player's interaction carries their locale, stored in the background: a game that DMs them
+    before that write commits (another player starts it a moment later) speaks their language, and
+    a write that fails leaves the store's answer."""
+    store = Store.from_url(f"sqlite+aiosqlite:///{tmp_path}/languages.db")
+    await upgrade(store.engine)
+    here = LanguageService(store, lambda _guild: None)
+    stored_write, held, failing = store.run_write, asyncio.Event(), False
+
+    async def held_write(work: Callable[..., object]) -> object:
+        await held.wait()
+        if failing:
+            raise OSError("the database went away")
+        return await stored_write(work)  # type: ignore[arg-type]
+
+    store.run_write = held_write  # type: ignore[method-assign,assignment]
+    try:
+        here.note(BOB, "fr")
+        await asyncio.sleep(0)
+        languages = await here.for_players(GUILD, [ALICE, BOB])
+        assert (languages.of(BOB), languages.of(ALICE)) == ("fr", "en")
+        held.set()
+        await here.settle()
+        assert (await here.for_players(GUILD, [BOB])).of(BOB) == "fr"
+        assert (await store.languages_of(GUILD, [BOB]))[1] == {BOB: "fr"}
+
+        held.clear()
+        failing = True
+        here.note(CAROL, "de")
+        assert (await here.for_players(GUILD, [CAROL])).of(CAROL) == "de"
+        held.set()
+        await here.settle()
+        assert not here._writing
+        assert (await store.languages_of(GUILD, [CAROL]))[1] == {}
+    finally:
+        await store.close()
+
+
 @dataclass
 class Reads:
     """How many times a store was asked for languages (each a round trip)."""
