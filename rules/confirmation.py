@@ -110,8 +110,8 @@ def question(
     *,
     prefix: str,
     topic: str,
-    title: Words | str,
-    text: Words | str = HOW,
+    title: Words,
+    text: Words = HOW,
     series: str | None = None,
     **params: str | int | None,
 ) -> Question:

@@ -28,7 +28,7 @@ from bot.chat.outbox import LANES, Shown, record_shown, take_lane
 from bot.db.models import GameSession, OutboxMessage, RenderJob, utcnow
 from bot.play.games import SessionInfo
 from bot.play.table import AutoAnswer
-from rules.session import Event, GameState, Procedure, Question
+from rules.session import QUESTION, Event, GameState, Procedure
 
 JOBS: Table = RenderJob.__table__  # type: ignore[assignment]
 OUTBOX: Table = OutboxMessage.__table__  # type: ignore[assignment]
@@ -79,13 +79,16 @@ def dump_auto(auto: list[AutoAnswer]) -> str:
     if not auto:  # most steps: no `json.dumps` call (it builds an encoder) on the click's path
         return "[]"
     return json.dumps(
-        [{"player": a.player, "question": a.question.model_dump(mode="json"), "value": a.value} for a in auto]
+        [
+            {"player": a.player, "question": QUESTION.dump_python(a.question, mode="json"), "value": a.value}
+            for a in auto
+        ]
     )
 
 
 def load_auto(data: str) -> list[AutoAnswer]:
     return [
-        AutoAnswer(int(a["player"]), Question.model_validate(a["question"]), str(a["value"]))
+        AutoAnswer(int(a["player"]), QUESTION.validate_python(a["question"]), str(a["value"]))
         for a in json.loads(data)
     ]
 

@@ -29,7 +29,7 @@ the table shows speaks the table's language, what one player's DMs show speaks t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.chat.limits import (
@@ -103,7 +103,7 @@ def public_questions(procedure: Procedure[Any], state: GameState | None) -> dict
                 found[key] = asked
             elif known.step == asked.step:
                 players = [*known.players, *(p for p in asked.players if p not in known.players)]
-                found[key] = known.model_copy(update={"players": players})
+                found[key] = replace(known, players=players)
     return found
 
 

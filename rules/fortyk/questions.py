@@ -34,7 +34,7 @@ from rules.fortyk.actions import (
 from rules.fortyk.mission import zone_words
 from rules.fortyk.models import FortyKState, Phase
 from rules.fortyk.units import holder_of_relic, why_no_mark
-from rules.session import NO_WORDS, Answer, InputField, Option, Question
+from rules.session import NO_WORDS, Answer, InputField, Option, Params, Question
 from rules.words import Marker, Words
 
 UNIT_NAME_LIMIT = 80
@@ -81,7 +81,7 @@ def _roll(
     topic: str,
     words: tuple[Words, Words, Words],
     players: list[int],
-    params: dict[str, str | int | None],
+    params: Params,
     series: str | None = None,
 ) -> Question:
     """A roll-off: one button both players may press, which the bot rolls for."""
@@ -295,7 +295,7 @@ def _battle_questions(state: FortyKState) -> list[Question]:
     assert active is not None
     other = state.opponent(active)
     prefix = battle_step(state)
-    params: dict[str, str | int | None] = {"round": state.round, "player": active}
+    params: Params = {"round": state.round, "player": active}
     asked = [
         Question(
             step=f"{prefix}.turn",
@@ -376,7 +376,7 @@ def _report_questions(state: FortyKState) -> list[Question]:
     reported = [r.player for r in state.reports]
     waiting = [p for p in state.players if p not in reported]
     form = _report_form(quarters)
-    params: dict[str, str | int | None] = {"round": state.ended_after_round, "quarters": quarters}
+    params: Params = {"round": state.ended_after_round, "quarters": quarters}
     asked = []
     if waiting:
         asked.append(

@@ -101,7 +101,10 @@ def ops(state: KillTeamState, ids: list[str]) -> list[TacOp]:
 
 def mission_options(state: KillTeamState, ids: list[str] | None = None) -> list[Option]:
     missions = state.pack.missions if ids is None else [m for m in state.pack.missions if m.id in ids]
-    return [Option(value=m.id, label=m.name, description=m.summary) for m in missions]
+    return [
+        Option(value=m.id, label=Words.verbatim(m.name), description=Words.verbatim(m.summary))
+        for m in missions
+    ]
 
 
 def map_options(state: KillTeamState, ids: list[str] | None = None) -> list[Option]:
@@ -161,7 +164,7 @@ def faction_options(state: KillTeamState) -> list[Option]:
     options = [
         Option(
             value=value,
-            label=name,
+            label=Words.verbatim(name),
             description=N_.n("{count} faction Tac Op", "{count} faction Tac Ops", len(faction.tac_ops)),
         )
         for (value, name), faction in zip(values.items(), state.pack.factions, strict=True)
@@ -171,7 +174,7 @@ def faction_options(state: KillTeamState) -> list[Option]:
 
 def archetype_options(state: KillTeamState, names: list[str]) -> list[Option]:
     values = archetype_values(state)
-    return [Option(value=value_of_name(values, name), label=name) for name in names]
+    return [Option(value=value_of_name(values, name), label=Words.verbatim(name)) for name in names]
 
 
 def battle_options(turning_point: int) -> list[Option]:
@@ -189,6 +192,10 @@ def battle_options(turning_point: int) -> list[Option]:
 def scouting_options(state: KillTeamState) -> list[Option]:
     """The pack's scouting cards: named as the pack has them, their effects from the catalogue."""
     return [
-        Option(value=s.id, label=s.name, description=N_(s.effect) if s.effect else Words.verbatim(""))
+        Option(
+            value=s.id,
+            label=Words.verbatim(s.name),
+            description=N_(s.effect) if s.effect else Words.verbatim(""),
+        )
         for s in state.pack.scouting
     ]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from rules import confirmation
 from rules.pick.actions import Pick, PickAction
 from rules.pick.models import LOWEST, PickState
-from rules.session import Answer, Option, Question
-from rules.words import Marker
+from rules.session import NO_WORDS, Answer, Option, Question
+from rules.words import Marker, Words
 
 N_ = Marker("pick")
 
@@ -32,7 +32,12 @@ def pick_question(state: PickState, player: int) -> Question:
         title=N_("Pick a number in secret"),
         players=[player],
         options=[
-            Option(value=str(n), label=str(n), disabled=paused, description=PAUSED if paused else "")
+            Option(
+                value=str(n),
+                label=Words.verbatim(str(n)),
+                disabled=paused,
+                description=PAUSED if paused else NO_WORDS,
+            )
             for n in range(LOWEST, state.highest + 1)
         ],
         sealed=True,

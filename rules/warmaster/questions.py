@@ -30,6 +30,8 @@ Beginning the battle, finishing the game and their confirmations are one public 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import confirmation
 from rules.confirmation import Request
 from rules.errors import RuleError
@@ -82,6 +84,7 @@ CONFIRM = "warmaster.confirm"
 PROMPT = "prompt"  # the series of every private question: one DM message per player
 
 NEW = "new."
+KNOWN, NEW_ONES = Words.verbatim("known"), Words.verbatim("new")  # the groups of a target list
 NAME_FIELD = InputField(
     key="name",
     label=N_.p("label", "Its name"),
@@ -94,7 +97,7 @@ POINTS_FIELD = InputField(
     kind="number",
     minimum=1,
     maximum=MAX_UNIT_POINTS,
-    placeholder="110",
+    placeholder=Words.verbatim("110"),
 )
 TYPE_KEY = "type"
 ANOTHER: dict[str, Words] = {
@@ -163,7 +166,7 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
             Option(
                 value=f"t{index}",
                 label=target_label(target, player),
-                group="known",
+                group=KNOWN,
                 disabled=not free,
                 description=NO_WORDS
                 if free
@@ -179,7 +182,7 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
                 Option(
                     value=f"{NEW}{side}",
                     label=_new_label(words, side),
-                    group="new",
+                    group=NEW_ONES,
                     form=_new_form(words),
                     disabled=taken,
                     description=N_.p("option", "That General is already named: pick them from the list.")
@@ -192,7 +195,7 @@ def _lay_question(state: WarmasterState, player: int, held: HeldCard) -> Questio
             Option(
                 value=f"{NEW}{Side.NEUTRAL}",
                 label=N_.p("label", "A new terrain feature"),
-                group="new",
+                group=NEW_ONES,
                 form=[NAME_FIELD],
             )
         )
@@ -325,12 +328,12 @@ def _lost_question(state: WarmasterState, player: int) -> Question:
     """Which unit or character was destroyed, with its points typed in a form."""
     lost = {loss.target_key for loss in state.losses}
     options = [
-        Option(value=f"t{index}", label=target_label(target, player), group="known", form=[POINTS_FIELD])
+        Option(value=f"t{index}", label=target_label(target, player), group=KNOWN, form=[POINTS_FIELD])
         for index, target in enumerate(all_targets(state))
         if target.kind in LOSABLE_KINDS and target.key not in lost
     ]
     options += [
-        Option(value=value, label=label, group="new", form=[NAME_FIELD, POINTS_FIELD])
+        Option(value=value, label=label, group=NEW_ONES, form=[NAME_FIELD, POINTS_FIELD])
         for value, label in ANOTHER.items()
     ]
     return Question(
@@ -383,8 +386,8 @@ PAUSED = N_("Paused: a request in the game's thread waits for a confirmation.")
 def _paused(question: Question) -> Question:
     """A player's tool while a step waits for its confirmation: still asked, so its prompt stays where
     it is, but with every option disabled, as the rules take nothing else meanwhile."""
-    options = [o.model_copy(update={"disabled": True, "description": PAUSED}) for o in question.options]
-    return question.model_copy(update={"text": PAUSED, "options": options})
+    options = [replace(o, disabled=True, description=PAUSED) for o in question.options]
+    return replace(question, text=PAUSED, options=options)
 
 
 def ask(state: WarmasterState, player: int) -> list[Question]:

@@ -5,6 +5,7 @@ answers the rules check."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from bot.chat.messages import Embed, Outgoing, Reply
 from bot.play import questions
 from rules.errors import RuleError
 from rules.session import InputField, NumberRange, Option, Question, check_answer
+from rules.words import Words
 from tests.emulator.validation import validate_message
 
 SID = "0123456789ab"
@@ -50,7 +52,7 @@ def any_question(draw: st.DrawFn) -> Question:
             label=draw(st.text(min_size=1, max_size=120)),
             disabled=draw(st.booleans()),
             description=draw(st.text(max_size=150)),
-            form=[InputField(key="unit", label="Unit")] if draw(st.booleans()) else [],
+            form=[InputField(key="unit", label=Words.verbatim("Unit"))] if draw(st.booleans()) else [],
         )
         for v in values
     ]
@@ -104,9 +106,12 @@ def test_a_few_options_are_buttons_with_their_tone_and_more_are_one_select() -> 
     few = Question(
         step="r1.end",
         topic="t",
-        title="End?",
+        title=Words.verbatim("End?"),
         players=[1],
-        options=[Option(value="yes", label="End it", tone="danger"), Option(value="no", label="Not yet")],
+        options=[
+            Option(value="yes", label=Words.verbatim("End it"), tone="danger"),
+            Option(value="no", label=Words.verbatim("Not yet")),
+        ],
     )
     buttons, selects = questions.components(few)
     assert [(b.label, b.style, b.value) for b in buttons] == [
@@ -114,7 +119,7 @@ def test_a_few_options_are_buttons_with_their_tone_and_more_are_one_select() -> 
         ("Not yet", "secondary", "no"),
     ]
     assert not selects
-    many = few.model_copy(update={"options": [Option(value=f"o{i}", label=f"O{i}") for i in range(8)]})
+    many = replace(few, options=[Option(value=f"o{i}", label=Words.verbatim(f"O{i}")) for i in range(8)])
     buttons, (select,) = questions.components(many)
     assert not buttons and [o.value for o in select.options] == [f"o{i}" for i in range(8)]
 
@@ -123,7 +128,7 @@ def test_a_number_question_is_buttons_a_menu_or_a_form_and_its_number_is_checked
     pressed = Question(
         step="bid-1",
         topic="t",
-        title="Your bid",
+        title=Words.verbatim("Your bid"),
         players=[7],
         kind="number",
         number=NumberRange(minimum=0, maximum=4),
@@ -131,7 +136,7 @@ def test_a_number_question_is_buttons_a_menu_or_a_form_and_its_number_is_checked
     buttons, _ = questions.components(pressed)  # a handful of numbers: a button each
     assert [(b.label, b.value, b.form) for b in buttons] == [(str(n), str(n), False) for n in range(5)]
     assert questions.answer(7, pressed, "bid-1", ["2"]).number == 2
-    picked = pressed.model_copy(update={"number": NumberRange(minimum=0, maximum=24)})
+    picked = replace(pressed, number=NumberRange(minimum=0, maximum=24))
     buttons, (menu,) = questions.components(picked)  # up to 25 numbers: one pick from a menu, no form
     assert not buttons and [o.label for o in menu.options] == [str(n) for n in range(25)]
     assert (menu.placeholder, menu.min_values, menu.max_values) == ("Your bid", 1, 1)
@@ -143,13 +148,13 @@ def test_a_number_question_is_buttons_a_menu_or_a_form_and_its_number_is_checked
     with pytest.raises(RuleError) as not_a_number:
         questions.answer(7, picked, "bid-1", ["seven"])
     assert not_a_number.value.code == "answer.number_missing"
-    wide = picked.model_copy(update={"number": NumberRange(minimum=0, maximum=25)})
+    wide = replace(picked, number=NumberRange(minimum=0, maximum=25))
     (button,), selects = questions.components(wide)  # 26 numbers: more than a menu offers, so typed
     assert button.form and not selects
     bid = Question(
         step="bid-1",
         topic="t",
-        title="Your bid",
+        title=Words.verbatim("Your bid"),
         players=[7],
         kind="number",
         number=NumberRange(minimum=0, maximum=40),
@@ -172,11 +177,13 @@ def test_an_option_with_a_form_opens_it_and_the_fields_come_back_with_the_answer
     mark = Question(
         step="r2.mark",
         topic="t",
-        title="Mark",
+        title=Words.verbatim("Mark"),
         players=[7],
         options=[
             Option(
-                value="mark", label="Mark a unit", form=[InputField(key="unit", label="Unit", max_length=80)]
+                value="mark",
+                label=Words.verbatim("Mark a unit"),
+                form=[InputField(key="unit", label=Words.verbatim("Unit"), max_length=80)],
             )
         ],
     )
@@ -233,7 +240,13 @@ async def test_components_and_the_prompt_fallback_are_sent_stopped_so_discord_py
     made = render.view(
         SID,
         questions.components(
-            Question(step="s", topic="t", title="T", players=[1], options=[Option(value="a", label="A")])
+            Question(
+                step="s",
+                topic="t",
+                title=Words.verbatim("T"),
+                players=[1],
+                options=[Option(value="a", label=Words.verbatim("A"))],
+            )
         )[0],
         [],
     )

@@ -12,6 +12,7 @@ from bot.play.games import GameAdapter, SessionInfo
 from bot.play.table import BOARD_KEY, DONE_MARK, table_messages
 from rules.dice import Roller
 from rules.session import Event, GameState, Option, Procedure, Question
+from rules.words import Words
 
 ALICE, BOB = 1001, 2002
 
@@ -26,9 +27,12 @@ def ask(state: RowsState, player: int) -> list[Question]:
         Question(
             step=f"q{i}",
             topic="rows.q",
-            title=f"Question {i}",
+            title=Words.verbatim(f"Question {i}"),
             players=[ALICE, BOB],
-            options=[Option(value="yes", label="Yes"), Option(value="no", label="No")],
+            options=[
+                Option(value="yes", label=Words.verbatim("Yes")),
+                Option(value="no", label=Words.verbatim("No")),
+            ],
         )
         for i in state.asked
     ]

@@ -15,6 +15,7 @@ from bot.play.prompts import picked_dm, player_dms, says_done
 from bot.play.table import table_messages
 from rules.dice import Roller
 from rules.session import Event, GameState, Option, Procedure, Question
+from rules.words import Words
 
 ALICE, BOB = 1001, 2002
 CARDS = ["A", "B", "C"]
@@ -33,10 +34,13 @@ def ask(state: HandState, player: int) -> list[Question]:
         Question(
             step=f"c{state.turn}.lay.{card}",
             topic="hand.lay",
-            title=f"Lay {card}",
-            text=f"Card {card} goes anywhere.",
+            title=Words.verbatim(f"Lay {card}"),
+            text=Words.verbatim(f"Card {card} goes anywhere."),
             players=[ALICE],
-            options=[Option(value="here", label="Here"), Option(value="there", label="There")],
+            options=[
+                Option(value="here", label=Words.verbatim("Here")),
+                Option(value="there", label=Words.verbatim("There")),
+            ],
             private=True,
             optional=True,
             series="prompt",
@@ -46,10 +50,10 @@ def ask(state: HandState, player: int) -> list[Question]:
     turn = Question(
         step=f"c{state.turn}.pass",
         topic="hand.pass",
-        title="Your turn",
+        title=Words.verbatim("Your turn"),
         players=[ALICE],
         kind="done",
-        options=[Option(value="pass", label="Pass")],
+        options=[Option(value="pass", label=Words.verbatim("Pass"))],
         private=True,
         series="prompt",
     )
@@ -57,9 +61,9 @@ def ask(state: HandState, player: int) -> list[Question]:
         Question(
             step=f"c{state.turn}.tool{index}",
             topic=f"hand.tool{index}",
-            title=f"Tool {index}",
+            title=Words.verbatim(f"Tool {index}"),
             players=[ALICE],
-            options=[Option(value=str(value), label=str(value)) for value in range(6)],
+            options=[Option(value=str(value), label=Words.verbatim(str(value))) for value in range(6)],
             private=True,
             optional=True,
             series="prompt",

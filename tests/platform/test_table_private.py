@@ -11,6 +11,7 @@ from bot.play.games import GameAdapter, SessionInfo
 from bot.play.table import BOARD_KEY, table_messages
 from rules.dice import Roller
 from rules.session import Event, GameState, Option, Procedure, Question
+from rules.words import Words
 
 ALICE, BOB = 1001, 2002
 
@@ -26,9 +27,9 @@ def ask(state: CountState, player: int) -> list[Question]:
         Question(
             step=f"c{state.turn}.card",
             topic="count.card",
-            title="Lay the card",
+            title=Words.verbatim("Lay the card"),
             players=[ALICE],
-            options=[Option(value="lay", label=f"Lay it (turn {state.turn})")],
+            options=[Option(value="lay", label=Words.verbatim(f"Lay it (turn {state.turn})"))],
             private=True,
             optional=True,
             series="card",
@@ -36,15 +37,25 @@ def ask(state: CountState, player: int) -> list[Question]:
         Question(
             step=f"c{state.turn}.turn",
             topic="count.turn",
-            title="Your turn",
+            title=Words.verbatim("Your turn"),
             players=[ALICE],
-            options=[Option(value="pass", label="Pass"), Option(value="wait", label="Wait")],
+            options=[
+                Option(value="pass", label=Words.verbatim("Pass")),
+                Option(value="wait", label=Words.verbatim("Wait")),
+            ],
             private=True,
         ),
     ]
     if state.turn >= 1:
         asked.append(
-            Question(step="go", topic="count.go", title="Go on", players=[ALICE], kind="done", options=[])
+            Question(
+                step="go",
+                topic="count.go",
+                title=Words.verbatim("Go on"),
+                players=[ALICE],
+                kind="done",
+                options=[],
+            )
         )
     return asked
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.session import Answer, InputField, NumberRange, Option, Question, check_answer
+from rules.words import Words
 
 ALICE = 101
 CONTRACT_CODES = frozenset(
@@ -31,12 +32,14 @@ CONTRACT_CODES = frozenset(
 PICK_TWO = Question(
     step="veto.3",
     topic="test.pick_two",
-    title="Put forward two missions",
+    title=Words.verbatim("Put forward two missions"),
     players=[ALICE],
     options=[
-        Option(value="a", label="A"),
-        Option(value="b", label="B"),
-        Option(value="c", label="C", disabled=True, description="Used last game."),
+        Option(value="a", label=Words.verbatim("A")),
+        Option(value="b", label=Words.verbatim("B")),
+        Option(
+            value="c", label=Words.verbatim("C"), disabled=True, description=Words.verbatim("Used last game.")
+        ),
     ],
     min_values=2,
     max_values=2,
@@ -44,7 +47,7 @@ PICK_TWO = Question(
 BID = Question(
     step="bid.1",
     topic="test.bid",
-    title="Sealed bid",
+    title=Words.verbatim("Sealed bid"),
     players=[ALICE],
     kind="number",
     number=NumberRange(minimum=0, maximum=4),
@@ -53,11 +56,15 @@ BID = Question(
 MARK = Question(
     step="battle.r2.p101",
     topic="test.turn",
-    title="Your turn",
+    title=Words.verbatim("Your turn"),
     players=[ALICE],
     options=[
-        Option(value="mark", label="Mark a unit", form=[InputField(key="unit", label="Unit", max_length=80)]),
-        Option(value="end_turn", label="End turn"),
+        Option(
+            value="mark",
+            label=Words.verbatim("Mark a unit"),
+            form=[InputField(key="unit", label=Words.verbatim("Unit"), max_length=80)],
+        ),
+        Option(value="end_turn", label=Words.verbatim("End turn")),
     ],
 )
 
@@ -129,9 +136,15 @@ def test_a_form_number_that_is_not_one_plain_whole_number_is_refused_with_a_code
     asked = Question(
         step="s",
         topic="t",
-        title="T",
+        title=Words.verbatim("T"),
         players=[1],
-        options=[Option(value="v", label="V", form=[InputField(key="n", label="How many", kind="number")])],
+        options=[
+            Option(
+                value="v",
+                label=Words.verbatim("V"),
+                form=[InputField(key="n", label=Words.verbatim("How many"), kind="number")],
+            )
+        ],
     )
     with pytest.raises(RuleError) as refused:
         check_answer([asked], Answer(actor=1, step="s", values=["v"], fields={"n": typed}))

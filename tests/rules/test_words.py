@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.session import Option, Question
+from rules.session import QUESTION, Option, Question
 from rules.words import Marker, Words
 
 N_ = Marker("warcry")
@@ -30,9 +30,15 @@ def test_values_that_do_not_fit_leave_the_english_as_written() -> None:
     assert str(N_("Hello {name}")) == "Hello {name}"
 
 
-def test_a_plain_string_in_a_question_is_verbatim() -> None:
-    asked = Question(
-        step="s", topic="t", title="Alice", players=[1], options=[Option(value="a", label="Bob")]
+def test_a_plain_string_in_a_stored_question_is_verbatim() -> None:
+    asked = QUESTION.validate_python(
+        {
+            "step": "s",
+            "topic": "t",
+            "title": "Alice",
+            "players": [1],
+            "options": [{"value": "a", "label": "Bob"}],
+        }
     )
     assert asked.title == Words.verbatim("Alice")
     assert asked.title.domain is None
@@ -63,9 +69,9 @@ def test_words_in_a_stored_model_load_back_as_they_were() -> None:
         title=N_("Set up your {group}, {name}", group=group, name="Alice"),
         text=N_.n("{count} fighter", "{count} fighters", 3),
         players=[1],
-        options=[Option(value="a", label="Bob", description=N_.p("button", "Take red"))],
+        options=[Option(value="a", label=Words.verbatim("Bob"), description=N_.p("button", "Take red"))],
     )
-    again = Question.model_validate_json(asked.model_dump_json())
+    again = QUESTION.validate_json(QUESTION.dump_json(asked))
     assert again == asked
     assert again.title.values["group"] == group and str(again.text) == "3 fighters"
     assert again.options[0].label == Words.verbatim("Bob")
@@ -75,4 +81,4 @@ def test_words_in_a_stored_model_load_back_as_they_were() -> None:
 def test_any_words_round_trip(english: str, value: str, count: int) -> None:
     made = Marker("killteam").np("ctx", english, english + "s", count, v=value)
     asked = Question(step="s", topic="t", title=made, players=[1])
-    assert Question.model_validate_json(asked.model_dump_json()).title == made
+    assert QUESTION.validate_json(QUESTION.dump_json(asked)).title == made

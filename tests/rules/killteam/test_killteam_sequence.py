@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -155,7 +156,7 @@ def test_scouting_is_sealed_revealed_together_and_resolved_attacker_first() -> N
     before = prompt(table.state)
     table.scout(defender, "Recon")
     after = prompt(table.state)  # the public prompt only loses the defender from its list
-    assert after.players == [attacker] and after.model_copy(update={"players": before.players}) == before
+    assert after.players == [attacker] and replace(after, players=before.players) == before
     sealed = table.of(ChoiceSealed)[-1]
     assert sealed.player == defender and "recon" not in sealed.model_dump_json().lower()
     assert private_view(table.state, defender).sealed_choice == "recon"

@@ -23,6 +23,7 @@ from rules.killteam.events import (
 from rules.killteam.hand import METHOD_LABELS
 from rules.killteam.models import TacOpDraft
 from rules.killteam.pack import slug
+from rules.session import QUESTION
 from tests.rules.killteam.killteam_helpers import ALICE, ARCHETYPES, BOB, Table
 
 
@@ -65,7 +66,9 @@ def test_random_draws_two_keeps_one_three_times_in_private() -> None:
     assert [e.player for e in table.of(TacOpsChosen)] == [ALICE, BOB]
     # nothing public names a secret Tac Op
     everything = (
-        public_json(table) + prompt(table.state).model_dump_json() + scoreboard(table.state).model_dump_json()
+        public_json(table)
+        + QUESTION.dump_json(prompt(table.state)).decode()
+        + scoreboard(table.state).model_dump_json()
     )
     for cards in hands.values():
         for card in cards:
