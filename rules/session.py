@@ -352,17 +352,28 @@ QUESTION = TypeAdapter(Question)
 """A question to and from JSON (a stored answer made for a player), every field checked as read."""
 
 
-class Answer(Model):
+@dataclass(slots=True, kw_only=True)
+class Answer:
     """A player's answer to the question with id `step`: the option values chosen, a number, or the
     fields of an option's form. `nonce` hides a sealed answer inside its commitment (rules/sealed.py);
-    the bot makes it, so the rules stay free of their own randomness."""
+    the bot makes it, so the rules stay free of their own randomness.
+
+    A plain dataclass, as `Question` is: every click makes one on the path its answer waits on. The
+    bot makes it from a click's custom_id and a form's fields; what it carries is bounded here."""
 
     actor: int
-    step: str = Field(max_length=60)
-    values: list[str] = Field(default_factory=list, max_length=25)
+    step: str
+    values: list[str] = field(default_factory=list)
     number: int | None = None
-    fields: dict[str, str] = Field(default_factory=dict)
-    nonce: str = Field(default="", max_length=128)  # fresh randomness from the bot, for sealed answers
+    fields: dict[str, str] = field(default_factory=dict)
+    nonce: str = ""  # fresh randomness from the bot, for sealed answers
+
+    def __post_init__(self) -> None:
+        if len(self.step) > ANSWER_STEP or len(self.values) > ANSWER_VALUES or len(self.nonce) > ANSWER_NONCE:
+            raise ValueError(f"an answer to {self.step[:ANSWER_STEP]!r} carries more than an answer can")
+
+
+ANSWER_STEP, ANSWER_VALUES, ANSWER_NONCE = 60, 25, 128
 
 
 def check_answer(asked: list[Question], answer: Answer) -> Question:

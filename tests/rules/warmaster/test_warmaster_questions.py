@@ -8,6 +8,7 @@ ids, strangers, bad typed fields) that must be refused by code and change nothin
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -131,7 +132,7 @@ def test_a_typed_type_the_card_does_not_allow_is_refused_by_code() -> None:
     missing = Answer(actor=ALICE, step=question.step, values=["new.enemy"], fields={"type": "infantry"})
     with refused("answer.field_missing"):
         answer(state, missing)
-    marked = reply.model_copy(update={"fields": {"name": "<@1>", "type": "infantry"}})
+    marked = replace(reply, fields={"name": "<@1>", "type": "infantry"})
     with refused("warmaster.name_markup"):
         answer(state, marked)
 
