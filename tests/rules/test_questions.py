@@ -149,3 +149,34 @@ def test_a_form_number_that_is_not_one_plain_whole_number_is_refused_with_a_code
     with pytest.raises(RuleError) as refused:
         check_answer([asked], Answer(actor=1, step="s", values=["v"], fields={"n": typed}))
     assert refused.value.code == "answer.field_number"
+
+
+@given(st.text(max_size=50))
+def test_a_step_or_value_a_custom_id_could_not_carry_is_refused_where_it_is_made(text: str) -> None:
+    """A step id or option value goes into a component's custom_id: one with any other character,
+    empty or over 40 characters is a procedure's bug, refused as the question is made (not only
+    somewhere in it, as a pattern searched for would be)."""
+    allowed = 1 <= len(text) <= 40 and all(c.isascii() and (c.isalnum() or c in "_.-") for c in text)
+    title = Words.verbatim("T")
+    made = [
+        lambda: Question(step=text, topic="t", title=title, players=[ALICE]),
+        lambda: Question(step="s", series=text, topic="t", title=title, players=[ALICE]),
+        lambda: Option(value=text, label=title),
+    ]
+    for make in made:
+        if allowed:
+            make()
+        else:
+            with pytest.raises(ValueError):
+                make()
+
+
+def test_an_answer_carries_no_more_than_an_answer_can() -> None:
+    Answer(actor=ALICE, step="s" * 60, values=["v"] * 25, nonce="n" * 128)
+    for too_much in ({"step": "s" * 61}, {"values": ["v"] * 26}, {"nonce": "n" * 129}):
+        with pytest.raises(ValueError):
+            Answer(**{"actor": ALICE, "step": "s", **too_much})  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        InputField(key="Unit", label=Words.verbatim("Unit"))
+    with pytest.raises(ValueError):
+        InputField(key="unit", label=Words.verbatim("Unit"), max_length=0)
