@@ -197,11 +197,6 @@ def _fits(data: Mapping[str, Any], room: int) -> bool:
     )
 
 
-def _cut_embed(embed: discord.Embed, room: int) -> tuple[discord.Embed | None, int]:
-    data, room = _cut_json(embed.to_dict(), room)
-    return (None if data is None else discord.Embed.from_dict(data)), room
-
-
 def _cut_json(original: Mapping[str, Any], room: int) -> tuple[dict[str, Any] | None, int]:
     """An embed (as Discord's JSON) cut to its limits and `room`, as a copy; None if nothing fits."""
     data: dict[str, Any] = dict(original)

@@ -121,17 +121,12 @@ def _option_json(option: SelectOption) -> dict[str, Any]:
     return data
 
 
-def view(session_id: str | None, buttons: list[Button], selects: list[Select]) -> discord.ui.View | None:
-    """The components as discord.py's view (`components_json`'s rows).
+def view_of(rows: list[dict[str, Any]]) -> discord.ui.View | None:
+    """Discord's JSON rows (`components_json`) as a discord.py view; None for no rows.
 
     The view is sent stopped, so discord.py keeps no copy: bot/chat/ui.py routes the clicks by their
     custom_id (a button with its own custom_id goes to its cog's `DynamicItem`), restart or not.
     """
-    return view_of(components_json(session_id, buttons, selects))
-
-
-def view_of(rows: list[dict[str, Any]]) -> discord.ui.View | None:
-    """Discord's JSON rows (`components_json`) as a stopped discord.py view; None for no rows."""
     if not rows:
         return None
     result = discord.ui.View(timeout=None)

@@ -131,7 +131,8 @@ def picked_dm(
     text = "\n\n".join([_group_text(adapter, state, group), adapter.question_text(state, picked)])
     look = _dm(adapter, info, player, text, group, picked=picked, key=key)
     rows = len(look.selects) + -(-len(look.buttons) // ROW_BUTTONS)
-    if rows > ACTION_ROWS or len(look.selects) >= ACTION_ROWS:  # as `bot.chat.render.view` lays them out
+    # as `bot.chat.render.components_json` lays them out
+    if rows > ACTION_ROWS or len(look.selects) >= ACTION_ROWS:
         return None
     return look if header is None else _under_header(header, player, look)
 

@@ -14,7 +14,7 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.chat.limits import CONTENT, EMBED_TOTAL, _cut_embed, _fit_embed, fit, fit_embeds, fit_embeds_json
+from bot.chat.limits import CONTENT, EMBED_TOTAL, _cut_json, _fit_embed, fit, fit_embeds, fit_embeds_json
 from cogs.dice import describe_roll
 from rules.dice import MAX_DICE, Roller, roll_notation
 from tests.emulator.validation import validate_message
@@ -84,9 +84,9 @@ def test_an_embed_kept_as_it_is_is_what_cutting_it_would_give(one: discord.Embed
     given = copy.deepcopy(one.to_dict())
     kept, left = _fit_embed(one, room)
     assert one.to_dict() == given  # the caller's embed is never cut in place
-    cut, cut_left = _cut_embed(one, room)
+    cut, cut_left = _cut_json(one.to_dict(), room)
     assert left == cut_left
-    assert (kept and kept.to_dict()) == (cut and cut.to_dict())
+    assert (kept and kept.to_dict()) == (cut and discord.Embed.from_dict(cut).to_dict())
 
 
 def test_cutting_an_embed_leaves_the_callers_own_as_it_was() -> None:

@@ -49,9 +49,9 @@ def any_question(draw: st.DrawFn) -> Question:
     options = [
         Option(
             value=v,
-            label=draw(st.text(min_size=1, max_size=120)),
+            label=draw(st.text(min_size=1, max_size=120).map(Words.verbatim)),
             disabled=draw(st.booleans()),
-            description=draw(st.text(max_size=150)),
+            description=draw(st.text(max_size=150).map(Words.verbatim)),
             form=[InputField(key="unit", label=Words.verbatim("Unit"))] if draw(st.booleans()) else [],
         )
         for v in values
@@ -62,7 +62,7 @@ def any_question(draw: st.DrawFn) -> Question:
     return Question(
         step=draw(slugs),
         topic="test.any",
-        title=draw(st.text(min_size=1, max_size=200)),
+        title=draw(st.text(min_size=1, max_size=200).map(Words.verbatim)),
         players=[1],
         kind=kind,
         options=options,
@@ -237,19 +237,14 @@ def test_a_modal_custom_id_is_routed_back_and_a_foreign_one_is_not() -> None:
 
 async def test_components_and_the_prompt_fallback_are_sent_stopped_so_discord_py_keeps_no_copy() -> None:
     """Made inside the running loop, as the bot makes them; a kept copy would answer clicks twice."""
-    made = render.view(
-        SID,
-        questions.components(
-            Question(
-                step="s",
-                topic="t",
-                title=Words.verbatim("T"),
-                players=[1],
-                options=[Option(value="a", label=Words.verbatim("A"))],
-            )
-        )[0],
-        [],
+    question = Question(
+        step="s",
+        topic="t",
+        title=Words.verbatim("T"),
+        players=[1],
+        options=[Option(value="a", label=Words.verbatim("A"))],
     )
+    made = render.to_discord(SID, Outgoing(buttons=questions.components(question)[0]))["view"]
     assert made is not None and made.is_finished()
     kwargs = render.prompt_fallback(SID, 42)
     view: discord.ui.View = kwargs["view"]

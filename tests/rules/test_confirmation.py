@@ -19,6 +19,7 @@ from rules import confirmation
 from rules.confirmation import CONFIRM, NOT_YET, Confirmation, ConfirmPending, Request
 from rules.errors import RuleError
 from rules.session import Action, Answer, check_answer
+from rules.words import Words
 
 ALICE, BOB = 1, 2
 PLAYERS = [ALICE, BOB]
@@ -134,7 +135,9 @@ def test_the_question_names_its_request_and_its_answer_is_the_action(
     by: int, serial: int, value: str
 ) -> None:
     pending = Request[Ask](serial=serial, by=by, action=Ask(actor=by, what=1))
-    question = confirmation.question(pending, PLAYERS, prefix="end.", topic="toy.end", title="End?")
+    question = confirmation.question(
+        pending, PLAYERS, prefix="end.", topic="toy.end", title=Words.verbatim("End?")
+    )
     assert question.step == f"end.{serial}" and question.players == PLAYERS
     assert [(o.value, str(o.label)) for o in question.options] == [(CONFIRM, "Confirm"), (NOT_YET, "Not yet")]
     assert (question.params["by"], question.params["serial"]) == (by, serial)
